@@ -1,6 +1,6 @@
 // Part 5 and Part 9: developer headers on every call, HTTPS only, unpublished addresses.
 import { describe, expect, test } from 'vitest';
-import { deref, isObject, loadBundle, operations } from '../support/bundle.ts';
+import { deref, isObject, loadBundle, operations, type JsonObject } from '../support/bundle.ts';
 
 const doc = loadBundle('v2-pt');
 
@@ -8,8 +8,8 @@ describe('V2 Portuguese security and servers', () => {
   const schemes = deref(doc, (doc.components as Record<string, never>).securitySchemes);
 
   test('the two developer headers are apiKey schemes with the exact header names', () => {
-    const byHeader = Object.fromEntries(
-      Object.entries(schemes).map(([name, s]) => [deref(doc, s).name, { name, ...deref(doc, s) }]),
+    const byHeader: Record<string, JsonObject> = Object.fromEntries(
+      Object.values(schemes).map((s) => [String(deref(doc, s).name), deref(doc, s)]),
     );
     expect(Object.keys(byHeader).sort()).toEqual(['developer-access-code', 'developer-token']);
     for (const scheme of Object.values(byHeader)) {
