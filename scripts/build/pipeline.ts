@@ -4,12 +4,8 @@
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { readFamilies, type Family } from './families.ts';
-import { formatProblem, lintAndBundle, loadRedoclyConfig } from './redocly.ts';
-import { spectralLint } from './spectral.ts';
-import { generateTypes, loadTypesConfig } from './types.ts';
-import { buildReferencePage } from './docs.ts';
-import { StepError } from './step-error.ts';
+import { readFamilies } from './families.ts';
+import type { BuiltFamily } from './family-steps.ts';
 import { fingerprint, outputsIntact, readManifest, sha256, writeManifest, type CacheEntry } from './cache.ts';
 
 export interface BuildOptions {
@@ -55,74 +51,44 @@ async function writeIfChanged(file: string, content: string): Promise<void> {
   await writeFile(file, content);
 }
 
-async function step<T>(family: string, name: string, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof StepError) throw error;
-    throw new StepError(family, name, error instanceof Error ? error.message : String(error));
-  }
-}
-
 export async function runPipeline(options: BuildOptions): Promise<FamilyReport[]> {
   const rootDir = path.resolve(options.rootDir);
   const outDir = path.resolve(options.outDir ?? path.join(rootDir, 'generated'));
   const log = options.log ?? (() => {});
-  const [families, redoclyConfig, typesConfig, shared] = await Promise.all([
-    readFamilies(rootDir),
-    loadRedoclyConfig(rootDir),
-    loadTypesConfig(path.join(rootDir, 'redocly.yaml')),
-    sharedFingerprint(rootDir),
-  ]);
+  const [families, shared] = await Promise.all([readFamilies(rootDir), sharedFingerprint(rootDir)]);
   const manifestFile = path.join(rootDir, '.cache', 'build', `${sha256(outDir).slice(0, 16)}.json`);
   const manifest = options.force ? {} : await readManifest(manifestFile);
 
-  async function buildFamily(family: Family): Promise<FamilyReport> {
-    const started = performance.now();
+  // Decide first, with hashes only: a build with nothing changed never loads the tools.
+  const fresh = new Set<string>();
+  for (const family of families) {
     const previous = manifest[family.id];
-    if (previous) {
-      const current = await fingerprint(rootDir, previous.inputs, shared);
-      if (current === previous.fingerprint && (await outputsIntact(outDir, previous.outputs))) {
-        return { id: family.id, skipped: true, files: Object.keys(previous.outputs), warnings: [], ms: performance.now() - started };
-      }
-    }
-    const warnings: string[] = [];
-    const bundled = await step(family.id, 'redocly lint and bundle', () => lintAndBundle(redoclyConfig, family));
-    const errors = bundled.problems.filter((p) => p.severity === 'error');
-    warnings.push(...bundled.problems.filter((p) => p.severity === 'warn').map((p) => formatProblem(p, rootDir)));
-    if (errors.length > 0) {
-      throw new StepError(family.id, 'redocly lint', errors.map((p) => formatProblem(p, rootDir)).join('\n'));
-    }
-
-    const bundlePath = path.join(outDir, family.id, 'openapi.yaml');
-    const findings = await step(family.id, 'spectral lint', () => spectralLint(bundlePath, bundled.yaml));
-    const spectralErrors = findings.filter((f) => f.severity === 0);
-    warnings.push(...findings.filter((f) => f.severity === 1).map((f) => `  warn ${f.code}: ${family.id}/openapi.yaml:${f.line} ${f.message}`));
-    if (spectralErrors.length > 0) {
-      throw new StepError(family.id, 'spectral lint', spectralErrors.map((f) => `  error ${f.code}: ${f.path.join('.')} ${f.message}`).join('\n'));
-    }
-
-    const types = await step(family.id, 'types (openapi-typescript)', () => generateTypes(typesConfig, family.root));
-    await writeIfChanged(bundlePath, bundled.yaml);
-    await writeIfChanged(path.join(outDir, family.id, 'schema.d.ts'), types);
-    const pagePath = path.join(outDir, 'docs', `${family.id}.html`);
-    await step(family.id, 'reference docs (build-docs)', () => buildReferencePage(bundlePath, pagePath, family.title));
-
-    const outputs: Record<string, string> = {};
-    for (const file of [bundlePath, path.join(outDir, family.id, 'schema.d.ts'), pagePath]) {
-      outputs[path.relative(outDir, file)] = sha256(await readFile(file));
-    }
-    const inputs = bundled.fileDependencies.length > 0 ? bundled.fileDependencies : [family.root];
-    const entry: CacheEntry = { fingerprint: await fingerprint(rootDir, inputs, shared), inputs, outputs };
-    manifest[family.id] = entry;
-    return { id: family.id, skipped: false, files: Object.keys(outputs), warnings, ms: performance.now() - started };
+    if (!previous) continue;
+    const current = await fingerprint(rootDir, previous.inputs, shared);
+    if (current === previous.fingerprint && (await outputsIntact(outDir, previous.outputs))) fresh.add(family.id);
   }
-
-  const settled = await Promise.allSettled(families.map(buildFamily));
+  const stale = families.filter((f) => !fresh.has(f.id));
+  let built: BuiltFamily[] = [];
+  const failures: unknown[] = [];
+  if (stale.length > 0) {
+    const { loadTools, buildFamily } = await import('./family-steps.ts');
+    const tools = await loadTools(rootDir);
+    const settled = await Promise.allSettled(stale.map((family) => buildFamily(tools, family, { rootDir, outDir, writeIfChanged })));
+    built = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+    failures.push(...settled.flatMap((s) => (s.status === 'rejected' ? [s.reason as unknown] : [])));
+  }
+  for (const b of built) {
+    const entry: CacheEntry = { fingerprint: await fingerprint(rootDir, b.inputs, shared), inputs: b.inputs, outputs: b.outputs };
+    manifest[b.report.id] = entry;
+  }
   await writeManifest(manifestFile, manifest);
-  const failures = settled.flatMap((s) => (s.status === 'rejected' ? [s.reason as unknown] : []));
   if (failures.length > 0) throw failures.length === 1 ? failures[0] : new AggregateError(failures, failures.map(String).join('\n'));
-  const reports = settled.map((s) => (s as PromiseFulfilledResult<FamilyReport>).value);
+
+  const reports = families.map((family): FamilyReport => {
+    const done = built.find((b) => b.report.id === family.id);
+    if (done) return done.report;
+    return { id: family.id, skipped: true, files: Object.keys(manifest[family.id]?.outputs ?? {}), warnings: [], ms: 0 };
+  });
   for (const r of reports) log(`${r.id}: ${r.skipped ? 'unchanged, skipped' : `built in ${Math.round(r.ms)} ms`}`);
   return reports;
 }
