@@ -6,10 +6,12 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { stringify } from 'yaml';
+import { observedOperations as observedOperationsOf } from '../../scripts/observed/observed-operations.ts';
 import { isObject, loadBundle, type Json, type JsonObject } from '../support/bundle.ts';
 import {
   PREFIX,
   buildObserved,
+  inventory,
   keysOf,
   loadEvidenceExample,
   mediaType,
@@ -143,5 +145,21 @@ describe('buildObservedBundle', () => {
     const overlay = readYaml(overlayPath);
     expect(path.resolve(path.dirname(overlayPath), String(overlay.extends))).toBe(publishedBundlePath);
     expect(isObject(overlay.info)).toBe(true);
+  });
+});
+
+describe('observedOperations (for the coverage report)', () => {
+  test('finds exactly the observed operations in the observed bundle, with request and answer records', () => {
+    const found = observedOperationsOf(observed.doc);
+    expect(found.map((o) => o.operationId).sort()).toEqual([...observedOperations].sort());
+    for (const o of found) {
+      expect(o.path).toBe(`${PREFIX}/${o.operationId}`);
+      expect(o.request?.of, o.operationId).toBe(inventory.operations[o.operationId]?.request.captures);
+      expect(o.response?.of, o.operationId).toBe(inventory.operations[o.operationId]?.response.captures);
+    }
+  });
+
+  test('finds none in the published bundle', () => {
+    expect(observedOperationsOf(published)).toEqual([]);
   });
 });
