@@ -10,6 +10,7 @@ import { buildReferencePage } from './docs.ts';
 import { StepError } from './step-error.ts';
 import { sha256 } from './cache.ts';
 import type { FamilyReport } from './pipeline.ts';
+import { buildObserved, OBSERVED_ID, OVERLAY_FILE, observedInputs } from './observed-step.ts';
 
 export interface Tools {
   redocly: Awaited<ReturnType<typeof loadRedoclyConfig>>;
@@ -78,4 +79,23 @@ export async function buildFamily(tools: Tools, family: Family, ctx: Context): P
   const inputs = bundled.fileDependencies.length > 0 ? bundled.fileDependencies : [family.root];
   const report: FamilyReport = { id: family.id, skipped: false, files: Object.keys(outputs), warnings, ms: performance.now() - started };
   return { report, inputs, outputs };
+}
+
+/** The observed flavour: overlay from the evidence, applied to the v2-pt bundle, typed. */
+export async function buildObservedFlavour(tools: Tools, ctx: Context, writeSources: boolean): Promise<BuiltFamily> {
+  const started = performance.now();
+  const result = await step(OBSERVED_ID, 'observed flavour (overlay)', () =>
+    buildObserved(ctx.rootDir, ctx.outDir, (entry) => generateTypes(tools.types, entry), ctx.writeIfChanged, writeSources),
+  );
+  const outputs: Record<string, string> = {};
+  for (const file of [result.bundlePath, result.typesPath]) outputs[path.relative(ctx.outDir, file)] = sha256(await readFile(file));
+  const report: FamilyReport = {
+    id: OBSERVED_ID,
+    skipped: false,
+    files: Object.keys(outputs),
+    warnings: [],
+    ms: performance.now() - started,
+    sources: { [OVERLAY_FILE]: result.overlay },
+  };
+  return { report, inputs: await observedInputs(ctx.rootDir, ctx.outDir), outputs };
 }

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { readFamilies } from './families.ts';
 import type { BuiltFamily } from './family-steps.ts';
+import { OBSERVED_ID } from './observed-step.ts';
 import { fingerprint, outputsIntact, readManifest, sha256, writeManifest, type CacheEntry } from './cache.ts';
 
 export interface BuildOptions {
@@ -19,9 +20,12 @@ export interface BuildOptions {
 export interface FamilyReport {
   id: string;
   skipped: boolean;
+  /** Generated files, relative to the output folder. */
   files: string[];
   warnings: string[];
   ms: number;
+  /** Files the build renders into the source tree (relative to the root) with their content. */
+  sources?: Record<string, string>;
 }
 
 /** Files whose change invalidates every family: configs and the pipeline itself. */
@@ -67,15 +71,29 @@ export async function runPipeline(options: BuildOptions): Promise<FamilyReport[]
     const current = await fingerprint(rootDir, previous.inputs, shared);
     if (current === previous.fingerprint && (await outputsIntact(outDir, previous.outputs))) fresh.add(family.id);
   }
+  async function derivedFresh(): Promise<boolean> {
+    const previous = manifest[OBSERVED_ID];
+    if (!previous) return false;
+    const current = await fingerprint(rootDir, previous.inputs, shared);
+    return current === previous.fingerprint && (await outputsIntact(outDir, previous.outputs));
+  }
   const stale = families.filter((f) => !fresh.has(f.id));
   let built: BuiltFamily[] = [];
   const failures: unknown[] = [];
-  if (stale.length > 0) {
-    const { loadTools, buildFamily } = await import('./family-steps.ts');
-    const tools = await loadTools(rootDir);
+  const steps = stale.length > 0 || !(await derivedFresh()) ? await import('./family-steps.ts') : undefined;
+  const tools = steps ? await steps.loadTools(rootDir) : undefined;
+  if (steps && tools && stale.length > 0) {
+    const { buildFamily } = steps;
     const settled = await Promise.allSettled(stale.map((family) => buildFamily(tools, family, { rootDir, outDir, writeIfChanged })));
     built = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
     failures.push(...settled.flatMap((s) => (s.status === 'rejected' ? [s.reason as unknown] : [])));
+  }
+  if (steps && tools && failures.length === 0 && families.some((f) => f.id === 'v2-pt')) {
+    try {
+      built.push(await steps.buildObservedFlavour(tools, { rootDir, outDir, writeIfChanged }, !options.outDir));
+    } catch (error) {
+      failures.push(error);
+    }
   }
   for (const b of built) {
     const entry: CacheEntry = { fingerprint: await fingerprint(rootDir, b.inputs, shared), inputs: b.inputs, outputs: b.outputs };
@@ -84,10 +102,11 @@ export async function runPipeline(options: BuildOptions): Promise<FamilyReport[]
   await writeManifest(manifestFile, manifest);
   if (failures.length > 0) throw failures.length === 1 ? failures[0] : new AggregateError(failures, failures.map(String).join('\n'));
 
-  const reports = families.map((family): FamilyReport => {
-    const done = built.find((b) => b.report.id === family.id);
+  const ids = [...families.map((f) => f.id), ...(manifest[OBSERVED_ID] ? [OBSERVED_ID] : [])];
+  const reports = ids.map((id): FamilyReport => {
+    const done = built.find((b) => b.report.id === id);
     if (done) return done.report;
-    return { id: family.id, skipped: true, files: Object.keys(manifest[family.id]?.outputs ?? {}), warnings: [], ms: 0 };
+    return { id, skipped: true, files: Object.keys(manifest[id]?.outputs ?? {}), warnings: [], ms: 0 };
   });
   for (const r of reports) log(`${r.id}: ${r.skipped ? 'unchanged, skipped' : `built in ${Math.round(r.ms)} ms`}`);
   return reports;
@@ -99,6 +118,10 @@ export async function findStaleFiles(rootDir: string): Promise<string[]> {
   try {
     const reports = await runPipeline({ rootDir, outDir: temp, force: true });
     const stale: string[] = [];
+    for (const [file, content] of reports.flatMap((r) => Object.entries(r.sources ?? {}))) {
+      const committed = await readFile(path.join(rootDir, file), 'utf8').catch(() => undefined);
+      if (committed !== content) stale.push(file);
+    }
     for (const file of reports.flatMap((r) => r.files)) {
       const fresh = await readFile(path.join(temp, file));
       const committed = await readFile(path.join(rootDir, 'generated', file)).catch(() => undefined);

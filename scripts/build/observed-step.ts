@@ -1,0 +1,56 @@
+// The observed flavour, derived after the families: the overlay is regenerated from
+// evidence/ (it is committed under spec/ for review), applied to the published v2-pt
+// bundle, and typed. Its inputs are hashed like a family's, so it is skipped when
+// nothing it reads changed.
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+export const OBSERVED_ID = 'v2-pt-observed';
+export const OVERLAY_FILE = 'spec/v2-pt/observed.overlay.yaml';
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => []);
+  return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name)).sort();
+}
+
+/** Everything the observed flavour is made from, given where the v2-pt bundle is. */
+export async function observedInputs(rootDir: string, outDir: string): Promise<string[]> {
+  return [
+    ...(await filesUnder(path.join(rootDir, 'evidence'))),
+    ...(await filesUnder(path.join(rootDir, 'scripts/observed'))),
+    ...(await filesUnder(path.join(rootDir, 'spec'))).filter((f) => !f.endsWith(OVERLAY_FILE)),
+    path.join(outDir, 'v2-pt', 'openapi.yaml'),
+  ];
+}
+
+export interface ObservedResult {
+  overlay: string;
+  bundlePath: string;
+  typesPath: string;
+}
+
+export async function buildObserved(
+  rootDir: string,
+  outDir: string,
+  generateTypes: (entry: string) => Promise<string>,
+  writeIfChanged: (file: string, content: string) => Promise<void>,
+  writeSources: boolean,
+): Promise<ObservedResult> {
+  const { renderOverlay } = await import('../observed/generate.ts');
+  const { buildObservedBundle } = await import('../observed/apply.ts');
+  const overlay = renderOverlay({ evidenceDir: path.join(rootDir, 'evidence'), specDir: path.join(rootDir, 'spec') });
+  const overlayPath = path.join(rootDir, OVERLAY_FILE);
+  if (writeSources) await writeIfChanged(overlayPath, overlay);
+  const bundlePath = path.join(outDir, OBSERVED_ID, 'openapi.yaml');
+  // A check build leaves spec/ alone: it applies the freshly rendered overlay from outDir.
+  const appliedOverlay = writeSources ? overlayPath : path.join(outDir, OBSERVED_ID, 'overlay.check.yaml');
+  if (!writeSources) await writeIfChanged(appliedOverlay, overlay);
+  await buildObservedBundle({ publishedBundlePath: path.join(outDir, 'v2-pt', 'openapi.yaml'), overlayPath: appliedOverlay, outPath: bundlePath });
+  const typesPath = path.join(outDir, OBSERVED_ID, 'schema.d.ts');
+  await writeIfChanged(typesPath, await generateTypes(bundlePath));
+  return { overlay, bundlePath, typesPath };
+}
+
+export async function readText(file: string): Promise<string | undefined> {
+  return readFile(file, 'utf8').catch(() => undefined);
+}
