@@ -60,9 +60,11 @@ export const RULES = {
   'request-type-widened': info('more values are accepted; existing values stay valid'),
   'request-enum-value-added': info('one more value is accepted; existing values stay valid'),
   'request-opened': info('unlisted fields are now accepted; existing bodies stay valid'),
+  'request-alternative-added': info('one more shape is accepted; existing bodies stay valid'),
   'response-property-added': info('a new field; clients ignore what they do not read'),
   'response-property-required': info('a field is now always present; clients that check for it keep working'),
   'response-type-narrowed': info('fewer kinds of values are returned; every one was already handled'),
+  'response-alternative-removed': info('one shape is no longer returned; every remaining one was already handled'),
   'response-status-added': info('a new status; clients that do not handle it treat it as before (default)'),
 } as const satisfies Record<string, Rule>;
 

@@ -29,8 +29,8 @@ export function compareSchemas(ctx: SchemaComparison, direction: Direction, base
   if (ctx.seen.has(key)) return;
   ctx.seen.add(key);
 
-  if (!b.undocumented && h.undocumented) {
-    ctx.report('became-undocumented', 'current', h.pointer, `${where} is now marked x-undocumented`);
+  if (!b.undocumentedAt && h.undocumentedAt) {
+    ctx.report('became-undocumented', 'current', h.undocumentedAt, `${where} is now marked x-undocumented`);
   }
   compareTypes(ctx, direction, b, h, where);
   compareEnums(ctx, direction, b, h, where);
@@ -62,7 +62,7 @@ function compareTypes(ctx: SchemaComparison, direction: Direction, b: SchemaView
 }
 
 function compareEnums(ctx: SchemaComparison, direction: Direction, b: SchemaView, h: SchemaView, where: string): void {
-  const at = `${h.pointer}/enum`;
+  const at = `${h.pointer}/${h.enumKeyword}`;
   if (b.enumValues && h.enumValues) {
     const removed = b.enumValues.filter((v) => !h.enumValues?.some((w) => sameJson(v, w)));
     const added = h.enumValues.filter((v) => !b.enumValues?.some((w) => sameJson(v, w)));
@@ -102,7 +102,7 @@ function compareConstraints(ctx: SchemaComparison, direction: Direction, b: Sche
     if (direction === 'request' && tighter(keyword, before, after)) {
       ctx.report('request-constraint-tightened', 'current', `${h.pointer}/${keyword}`, change);
     } else if (direction === 'response' && tighter(keyword, after, before)) {
-      ctx.report('response-constraint-loosened', 'current', h.pointer, change);
+      ctx.report('response-constraint-loosened', 'current', after === undefined ? h.pointer : `${h.pointer}/${keyword}`, change);
     }
   }
 }
@@ -148,7 +148,7 @@ function compareObjects(ctx: SchemaComparison, direction: Direction, b: SchemaVi
   const bA = b.additional;
   const hA = h.additional;
   if (direction === 'request' && bA !== false && hA === false) {
-    const was = b.undocumented ? 'an open object marked x-undocumented (unpublished fields allowed)' : 'open to unlisted fields';
+    const was = b.undocumentedAt ? 'an open object marked x-undocumented (unpublished fields allowed)' : 'open to unlisted fields';
     ctx.report('request-closed', 'current', `${h.pointer}/additionalProperties`, `${where} was ${was} and is now closed`);
   } else if (direction === 'request' && bA === false && hA !== false) {
     ctx.report('request-opened', 'current', h.pointer, `${where} now accepts unlisted fields`);
@@ -181,10 +181,10 @@ function compareAlternatives(ctx: SchemaComparison, direction: Direction, b: Sch
     }
   }
   const label = (x: { name: string | undefined; types: string }) => x.name ?? x.types;
-  if (direction === 'request') {
-    for (const lost of baseAlts) ctx.report('request-alternative-removed', 'baseline', lost.alt.pointer, `${where}: alternative ${label(lost)} removed`);
-  } else {
-    for (const added of headAlts) ctx.report('response-alternative-added', 'current', added.alt.pointer, `${where}: alternative ${label(added)} added`);
-  }
+  const [removed, added] = direction === 'request'
+    ? ['request-alternative-removed', 'request-alternative-added'] as const
+    : ['response-alternative-removed', 'response-alternative-added'] as const;
+  for (const lost of baseAlts) ctx.report(removed, 'baseline', lost.alt.pointer, `${where}: alternative ${label(lost)} removed`);
+  for (const gained of headAlts) ctx.report(added, 'current', gained.alt.pointer, `${where}: alternative ${label(gained)} added`);
   for (const [x, y] of pairs) compareSchemas(ctx, direction, x, y, where);
 }

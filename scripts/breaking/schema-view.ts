@@ -18,13 +18,16 @@ export interface SchemaView {
   /** JSON types it accepts; null = any type. */
   types: Set<string> | null;
   enumValues: Json[] | null;
+  /** Where the values are listed: `enum`, or `const` for a single one. */
+  enumKeyword: 'enum' | 'const';
   properties: Map<string, Located>;
   required: Set<string>;
   /** additionalProperties: true (open; also when absent), false, or a schema. */
   additional: boolean | Located;
   items: Located | null;
   alternatives: Located[] | null;
-  undocumented: boolean;
+  /** Where `x-undocumented: true` marks it (an allOf member, maybe); null if nowhere. */
+  undocumentedAt: string | null;
   readOnly: boolean;
   writeOnly: boolean;
   constraints: Map<Constraint, Json>;
@@ -45,8 +48,8 @@ function typeOfValue(value: Json): string {
 
 function anyView(pointer: string): SchemaView {
   return {
-    pointer, refName: undefined, types: null, enumValues: null, properties: new Map(), required: new Set(),
-    additional: true, items: null, alternatives: null, undocumented: false, readOnly: false, writeOnly: false,
+    pointer, refName: undefined, types: null, enumValues: null, enumKeyword: 'enum', properties: new Map(), required: new Set(),
+    additional: true, items: null, alternatives: null, undocumentedAt: null, readOnly: false, writeOnly: false,
     constraints: new Map(),
   };
 }
@@ -82,12 +85,13 @@ function merge(a: SchemaView, b: SchemaView): SchemaView {
     refName: a.refName ?? b.refName,
     types: intersectTypes(a.types, b.types),
     enumValues,
+    enumKeyword: a.enumValues ? a.enumKeyword : b.enumKeyword,
     properties,
     required: new Set([...a.required, ...b.required]),
     additional,
     items: a.items ?? b.items,
     alternatives: a.alternatives ?? b.alternatives,
-    undocumented: a.undocumented || b.undocumented,
+    undocumentedAt: a.undocumentedAt ?? b.undocumentedAt,
     readOnly: a.readOnly || b.readOnly,
     writeOnly: a.writeOnly || b.writeOnly,
     constraints,
@@ -132,7 +136,10 @@ function ownView(doc: OpenApiDocument, node: { [key: string]: Json }, pointer: s
   if (view.types && node.nullable === true) view.types.add('null');
 
   if (Array.isArray(node.enum)) view.enumValues = node.enum;
-  if (node.const !== undefined) view.enumValues = [node.const];
+  if (node.const !== undefined) {
+    view.enumValues = [node.const];
+    view.enumKeyword = 'const';
+  }
 
   const alternatives = Array.isArray(node.oneOf) ? ['oneOf', node.oneOf] as const
     : Array.isArray(node.anyOf) ? ['anyOf', node.anyOf] as const : null;
@@ -155,7 +162,7 @@ function ownView(doc: OpenApiDocument, node: { [key: string]: Json }, pointer: s
   else if (isObject(extra)) view.additional = { node: extra, pointer: child(pointer, 'additionalProperties') };
 
   if (isObject(node.items) || typeof node.items === 'boolean') view.items = { node: node.items, pointer: child(pointer, 'items') };
-  view.undocumented = node['x-undocumented'] === true;
+  view.undocumentedAt = node['x-undocumented'] === true ? pointer : null;
   view.readOnly = node.readOnly === true;
   view.writeOnly = node.writeOnly === true;
   for (const keyword of CONSTRAINTS) {
