@@ -27,8 +27,10 @@ const objectAt = (doc: OpenApiDocument, located: Located): Located<JsonObject> |
   return isObject(resolved.node) ? { node: resolved.node, pointer: resolved.pointer } : undefined;
 };
 
-function operationsOf(doc: OpenApiDocument): Map<string, { path: string; method: string; op: Located<JsonObject>; item: Located<JsonObject> }> {
-  const out = new Map<string, { path: string; method: string; op: Located<JsonObject>; item: Located<JsonObject> }>();
+type OperationEntry = { path: string; method: string; op: Located<JsonObject>; item: Located<JsonObject> };
+
+function operationsOf(doc: OpenApiDocument): Map<string, OperationEntry> {
+  const out = new Map<string, OperationEntry>();
   const paths = doc.root.paths;
   if (!isObject(paths)) return out;
   for (const [path, raw] of Object.entries(paths)) {
@@ -89,8 +91,6 @@ interface Ctx {
   report: (rule: RuleId, side: Side, pointer: string, detail: string) => void;
   seen: Set<string>;
 }
-
-type OperationEntry = { path: string; method: string; op: Located<JsonObject>; item: Located<JsonObject> };
 
 /** Path-level parameters, overridden by operation-level ones, keyed by `in:name`. */
 function parametersOf(doc: OpenApiDocument, entry: OperationEntry): Map<string, Located<JsonObject>> {

@@ -32,6 +32,12 @@ export interface FamilyResult {
   unlisted: Finding[];
 }
 
+/** A change is listed when the entry names its JSON pointer, whole (`…/Valor` is not `…/ValorTotal`). */
+export function lists(text: string, pointer: string): boolean {
+  const escaped = pointer.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`${escaped}(?![\\w~/-]|\\.\\w)`).test(text); // a full stop may follow
+}
+
 export function evaluateFamily(inputs: FamilyInputs): FamilyResult {
   const { family, baseline, current, paths } = inputs;
   const result: FamilyResult = {
@@ -78,8 +84,7 @@ export function evaluateFamily(inputs: FamilyInputs): FamilyResult {
       result.errors.push(`${breaking.length} breaking change(s) since the released ${baseline.version}: raise info.version to ${nextMajor(from)} `
         + `(a new major) and list each change, with the JSON pointer shown, under "## ${nextMajor(from)}" in ${paths.changelog}.`);
     } else if (entry) {
-      // A change is listed when the entry names its JSON pointer.
-      result.unlisted = breaking.filter((f) => !entry.body.includes(f.pointer));
+      result.unlisted = breaking.filter((f) => !lists(entry.body, f.pointer));
       if (result.unlisted.length > 0) {
         const pointers = new Set(result.unlisted.map((f) => f.pointer));
         result.errors.push(`${pointers.size} breaking change(s) are not listed under "## ${current.version}" in ${paths.changelog} (each needs its JSON pointer there).`);

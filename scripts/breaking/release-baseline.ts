@@ -25,9 +25,9 @@ export async function releaseFamily(root: string, family: string, amend: boolean
     return refuse(`${paths.changelog} has no "## ${current.version}" entry: write it before releasing ${current.version}.`);
   }
   const abs = familyPaths(root, family);
+  let absorbed = '';
   if (baseline) {
     const result = evaluateFamily(inputs);
-    if (result.errors.length) return refuse(`the gate fails:\n${formatResult(result, false).join('\n')}`);
     if (baseline.version === current.version) {
       const same = (await readFile(abs.baseline, 'utf8')) === (await readFile(abs.current, 'utf8'));
       if (same) return { family, outcome: 'unchanged', message: `${current.version} is already the released baseline.` };
@@ -36,12 +36,16 @@ export async function releaseFamily(root: string, family: string, amend: boolean
           + `(patch or minor; major for a breaking change) with its CHANGELOG entry, or pass --amend to replace the `
           + `${current.version} baseline — only while no integrator has received ${current.version}.\n${formatResult(result, false).join('\n')}`);
       }
+      absorbed = `\n${formatResult(result, false).join('\n')}`;
+    } else if (result.errors.length) {
+      return refuse(`the gate fails:\n${formatResult(result, false).join('\n')}`);
     }
   }
   await mkdir(dirname(abs.baseline), { recursive: true });
   await copyFile(abs.current, abs.baseline);
-  const what = baseline ? `${baseline.version} → ${current.version}` : `first release, ${current.version}`;
-  return { family, outcome: 'released', message: `released ${what}: ${paths.baseline}` };
+  const what = !baseline ? `first release, ${current.version}`
+    : absorbed ? `${current.version} amended` : `${baseline.version} → ${current.version}`;
+  return { family, outcome: 'released', message: `released ${what}: ${paths.baseline}${absorbed}` };
 }
 
 async function main(): Promise<number> {

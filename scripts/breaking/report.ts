@@ -16,7 +16,7 @@ export function changelogLines(findings: Finding[]): string[] {
   for (const f of findings) byPointer.set(f.pointer, [...(byPointer.get(f.pointer) ?? []), f]);
   return [...byPointer].map(([pointer, list]) => {
     const first = list[0] as Finding;
-    const ops = [...new Set(list.map((f) => f.operation.split(' ')[0]))];
+    const ops = [...new Set(list.map((f) => f.operation.replace(/ \(.*\)$/, '')))];
     const scope = ops.length > 3 ? `${ops.length} operations` : ops.join(', ');
     return `- ${first.detail} (${scope}): \`${pointer}\``;
   });

@@ -94,6 +94,15 @@ test('a compatible change at the released version is refused by release:baseline
   expect(r.out).toContain('info.version was not raised');
   r = await cli('release-baseline.ts', '--amend', 'fresh');
   expect(r.code).toBe(0);
+  expect(r.out).toContain('released 1.0.0 amended');
+
+  // Amending may absorb a breaking change too, and says so.
+  await put('generated/fresh/openapi.yaml', bundle([{ remove: '/paths/~1Consultar' }]));
+  expect((await cli('release-baseline.ts', 'fresh')).code).toBe(1);
+  r = await cli('release-baseline.ts', '--amend', 'fresh');
+  expect(r.code).toBe(0);
+  expect(r.out).toContain('BREAKING [fresh] Consultar (POST /Consultar): /Consultar removed');
+  expect((await cli('check.ts', 'fresh')).out).toContain('fresh 1.0.0 → 1.0.0: no contract change');
 });
 
 test('an unknown family is a usage error', async () => {

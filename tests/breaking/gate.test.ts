@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { duplicateVersions, parseChangelog } from '../../scripts/breaking/changelog.ts';
 import { OpenApiDocument, type JsonObject } from '../../scripts/breaking/document.ts';
 import { diffDocuments } from '../../scripts/breaking/document-diff.ts';
-import { evaluateFamily, type FamilyInputs } from '../../scripts/breaking/gate.ts';
+import { evaluateFamily, lists, type FamilyInputs } from '../../scripts/breaking/gate.ts';
 import { formatFinding } from '../../scripts/breaking/report.ts';
 import { compareVersions, isMajorRaise, parseVersion } from '../../scripts/breaking/semver.ts';
 import { applyPatch, pair, type PatchOp } from './helpers.ts';
@@ -68,6 +68,14 @@ describe('evaluateFamily', () => {
     const r = evaluateFamily(inputs([removeField, version('2.0.0')], changelog));
     expect(r.errors).toEqual([]);
     expect(r.status).toBe('breaking-released');
+  });
+
+  test('a pointer is listed only whole: …/ValorTotal does not list …/Valor', () => {
+    const r = evaluateFamily(inputs([removeField, version('2.0.0')], `## 2.0.0\n- \`${removedPointer}Total\` renamed\n`));
+    expect(r.unlisted.map((f) => f.pointer)).toEqual([removedPointer]);
+    expect(lists(`see ${removedPointer}.`, removedPointer)).toBe(true);
+    expect(lists(`(${removedPointer})`, removedPointer)).toBe(true);
+    expect(lists(`${removedPointer}/type`, removedPointer)).toBe(false);
   });
 
   test('before 1.0.0 a minor raise may carry a breaking change', () => {
