@@ -118,7 +118,10 @@ const EXCERPT = 200;
 
 /** A rejection of the transport, told apart from everything else openapi-fetch may throw. */
 class TransportFailure {
-  constructor(readonly error: unknown) {}
+  readonly error: unknown;
+  constructor(error: unknown) {
+    this.error = error;
+  }
 }
 
 function checkBaseUrl(baseUrl: unknown): string {
