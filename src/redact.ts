@@ -1,10 +1,12 @@
-// Keeps secrets (the password `Senha`, `TokenDeSeguranca`, the developer access code)
+// Keeps secrets (the password `Senha`, `TokenDeSeguranca`, the session token, the developer access code)
 // out of anything an error carries. Only error paths call it, so calls pay nothing.
 
 const REDACTED = '[redacted]';
 
-// Body fields whose values are secrets, compared case-insensitively (legacy `senha`).
-const SECRET_FIELDS = new Set(['senha', 'tokendeseguranca']);
+// Body fields whose values are secrets, compared case-insensitively: the password
+// (legacy `senha` too), the second-factor token, the legacy session token (`token`,
+// `Token` in AutenticacaoRS).
+const SECRET_FIELDS = new Set(['senha', 'tokendeseguranca', 'token']);
 
 const isSecretField = (key: string): boolean => SECRET_FIELDS.has(key.toLowerCase());
 

@@ -22,7 +22,7 @@ afterAll(() => server.close());
 describe('package', () => {
   test('every export points at built .js and .d.ts files', () => {
     const entries = Object.entries(pkg.exports).filter(([subpath]) => subpath !== './package.json');
-    expect(entries.map(([subpath]) => subpath)).toEqual(expect.arrayContaining(['.', './v2']));
+    expect(entries.map(([subpath]) => subpath)).toEqual(expect.arrayContaining(['.', './v2', './v2-en', './v3', './v1', './legacy', './access-code']));
     for (const [, target] of entries) {
       if (typeof target === 'string') throw new Error('each export needs types and default');
       expect(existsSync(target.types)).toBe(true);
@@ -34,12 +34,18 @@ describe('package', () => {
     const script = `
       const { createV2Client, TimeoutError } = await import('${pkg.name}/v2');
       const { createAccessCode } = await import('${pkg.name}/access-code');
+      const factories = [
+        (await import('${pkg.name}/v2-en')).createV2EnClient,
+        (await import('${pkg.name}/v3')).createV3Client,
+        (await import('${pkg.name}/v1')).createV1Client,
+        (await import('${pkg.name}/legacy')).createLegacyClient,
+      ].map((f) => typeof f);
       const client = createV2Client({ baseUrl: process.env.URL, developerToken: 'd3v', accessCode: 'QUJD', credentials: { Login: 'a', Senha: 'b' } });
       const answer = await client.call('/api/V2/Voos/ObterMapaDeAssentos', { Localizador: 'L' });
-      console.log(JSON.stringify({ answer, timeout: typeof TimeoutError, builder: typeof createAccessCode }));
+      console.log(JSON.stringify({ answer, timeout: typeof TimeoutError, builder: typeof createAccessCode, factories }));
     `;
     const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, URL: server.url } });
-    expect(JSON.parse(stdout)).toEqual({ answer: { recebido: { Login: 'a', Senha: 'b', Localizador: 'L' } }, timeout: 'function', builder: 'function' });
+    expect(JSON.parse(stdout)).toEqual({ answer: { recebido: { Login: 'a', Senha: 'b', Localizador: 'L' } }, timeout: 'function', builder: 'function', factories: ['function', 'function', 'function', 'function'] });
     expect(server.requests.at(-1)?.headers['developer-access-code']).toBe('QUJD');
   });
 
@@ -50,9 +56,14 @@ describe('package', () => {
       [
         `import { createV2Client } from '${pkg.name}/v2';`,
         `import { parseIsoDateTime } from '${pkg.name}';`,
+        `import { createLegacyClient, migrateLegacyCall } from '${pkg.name}/legacy';`,
+        `import { createV1Client } from '${pkg.name}/v1';`,
         `const client = createV2Client({ baseUrl: 'https://sandbox.example', developerToken: 't', accessCode: 'a', credentials: { Login: 'l', Senha: 's' } });`,
         `export const ok = client.call('/api/V2/Voos/ObterMapaDeAssentos', { Localizador: 'A' });`,
         `export const when: Date = parseIsoDateTime('2026-05-20T10:00:00');`,
+        `export const v1 = createV1Client({ baseUrl: 'https://sandbox.example', developerToken: 't', accessCode: 'a' });`,
+        `export const token: Promise<string> = createLegacyClient({ baseUrl: 'https://legacy.example', developerToken: 't', accessCode: 'a', credentials: { Login: 'l', Senha: 's' } }).call('/AereoNoSession.svc/Autenticar', {});`,
+        `export const moved = client.call(migrateLegacyCall({ path: '/AereoNoSession.svc/ObterMapaDeAssentos', body: { Localizador: 'A' } }).path, { Localizador: 'A' });`,
         `// @ts-expect-error unknown field`,
         `export const bad = client.call('/api/V2/Voos/ObterMapaDeAssentos', { Localizadr: 'A' });`,
       ].join('\n'),

@@ -2,11 +2,19 @@
 // `@ts-expect-error` marks a call that must NOT compile; types.test.ts also strips the
 // markers and checks that every one of those lines then fails on its own.
 import { createV2Client, type V2Paths } from '../../src/v2.ts';
+import { createLegacyClient } from '../../src/legacy.ts';
+import { createV1Client } from '../../src/v1.ts';
+import { createV2EnClient } from '../../src/v2-en.ts';
+import { createV3Client } from '../../src/v3.ts';
 import { defineFamily, formatIsoDateTime, migrateLegacyCall, unwrapV1 } from '../../src/index.ts';
 
 const base = { baseUrl: 'https://sandbox.example', developerToken: 'guid', accessCode: 'QUJD' };
 const v2 = createV2Client({ ...base, credentials: { Login: 'agencia', Senha: 'segredo', ClienteId: 1 } });
 const strict = createV2Client(base);
+const legacy = createLegacyClient({ ...base, credentials: { Login: 'agencia', Senha: 'segredo' } });
+const v1 = createV1Client({ ...base, credentials: { Login: 'agencia', Senha: 'segredo' } });
+const en = createV2EnClient(base);
+const v3 = createV3Client({ ...base, credentials: { Login: 'agencia', Senha: 'segredo' } });
 
 export async function compiles(): Promise<void> {
   const answer = await v2.call('/api/V2/Voos/Disponibilidade', { Origem: 'GRU', Destino: 'GIG', DataIda: formatIsoDateTime(new Date()), QuantidadeAdultos: 1 });
@@ -23,6 +31,17 @@ export async function compiles(): Promise<void> {
   migrateLegacyCall({ path: dynamic, body: {} });
   const sucesso: boolean = unwrapV1({ Sucesso: true, Voos: [1] }, 'Voos').length > 0;
   void sucesso;
+  const token: string = await legacy.call('/AereoNoSession.svc/Autenticar', {});
+  void token;
+  const rs = await legacy.call('/Usuario.svc/Autenticar', { AutenticacaoUsuario: { Login: 'u', Senha: 's' } });
+  const erros: string[] | null | undefined = rs.Erros;
+  void erros;
+  await legacy.call('/Aereo.svc/ValidarTokenSeguranca', { TokenDeSeguranca: '123', token });
+  const wrapper = await v1.call('/api/Voos/{Operation}', { Qualquer: 1 }, { params: { path: { Operation: 'Pesquisar' } } });
+  const ok: boolean = wrapper.Sucesso;
+  void ok;
+  await en.call('/api/V2/Flights/Availability', { Origin: 'GRU', Destination: 'GIG', DepartureDate: '2026-05-20T00:00:00', Adults: 1, Children: 0, Infants: 0 });
+  await v3.call('/api/V3/Voos/Disponibilidade', {});
 }
 
 export async function doesNotCompile(): Promise<void> {
@@ -61,6 +80,23 @@ export async function doesNotCompile(): Promise<void> {
   createV2Client({ ...base, credentials: { Login: 'a' } });
   // @ts-expect-error the access code is a string or a function
   createV2Client({ ...base, accessCode: 42 });
+  // @ts-expect-error a legacy operation the contract does not have
+  await legacy.call('/AereoNoSession.svc/Reservar', {});
+  // @ts-expect-error Autenticar names its fields in lower case
+  await legacy.call('/AereoNoSession.svc/Autenticar', { Login: 'a' });
+  // @ts-expect-error Autenticar answers a JSON string
+  const notANumber: number = await legacy.call('/AereoNoSession.svc/Autenticar', {});
+  void notANumber;
+  // @ts-expect-error AutenticarComUsuario needs AutenticacaoUsuario
+  await legacy.call('/AereoNoSession.svc/AutenticarComUsuario', {});
+  // @ts-expect-error V1 needs the operation name in params.path
+  await v1.call('/api/Voos/{Operation}', {});
+  // @ts-expect-error English search counts are integers
+  await en.call('/api/V2/Flights/Availability', { Adults: '1' });
+  // @ts-expect-error the English route takes no credentials option: their names are not published
+  createV2EnClient({ ...base, credentials: { Login: 'a', Senha: 'b' } });
+  // @ts-expect-error V3 has only Disponibilidade
+  await v3.call('/api/V3/Voos/Tarifar', {});
   const plain = defineFamily<V2Paths>({ name: 'credential-names-not-published' });
   // @ts-expect-error a family whose credential names are not published takes no credentials option
   plain({ ...base, credentials: { Login: 'a', Senha: 'b' } });

@@ -21,7 +21,7 @@ async function tsc(project: string): Promise<{ code: number; output: string }> {
   }
 }
 
-describe('type-level tests', () => {
+describe.concurrent('type-level tests', () => {
   test('types.check.ts compiles: every marked call is rejected, every other one accepted', async () => {
     const { code, output } = await tsc('tests/client/tsconfig.types.json');
     expect(output).toBe('');
