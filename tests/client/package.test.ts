@@ -49,8 +49,13 @@ describe('package', () => {
     expect(server.requests.at(-1)?.headers['developer-access-code']).toBe('QUJD');
   });
 
-  test('a consumer type-checks against the built declarations, wrong calls included', async () => {
+  test('a consumer type-checks against the built declarations, wrong calls included, and so does every README example', async () => {
     mkdirSync(CONSUMER_DIR, { recursive: true });
+    const readme = readFileSync('README.md', 'utf8');
+    const section = readme.slice(readme.indexOf('## Using the client'));
+    const examples = [...section.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!);
+    expect(examples.length).toBeGreaterThanOrEqual(5);
+    examples.forEach((code, i) => writeFileSync(`${CONSUMER_DIR}/readme-${i}.ts`, `${code}\nexport {};\n`));
     writeFileSync(
       `${CONSUMER_DIR}/consumer.ts`,
       [
@@ -72,7 +77,7 @@ describe('package', () => {
       `${CONSUMER_DIR}/tsconfig.json`,
       JSON.stringify({
         compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', lib: ['ES2023', 'DOM'], types: ['node'], strict: true, noEmit: true, skipLibCheck: true },
-        files: ['consumer.ts'],
+        files: ['consumer.ts', ...examples.map((_code, i) => `readme-${i}.ts`)],
       }),
     );
     const result = await run(process.execPath, ['node_modules/typescript/bin/tsc', '--pretty', 'false', '-p', `${CONSUMER_DIR}/tsconfig.json`]).then(
