@@ -1,0 +1,308 @@
+// The runtime every family client shares: openapi-fetch does the request; this file
+// adds the developer headers, the credentials, timeouts, and turns every failure into
+// a typed error (errors.ts). Per call it costs one object spread and one JSON.parse
+// beyond bare fetch; everything about secrets runs on error paths only.
+import createClient from 'openapi-fetch';
+import {
+  AbortedError,
+  AccessCodeError,
+  ConfigurationError,
+  HttpStatusError,
+  NetworkError,
+  NonJsonResponseError,
+  TimeoutError,
+  type CallTarget,
+} from './errors.ts';
+import { mergeCredentials, type CredentialFields, type Credentials } from './credentials.ts';
+import { redactText, redactValue, secretsIn } from './redact.ts';
+import type { PathParams, PostOperation, PostPath, RequestBody, SuccessBody, WithOptionalCredentials } from './types.ts';
+
+/** The developer access code: a fixed string, or a function (sync or async) called for every request. */
+export type AccessCodeSource = string | (() => string | Promise<string>);
+
+/** Options every family client takes. */
+export interface ClientOptions {
+  /** Base address without the route prefix, e.g. `https://sandbox.example` (https only; plain http only on a loopback host, for local mocks). */
+  baseUrl: string;
+  /** The `developer-token` header: the GUID issued by the operator. */
+  developerToken: string;
+  /** The `developer-access-code` header (see `createAccessCode` for a builder). */
+  accessCode: AccessCodeSource;
+  /** Default time limit of every call, in milliseconds. None unless set (the service publishes no time-outs). */
+  timeout?: number;
+  /** The fetch to use; default `globalThis.fetch`. */
+  fetch?: (request: Request) => Promise<Response>;
+}
+
+/** Options of families whose bodies have documented credential fields. */
+export interface ClientOptionsWithCredentials extends ClientOptions {
+  /** Agency credentials, merged into every body whose schema declares them. */
+  credentials?: Credentials;
+}
+
+/** Options of one call. */
+export interface CallOptions {
+  /** Aborts the call; a `TimeoutError` reason becomes a `TimeoutError`, any other an `AbortedError`. */
+  signal?: AbortSignal;
+  /** Time limit of this call in milliseconds; overrides the client's `timeout`. */
+  timeout?: number;
+  /** Extra request headers. The developer headers always win. */
+  headers?: Record<string, string>;
+  /** `false`: send the body exactly as given, without the client's credentials. */
+  credentials?: false;
+}
+
+/** What a family's response check gets. */
+export interface ResponseContext {
+  readonly target: CallTarget;
+  /** A copy of a value with every secret of this call removed. */
+  redact(value: unknown): unknown;
+  redactText(text: string): string;
+}
+
+/** What makes a route family different: where credentials go, and answers that are errors in disguise. */
+export interface Family {
+  readonly name: string;
+  /** Body field names the request schema of `path` declares for the credentials; absent when a family has none documented. */
+  readonly credentialFields?: (path: string) => CredentialFields | undefined;
+  /** Throws a `CallError` when a parsed 2xx answer reports a failure. */
+  readonly inspect?: (body: unknown, context: ResponseContext) => void;
+}
+
+type BodyArg<P, K extends keyof P, Relaxed extends boolean> = Relaxed extends true
+  ? WithOptionalCredentials<RequestBody<PostOperation<P, K>>>
+  : RequestBody<PostOperation<P, K>>;
+
+type CallRest<O> = [PathParams<O>] extends [never]
+  ? [options?: CallOptions]
+  : [options: CallOptions & { params: { path: PathParams<O> } }];
+
+/** A client of one route family, typed by that family's generated `paths`. */
+export interface FamilyClient<P, Relaxed extends boolean = false> {
+  /** Family name, e.g. `v2-pt`. */
+  readonly family: string;
+  /**
+   * POSTs `body` to `path` and resolves with the parsed JSON answer. Rejects with a
+   * `CallError` subclass: `NetworkError`, `TimeoutError`, `AbortedError`,
+   * `AccessCodeError`, `HttpStatusError`, `NonJsonResponseError`, or a family's own.
+   */
+  call<K extends PostPath<P>>(
+    path: K,
+    body: BodyArg<P, K, Relaxed>,
+    ...options: CallRest<PostOperation<P, K>>
+  ): Promise<SuccessBody<PostOperation<P, K>>>;
+}
+
+/** Factory of a family whose bodies declare the credentials: with `credentials`, bodies may omit them. */
+export interface FamilyFactory<P> {
+  (options: ClientOptionsWithCredentials & { credentials: Credentials }): FamilyClient<P, true>;
+  (options: ClientOptionsWithCredentials): FamilyClient<P, false>;
+}
+
+/** Factory of a family whose credential field names are not published: no `credentials` option. */
+export type PlainFamilyFactory<P> = (options: ClientOptions) => FamilyClient<P, false>;
+
+// What openapi-fetch sees: any path, a JSON body, a text answer (parsed here, once).
+type LooseOperation = {
+  parameters: { path?: Record<string, string> };
+  requestBody: { content: { 'application/json': unknown } };
+  responses: { 200: { content: { 'application/json': unknown } } };
+};
+type LoosePaths = Record<string, { post: LooseOperation }>;
+type LooseCallOptions = CallOptions & { params?: { path?: Record<string, string> } };
+
+// Header values: visible ASCII only, so a bad value never reaches (and is never echoed by) Headers.
+const HEADER_VALUE = /^[\x21-\x7e]+$/;
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+const EXCERPT = 200;
+
+/** A rejection of the transport, told apart from everything else openapi-fetch may throw. */
+class TransportFailure {
+  readonly error: unknown;
+  constructor(error: unknown) {
+    this.error = error;
+  }
+}
+
+function checkBaseUrl(baseUrl: unknown): string {
+  let url: URL;
+  try {
+    url = new URL(String(baseUrl));
+  } catch {
+    throw new ConfigurationError('baseUrl must be an absolute URL, such as https://sandbox.example');
+  }
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK.has(url.hostname))) {
+    throw new ConfigurationError('baseUrl must use https (plain http is allowed on a loopback host only, for local mocks)');
+  }
+  if (url.search || url.hash || url.username || url.password) {
+    throw new ConfigurationError('baseUrl must not carry a query, a fragment or user information');
+  }
+  return url.href.replace(/\/+$/, '');
+}
+
+function checkTimeout(timeout: unknown, where: string): number | undefined {
+  if (timeout === undefined) return undefined;
+  if (typeof timeout !== 'number' || !Number.isFinite(timeout) || timeout <= 0 || timeout > 2_147_483_647) {
+    throw new ConfigurationError(`${where}: timeout must be a positive number of milliseconds`);
+  }
+  return timeout;
+}
+
+function checkCredentials(credentials: Credentials): void {
+  if (typeof credentials !== 'object' || credentials === null) throw new ConfigurationError('credentials must be an object { Login, Senha, ClienteId? }');
+  if (typeof credentials.Login !== 'string' || credentials.Login === '') throw new ConfigurationError('credentials.Login must be a non-empty string');
+  if (typeof credentials.Senha !== 'string' || credentials.Senha === '') throw new ConfigurationError('credentials.Senha must be a non-empty string');
+  if (credentials.ClienteId !== undefined && !Number.isInteger(credentials.ClienteId)) {
+    throw new ConfigurationError('credentials.ClienteId must be an integer');
+  }
+}
+
+/** The operation name: the last segment of the path, with a `{parameter}` filled in. */
+function operationOf(path: string, pathParams: Record<string, string> | undefined): string {
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  const template = /^\{(.+)\}$/.exec(last);
+  return template ? (pathParams?.[template[1]!] ?? last) : last;
+}
+
+function errorName(error: unknown): string {
+  return error instanceof Error ? error.name : typeof error;
+}
+
+// The transport's error, unless its messages contain a secret (a custom fetch could echo one).
+function safeCause(error: unknown, secrets: readonly string[]): unknown {
+  let text = '';
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) text += `${e.message}\n${e.stack ?? ''}\n`;
+  if (!(error instanceof Error)) text = String(error);
+  return secrets.some((secret) => secret !== '' && text.includes(secret)) ? undefined : error;
+}
+
+/**
+ * Builds a client of `family` typed by `P` (a generated `paths`). Families wrap it:
+ * see `defineFamily`.
+ */
+export function createFamilyClient<P, Relaxed extends boolean = false>(
+  family: Family,
+  options: ClientOptionsWithCredentials,
+): FamilyClient<P, Relaxed> {
+  if (typeof options !== 'object' || options === null) throw new ConfigurationError('options must be an object');
+  const baseUrl = checkBaseUrl(options.baseUrl);
+  const { developerToken, accessCode, credentials } = options;
+  if (typeof developerToken !== 'string' || !HEADER_VALUE.test(developerToken)) {
+    throw new ConfigurationError('developerToken must be a non-empty string of visible ASCII characters (the GUID issued by the operator)');
+  }
+  if (typeof accessCode === 'string' ? !HEADER_VALUE.test(accessCode) : typeof accessCode !== 'function') {
+    throw new ConfigurationError('accessCode must be a non-empty Base64 string or a function returning one');
+  }
+  if (credentials !== undefined) {
+    if (!family.credentialFields) {
+      throw new ConfigurationError(`the credential field names of ${family.name} bodies are not published: put them in each body yourself`);
+    }
+    checkCredentials(credentials);
+  }
+  const defaultTimeout = checkTimeout(options.timeout, 'options');
+  const baseFetch = options.fetch ?? globalThis.fetch;
+  const core = createClient<LoosePaths>({ baseUrl, bodySerializer: (body: unknown) => JSON.stringify(body) });
+
+  async function accessCodeFor(target: CallTarget): Promise<string> {
+    if (typeof accessCode === 'string') return accessCode;
+    let code: unknown;
+    try {
+      code = await accessCode();
+    } catch (error) {
+      throw new AccessCodeError(target, `the accessCode function threw ${errorName(error)}`);
+    }
+    if (typeof code !== 'string' || !HEADER_VALUE.test(code)) {
+      throw new AccessCodeError(target, 'the accessCode function gave no non-empty Base64 string');
+    }
+    return code;
+  }
+
+  async function call(path: string, body: unknown, callOptions: LooseCallOptions = {}): Promise<unknown> {
+    const pathParams = callOptions.params?.path;
+    const target: CallTarget = { operation: operationOf(path, pathParams), path };
+    const timeout = callOptions.timeout === undefined ? defaultTimeout : checkTimeout(callOptions.timeout, target.operation);
+    const timer = timeout === undefined ? undefined : AbortSignal.timeout(timeout);
+    const callerSignal = callOptions.signal;
+    const signal = timer && callerSignal ? AbortSignal.any([callerSignal, timer]) : (timer ?? callerSignal);
+    const code = await accessCodeFor(target);
+    const fields = credentials && callOptions.credentials !== false ? family.credentialFields?.(path) : undefined;
+    const sentBody = fields && credentials ? mergeCredentials(body, fields, credentials) : body;
+    // Secrets of this call, computed only when an error needs them.
+    const secrets = (): string[] => [code, credentials?.Senha ?? '', ...secretsIn(sentBody)];
+
+    let reached = false;
+    const transport = async (request: Request): Promise<Response> => {
+      try {
+        const response = await baseFetch(request);
+        reached = true;
+        return response;
+      } catch (error) {
+        throw new TransportFailure(error);
+      }
+    };
+
+    function failure(thrown: unknown): unknown {
+      if (timer?.aborted) return new TimeoutError(target, timeout);
+      if (callerSignal?.aborted) {
+        const reason: unknown = callerSignal.reason;
+        return reason instanceof DOMException && reason.name === 'TimeoutError' ? new TimeoutError(target, undefined) : new AbortedError(target, 'aborted by the caller');
+      }
+      if (thrown instanceof TransportFailure) {
+        return new NetworkError(target, `no answer (${errorName(thrown.error)})`, { cause: safeCause(thrown.error, secrets()) });
+      }
+      // After the answer started: the body was cut short. Before: the body could not be serialised.
+      return reached ? new NetworkError(target, `the answer was cut short (${errorName(thrown)})`, { cause: safeCause(thrown, secrets()) }) : thrown;
+    }
+
+    let result;
+    try {
+      result = await core.POST(path, {
+        body: sentBody,
+        params: pathParams ? { path: pathParams } : {},
+        headers: {
+          'Content-Type': 'application/json; charset=utf-8',
+          ...callOptions.headers,
+          'developer-token': developerToken,
+          'developer-access-code': code,
+        },
+        signal,
+        parseAs: 'text',
+        fetch: transport,
+      });
+    } catch (thrown) {
+      throw failure(thrown);
+    }
+
+    const { response } = result;
+    if (!response.ok) {
+      const raw: unknown = result.error;
+      const kept = typeof raw === 'string' ? redactText(raw, secrets()).slice(0, 4 * EXCERPT) : redactValue(raw, secrets());
+      throw new HttpStatusError(target, response.status, kept);
+    }
+    const text = typeof result.data === 'string' ? result.data : '';
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      throw new NonJsonResponseError(target, response.status, response.headers.get('content-type'), redactText(text, secrets()).slice(0, EXCERPT));
+    }
+    family.inspect?.(parsed, {
+      target,
+      redact: (value) => redactValue(value, secrets()),
+      redactText: (value) => redactText(value, secrets()),
+    });
+    return parsed;
+  }
+
+  // The typed surface is FamilyClient<P, Relaxed>; the runtime is path-agnostic.
+  return { family: family.name, call } as unknown as FamilyClient<P, Relaxed>;
+}
+
+/** The factory of a family whose bodies declare credentials. */
+export function defineFamily<P>(family: Family & Required<Pick<Family, 'credentialFields'>>): FamilyFactory<P>;
+/** The factory of a family whose credential field names are not published. */
+export function defineFamily<P>(family: Family): PlainFamilyFactory<P>;
+export function defineFamily<P>(family: Family): FamilyFactory<P> | PlainFamilyFactory<P> {
+  return ((options: ClientOptionsWithCredentials) => createFamilyClient<P>(family, options)) as FamilyFactory<P>;
+}
+

@@ -1,0 +1,142 @@
+// The typed errors of the client. Every error that a call raises extends `CallError`
+// and names the operation. No error ever holds the request body, a header, the
+// password (`Senha`), `TokenDeSeguranca` or the developer access code: messages are
+// built from operation names and numbers only, and the response bodies some errors
+// keep are redacted first (see redact.ts).
+
+/** Root of every error this package throws. */
+export class ClientError extends Error {
+  override name = 'ClientError';
+}
+
+/** A client option, or an argument of a helper, is invalid. Thrown before any request. */
+export class ConfigurationError extends ClientError {
+  override name = 'ConfigurationError';
+}
+
+/** A date string or `Date` could not be read or written in the requested form. */
+export class DateFormatError extends ClientError {
+  override name = 'DateFormatError';
+}
+
+/** A legacy call cannot be turned into a V2 Portuguese call (Part 9 migration rules). */
+export class MigrationError extends ClientError {
+  override name = 'MigrationError';
+  /** Operation name of the legacy call, when one could be read from its path. */
+  readonly operation: string | undefined;
+  constructor(message: string, operation: string | undefined) {
+    super(message);
+    this.operation = operation;
+  }
+}
+
+/** Where a failed call was going. */
+export interface CallTarget {
+  /** Operation name, e.g. `Disponibilidade` (the last segment of the path). */
+  readonly operation: string;
+  /** Path as written in the contract, e.g. `/api/V2/Voos/Disponibilidade`. */
+  readonly path: string;
+}
+
+/** Root of every error raised while making a call; `message` starts with the operation name. */
+export class CallError extends ClientError {
+  override name = 'CallError';
+  readonly operation: string;
+  readonly path: string;
+  constructor(target: CallTarget, detail: string, options?: { cause?: unknown }) {
+    super(`${target.operation}: ${detail}`, options);
+    this.operation = target.operation;
+    this.path = target.path;
+  }
+}
+
+/** The request never got an answer: DNS, refused or reset connection, TLS, a body cut short. `cause` is the transport's error. */
+export class NetworkError extends CallError {
+  override name = 'NetworkError';
+}
+
+/**
+ * The call took longer than its `timeout` (or the caller's signal fired with a
+ * `TimeoutError` reason, in which case `timeoutMs` is undefined).
+ */
+export class TimeoutError extends CallError {
+  override name = 'TimeoutError';
+  readonly timeoutMs: number | undefined;
+  constructor(target: CallTarget, timeoutMs: number | undefined) {
+    super(target, timeoutMs === undefined ? 'timed out' : `timed out after ${timeoutMs} ms`);
+    this.timeoutMs = timeoutMs;
+  }
+}
+
+/** The caller's `signal` aborted the call (for a reason other than a timeout). */
+export class AbortedError extends CallError {
+  override name = 'AbortedError';
+}
+
+/** The developer access code could not be produced: its function threw or gave no non-empty string. */
+export class AccessCodeError extends CallError {
+  override name = 'AccessCodeError';
+}
+
+/**
+ * The service answered with a status outside 2xx. The description publishes no status
+ * codes and no error body format (Part 7), so `body` is whatever came back, parsed as
+ * JSON when possible, redacted.
+ */
+export class HttpStatusError extends CallError {
+  override name = 'HttpStatusError';
+  readonly status: number;
+  readonly body: unknown;
+  constructor(target: CallTarget, status: number, body: unknown) {
+    super(target, `the service answered HTTP ${status}`);
+    this.status = status;
+    this.body = body;
+  }
+}
+
+/** A 2xx answer whose body is empty or not JSON. `excerpt` is its start, redacted. */
+export class NonJsonResponseError extends CallError {
+  override name = 'NonJsonResponseError';
+  readonly status: number;
+  readonly contentType: string | null;
+  readonly excerpt: string;
+  constructor(target: CallTarget, status: number, contentType: string | null, excerpt: string) {
+    super(target, `the answer (HTTP ${status}, ${contentType ?? 'no content type'}) is ${excerpt === '' ? 'empty' : 'not JSON'}`);
+    this.status = status;
+    this.contentType = contentType;
+    this.excerpt = excerpt;
+  }
+}
+
+/**
+ * The legacy service answered `SessaoExpirada: true`: the body had no `Login` and
+ * there was no valid session (Part 5, item 6). `body` is the answer, redacted.
+ */
+export class SessionExpiredError extends CallError {
+  override name = 'SessionExpiredError';
+  readonly body: unknown;
+  constructor(target: CallTarget, body: unknown) {
+    super(target, 'the service answered SessaoExpirada: true (no Login in the body and no valid session)');
+    this.body = body;
+  }
+}
+
+/** An `AutenticacaoRS` came back with `Erros` filled (Part 7). `errors` are those texts, redacted. */
+export class AuthenticationError extends CallError {
+  override name = 'AuthenticationError';
+  readonly errors: readonly string[];
+  constructor(target: CallTarget, errors: readonly string[]) {
+    super(target, `authentication refused (${errors.length} error${errors.length === 1 ? '' : 's'} in Erros)`);
+    this.errors = errors;
+  }
+}
+
+/** A V1 answer with `Sucesso: false`, or without the boolean at all. `body` is the wrapper, redacted. */
+export class V1UnsuccessfulError extends CallError {
+  override name = 'V1UnsuccessfulError';
+  readonly body: unknown;
+  constructor(target: CallTarget, body: unknown, detail = 'the V1 wrapper says Sucesso: false') {
+    super(target, detail);
+    this.body = body;
+  }
+}

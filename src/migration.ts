@@ -1,0 +1,107 @@
+// Legacy → V2 Portuguese, by the migration rules of Part 9:
+// 1. POST .../AereoNoSession.svc/{Operation} becomes POST .../api/V2/Voos/{Operation}, same name;
+// 2. the developer headers stay the same (nothing to do here);
+// 3. Autenticar is dropped: Login and Senha go in each body (so the `token` field goes);
+// 4. Autenticar has no V2 equivalent.
+import type { paths as V2Paths } from '../generated/v2-pt/schema.d.ts';
+import type { Credentials } from './credentials.ts';
+import { MigrationError } from './errors.ts';
+import type { PostOperation, RequestBody, WithOptionalCredentials } from './types.ts';
+
+const V2_PREFIX = '/api/V2/Voos/';
+const LEGACY_PREFIX = '/AereoNoSession.svc/';
+
+/** Operation names of the V2 Portuguese route. */
+export type V2Operation = keyof V2Paths extends `${typeof V2_PREFIX}${infer N}` ? N : never;
+
+// The 36 operations of Part 4.1. `satisfies` and the check below keep it equal to the contract.
+const V2_OPERATIONS = [
+  'RecuperarSistemasPesquisa', 'RecuperarSistemas', 'Disponibilidade', 'DisponibilidadeMultipla', 'Tarifar', 'ObterRegraDaTarifa', 'DetalhesdeFamilia',
+  'Reservar', 'Consultar', 'Cancelar', 'GravarReserva', 'GravarVenda', 'AlterarReservaTarifar', 'AlterarReservaConfirmar',
+  'IniciarEmissao', 'RecuperarFormasDeFinanciamento', 'Emitir', 'ConsultarEticket', 'CancelarEticket',
+  'ListarReservas', 'ListarEtickets', 'BuscarReserva', 'BuscarEtickets', 'Buscar', 'BuscarFila',
+  'ObterMapaDeAssentos', 'MarcarAssentos', 'RemoverAssentos',
+  'DisponibilidadeDeServicoAuxiliar', 'TarifarServicoAuxiliar', 'GravarServicoAuxiliar', 'CancelarServicoAuxiliar',
+  'EnviarPlanoDeViagem',
+  'BuscarNotificacao', 'ListarNotificacoes', 'ExcluirNotificacao',
+] as const satisfies readonly V2Operation[];
+// Fails to compile when the contract has an operation the list lacks.
+const everyOperationListed: Record<(typeof V2_OPERATIONS)[number], true> extends Record<V2Operation, true> ? true : false = true;
+void everyOperationListed;
+
+const V2_OPERATION_SET: ReadonlySet<string> = new Set(V2_OPERATIONS);
+
+type V2Body<Op extends V2Operation> = RequestBody<PostOperation<V2Paths, `${typeof V2_PREFIX}${Op}`>>;
+
+/** A legacy call: the body of the V2 operation of the same name (Part 4.1: fully compatible), credentials and `token` optional. */
+export interface LegacyCall<Op extends V2Operation = V2Operation> {
+  path: `${typeof LEGACY_PREFIX}${Op}` | `${string}${typeof LEGACY_PREFIX}${Op}`;
+  body: WithOptionalCredentials<V2Body<Op>> & { token?: string };
+}
+
+/** The V2 Portuguese call that replaces a legacy one. */
+export interface MigratedCall<Op extends V2Operation = V2Operation> {
+  operation: Op;
+  path: `${typeof V2_PREFIX}${Op}`;
+  body: V2Body<Op>;
+}
+
+/** Options of {@link migrateLegacyCall}. */
+export interface MigrationOptions {
+  /** Credentials for bodies that relied on a session token instead of Login and Senha. The body's own values win. */
+  credentials?: Credentials;
+}
+
+function operationOf(path: string): string | undefined {
+  const match = /\/([A-Za-z]+)\.svc\/([A-Za-z]+)\/?$/.exec(path);
+  return match ? match[2] : undefined;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The V2 Portuguese call for a legacy `AereoNoSession.svc` call: same operation name,
+ * body with `Login` and `Senha`, without `token`. Throws MigrationError for
+ * `Autenticar` (no V2 equivalent), for operations V2 does not have, and for bodies
+ * with neither credentials nor `options.credentials`. `path` may be a full URL.
+ */
+export function migrateLegacyCall<Op extends V2Operation>(call: LegacyCall<Op>, options?: MigrationOptions): MigratedCall<Op>;
+/** The same, for a call known only at run time. Typed `Autenticar` paths do not compile. */
+export function migrateLegacyCall<P extends string>(
+  call: { path: P & (P extends `${string}/Autenticar` ? never : unknown); body: object },
+  options?: MigrationOptions,
+): MigratedCall;
+export function migrateLegacyCall(call: { path: string; body: object }, options: MigrationOptions = {}): MigratedCall {
+  const path = isRecord(call) && typeof call.path === 'string' ? call.path : '';
+  const operation = operationOf(path);
+  if (operation === 'Autenticar') {
+    throw new MigrationError(
+      'Autenticar has no V2 equivalent (Part 9, rule 4): drop the call and send Login and Senha in each V2 body instead (rule 3)',
+      operation,
+    );
+  }
+  if (operation === undefined || !path.includes(LEGACY_PREFIX)) {
+    throw new MigrationError('not a legacy call: expected a path ending in /AereoNoSession.svc/{Operation}', operation);
+  }
+  if (!V2_OPERATION_SET.has(operation)) {
+    throw new MigrationError(`${operation} has no V2 Portuguese operation of the same name (Part 9, rule 1)`, operation);
+  }
+  if (!isRecord(call.body)) throw new MigrationError(`${operation}: the legacy body must be a JSON object`, operation);
+
+  const { token: _token, ...rest } = call.body as Record<string, unknown>;
+  const body: Record<string, unknown> = {};
+  const given = options.credentials;
+  if (given) {
+    body.Login = given.Login;
+    body.Senha = given.Senha;
+    if (given.ClienteId !== undefined) body.ClienteId = given.ClienteId;
+  }
+  for (const [key, value] of Object.entries(rest)) if (value !== undefined) body[key] = value;
+  if (typeof body.Login !== 'string' || typeof body.Senha !== 'string') {
+    throw new MigrationError(
+      `${operation}: V2 needs Login and Senha in the body (Part 9, rule 3); the legacy body has none, so pass options.credentials`,
+      operation,
+    );
+  }
+  return { operation, path: `${V2_PREFIX}${operation}`, body } as MigratedCall;
+}

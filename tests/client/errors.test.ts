@@ -1,0 +1,173 @@
+// Every failure of a call becomes a typed error naming the operation.
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { createV2Client } from '../../src/v2.ts';
+import {
+  AbortedError,
+  AccessCodeError,
+  CallError,
+  HttpStatusError,
+  NetworkError,
+  NonJsonResponseError,
+  TimeoutError,
+} from '../../src/index.ts';
+import { deadUrl, sendJson, startServer, type Handler, type TestServer } from './server.ts';
+
+const developerToken = '6f1c2e0a-3b4d-4e5f-8a9b-0c1d2e3f4a5b';
+const credentials = { Login: 'agencia', Senha: 'segredo' };
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.requests.length = 0;
+});
+
+/** Answers after `ms`, unless the client hangs up first. */
+const slow =
+  (ms: number): Handler =>
+  (_request, response) => {
+    const timer = setTimeout(() => sendJson(response, { late: true }), ms);
+    response.on('close', () => clearTimeout(timer));
+  };
+
+const client = (extra: { timeout?: number; accessCode?: () => string; baseUrl?: string } = {}) =>
+  createV2Client({ baseUrl: extra.baseUrl ?? server.url, developerToken, accessCode: extra.accessCode ?? 'QUJD', credentials, ...(extra.timeout ? { timeout: extra.timeout } : {}) });
+
+async function rejection(promise: Promise<unknown>): Promise<CallError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(CallError);
+  return error as CallError;
+}
+
+describe('transport', () => {
+  test('nothing listening: NetworkError with the transport error as cause', async () => {
+    const error = await rejection(client({ baseUrl: await deadUrl() }).call('/api/V2/Voos/Emitir', {}));
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error.operation).toBe('Emitir');
+    expect(error.path).toBe('/api/V2/Voos/Emitir');
+    expect(error.message).toMatch(/^Emitir: /);
+    expect(error.cause).toBeInstanceOf(Error);
+  });
+
+  test('an answer cut short: NetworkError', async () => {
+    server.handle((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': 1000 });
+      response.write('{"partial":');
+      setTimeout(() => response.socket?.destroy(), 20);
+    });
+    const error = await rejection(client().call('/api/V2/Voos/Consultar', {}));
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error.message).toMatch(/cut short/);
+  });
+});
+
+describe('time limits and aborts', () => {
+  test('the client timeout applies to every call', async () => {
+    server.handle(slow(5_000));
+    const started = performance.now();
+    const error = await rejection(client({ timeout: 150 }).call('/api/V2/Voos/Tarifar', {}));
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect((error as TimeoutError).timeoutMs).toBe(150);
+    expect(error.operation).toBe('Tarifar');
+    expect(performance.now() - started).toBeLessThan(4_000);
+  });
+
+  test('a per-call timeout overrides the client one', async () => {
+    server.handle(slow(300));
+    await expect(client({ timeout: 5_000 }).call('/api/V2/Voos/Tarifar', {}, { timeout: 50 })).rejects.toBeInstanceOf(TimeoutError);
+    await expect(client({ timeout: 50 }).call('/api/V2/Voos/Tarifar', {}, { timeout: 5_000 })).resolves.toEqual({ late: true });
+  });
+
+  test('a timeout while the body streams in', async () => {
+    server.handle((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': 100 });
+      response.write('{"a":');
+      const timer = setTimeout(() => response.end(), 5_000);
+      response.on('close', () => clearTimeout(timer));
+    });
+    await expect(client().call('/api/V2/Voos/Tarifar', {}, { timeout: 150 })).rejects.toBeInstanceOf(TimeoutError);
+  });
+
+  test("the caller's AbortSignal: abort gives AbortedError, AbortSignal.timeout gives TimeoutError", async () => {
+    server.handle(slow(5_000));
+    const controller = new AbortController();
+    const pending = client().call('/api/V2/Voos/Emitir', {}, { signal: controller.signal });
+    setTimeout(() => controller.abort(), 50);
+    const aborted = await rejection(pending);
+    expect(aborted).toBeInstanceOf(AbortedError);
+    expect(aborted.operation).toBe('Emitir');
+    const timedOut = await rejection(client().call('/api/V2/Voos/Emitir', {}, { signal: AbortSignal.timeout(50) }));
+    expect(timedOut).toBeInstanceOf(TimeoutError);
+    expect((timedOut as TimeoutError).timeoutMs).toBeUndefined();
+  });
+
+  test('a signal already aborted sends nothing', async () => {
+    await expect(client().call('/api/V2/Voos/Emitir', {}, { signal: AbortSignal.abort() })).rejects.toBeInstanceOf(AbortedError);
+    expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe('answers', () => {
+  test('a status outside 2xx: HttpStatusError with the status and the parsed body', async () => {
+    server.handle((_request, response) => sendJson(response, { Mensagem: 'acesso não autorizado' }, 401));
+    const error = await rejection(client().call('/api/V2/Voos/Reservar', {}));
+    expect(error).toBeInstanceOf(HttpStatusError);
+    expect((error as HttpStatusError).status).toBe(401);
+    expect((error as HttpStatusError).body).toEqual({ Mensagem: 'acesso não autorizado' });
+    expect(error.message).toBe('Reservar: the service answered HTTP 401');
+  });
+
+  test('a 2xx answer that is not JSON: NonJsonResponseError with an excerpt', async () => {
+    server.handle((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html' });
+      response.end(`<html>${'x'.repeat(500)}</html>`);
+    });
+    const error = await rejection(client().call('/api/V2/Voos/Consultar', {}));
+    expect(error).toBeInstanceOf(NonJsonResponseError);
+    const nonJson = error as NonJsonResponseError;
+    expect(nonJson.contentType).toBe('text/html');
+    expect(nonJson.excerpt.startsWith('<html>xxx')).toBe(true);
+    expect(nonJson.excerpt.length).toBeLessThanOrEqual(200);
+  });
+
+  test('an empty 2xx answer: NonJsonResponseError', async () => {
+    server.handle((_request, response) => {
+      response.writeHead(200, { 'content-length': 0 });
+      response.end();
+    });
+    const error = await rejection(client().call('/api/V2/Voos/Consultar', {}));
+    expect(error).toBeInstanceOf(NonJsonResponseError);
+    expect(error.message).toMatch(/empty/);
+  });
+
+  test('JSON scalars are answers too', async () => {
+    server.handle((_request, response) => sendJson(response, 'texto'));
+    await expect(client().call('/api/V2/Voos/Consultar', {})).resolves.toBe('texto');
+  });
+});
+
+describe('access code', () => {
+  test('a throwing function: AccessCodeError, nothing sent', async () => {
+    const error = await rejection(
+      client({
+        accessCode: () => {
+          throw new RangeError('no key');
+        },
+      }).call('/api/V2/Voos/Consultar', {}),
+    );
+    expect(error).toBeInstanceOf(AccessCodeError);
+    expect(error.message).toBe('Consultar: the accessCode function threw RangeError');
+    expect(server.requests).toHaveLength(0);
+  });
+
+  test('a function giving an unusable value: AccessCodeError', async () => {
+    await expect(client({ accessCode: () => '' }).call('/api/V2/Voos/Consultar', {})).rejects.toBeInstanceOf(AccessCodeError);
+    await expect(client({ accessCode: () => 'a b\n' }).call('/api/V2/Voos/Consultar', {})).rejects.toBeInstanceOf(AccessCodeError);
+    expect(server.requests).toHaveLength(0);
+  });
+});

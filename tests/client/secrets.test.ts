@@ -1,0 +1,218 @@
+// Canary secrets travel through every error path; none may surface in a message,
+// toString, stack, JSON, inspection, any own property (cause chain included) or a log.
+import { generateKeyPairSync } from 'node:crypto';
+import { inspect } from 'node:util';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { createV2Client } from '../../src/v2.ts';
+import { legacyFamily } from '../../src/families/legacy.ts';
+import { v1Family } from '../../src/families/v1.ts';
+import {
+  AbortedError,
+  AccessCodeError,
+  AuthenticationError,
+  ConfigurationError,
+  HttpStatusError,
+  MigrationError,
+  NetworkError,
+  NonJsonResponseError,
+  SessionExpiredError,
+  TimeoutError,
+  V1UnsuccessfulError,
+  createAccessCode,
+  createFamilyClient,
+  migrateLegacyCall,
+  unwrapV1,
+  type ClientError,
+  type Family,
+} from '../../src/index.ts';
+import { deadUrl, sendJson, startServer, type TestServer } from './server.ts';
+
+const SENHA = 'CANARY-SENHA-5b1e';
+const ACCESS_CODE = 'Q0FOQVJZLUFDQ0VTUy1jb2Rl';
+const TOKEN = 'CANARY-TOKEN-77c2';
+const USER_SENHA = 'CANARY-USUARIO-3f0a';
+const DEVELOPER_CODE = 'CANARY-DEVCODE-91d4';
+const CANARIES = [SENHA, ACCESS_CODE, TOKEN, USER_SENHA, DEVELOPER_CODE];
+
+/** Every text an error can show, by every route a program or a logger might take. */
+function texts(error: unknown): string[] {
+  const out: string[] = [String(error), inspect(error, { depth: null, showHidden: true })];
+  try {
+    out.push(JSON.stringify(error));
+  } catch {
+    // cycles: inspect above already covers them
+  }
+  const seen = new Set<unknown>();
+  const walk = (value: unknown, depth: number): void => {
+    if (depth > 8 || seen.has(value)) return;
+    if (typeof value === 'string') out.push(value);
+    if (typeof value !== 'object' || value === null) return;
+    seen.add(value);
+    for (const key of Reflect.ownKeys(value)) {
+      out.push(String(key));
+      walk((value as Record<PropertyKey, unknown>)[key], depth + 1);
+    }
+  };
+  walk(error, 0);
+  return out;
+}
+
+function expectNoSecret(error: unknown, kind: abstract new (...args: never[]) => ClientError): void {
+  expect(error).toBeInstanceOf(kind);
+  for (const text of texts(error)) for (const canary of CANARIES) expect(text).not.toContain(canary);
+}
+
+async function caught(run: () => Promise<unknown> | unknown): Promise<unknown> {
+  try {
+    await run();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a rejection');
+}
+
+let server: TestServer;
+const logs = vi.fn();
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.requests.length = 0;
+  for (const method of ['log', 'info', 'warn', 'error', 'debug', 'trace'] as const) vi.spyOn(console, method).mockImplementation(logs);
+});
+afterEach(() => {
+  // The client writes no log line at all, so none can hold a secret.
+  expect(logs).not.toHaveBeenCalled();
+  vi.restoreAllMocks();
+});
+
+/** Answers with everything the request carried: body and headers, as JSON. */
+const echo = (status: number, wrap: (echoed: unknown) => unknown = (e) => ({ echoed: e })) =>
+  server.handle((request, response) => sendJson(response, wrap({ body: request.json, headers: request.headers }), status));
+
+const options = (baseUrl = server.url) => ({
+  baseUrl,
+  developerToken: '6f1c2e0a-3b4d-4e5f-8a9b-0c1d2e3f4a5b',
+  accessCode: ACCESS_CODE,
+  credentials: { Login: 'agencia', Senha: SENHA },
+});
+const v2 = (baseUrl?: string) => createV2Client(options(baseUrl));
+type AnyPaths = Record<string, { post: { requestBody: { content: { 'application/json': Record<string, unknown> } }; responses: { 200: { content: { 'application/json': unknown } } } } }>;
+const family = (f: Family, withCredentials = true) => {
+  const { credentials, ...rest } = options();
+  return createFamilyClient<AnyPaths>(f, withCredentials ? { ...rest, credentials } : rest);
+};
+
+describe('the scanner', () => {
+  test('finds a canary that is there (so a pass below means something)', () => {
+    const leaky = new Error('x', { cause: { nested: [`a${SENHA}b`] } });
+    expect(texts(leaky).some((t) => t.includes(SENHA))).toBe(true);
+  });
+
+  test('the canaries do reach the server', async () => {
+    echo(200);
+    await family(legacyFamily).call('/AereoNoSession.svc/ValidarTokenSeguranca', { TokenDeSeguranca: TOKEN, AutenticacaoUsuario: { Senha: USER_SENHA } });
+    const sent = server.requests[0]!;
+    expect(sent.text).toContain(SENHA);
+    expect(sent.text).toContain(TOKEN);
+    expect(sent.text).toContain(USER_SENHA);
+    expect(sent.headers['developer-access-code']).toBe(ACCESS_CODE);
+  });
+});
+
+describe('no secret in any error', () => {
+  const secretBody = { Localizador: 'A1', TokenDeSeguranca: TOKEN, AutenticacaoUsuario: { Login: 'u', Senha: USER_SENHA } };
+
+  test('HttpStatusError echoing the body and headers as JSON', async () => {
+    echo(500);
+    expectNoSecret(await caught(() => v2().call('/api/V2/Voos/Reservar', secretBody)), HttpStatusError);
+  });
+
+  test('HttpStatusError echoing them as text', async () => {
+    server.handle((request, response) => {
+      response.writeHead(403, { 'content-type': 'text/plain' });
+      response.end(`denied: ${request.text} ${JSON.stringify(request.headers)}`);
+    });
+    expectNoSecret(await caught(() => v2().call('/api/V2/Voos/Reservar', secretBody)), HttpStatusError);
+  });
+
+  test('NonJsonResponseError whose text holds the secrets', async () => {
+    server.handle((request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html' });
+      response.end(`${request.headers['developer-access-code']}${request.text}`);
+    });
+    expectNoSecret(await caught(() => v2().call('/api/V2/Voos/Reservar', secretBody)), NonJsonResponseError);
+  });
+
+  test('SessionExpiredError echoing the body', async () => {
+    echo(200, (e) => ({ SessaoExpirada: true, echoed: e }));
+    expectNoSecret(await caught(() => family(legacyFamily).call('/AereoNoSession.svc/ValidarTokenSeguranca', secretBody)), SessionExpiredError);
+  });
+
+  test('AuthenticationError whose Erros quote the secrets', async () => {
+    server.handle((_request, response) => sendJson(response, { Token: null, Erros: [`senha ${SENHA} inválida`, `usuário ${USER_SENHA}`, ACCESS_CODE] }));
+    expectNoSecret(await caught(() => family(legacyFamily).call('/AereoNoSession.svc/AutenticarComUsuario', secretBody)), AuthenticationError);
+  });
+
+  test('V1UnsuccessfulError echoing the body', async () => {
+    echo(200, (e) => ({ Sucesso: false, echoed: e }));
+    expectNoSecret(await caught(() => family(v1Family, false).call('/api/Voos', { ...secretBody, Senha: SENHA })), V1UnsuccessfulError);
+  });
+
+  test('NetworkError: nothing listening', async () => {
+    expectNoSecret(await caught(async () => v2(await deadUrl()).call('/api/V2/Voos/Reservar', secretBody)), NetworkError);
+  });
+
+  test('NetworkError from a custom fetch whose error quotes the request', async () => {
+    const leakyFetch = async (request: Request): Promise<Response> => {
+      throw new TypeError(`failed ${await request.text()} ${request.headers.get('developer-access-code')}`);
+    };
+    const client = createV2Client({ ...options(), fetch: leakyFetch });
+    expectNoSecret(await caught(() => client.call('/api/V2/Voos/Reservar', secretBody)), NetworkError);
+  });
+
+  test('NetworkError: answer cut short', async () => {
+    server.handle((_request, response) => {
+      response.writeHead(200, { 'content-length': 1000 });
+      response.write('{');
+      setTimeout(() => response.socket?.destroy(), 10);
+    });
+    expectNoSecret(await caught(() => v2().call('/api/V2/Voos/Reservar', secretBody)), NetworkError);
+  });
+
+  test('TimeoutError and AbortedError', async () => {
+    server.handle((_request, response) => {
+      const timer = setTimeout(() => sendJson(response, {}), 5_000);
+      response.on('close', () => clearTimeout(timer));
+    });
+    expectNoSecret(await caught(() => v2().call('/api/V2/Voos/Reservar', secretBody, { timeout: 50 })), TimeoutError);
+    expectNoSecret(await caught(() => v2().call('/api/V2/Voos/Reservar', secretBody, { signal: AbortSignal.abort(new Error(SENHA)) })), AbortedError);
+  });
+
+  test('AccessCodeError from a function whose error quotes the code', async () => {
+    const client = createV2Client({
+      ...options(),
+      accessCode: () => {
+        throw new Error(`could not build ${ACCESS_CODE} for ${DEVELOPER_CODE}`);
+      },
+    });
+    expectNoSecret(await caught(() => client.call('/api/V2/Voos/Reservar', secretBody)), AccessCodeError);
+    const notBase64 = createV2Client({ ...options(), accessCode: () => `${ACCESS_CODE}\n` });
+    expectNoSecret(await caught(() => notBase64.call('/api/V2/Voos/Reservar', secretBody)), AccessCodeError);
+  });
+
+  test('ConfigurationError from bad options and from the access-code builder', async () => {
+    expectNoSecret(await caught(() => createV2Client({ ...options(), credentials: { Login: '', Senha: SENHA } })), ConfigurationError);
+    expectNoSecret(await caught(() => createV2Client({ ...options(), accessCode: `${ACCESS_CODE} ` })), ConfigurationError);
+    const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 1024 });
+    expectNoSecret(await caught(() => createAccessCode({ developerCode: DEVELOPER_CODE.repeat(10), publicKey })()), ConfigurationError);
+    expectNoSecret(await caught(() => createAccessCode({ developerCode: DEVELOPER_CODE, publicKey: `${DEVELOPER_CODE}` })), ConfigurationError);
+  });
+
+  test('MigrationError and unwrapV1', async () => {
+    expectNoSecret(await caught(() => migrateLegacyCall({ path: '/AereoNoSession.svc/Autenticar' as string, body: { login: 'a', senha: SENHA } })), MigrationError);
+    expectNoSecret(await caught(() => migrateLegacyCall({ path: '/AereoNoSession.svc/MarcarAssentos', body: { Localizador: 'A', Assentos: [], token: TOKEN } })), MigrationError);
+    expectNoSecret(await caught(() => unwrapV1({ Sucesso: false, Senha: SENHA, TokenDeSeguranca: TOKEN })), V1UnsuccessfulError);
+  });
+});
