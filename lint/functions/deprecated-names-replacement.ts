@@ -39,7 +39,7 @@ export function deprecatedNamesReplacement(catalog: Catalog) {
       if (target === null) {
         if (!saysNoReplacement.test(description)) {
           results.push({
-            message: `\`${key}: null\` means no operation replaces this one; its description says so and why (for example "has no V2 equivalent", migration rule 4).`,
+            message: `\`${key}: null\` means no operation replaces this one; its description says so and why, for example "has no V2 equivalent" (Part 9, migration rule 4; spec/extensions.md).`,
             path: operation['description'] === undefined ? path : [...path, 'description'],
           });
         }
@@ -57,7 +57,7 @@ export function deprecatedNamesReplacement(catalog: Catalog) {
       }
       if (!description.includes(targetPath as string) && !(description.includes(id) && description.includes(at.prefix))) {
         results.push({
-          message: `A deprecated operation names its replacement in its description: it mentions \`${String(targetPath)}\`.`,
+          message: `A deprecated operation names its replacement in its description (spec/extensions.md): it mentions \`${String(targetPath)}\`.`,
           path: operation['description'] === undefined ? path : [...path, 'description'],
         });
       }

@@ -1,7 +1,7 @@
 // The last path segment is the operation name, exactly as the description lists
 // it for the path's family (spec/catalog.yaml), and the operationId repeats it.
 import { createRulesetFunction, type IFunctionResult } from '@stoplight/spectral-core';
-import { locatePath, type Catalog } from '../catalog.ts';
+import { locatePath, type Catalog, type Family } from '../catalog.ts';
 import { entriesOf, isRecord } from '../json.ts';
 import { httpMethods } from '../openapi-walk.ts';
 
@@ -12,8 +12,10 @@ export function operationNameListed(catalog: Catalog) {
   return createRulesetFunction<unknown, null>({ input: null, options: null }, function operationNameListed(doc) {
     const results: IFunctionResult[] = [];
     const paths = entriesOf(isRecord(doc) ? doc['paths'] : undefined);
-    const lastSegments = paths.map(([key]) => key.slice(key.lastIndexOf('/') + 1));
-    const shared = (name: string): boolean => lastSegments.filter((segment) => segment === name).length > 1;
+    const located = paths.map(([key]) => locatePath(catalog, key));
+    // One name served by several paths of a family (legacy Autenticar on three services).
+    const shared = (family: Family, name: string): boolean =>
+      located.filter((at) => at?.family === family && at.rest === name).length > 1;
 
     for (const [pathKey, item] of paths) {
       const at = locatePath(catalog, pathKey);
@@ -47,7 +49,7 @@ export function operationNameListed(catalog: Catalog) {
         for (const [method, operation] of operations) {
           if (isRecord(operation) && operation['x-inferred'] === undefined) {
             results.push({
-              message: `The description lists no operation names for family ${family.name}: a concrete name \`${name}\` is an inference, so the operation carries \`x-inferred\` with its reason (or the path is templated, \`${at.prefix}/{Operation}\`).`,
+              message: `The description lists no operation names for family ${family.name} (spec/catalog.yaml): a concrete name \`${name}\` is an inference, so the operation carries \`x-inferred\` with its reason (or the path is templated, \`${at.prefix}/{Operation}\`).`,
               path: ['paths', pathKey, method],
             });
           }
@@ -60,9 +62,9 @@ export function operationNameListed(catalog: Catalog) {
       }
       for (const [method, operation] of operations) {
         const id = isRecord(operation) ? operation['operationId'] : undefined;
-        if (id === name || (shared(name) && typeof id === 'string' && id.endsWith(name) && id !== name)) continue;
+        if (id === name || (shared(family, name) && typeof id === 'string' && id.endsWith(name) && id !== name)) continue;
         results.push({
-          message: `The operationId is the operation name, the last path segment \`${name}\` (where one name serves several paths of a family, a prefix before it keeps operationIds unique).`,
+          message: `The operationId is the operation name as the description gives it (Part 4), the last path segment \`${name}\` (where one name serves several paths of a family, a prefix before it keeps operationIds unique).`,
           path: id === undefined ? ['paths', pathKey, method] : ['paths', pathKey, method, 'operationId'],
         });
       }
