@@ -36,6 +36,20 @@ export function deprecatedNamesReplacement(catalog: Catalog) {
         continue;
       }
       const target = operation[key];
+      const name = locatePath(catalog, pathKey)?.rest ?? '';
+      const listed = family?.replacedBy.get(name);
+      if (listed !== undefined) {
+        const id = isRecord(target) ? target['operationId'] : target;
+        if (id !== listed) {
+          results.push({
+            message: listed === null
+              ? `The catalog lists no replacement for \`${name}\` (spec/catalog.yaml, \`replacedBy\`): \`${key}\` is \`null\`.`
+              : `The catalog names \`${listed}\` as the replacement of \`${name}\` (spec/catalog.yaml, \`replacedBy\`): \`${key}.operationId\` is \`${listed}\`.`,
+            path: [...path, key],
+          });
+          continue;
+        }
+      }
       if (target === null) {
         if (!saysNoReplacement.test(description)) {
           results.push({

@@ -6,7 +6,7 @@ import { isRecord, type JsonObject } from '../json.ts';
 import { schemasOf, type JsonPath } from '../openapi-walk.ts';
 
 const marker = 'x-undocumented';
-const saysNotPublished = /\bnot (published|shown)\b/i;
+const saysNotPublished = /\bnot\s+(published|shown)\b/i;
 
 function isOpen(schema: JsonObject): boolean {
   const extra = schema['additionalProperties'];
