@@ -31,6 +31,8 @@ export const owaspOff: Readonly<Record<string, string>> = {
     'minimum and maximum on integers (ClienteId, ServicoTipo, FormaDePagamento, counts): no ranges are given (Parts 2 and 8).',
   'owasp:api4:2023-integer-format':
     'int32/int64 on integers: the description gives `integer` only (Part 2).',
+  'owasp:api9:2023-inventory-environment':
+    'Environment words (local, staging, production, ...) in server descriptions: Part 9 lists three environments, Sandbox, Production and the Legacy service, and does not say whether the legacy address is a sandbox or production; rule/server-environment (redocly.yaml) asks for one of those three instead.',
   'owasp:api9:2023-inventory-access':
     '`x-internal` on servers: the description states each environment and who it is for (sandbox for integrators\' tests and certification, production given at enrolment, Part 9) and the server descriptions say so; it has no notion of internal servers, so the marker would only ever repeat that.',
 };
