@@ -10,6 +10,12 @@ describe('parseCatalog', () => {
   const family = (fields: string): string => `families:\n  v9:\n${fields}`;
   const valid = '    prefix: /api/V9/Voos\n    status: lean\n    language: pt\n    credentials: known\n';
 
+  test('adds the prefixes of its services to the family and keeps their operationId prefixes', () => {
+    const catalog = parseCatalog(family(`${valid}    operations: [Um]\n    services:\n      - prefix: /S.svc\n        operationIdPrefix: S_\n        operations: [Um]\n`), 'x.yaml');
+    expect(catalog.families[0]?.prefixes).toEqual(['/api/V9/Voos', '/S.svc']);
+    expect(locatePath(catalog, '/S.svc/Um')?.service).toEqual({ prefix: '/S.svc', operationIdPrefix: 'S_', operations: ['Um'] });
+  });
+
   test('reads groups and operations into one list of names, without repeats', () => {
     const catalog = parseCatalog(family(`${valid}    groups:\n      A: [Um, Dois]\n      B: [Dois]\n    operations: [Tres]\n`), 'x.yaml');
     expect(catalog.families[0]?.operations).toEqual(['Um', 'Dois', 'Tres']);
@@ -19,7 +25,10 @@ describe('parseCatalog', () => {
     ['a language other than pt or en', valid.replace('language: pt', 'language: es'), /v9.*`language` must be pt or en/],
     ['a prefix with a trailing slash', valid.replace('/api/V9/Voos', '/api/V9/Voos/'), /v9.*`prefix`/],
     ['credentials that are neither known nor unknown', valid.replace('known', 'yes'), /v9.*`credentials`/],
-    ['a group that is not a list', `${valid}    groups:\n      A: Um\n`, /v9.*group `A`/],
+    ['a group that is not a list', `${valid}    groups:\n      A: Um\n`, /v9.*`groups\.A`/],
+    ['a service offering an operation the family does not list', `${valid}    operations: [Um]\n    services:\n      - prefix: /S.svc\n        operations: [Dois]\n`, /v9.*\/S\.svc offers Dois/],
+    ['an unlisted route without its operationId', `${valid}    unlisted:\n      path: /api/V9/Voos/{Op}\n`, /v9.*`unlisted`/],
+    ['a replacement that is neither a name nor null', `${valid}    replacedBy:\n      Um: 3\n`, /v9.*`replacedBy\.Um`/],
   ])('refuses %s, naming the family and the field', (_case, fields, message) => {
     expect(() => parseCatalog(family(fields), 'x.yaml')).toThrow(CatalogError);
     expect(() => parseCatalog(family(fields), 'x.yaml')).toThrow(message);

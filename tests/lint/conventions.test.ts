@@ -22,6 +22,7 @@ const rejected: ReadonlyArray<{ file: string; rule: string; paths: string[][] }>
   { file: 'status-codes-unpublished', rule: 'rule/status-codes-unpublished', paths: [['paths', v3, 'post', 'responses', '401']] },
   { file: 'status-200-inferred', rule: 'rule/status-200-inferred', paths: [['paths', v3, 'post', 'responses', '200', 'x-inferred']] },
   { file: 'server-https-variable', rule: 'rule/server-https-variable', paths: [['servers', '0', 'url'], ['servers', '1', 'url']] },
+  { file: 'server-environment', rule: 'rule/server-environment', paths: [['servers', '0', 'description']] },
   { file: 'password-write-only', rule: 'rule/password-write-only', paths: [[...credentials, 'properties', 'Senha', 'writeOnly']] },
   { file: 'password-format', rule: 'rule/password-format', paths: [[...credentials, 'properties', 'Senha', 'format']] },
   // Spectral custom functions (lint/ruleset.ts)
@@ -35,7 +36,16 @@ const rejected: ReadonlyArray<{ file: string; rule: string; paths: string[][] }>
       ['paths', '/api/V4/Voos/Buscar'],
     ],
   },
-  { file: 'operation-name-listed-v1', rule: 'operation-name-listed', paths: [['paths', '/api/Voos/Disponibilidade', 'post']] },
+  {
+    file: 'operation-name-listed-v1',
+    rule: 'operation-name-listed',
+    paths: [['paths', '/api/Voos/{Operacao}', 'post', 'operationId'], ['paths', '/api/Voos/Disponibilidade', 'post']],
+  },
+  {
+    file: 'operation-name-listed-legacy',
+    rule: 'operation-name-listed',
+    paths: [['paths', '/Aereo.svc/Autenticar', 'post', 'operationId'], ['paths', '/Usuario.svc/ObterMapaDeAssentos']],
+  },
   { file: 'family-operations-complete', rule: 'family-operations-complete', paths: [['paths']] },
   { file: 'developer-headers-required', rule: 'developer-headers-required', paths: [['security', '0']] },
   {
@@ -67,7 +77,14 @@ const rejected: ReadonlyArray<{ file: string; rule: string; paths: string[][] }>
       ['paths', '/AereoNoSession.svc/Autenticar', 'post', 'description'],
       ['paths', '/Usuario.svc/Autenticar', 'post'],
       ['paths', '/Aereo.svc/Autenticar', 'post'],
-      ['paths', '/Aereo.svc/ObterMapaDeAssentos', 'post', 'description'],
+    ],
+  },
+  {
+    file: 'deprecated-names-replacement-catalog',
+    rule: 'deprecated-names-replacement',
+    paths: [
+      ['paths', '/AereoNoSession.svc/ObterMapaDeAssentos', 'post', 'description'],
+      ['paths', '/AereoNoSession.svc/Autenticar', 'post', 'x-replaced-by'],
     ],
   },
   { file: 'deprecated-names-replacement-current', rule: 'deprecated-names-replacement', paths: [['paths', v3, 'post', 'x-replaced-by']] },
