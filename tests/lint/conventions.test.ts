@@ -39,7 +39,7 @@ const rejected: ReadonlyArray<{ file: string; rule: string; paths: string[][] }>
   {
     file: 'operation-name-listed-v1',
     rule: 'operation-name-listed',
-    paths: [['paths', '/api/Voos/{Operacao}', 'post', 'operationId'], ['paths', '/api/Voos/Disponibilidade', 'post']],
+    paths: [['paths', '/api/Voos/{Operation}', 'post', 'operationId'], ['paths', '/api/Voos/Disponibilidade', 'post']],
   },
   {
     file: 'operation-name-listed-legacy',
