@@ -14,8 +14,15 @@ export interface SpectralFinding {
   readonly path: string[];
   /** 0 error, 1 warning, 2 information, 3 hint (Spectral's DiagnosticSeverity). */
   readonly severity: number;
-  /** Zero-based line and character where the node starts in the bundle. */
-  readonly start: { readonly line: number; readonly character: number };
+  /** Line (1-based) where the node starts in the bundle. */
+  readonly line: number;
+}
+
+export interface LintOptions {
+  /** The bundle's text, when the caller holds it already (it is read from bundlePath otherwise). */
+  readonly text?: string;
+  /** Another ruleset (tests build one on a fixture catalog); lint/ruleset.ts by default. */
+  readonly ruleset?: RulesetDefinition;
 }
 
 const instances = new WeakMap<RulesetDefinition, Spectral>();
@@ -36,22 +43,18 @@ export function toFinding(result: ISpectralDiagnostic): SpectralFinding {
     message: result.message,
     path: result.path.map(String),
     severity: result.severity,
-    start: { line: result.range.start.line, character: result.range.start.character },
+    line: result.range.start.line + 1,
   };
 }
 
 /**
  * Lint a bundled document (generated/<family>/openapi.yaml) with the project's
- * Spectral ruleset, or another one (tests pass a ruleset built on a fixture catalog).
- * Findings come sorted by position, as the CLI prints them.
+ * Spectral ruleset. Findings come sorted by position, as the CLI prints them.
  */
-export async function lintWithSpectral(
-  bundlePath: string,
-  ruleset: RulesetDefinition = defaultRuleset,
-): Promise<SpectralFinding[]> {
+export async function lintWithSpectral(bundlePath: string, options: LintOptions = {}): Promise<SpectralFinding[]> {
   const path = resolve(bundlePath);
-  const text = await readFile(path, 'utf8');
-  const results = await spectralFor(ruleset).run(new Document(text, Parsers.Yaml, path));
+  const text = options.text ?? (await readFile(path, 'utf8'));
+  const results = await spectralFor(options.ruleset ?? defaultRuleset).run(new Document(text, Parsers.Yaml, path));
   return results.map(toFinding);
 }
 

@@ -24,7 +24,7 @@ function fromCli(result: unknown): SpectralFinding & { source: string } {
     message: String(result['message']),
     path: result['path'].map(String),
     severity: Number(result['severity']),
-    start: { line: Number(start['line']), character: Number(start['character']) },
+    line: Number(start['line']) + 1,
   };
 }
 

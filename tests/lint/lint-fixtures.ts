@@ -42,7 +42,7 @@ export async function redoclyFindings(file: string, config?: Config): Promise<Fi
 }
 
 export async function conventionFindings(file: string): Promise<Finding[]> {
-  const spectral = (await lintWithSpectral(file, fixtureRuleset))
+  const spectral = (await lintWithSpectral(file, { ruleset: fixtureRuleset }))
     .filter((finding) => (conventionRules as readonly string[]).includes(finding.code))
     .map((finding) => ({ rule: finding.code, path: finding.path, message: finding.message }));
   const redocly = (await redoclyFindings(file)).filter((finding) => finding.rule.startsWith('rule/'));
