@@ -1,0 +1,68 @@
+// `npm run bench`: figures measured side by side on this machine, printed as a table
+// and written to bench/results.md. Exits non-zero only when a ratio misses its target.
+import { cpus, totalmem, platform, release } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { benchPipeline } from './bench/pipeline.ts';
+import { benchMock } from './bench/mock.ts';
+import type { Figure } from './bench/stats.ts';
+
+const rootDir = process.cwd();
+const runs = Number(process.env.BENCH_RUNS ?? 3);
+
+interface Row {
+  what: string;
+  figure: string;
+  ratio?: { value: number; target?: number; label: string };
+}
+
+const rows: Row[] = [];
+const ms = (f: Figure) => `${Math.round(f.median)} ms (min ${Math.round(f.min)}, max ${Math.round(f.max)}, ${f.runs} runs)`;
+const perSecond = (f: Figure) => `${Math.round(f.median)} req/s (min ${Math.round(f.min)}, max ${Math.round(f.max)}, ${f.runs} runs)`;
+
+console.log(`Benchmarking with ${runs} runs per figure…`);
+
+const pipeline = await benchPipeline(rootDir, runs);
+rows.push({ what: `naive CLI sequence (${pipeline.families} families, 4 CLI calls each + openapi-typescript)`, figure: ms(pipeline.naive) });
+rows.push({
+  what: 'full build (`build --force`, one process)',
+  figure: ms(pipeline.full),
+  ratio: { value: pipeline.full.median / pipeline.naive.median, target: 0.3, label: 'full / naive' },
+});
+rows.push({
+  what: 'no-change rebuild (`build`, one process)',
+  figure: ms(pipeline.noChange),
+  ratio: { value: pipeline.noChange.median / pipeline.full.median, target: 0.1, label: 'no-change / full' },
+});
+
+const mock = await benchMock(rootDir, runs);
+rows.push({ what: `plain node:http, same bodies (${mock.operations} operations, 10 connections, 5 s)`, figure: perSecond(mock.plain) });
+rows.push({
+  what: `mock (Prism engine, validating; ${mock.non2xx} non-2xx, ${mock.errors} errors)`,
+  figure: perSecond(mock.mock),
+  ratio: { value: mock.mock.median / mock.plain.median, label: 'mock / plain' },
+});
+
+const cpu = cpus();
+const machine = `${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, ${platform()} ${release()}, Node ${process.version}`;
+const lines = [
+  '| what | figure (median, min, max) | ratio | target | met |',
+  '|---|---|---|---|---|',
+  ...rows.map((r) => {
+    const ratio = r.ratio ? `${r.ratio.label} = ${r.ratio.value.toFixed(3)}` : '';
+    const target = r.ratio?.target !== undefined ? `≤ ${r.ratio.target}` : '';
+    const met = r.ratio?.target !== undefined ? (r.ratio.value <= r.ratio.target ? 'yes' : '**no**') : '';
+    return `| ${r.what} | ${r.figure} | ${ratio} | ${target} | ${met} |`;
+  }),
+];
+const report = [`# Benchmark results`, '', `Machine: ${machine}.`, `Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench\` (${runs} runs per figure).`, '', ...lines, ''].join('\n');
+console.log(`\n${lines.join('\n')}\n`);
+await mkdir(path.join(rootDir, 'bench'), { recursive: true });
+await writeFile(path.join(rootDir, 'bench/results.md'), report);
+console.log('Written to bench/results.md');
+
+const missed = rows.filter((r) => r.ratio?.target !== undefined && r.ratio.value > r.ratio.target);
+if (missed.length > 0) {
+  console.error(`Missed: ${missed.map((r) => r.ratio?.label).join(', ')}`);
+  process.exit(1);
+}

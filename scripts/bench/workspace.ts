@@ -1,0 +1,20 @@
+// A throw-away copy of the project's inputs, so benchmarks never touch generated/.
+import { cp, mkdtemp, rm, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const INPUTS = ['spec', 'scripts', 'lint', 'redocly.yaml', '.spectral.yaml', '.spectral.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
+
+export interface Workspace {
+  dir: string;
+  dispose(): Promise<void>;
+}
+
+export async function makeWorkspace(rootDir: string): Promise<Workspace> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'bench-'));
+  for (const entry of INPUTS) {
+    await cp(path.join(rootDir, entry), path.join(dir, entry), { recursive: true }).catch(() => undefined);
+  }
+  await symlink(path.join(rootDir, 'node_modules'), path.join(dir, 'node_modules'));
+  return { dir, dispose: () => rm(dir, { recursive: true, force: true }) };
+}

@@ -1,0 +1,37 @@
+// `npm run build`: the whole pipeline. `--force` rebuilds every family; `--check`
+// builds into a temporary folder and fails when a committed generated file is stale.
+import { findStaleFiles, runPipeline } from './build/pipeline.ts';
+import { StepError } from './build/step-error.ts';
+
+process.env.REDOCLY_TELEMETRY ??= 'off';
+process.env.REDOCLY_SUPPRESS_UPDATE_NOTICE ??= 'true';
+
+const args = new Set(process.argv.slice(2));
+const rootDir = process.cwd();
+
+function fail(error: unknown): never {
+  const errors = error instanceof AggregateError ? error.errors : [error];
+  for (const e of errors) {
+    if (e instanceof StepError) console.error(`\n✗ family ${e.family}, step ${e.step}:\n${e.details}`);
+    else console.error(e);
+  }
+  process.exit(1);
+}
+
+try {
+  if (args.has('--check')) {
+    const stale = await findStaleFiles(rootDir);
+    if (stale.length > 0) {
+      console.error(`✗ generated files are stale; run \`npm run build\`:\n${stale.map((f) => `  ${f}`).join('\n')}`);
+      process.exit(1);
+    }
+    console.log('✓ generated files are current');
+  } else {
+    const started = performance.now();
+    const reports = await runPipeline({ rootDir, force: args.has('--force'), log: (l) => console.log(l) });
+    for (const r of reports) for (const w of r.warnings) console.log(`${r.id}: ${w}`);
+    console.log(`✓ build finished in ${Math.round(performance.now() - started)} ms`);
+  }
+} catch (error) {
+  fail(error);
+}

@@ -1,0 +1,81 @@
+// The steps of one family's build, with the tools they need. Imported only when some
+// family has to be rebuilt, so an unchanged build never pays for loading the tools.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Family } from './families.ts';
+import { formatProblem, lintAndBundle, loadRedoclyConfig } from './redocly.ts';
+import { spectralLint } from './spectral.ts';
+import { generateTypes, loadTypesConfig } from './types.ts';
+import { buildReferencePage } from './docs.ts';
+import { StepError } from './step-error.ts';
+import { sha256 } from './cache.ts';
+import type { FamilyReport } from './pipeline.ts';
+
+export interface Tools {
+  redocly: Awaited<ReturnType<typeof loadRedoclyConfig>>;
+  types: Awaited<ReturnType<typeof loadTypesConfig>>;
+}
+
+export interface BuiltFamily {
+  report: FamilyReport;
+  /** Files the bundle was made from: the next build hashes these to decide. */
+  inputs: string[];
+  /** Output path (relative to the output folder) -> sha256. */
+  outputs: Record<string, string>;
+}
+
+interface Context {
+  rootDir: string;
+  outDir: string;
+  writeIfChanged(file: string, content: string): Promise<void>;
+}
+
+export async function loadTools(rootDir: string): Promise<Tools> {
+  const [redocly, types] = await Promise.all([
+    loadRedoclyConfig(rootDir),
+    loadTypesConfig(path.join(rootDir, 'redocly.yaml')),
+  ]);
+  return { redocly, types };
+}
+
+async function step<T>(family: string, name: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof StepError) throw error;
+    throw new StepError(family, name, error instanceof Error ? error.message : String(error));
+  }
+}
+
+export async function buildFamily(tools: Tools, family: Family, ctx: Context): Promise<BuiltFamily> {
+  const started = performance.now();
+  const { rootDir, outDir } = ctx;
+  const warnings: string[] = [];
+  const bundled = await step(family.id, 'redocly lint and bundle', () => lintAndBundle(tools.redocly, family));
+  const errors = bundled.problems.filter((p) => p.severity === 'error');
+  warnings.push(...bundled.problems.filter((p) => p.severity === 'warn').map((p) => formatProblem(p, rootDir)));
+  if (errors.length > 0) {
+    throw new StepError(family.id, 'redocly lint', errors.map((p) => formatProblem(p, rootDir)).join('\n'));
+  }
+
+  const bundlePath = path.join(outDir, family.id, 'openapi.yaml');
+  const findings = await step(family.id, 'spectral lint', () => spectralLint(bundlePath, bundled.yaml));
+  const spectralErrors = findings.filter((f) => f.severity === 0);
+  warnings.push(...findings.filter((f) => f.severity === 1).map((f) => `  warn ${f.code}: ${family.id}/openapi.yaml:${f.line} ${f.message}`));
+  if (spectralErrors.length > 0) {
+    throw new StepError(family.id, 'spectral lint', spectralErrors.map((f) => `  error ${f.code}: ${f.path.join('.')} ${f.message}`).join('\n'));
+  }
+
+  const types = await step(family.id, 'types (openapi-typescript)', () => generateTypes(tools.types, family.root));
+  const typesPath = path.join(outDir, family.id, 'schema.d.ts');
+  await ctx.writeIfChanged(bundlePath, bundled.yaml);
+  await ctx.writeIfChanged(typesPath, types);
+  const pagePath = path.join(outDir, 'docs', `${family.id}.html`);
+  await step(family.id, 'reference docs (build-docs)', () => buildReferencePage(bundlePath, pagePath, family.title));
+
+  const outputs: Record<string, string> = {};
+  for (const file of [bundlePath, typesPath, pagePath]) outputs[path.relative(outDir, file)] = sha256(await readFile(file));
+  const inputs = bundled.fileDependencies.length > 0 ? bundled.fileDependencies : [family.root];
+  const report: FamilyReport = { id: family.id, skipped: false, files: Object.keys(outputs), warnings, ms: performance.now() - started };
+  return { report, inputs, outputs };
+}

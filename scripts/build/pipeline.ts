@@ -1,0 +1,111 @@
+// The whole pipeline in one process: for every family, concurrently, Redocly lint and
+// bundle (each document loaded once), Spectral on the bundle, types, reference page.
+// Families whose inputs did not change since the last build are skipped.
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { readFamilies } from './families.ts';
+import type { BuiltFamily } from './family-steps.ts';
+import { fingerprint, outputsIntact, readManifest, sha256, writeManifest, type CacheEntry } from './cache.ts';
+
+export interface BuildOptions {
+  rootDir: string;
+  /** Where generated files go; `generated/` of rootDir unless a check builds elsewhere. */
+  outDir?: string;
+  force?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface FamilyReport {
+  id: string;
+  skipped: boolean;
+  files: string[];
+  warnings: string[];
+  ms: number;
+}
+
+/** Files whose change invalidates every family: configs and the pipeline itself. */
+const SHARED_INPUTS = ['redocly.yaml', '.spectral.yaml', 'spec/catalog.yaml', 'package-lock.json'];
+const TOOLS = ['@redocly/openapi-core', '@redocly/cli', '@stoplight/spectral-core', '@stoplight/spectral-rulesets', 'openapi-typescript'];
+
+async function sharedFingerprint(rootDir: string): Promise<string> {
+  const parts = [`node ${process.version}`];
+  for (const tool of TOOLS) {
+    const manifest = path.join(rootDir, 'node_modules', tool, 'package.json');
+    const pkg = JSON.parse(await readFile(manifest, 'utf8')) as { version: string };
+    parts.push(`${tool} ${pkg.version}`);
+  }
+  const own = import.meta.dirname;
+  const ownFiles = (await readdir(own)).filter((f) => f.endsWith('.ts')).map((f) => path.join(own, f));
+  return fingerprint(rootDir, [...SHARED_INPUTS.map((f) => path.join(rootDir, f)), ...ownFiles], parts.join('\n'));
+}
+
+/** Writes a file only when its bytes change, so unchanged outputs keep their mtime. */
+async function writeIfChanged(file: string, content: string): Promise<void> {
+  try {
+    if ((await readFile(file, 'utf8')) === content) return;
+  } catch {
+    // absent: write it
+  }
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, content);
+}
+
+export async function runPipeline(options: BuildOptions): Promise<FamilyReport[]> {
+  const rootDir = path.resolve(options.rootDir);
+  const outDir = path.resolve(options.outDir ?? path.join(rootDir, 'generated'));
+  const log = options.log ?? (() => {});
+  const [families, shared] = await Promise.all([readFamilies(rootDir), sharedFingerprint(rootDir)]);
+  const manifestFile = path.join(rootDir, '.cache', 'build', `${sha256(outDir).slice(0, 16)}.json`);
+  const manifest = options.force ? {} : await readManifest(manifestFile);
+
+  // Decide first, with hashes only: a build with nothing changed never loads the tools.
+  const fresh = new Set<string>();
+  for (const family of families) {
+    const previous = manifest[family.id];
+    if (!previous) continue;
+    const current = await fingerprint(rootDir, previous.inputs, shared);
+    if (current === previous.fingerprint && (await outputsIntact(outDir, previous.outputs))) fresh.add(family.id);
+  }
+  const stale = families.filter((f) => !fresh.has(f.id));
+  let built: BuiltFamily[] = [];
+  const failures: unknown[] = [];
+  if (stale.length > 0) {
+    const { loadTools, buildFamily } = await import('./family-steps.ts');
+    const tools = await loadTools(rootDir);
+    const settled = await Promise.allSettled(stale.map((family) => buildFamily(tools, family, { rootDir, outDir, writeIfChanged })));
+    built = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+    failures.push(...settled.flatMap((s) => (s.status === 'rejected' ? [s.reason as unknown] : [])));
+  }
+  for (const b of built) {
+    const entry: CacheEntry = { fingerprint: await fingerprint(rootDir, b.inputs, shared), inputs: b.inputs, outputs: b.outputs };
+    manifest[b.report.id] = entry;
+  }
+  await writeManifest(manifestFile, manifest);
+  if (failures.length > 0) throw failures.length === 1 ? failures[0] : new AggregateError(failures, failures.map(String).join('\n'));
+
+  const reports = families.map((family): FamilyReport => {
+    const done = built.find((b) => b.report.id === family.id);
+    if (done) return done.report;
+    return { id: family.id, skipped: true, files: Object.keys(manifest[family.id]?.outputs ?? {}), warnings: [], ms: 0 };
+  });
+  for (const r of reports) log(`${r.id}: ${r.skipped ? 'unchanged, skipped' : `built in ${Math.round(r.ms)} ms`}`);
+  return reports;
+}
+
+/** Builds into a temporary folder and lists the generated files that differ. */
+export async function findStaleFiles(rootDir: string): Promise<string[]> {
+  const temp = await mkdtemp(path.join(tmpdir(), 'contract-check-'));
+  try {
+    const reports = await runPipeline({ rootDir, outDir: temp, force: true });
+    const stale: string[] = [];
+    for (const file of reports.flatMap((r) => r.files)) {
+      const fresh = await readFile(path.join(temp, file));
+      const committed = await readFile(path.join(rootDir, 'generated', file)).catch(() => undefined);
+      if (!committed || !fresh.equals(committed)) stale.push(`generated/${file}`);
+    }
+    return stale;
+  } finally {
+    await rm(temp, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,40 @@
+import { STATUS_CODES } from 'node:http';
+
+// RFC 9457 problem bodies for everything the mock refuses, so a refusal always says
+// why in the body (Prism alone puts request violations only in a header).
+export interface Violation {
+  location: string[];
+  code: string | number;
+  message: string;
+  severity?: string;
+}
+
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  validation?: Violation[];
+}
+
+// `about:blank` with the status phrase as title (RFC 9457, 4.2.1): the mock has no
+// problem types of its own to publish, and the service publishes none.
+export function problem(status: number, detail: string, validation?: Violation[]): Problem {
+  return {
+    type: 'about:blank',
+    title: STATUS_CODES[status] ?? 'Error',
+    status,
+    detail,
+    ...(validation && validation.length > 0 ? { validation } : {}),
+  };
+}
+
+/** One readable sentence from Prism's violations, naming each field. */
+export function describeViolations(violations: Violation[]): string {
+  return violations
+    .map((v) => {
+      const where = v.location.filter((part) => part !== 'request').join('.');
+      return where ? `${where}: ${v.message}` : v.message;
+    })
+    .join('; ');
+}

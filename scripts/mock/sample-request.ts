@@ -1,0 +1,67 @@
+// The smallest valid request body of an operation, derived from its schema: the
+// examples a schema gives, else every required property with a value of its type.
+// Used to drive the mock with valid calls (contract tests, benchmarks).
+type Node = Record<string, unknown>;
+
+function isNode(value: unknown): value is Node {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function resolveRef(doc: Node, node: unknown): Node {
+  let current = node;
+  for (let hops = 0; isNode(current) && typeof current.$ref === 'string'; hops++) {
+    if (hops > 32) throw new Error('reference cycle');
+    const pointer = (current.$ref as string).replace(/^#\//, '').split('/');
+    current = pointer.reduce<unknown>((n, key) => (isNode(n) ? n[key.replaceAll('~1', '/').replaceAll('~0', '~')] : undefined), doc);
+  }
+  if (!isNode(current)) throw new Error('reference does not lead to a schema');
+  return current;
+}
+
+export function sampleValue(doc: Node, schemaOrRef: unknown, depth = 0): unknown {
+  const schema = resolveRef(doc, schemaOrRef);
+  if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
+  if (schema.example !== undefined) return schema.example;
+  for (const key of ['oneOf', 'anyOf'] as const) {
+    const branches = schema[key];
+    if (Array.isArray(branches) && branches.length > 0) return sampleValue(doc, branches[0], depth + 1);
+  }
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+  switch (type) {
+    case 'object': {
+      const properties = isNode(schema.properties) ? schema.properties : {};
+      const required = Array.isArray(schema.required) ? (schema.required as string[]) : [];
+      return Object.fromEntries(required.map((name) => [name, sampleValue(doc, properties[name] ?? {}, depth + 1)]));
+    }
+    case 'array':
+      return depth > 8 ? [] : [sampleValue(doc, schema.items ?? {}, depth + 1)];
+    case 'integer':
+    case 'number':
+      return 1;
+    case 'boolean':
+      return true;
+    case 'string':
+      return 'ABC123';
+    default:
+      return 'ABC123'; // an untyped field accepts any value
+  }
+}
+
+export interface SampleCall {
+  operationId: string;
+  path: string;
+  body: unknown;
+}
+
+/** One valid call per operation of a bundled document (templated segments filled in). */
+export function sampleCalls(doc: Node): SampleCall[] {
+  const paths = isNode(doc.paths) ? doc.paths : {};
+  return Object.entries(paths).flatMap(([route, item]) => {
+    const post = isNode(item) ? item.post : undefined;
+    if (!isNode(post)) return [];
+    const content = isNode(resolveRef(doc, post.requestBody ?? {}).content) ? (resolveRef(doc, post.requestBody).content as Node) : {};
+    const media = content['application/json'];
+    const body = isNode(media) ? sampleValue(doc, media.schema ?? {}) : undefined;
+    return [{ operationId: String(post.operationId), path: route.replace(/\{[^}]+\}/g, 'Operacao'), body }];
+  });
+}

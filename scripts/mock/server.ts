@@ -1,0 +1,182 @@
+// The mock: Prism's engine (routing, request and security validation, examples,
+// `Prefer` selection, proxying) behind a small node:http front of ours that parses
+// bodies itself and answers every refusal with a problem body naming the field.
+import http from 'node:http';
+import { readFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { createLogger } from '@stoplight/prism-core';
+import { createInstance, getHttpOperationsFromSpec, ProblemJsonError } from '@stoplight/prism-http';
+import type { IHttpRequest } from '@stoplight/prism-http';
+import { getHttpConfigFromRequest } from '@stoplight/prism-http-server/dist/getHttpConfigFromRequest.js';
+import { parse } from 'yaml';
+import { joinDocuments, type FamilyDocument } from './join.ts';
+import { describeViolations, problem, type Problem, type Violation } from './problem.ts';
+
+export type LogLevel = 'silent' | 'error' | 'warn' | 'info' | 'debug';
+
+export interface MockOptions {
+  rootDir: string;
+  /** Bundles to serve: family id -> path of its bundled document (default generated/<id>/openapi.yaml). */
+  families: string[];
+  bundlePaths?: Record<string, string>;
+  host?: string;
+  port?: number;
+  /** Proxy to this upstream instead of mocking; answers that break the contract are reported. */
+  upstream?: string;
+  logLevel?: LogLevel;
+  /** Called for every contract violation seen (request or, when proxying, response). */
+  onViolation?: (route: string, violations: Violation[]) => void;
+}
+
+export interface RunningMock {
+  url: string;
+  routes: string[];
+  close(): Promise<void>;
+}
+
+/** Bodies past this size are refused before parsing (bounded memory under bad input). */
+const MAX_BODY_BYTES = 8 * 1024 * 1024;
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+
+export async function loadFamilyDocuments(options: MockOptions): Promise<FamilyDocument[]> {
+  return Promise.all(
+    options.families.map(async (id) => {
+      const file = options.bundlePaths?.[id] ?? path.join(options.rootDir, 'generated', id, 'openapi.yaml');
+      return { id, doc: parse(await readFile(file, 'utf8')) as Record<string, unknown> };
+    }),
+  );
+}
+
+class BodyTooLarge extends Error {}
+
+function readBody(req: http.IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        reject(new BodyTooLarge());
+        req.resume();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function send(res: http.ServerResponse, status: number, headers: Record<string, string>, body?: string): void {
+  if (res.headersSent) return;
+  res.writeHead(status, { ...headers, ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }) });
+  res.end(body);
+}
+
+function sendProblem(res: http.ServerResponse, p: Problem, extraHeaders: Record<string, string> = {}): void {
+  send(res, p.status, { ...extraHeaders, 'content-type': 'application/problem+json' }, JSON.stringify(p));
+}
+
+function violationsOf(list: ReadonlyArray<{ path?: ReadonlyArray<string | number>; code?: string | number; message: string; severity: unknown }>, prefix: string): Violation[] {
+  return list.map((v) => ({
+    location: [prefix, ...(v.path ?? []).map(String)],
+    code: v.code ?? 'invalid',
+    message: v.message,
+    severity: String(v.severity) === '0' ? 'Error' : String(v.severity),
+  }));
+}
+
+export async function startMock(options: MockOptions): Promise<RunningMock> {
+  const joined = joinDocuments(await loadFamilyDocuments(options), 'Air travel booking — every route family');
+  const operations = await getHttpOperationsFromSpec(joined);
+  const logger = createLogger('MOCK', { level: options.logLevel ?? 'warn' });
+  const shared = { validateRequest: true, validateResponse: true, checkSecurity: true, errors: false, mock: { dynamic: false } };
+  const config = options.upstream
+    ? { ...shared, isProxy: true as const, upstream: new URL(options.upstream), upstreamProxy: undefined }
+    : { ...shared, isProxy: false as const, upstreamProxy: undefined };
+  const prism = createInstance(config, { logger });
+
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://mock.invalid');
+    const route = `${req.method ?? 'GET'} ${url.pathname}`;
+    let raw: Buffer;
+    try {
+      raw = await readBody(req);
+    } catch (error) {
+      if (error instanceof BodyTooLarge) return sendProblem(res, problem(413, `The body is larger than ${MAX_BODY_BYTES} bytes.`), { connection: 'close' });
+      throw error;
+    }
+    const contentType = req.headers['content-type'] ?? '';
+    let body: unknown = raw.length === 0 ? undefined : raw.toString('utf8');
+    if (raw.length > 0 && JSON_TYPE.test(contentType)) {
+      try {
+        body = JSON.parse(raw.toString('utf8'));
+      } catch (error) {
+        return sendProblem(res, problem(400, `The body is not valid JSON: ${(error as Error).message}`));
+      }
+    }
+    const input: IHttpRequest = {
+      method: (req.method ?? 'get').toLowerCase() as IHttpRequest['method'],
+      url: { path: url.pathname, query: Object.fromEntries([...url.searchParams.keys()].map((k) => [k, url.searchParams.getAll(k)])) },
+      headers: req.headers as Record<string, string>,
+      body,
+    };
+    const preferences = getHttpConfigFromRequest(input);
+    if (preferences._tag === 'Left') return sendProblem(res, problem(422, `Bad Prefer header: ${preferences.left.message}`));
+    const requestConfig = { ...config, mock: { ...config.mock, ...preferences.right } };
+    const result = await prism.request(input, operations, requestConfig)();
+    if (result._tag === 'Left') {
+      const error = result.left as Error & { status?: number };
+      const json = ProblemJsonError.toProblemJson(error as ProblemJsonError);
+      return sendProblem(res, problem(error.status ?? 500, json.detail ?? error.message));
+    }
+    const { output, validations } = result.right;
+    const inputViolations = violationsOf(validations.input, 'request');
+    const outputViolations = violationsOf(validations.output, 'response').filter((v) => v.severity === 'Error');
+    if (inputViolations.length > 0) options.onViolation?.(route, inputViolations);
+    if (outputViolations.length > 0) options.onViolation?.(route, outputViolations);
+    if (inputViolations.length > 0 && output.statusCode >= 400) {
+      const status = output.statusCode;
+      const detail =
+        status === 401
+          ? 'Both developer headers are required on every call: developer-token and developer-access-code.'
+          : describeViolations(inputViolations);
+      return sendProblem(res, problem(status, detail, inputViolations));
+    }
+    if (options.upstream && outputViolations.length > 0) {
+      // Proxy: the upstream answered outside the contract; say where, loudly.
+      const p = problem(502, `The upstream answer breaks the contract: ${describeViolations(outputViolations)}`, outputViolations);
+      return sendProblem(res, p, { 'sl-violations': JSON.stringify(outputViolations).slice(0, 8000) });
+    }
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(output.headers ?? {})) headers[name.toLowerCase()] = String(value);
+    const type = headers['content-type'] ?? '';
+    const payload =
+      output.body === undefined ? undefined : JSON_TYPE.test(type) || type === '' ? JSON.stringify(output.body) : String(output.body);
+    send(res, output.statusCode, headers, payload);
+  }
+
+  const server = http.createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      logger.error(`Mock failure on ${req.method} ${req.url}: ${String(error)}`);
+      sendProblem(res, problem(500, 'The mock failed to answer this request.'));
+    });
+  });
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 4010, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const { address, port } = server.address() as AddressInfo;
+  const routes = operations.map((op) => `${op.method.toUpperCase()} ${op.path}`).sort();
+  return {
+    url: `http://${address}:${port}`,
+    routes,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}

@@ -1,0 +1,153 @@
+// Applies the observed overlay to the published bundle of the V2 Portuguese route and
+// writes the observed flavour's bundle, deterministically (same inputs, same bytes).
+// The Overlay is applied by openapi-format (a maintained Overlay 1.0/1.1
+// implementation); this module only guards it: the overlay may add components but
+// never touch a published one, every action must match, every $ref must resolve.
+//   node scripts/observed/apply.ts [--published FILE] [--overlay FILE] [--out FILE]
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { stringifyYaml } from '@redocly/openapi-core';
+import { openapiOverlay, type OpenAPIOverlayAction } from 'openapi-format';
+import { parse } from 'yaml';
+
+export interface ObservedBundleOptions {
+  publishedBundlePath: string;
+  overlayPath: string;
+  outPath: string;
+}
+
+type JsonObject = { [key: string]: unknown };
+
+const rootDir = path.resolve(import.meta.dirname, '../..');
+export const DEFAULTS: ObservedBundleOptions = {
+  publishedBundlePath: path.join(rootDir, 'generated/v2-pt/openapi.yaml'),
+  overlayPath: path.join(rootDir, 'spec/v2-pt/observed.overlay.yaml'),
+  outPath: path.join(rootDir, 'generated/v2-pt-observed/openapi.yaml'),
+};
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+async function readYamlObject(file: string, what: string): Promise<JsonObject> {
+  let value: unknown;
+  try {
+    value = parse(await readFile(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`cannot read the ${what} ${file}: ${(error as Error).message}`);
+  }
+  if (!isObject(value)) throw new Error(`the ${what} ${file} is not a YAML mapping`);
+  return value;
+}
+
+interface Overlay {
+  overlay: string;
+  info?: JsonObject;
+  extends?: string;
+  actions: OpenAPIOverlayAction[];
+  [key: string]: unknown;
+}
+
+function checkOverlay(raw: JsonObject, file: string): Overlay {
+  if (typeof raw.overlay !== 'string' || !/^1\.0\.\d+$/.test(raw.overlay)) {
+    throw new Error(`${file}: not an Overlay 1.0 document (overlay: ${JSON.stringify(raw.overlay)})`);
+  }
+  if (!Array.isArray(raw.actions) || raw.actions.length === 0) throw new Error(`${file}: no actions`);
+  raw.actions.forEach((action: unknown, i) => {
+    const where = `${file}: action #${i + 1}`;
+    if (!isObject(action) || typeof action.target !== 'string' || !action.target.startsWith('$')) throw new Error(`${where}: needs a JSONPath target`);
+    const hasUpdate = isObject(action.update);
+    const hasRemove = action.remove === true;
+    if (hasUpdate === hasRemove) throw new Error(`${where} (${action.target}): needs exactly one of an update object or remove: true`);
+  });
+  return raw as unknown as Overlay;
+}
+
+const COMPONENTS_TARGET = /^\$\.components\.([A-Za-z]+)$/;
+
+/** Components may be added, never edited: a name the published bundle has is a collision. */
+function checkAddsOnly(published: JsonObject, overlay: Overlay, file: string): void {
+  const components = isObject(published.components) ? published.components : {};
+  const added = new Set<string>();
+  for (const action of overlay.actions) {
+    if (action.target.startsWith('$.components') && !COMPONENTS_TARGET.test(action.target)) {
+      throw new Error(`${file}: ${action.target}: the overlay may add components, not edit inside one`);
+    }
+    const section = COMPONENTS_TARGET.exec(action.target)?.[1];
+    if (section === undefined) continue;
+    if (action.remove) throw new Error(`${file}: ${action.target}: the overlay may not remove published components`);
+    const existing = isObject(components[section]) ? components[section] : {};
+    for (const name of Object.keys(action.update as JsonObject)) {
+      const key = `${section}/${name}`;
+      if (Object.hasOwn(existing, name)) throw new Error(`${file}: components/${key} is published; the overlay would change it`);
+      if (added.has(key)) throw new Error(`${file}: components/${key} is added twice`);
+      added.add(key);
+    }
+  }
+}
+
+/** Every local `$ref` of the document leads somewhere. */
+function unresolvedRefs(doc: JsonObject): string[] {
+  const missing = new Set<string>();
+  const resolve = (pointer: string): boolean => {
+    let node: unknown = doc;
+    for (const token of pointer.slice(2).split('/')) {
+      const key = token.replaceAll('~1', '/').replaceAll('~0', '~');
+      if (!isObject(node) || !Object.hasOwn(node, key)) return false;
+      node = node[key];
+    }
+    return true;
+  };
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(walk);
+    else if (isObject(node)) {
+      for (const [key, value] of Object.entries(node)) {
+        if (key === '$ref' && typeof value === 'string' && value.startsWith('#/') && !resolve(value)) missing.add(value);
+        else walk(value);
+      }
+    }
+  };
+  walk(doc);
+  return [...missing].sort();
+}
+
+/** Applies the overlay to the published bundle and writes the observed bundle. */
+export async function buildObservedBundle(opts: ObservedBundleOptions): Promise<void> {
+  const published = await readYamlObject(opts.publishedBundlePath, 'published bundle');
+  const overlay = checkOverlay(await readYamlObject(opts.overlayPath, 'overlay'), opts.overlayPath);
+  checkAddsOnly(published, overlay, opts.overlayPath);
+
+  const { data, resultData } = await openapiOverlay(published, { overlaySet: overlay });
+  const unused = (resultData.unusedActions as OpenAPIOverlayAction[] | undefined) ?? [];
+  if (unused.length > 0) {
+    throw new Error(`${opts.overlayPath}: ${unused.length} action(s) matched nothing in ${opts.publishedBundlePath}: ${unused.map((a) => a.target).join(', ')}`);
+  }
+  const doc = data as JsonObject;
+  const missing = unresolvedRefs(doc);
+  if (missing.length > 0) throw new Error(`the observed bundle has unresolved references: ${missing.join(', ')}`);
+
+  await mkdir(path.dirname(opts.outPath), { recursive: true });
+  // The same serializer and options as the pipeline's published bundles.
+  await writeFile(opts.outPath, stringifyYaml(doc, { noRefs: true, lineWidth: -1 }));
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      published: { type: 'string', default: DEFAULTS.publishedBundlePath },
+      overlay: { type: 'string', default: DEFAULTS.overlayPath },
+      out: { type: 'string', default: DEFAULTS.outPath },
+    },
+  });
+  const opts = { publishedBundlePath: path.resolve(values.published), overlayPath: path.resolve(values.overlay), outPath: path.resolve(values.out) };
+  await buildObservedBundle(opts);
+  console.log(`wrote ${path.relative(process.cwd(), opts.outPath)}`);
+}
+
+if (import.meta.main) {
+  main().catch((error: unknown) => {
+    console.error(`observed bundle: ${(error as Error).message}`);
+    process.exitCode = 1;
+  });
+}

@@ -1,0 +1,155 @@
+// Turns the inventory's flat field paths (`Reservas[].Passageiros[].Nome`) into trees,
+// and merges trees seen in several places (one named schema, many contexts). Each node
+// keeps every occurrence it came from, so counts and requiredness stay traceable.
+import type { Body, Captures, FieldStats, Inventory, JsonType, Sample } from './evidence.ts';
+
+/** One inventory entry: where a path was seen and what was seen there. */
+export interface Occurrence {
+  operation: string;
+  body: Body;
+  /** Inventory path from the body root; '' for the body itself. */
+  path: string;
+  stats: FieldStats;
+}
+
+export interface FieldNode {
+  occurrences: Occurrence[];
+  properties: Map<string, FieldNode>;
+  items?: FieldNode;
+}
+
+const ITEMS = '[]';
+
+/** `A[].B` → ['A', '[]', 'B']. */
+export function tokenize(fieldPath: string): string[] {
+  const tokens = fieldPath.match(/\[\]|[^.[\]]+/g) ?? [];
+  if (tokens.join('.').replaceAll('.[]', '[]') !== fieldPath) throw new Error(`unexpected field path ${JSON.stringify(fieldPath)}`);
+  return tokens;
+}
+
+export function childPath(parent: string, token: string): string {
+  if (token === ITEMS) return `${parent}${ITEMS}`;
+  return parent === '' ? token : `${parent}.${token}`;
+}
+
+function emptyNode(): FieldNode {
+  return { occurrences: [], properties: new Map() };
+}
+
+function captures(inventory: Inventory, operation: string, body: Body): Captures {
+  const found = inventory.operations[operation]?.[body];
+  if (!found) throw new Error(`the evidence has no ${body} captures of ${operation}`);
+  return found;
+}
+
+/** The tree of one operation's body, rooted at `basePath` ('' for the whole body). */
+export function treeOf(inventory: Inventory, operation: string, body: Body, basePath = ''): FieldNode {
+  const capture = captures(inventory, operation, body);
+  const rootStats: FieldStats | undefined =
+    basePath === ''
+      ? { types: ['object'], present: capture.captures, of: capture.captures, nullable: false }
+      : capture.fields[basePath];
+  if (!rootStats) throw new Error(`the evidence has no path ${JSON.stringify(basePath)} in ${operation} ${body}`);
+  const root = emptyNode();
+  root.occurrences.push({ operation, body, path: basePath, stats: rootStats });
+
+  for (const [fieldPath, stats] of Object.entries(capture.fields)) {
+    let rest: string;
+    if (basePath === '') rest = fieldPath;
+    else if (fieldPath.startsWith(`${basePath}.`)) rest = fieldPath.slice(basePath.length + 1);
+    else if (fieldPath.startsWith(`${basePath}${ITEMS}`)) rest = fieldPath.slice(basePath.length);
+    else continue;
+    let node = root;
+    for (const token of tokenize(rest)) {
+      if (token === ITEMS) node = node.items ??= emptyNode();
+      else {
+        let next = node.properties.get(token);
+        if (!next) node.properties.set(token, (next = emptyNode()));
+        node = next;
+      }
+    }
+    node.occurrences.push({ operation, body, path: fieldPath, stats });
+  }
+  assertComplete(root, `${operation} ${body} ${basePath}`);
+  return root;
+}
+
+function assertComplete(node: FieldNode, where: string): void {
+  if (node.occurrences.length === 0) throw new Error(`${where}: a path has children in the evidence but no entry of its own`);
+  for (const child of node.properties.values()) assertComplete(child, where);
+  if (node.items) assertComplete(node.items, where);
+}
+
+/** One tree holding every occurrence of the given trees, properties in first-seen order. */
+export function mergeNodes(nodes: FieldNode[]): FieldNode {
+  const merged = emptyNode();
+  for (const node of nodes) {
+    merged.occurrences.push(...node.occurrences);
+    for (const [key, child] of node.properties) {
+      const existing = merged.properties.get(key);
+      merged.properties.set(key, existing ? mergeNodes([existing, child]) : child);
+    }
+    if (node.items) merged.items = merged.items ? mergeNodes([merged.items, node.items]) : node.items;
+  }
+  return merged;
+}
+
+/** The same node with only (or without) some properties. */
+export function withProperties(node: FieldNode, keep: (key: string) => boolean): FieldNode {
+  return { ...node, properties: new Map([...node.properties].filter(([key]) => keep(key))) };
+}
+
+/**
+ * A property is required only when, in every place where its parent was seen as an
+ * object, it occurred in every capture that carried that parent. Where the parent was
+ * sometimes null the object count is unknown, so nothing under it is proven required.
+ * The inventory counts captures, not array items.
+ */
+export function isRequired(parent: FieldNode, key: string): boolean {
+  const child = parent.properties.get(key);
+  if (!child) return false;
+  const asObject = parent.occurrences.filter((o) => o.stats.types.includes('object'));
+  if (asObject.length === 0) return false;
+  return asObject.every((p) =>
+    child.occurrences.some(
+      (c) => c.operation === p.operation && c.body === p.body && c.path === childPath(p.path, key) && c.stats.present === p.stats.present,
+    ),
+  );
+}
+
+export interface Summary {
+  /** JSON types seen other than null; `integer` folded into `number` when both were seen. */
+  types: JsonType[];
+  nullSeen: boolean;
+  seen: number;
+  of: number;
+  /** Every string value seen was a `/Date(...)/` token. */
+  dateToken: boolean;
+  noDateToken: boolean;
+  emptyString: boolean;
+  maxItems: number | undefined;
+  samples: Sample[];
+}
+
+const TYPE_ORDER: JsonType[] = ['object', 'array', 'string', 'number', 'integer', 'boolean'];
+const MAX_SAMPLES = 8;
+
+export function summarize(node: FieldNode): Summary {
+  const seenTypes = new Set(node.occurrences.flatMap((o) => o.stats.types));
+  if (seenTypes.has('number')) seenTypes.delete('integer');
+  const withStrings = node.occurrences.filter((o) => o.stats.types.includes('string'));
+  const samples: Sample[] = [];
+  for (const o of node.occurrences) for (const s of o.stats.samples ?? []) if (!samples.includes(s)) samples.push(s);
+  const maxItems = node.occurrences.map((o) => o.stats.maxItems).filter((m): m is number => m !== undefined);
+  return {
+    types: TYPE_ORDER.filter((t) => seenTypes.has(t)),
+    nullSeen: seenTypes.has('null') || node.occurrences.some((o) => o.stats.nullable),
+    seen: node.occurrences.reduce((n, o) => n + o.stats.present, 0),
+    of: node.occurrences.reduce((n, o) => n + o.stats.of, 0),
+    dateToken: withStrings.length > 0 && withStrings.every((o) => o.stats.dateToken === true),
+    noDateToken: node.occurrences.some((o) => o.stats.noDateToken === true),
+    emptyString: node.occurrences.some((o) => o.stats.emptyString === true),
+    maxItems: maxItems.length > 0 ? Math.max(...maxItems) : undefined,
+    samples: samples.slice(0, MAX_SAMPLES),
+  };
+}

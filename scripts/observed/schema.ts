@@ -1,0 +1,111 @@
+// Field trees → OpenAPI 3.1 schemas. The rules (README, "Observed flavour"):
+// observed types only; `type: [X, 'null']` where a null was seen; required only in
+// answers and only where proven (field-tree.ts, isRequired): a request capture shows
+// what one client chose to send, not what the service demands; no enum, seen values
+// go to `examples` and the description; objects stay open and carry `x-undocumented`
+// (not published) and every schema an `x-observed` record (source repository, commit,
+// seen in N of M captures).
+import { isRequired, summarize, type FieldNode, type Occurrence, type Summary } from './field-tree.ts';
+import type { Body, Sample } from './evidence.ts';
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type JsonObject = { [key: string]: Json };
+
+export interface SchemaContext {
+  repository: string;
+  commit: string;
+  /** The named schema standing for this node, if any. */
+  namedFor(node: FieldNode): string | undefined;
+}
+
+/** Dates sent (the published V2 input forms, the observed token among them) and read. */
+export const DATE_SCHEMA: Record<Body, string> = { request: 'DataDeEntrada', response: 'DataObservada' };
+export const NO_DATE_TOKEN = '/Date(-62135589600000-0300)/';
+export const OBJECT_NOTE = 'Observed object, not published by the provider: typed where seen, open to fields not seen.';
+
+export function ref(name: string): JsonObject {
+  return { $ref: `#/components/schemas/${name}` };
+}
+
+/** An occurrence that says something about structure (not a key seen only as null). */
+export function structural(o: Occurrence): boolean {
+  return o.stats.types.some((t) => t !== 'null');
+}
+
+/** The `x-observed` record; `places` lists where a named or root schema was seen. */
+export function observedRecord(ctx: SchemaContext, summary: Pick<Summary, 'seen' | 'of'>, places?: Occurrence[]): JsonObject {
+  const record: JsonObject = { repository: ctx.repository, commit: ctx.commit, seen: summary.seen, of: summary.of };
+  if (places) {
+    record.in = places.map((o) => ({ operation: o.operation, body: o.body, path: o.path, seen: o.stats.present, of: o.stats.of }));
+  }
+  return record;
+}
+
+function nullable(schema: JsonObject, nullSeen: boolean): JsonObject {
+  return nullSeen ? { anyOf: [schema, { type: 'null' }] } : schema;
+}
+
+function notes(s: Summary): string[] {
+  const out: string[] = [];
+  if (s.types.length === 0) out.push('Only `null` was seen, so the type is unknown.');
+  if (s.emptyString) out.push('An empty string was seen.');
+  if (s.noDateToken) out.push(`The .NET "no date" token \`${NO_DATE_TOKEN}\` (year 0001) was seen: it stands for no date.`);
+  if (s.maxItems === 0) out.push('Only empty arrays were seen.');
+  else if (s.maxItems !== undefined) out.push(`At most ${s.maxItems} item${s.maxItems === 1 ? '' : 's'} seen in one capture.`);
+  if (s.samples.length > 0) out.push(`Values seen (not a complete list): ${s.samples.map(quote).join(', ')}.`);
+  return out;
+}
+
+function quote(value: Sample): string {
+  return value === '' ? '`""` (empty)' : `\`${String(value)}\``;
+}
+
+function bodyOf(node: FieldNode): Body {
+  const bodies = new Set(node.occurrences.map((o) => o.body));
+  if (bodies.size !== 1) throw new Error(`a date field seen in both request and response bodies: ${node.occurrences[0]?.path}`);
+  return [...bodies][0] as Body;
+}
+
+/**
+ * The schema of one node. `root` builds the node itself even when a named schema
+ * stands for it, and never as nullable: a reference to it says where null was seen.
+ */
+export function nodeSchema(ctx: SchemaContext, node: FieldNode, root = false): JsonObject {
+  const s = summarize(node);
+  if (root) s.nullSeen = false;
+  const record = observedRecord(ctx, s);
+  const text = notes(s);
+  const described = (schema: JsonObject, extra: string[] = []): JsonObject => {
+    const all = [...extra, ...text];
+    return all.length > 0 ? { ...schema, description: all.join(' ') } : schema;
+  };
+
+  const named = root ? undefined : ctx.namedFor(node);
+  if (named) return { ...nullable(ref(named), s.nullSeen), 'x-observed': record };
+
+  if (s.types.length === 0) return { ...described({}), 'x-observed': record };
+
+  if (s.types.length === 1 && s.types[0] === 'string' && s.dateToken) {
+    return { ...described(nullable(ref(DATE_SCHEMA[bodyOf(node)]), s.nullSeen)), 'x-observed': record };
+  }
+
+  const isObject = s.types.includes('object');
+  const types: Json[] = s.nullSeen ? [...s.types, 'null'] : [...s.types];
+  const schema: JsonObject = { type: types.length === 1 ? (types[0] as Json) : types };
+  Object.assign(schema, described({}, isObject ? [OBJECT_NOTE] : []));
+  if (isObject) {
+    const keys = [...node.properties.keys()];
+    const answer = node.occurrences.every((o) => o.body === 'response');
+    const required = answer ? keys.filter((key) => isRequired(node, key)) : [];
+    if (required.length > 0) schema.required = required;
+    schema.properties = Object.fromEntries(keys.map((key) => [key, nodeSchema(ctx, node.properties.get(key) as FieldNode)]));
+    schema.additionalProperties = true;
+  }
+  if (s.types.includes('array')) {
+    schema.items = node.items ? nodeSchema(ctx, node.items) : { description: 'No item was seen, so the item type is unknown.' };
+  }
+  if (s.samples.length > 0) schema.examples = [...s.samples];
+  if (isObject) schema['x-undocumented'] = true;
+  schema['x-observed'] = record;
+  return schema;
+}

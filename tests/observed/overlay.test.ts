@@ -1,0 +1,71 @@
+// The committed overlay is what the evidence gives: regenerating it with the real CLI
+// into a temporary file gives the same bytes, `--check` catches a stale file, and the
+// output follows the evidence (a changed count changes the overlay).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { parse } from 'yaml';
+import { evidenceDir, overlayPath, rootDir, tempDir } from './support.ts';
+
+const generator = path.join(rootDir, 'scripts/observed/generate.ts');
+const tmp = tempDir();
+afterAll(tmp.cleanup);
+
+function generate(args: string[]): void {
+  execFileSync(process.execPath, [generator, ...args], { cwd: rootDir, stdio: 'pipe' });
+}
+
+describe('the observed overlay', () => {
+  test('regenerated from evidence/ into a temporary file, it is byte for byte the committed one', () => {
+    const out = path.join(tmp.dir, 'regenerated.overlay.yaml');
+    generate(['--out', out]);
+    expect(readFileSync(out, 'utf8') === readFileSync(overlayPath, 'utf8'), 'run `npm run observed:overlay` and commit the overlay').toBe(true);
+  });
+
+  test('--check passes on the committed overlay and fails on a stale one', () => {
+    const fresh = spawnSync(process.execPath, [generator, '--check'], { cwd: rootDir, encoding: 'utf8' });
+    expect(fresh.status, fresh.stderr).toBe(0);
+    const stale = path.join(tmp.dir, 'stale.overlay.yaml');
+    writeFileSync(stale, readFileSync(overlayPath, 'utf8').replace('seen: 9, of: 9', 'seen: 8, of: 9'));
+    const result = spawnSync(process.execPath, [generator, '--check', '--out', stale], { cwd: rootDir, encoding: 'utf8' });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/stale/);
+  });
+
+  test('follows the evidence: a field seen in one capture fewer is no longer required, and its count changes', () => {
+    const copy = path.join(tmp.dir, 'evidence');
+    cpSync(evidenceDir, copy, { recursive: true });
+    const inventoryFile = path.join(copy, 'inventory.json');
+    const inventory = JSON.parse(readFileSync(inventoryFile, 'utf8'));
+    const field = inventory.operations.Cancelar.response.fields.MensagemSucesso;
+    expect(field.present).toBe(field.of);
+    field.present -= 1;
+    writeFileSync(inventoryFile, JSON.stringify(inventory));
+    const out = path.join(tmp.dir, 'changed.overlay.yaml');
+    generate(['--out', out, '--evidence', copy]);
+
+    const schemaOf = (file: string): { required?: string[]; properties: Record<string, { 'x-observed': { seen: number } }> } => {
+      const overlay = parse(readFileSync(file, 'utf8'));
+      const action = overlay.actions.find((a: { update?: Record<string, unknown> }) => a.update?.CancelarRSObservado);
+      return action.update.CancelarRSObservado;
+    };
+    const before = schemaOf(overlayPath);
+    const after = schemaOf(out);
+    expect(before.required).toContain('MensagemSucesso');
+    expect(after.required ?? []).not.toContain('MensagemSucesso');
+    expect(after.properties.MensagemSucesso?.['x-observed'].seen).toBe((before.properties.MensagemSucesso?.['x-observed'].seen ?? 0) - 1);
+  });
+
+  test('a malformed inventory is refused with a message naming the place', () => {
+    const copy = path.join(tmp.dir, 'broken-evidence');
+    cpSync(evidenceDir, copy, { recursive: true });
+    const inventoryFile = path.join(copy, 'inventory.json');
+    const inventory = JSON.parse(readFileSync(inventoryFile, 'utf8'));
+    inventory.operations.Emitir.request.fields.Localizador.types = ['text'];
+    writeFileSync(inventoryFile, JSON.stringify(inventory));
+    const result = spawnSync(process.execPath, [generator, '--out', path.join(tmp.dir, 'never.yaml'), '--evidence', copy], { cwd: rootDir, encoding: 'utf8' });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/operations\.Emitir\.request\.fields\["Localizador"\]\.types/);
+  });
+});

@@ -1,0 +1,47 @@
+// A failing step stops the build and says which family and which step.
+import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, expect, test } from 'vitest';
+import { runPipeline } from '../../scripts/build/pipeline.ts';
+import { StepError } from '../../scripts/build/step-error.ts';
+import { rootDir } from '../support/bundle.ts';
+
+let workDir = '';
+
+async function copyOfProject(): Promise<string> {
+  workDir = await mkdtemp(path.join(tmpdir(), 'pipeline-failure-'));
+  for (const entry of ['spec', 'redocly.yaml', '.spectral.yaml', 'package-lock.json', 'lint']) {
+    await cp(path.join(rootDir, entry), path.join(workDir, entry), { recursive: true }).catch(() => undefined);
+  }
+  await symlink(path.join(rootDir, 'node_modules'), path.join(workDir, 'node_modules'));
+  return workDir;
+}
+
+afterEach(async () => {
+  if (workDir) await rm(workDir, { recursive: true, force: true });
+});
+
+test('a broken reference fails Redocly lint of that family, named in the error', async () => {
+  const dir = await copyOfProject();
+  const file = path.join(dir, 'spec/v2-pt/paths/Reservar.yaml');
+  await writeFile(file, (await readFile(file, 'utf8')).replace('RequisicaoComCredenciais.yaml', 'NaoExiste.yaml'));
+  const error = await runPipeline({ rootDir: dir, outDir: path.join(dir, 'out'), force: true }).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(StepError);
+  expect((error as StepError).family).toBe('v2-pt');
+  expect((error as StepError).step).toBe('redocly lint');
+  expect((error as StepError).message).toMatch(/NaoExiste\.yaml/);
+}, 60_000);
+
+test('an operation without a success response fails the spectral step of that family', async () => {
+  const dir = await copyOfProject();
+  // Redocly only warns (operation-2xx-response); our Spectral config makes it an error.
+  const file = path.join(dir, 'spec/v2-pt/paths/Consultar.yaml');
+  const text = await readFile(file, 'utf8');
+  await writeFile(file, text.replace(/    '200':\n      \$ref: [^\n]+\n/, ''));
+  const error = await runPipeline({ rootDir: dir, outDir: path.join(dir, 'out'), force: true }).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(StepError);
+  expect((error as StepError).family).toBe('v2-pt');
+  expect((error as StepError).step).toBe('spectral lint');
+  expect((error as StepError).message).toMatch(/operation-success-response/);
+}, 60_000);

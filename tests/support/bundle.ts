@@ -1,0 +1,61 @@
+// Reads the bundled documents the pipeline wrote, and follows their local $refs.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type JsonObject = { [key: string]: Json };
+
+export const rootDir = path.resolve(import.meta.dirname, '../..');
+
+export function loadBundle(family: string): JsonObject {
+  return parse(readFileSync(path.join(rootDir, 'generated', family, 'openapi.yaml'), 'utf8')) as JsonObject;
+}
+
+export function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Follows `$ref: '#/…'` until a node without one is reached. */
+export function deref(doc: JsonObject, node: Json | undefined): JsonObject {
+  let current: Json | undefined = node;
+  for (let hops = 0; isObject(current) && typeof current.$ref === 'string'; hops++) {
+    if (hops > 32) throw new Error('reference cycle');
+    const pointer = current.$ref;
+    if (!pointer.startsWith('#/')) throw new Error(`not a local reference: ${pointer}`);
+    current = pointer
+      .slice(2)
+      .split('/')
+      .map((t) => t.replaceAll('~1', '/').replaceAll('~0', '~'))
+      .reduce<Json | undefined>((n, key) => (isObject(n) ? n[key] : undefined), doc);
+  }
+  if (!isObject(current)) throw new Error('reference does not lead to an object');
+  return current;
+}
+
+export interface Operation {
+  path: string;
+  method: string;
+  operation: JsonObject;
+}
+
+export function operations(doc: JsonObject): Operation[] {
+  const paths = isObject(doc.paths) ? doc.paths : {};
+  return Object.entries(paths).flatMap(([p, item]) =>
+    Object.entries(deref(doc, item))
+      .filter(([method]) => ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'].includes(method))
+      .map(([method, operation]) => ({ path: p, method, operation: deref(doc, operation) })),
+  );
+}
+
+export function requestSchema(doc: JsonObject, op: JsonObject): JsonObject {
+  const body = deref(doc, op.requestBody);
+  const content = deref(doc, body.content);
+  return deref(doc, deref(doc, content['application/json']).schema);
+}
+
+export function responseSchema(doc: JsonObject, op: JsonObject, status: string): JsonObject | undefined {
+  const response = deref(doc, deref(doc, op.responses)[status]);
+  if (!isObject(response.content)) return undefined;
+  return deref(doc, deref(doc, response.content['application/json']).schema);
+}
