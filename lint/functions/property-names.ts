@@ -1,9 +1,11 @@
 // Property names follow the family's language and are names the description
 // gives (lint/property-names.yaml): Portuguese on /Voos routes and the legacy
-// services, English on /Flights.
+// services, English on /Flights. Names learnt from captured traffic, in the opt-in
+// observed flavour, carry `x-observed` (spec/extensions.md) and are not the
+// description's: they are left out.
 import { createRulesetFunction, type IFunctionResult } from '@stoplight/spectral-core';
 import { familyOfDocument, type Catalog, type Language } from '../catalog.ts';
-import { entriesOf } from '../json.ts';
+import { entriesOf, isRecord } from '../json.ts';
 import { languageName, type PropertyNames } from '../property-names.ts';
 import { pathKeysOf, schemasOf } from '../openapi-walk.ts';
 
@@ -20,8 +22,9 @@ function propertyNamesFunction(catalog: Catalog, names: PropertyNames, check: Ch
     const routes = family.prefixes.join(', ');
     const results: IFunctionResult[] = [];
     for (const { schema, path } of schemasOf(doc)) {
-      for (const [name] of entriesOf(schema['properties'])) {
-        if (names[own].has(name)) continue;
+      if (schema['x-observed'] !== undefined) continue;
+      for (const [name, property] of entriesOf(schema['properties'])) {
+        if (names[own].has(name) || (isRecord(property) && property['x-observed'] !== undefined)) continue;
         const isForeign = names[foreign].has(name);
         if (check === 'language' && isForeign) {
           results.push({
