@@ -1199,8 +1199,6 @@ export interface components {
         };
         /** @description Request body of `RecuperarSistemasPesquisa` as seen in 9 sanitized sandbox captures; not published by the provider. The published schema (`RequisicaoComCredenciais`) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
         RecuperarSistemasPesquisaRQObservado: ({
-            Login?: string;
-            Senha?: string;
             /**
              * @description Values seen (not a complete list): `GRU`, `SAO`, `LIS`.
              * @example GRU
@@ -1273,8 +1271,6 @@ export interface components {
         }) & components["schemas"]["EnvelopeDeResposta"];
         /** @description Request body of `Disponibilidade` as seen in 13 sanitized sandbox captures; not published by the provider. The published schema (`DisponibilidadeRQ`) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
         DisponibilidadeRQObservado: ({
-            Login?: string;
-            Senha?: string;
             /**
              * @description Values seen (not a complete list): `GRU`, `LIS`, `SAO`, `MAD`, `GIG`.
              * @example GRU
@@ -3445,9 +3441,6 @@ export interface components {
         }) & components["schemas"]["EnvelopeDeResposta"];
         /** @description Request body of `Tarifar` as seen in 10 sanitized sandbox captures; not published by the provider. The published schema (`RequisicaoComCredenciais`) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
         TarifarRQObservado: ({
-            Login?: string;
-            Senha?: string;
-            ClienteId?: number;
             IdentificacaoDaViagem?: string;
             ViagemIda?: number;
             /** @description At most 2 items seen in one capture. */
@@ -4475,9 +4468,6 @@ export interface components {
         }) & components["schemas"]["EnvelopeDeResposta"];
         /** @description Request body of `Reservar` as seen in 9 sanitized sandbox captures; not published by the provider. The published schema (`RequisicaoComCredenciais`) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
         ReservarRQObservado: ({
-            Login?: string;
-            Senha?: string;
-            ClienteId?: number;
             IdentificacaoDaViagem?: string;
             /** @description At most 2 items seen in one capture. */
             ClassesSelecionadas?: components["schemas"]["ClasseSelecionada"][];
@@ -5414,9 +5404,6 @@ export interface components {
         }) & components["schemas"]["EnvelopeDeResposta"];
         /** @description Request body of `IniciarEmissao` as seen in 7 sanitized sandbox captures; not published by the provider. The published schema (`RequisicaoComCredenciais`) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
         IniciarEmissaoRQObservado: ({
-            Login?: string;
-            Senha?: string;
-            ClienteId?: number;
             Localizador?: string;
         } & {
             [key: string]: unknown;
@@ -5931,9 +5918,6 @@ export interface components {
         }) & components["schemas"]["EnvelopeDeResposta"];
         /** @description Request body of `RecuperarFormasDeFinanciamento` as seen in 7 sanitized sandbox captures; not published by the provider. The published schema (`RequisicaoComCredenciais`) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
         RecuperarFormasDeFinanciamentoRQObservado: ({
-            Login?: string;
-            Senha?: string;
-            ClienteId?: number;
             Localizador?: string;
         } & {
             [key: string]: unknown;
@@ -5952,9 +5936,6 @@ export interface components {
         }) & components["schemas"]["EnvelopeDeResposta"];
         /** @description Request body of `Emitir` as seen in 7 sanitized sandbox captures; not published by the provider. The published schema (`RequisicaoComCredenciais`) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
         EmitirRQObservado: ({
-            Login?: string;
-            Senha?: string;
-            ClienteId?: number;
             Localizador?: string;
             Pagamento?: components["schemas"]["PagamentoDaEmissao"];
         } & {
@@ -6027,9 +6008,6 @@ export interface components {
         }) & components["schemas"]["EnvelopeDeResposta"];
         /** @description Request body of `Consultar` as seen in 7 sanitized sandbox captures; not published by the provider. The published schema (`RequisicaoComCredenciais`) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
         ConsultarRQObservado: ({
-            Login?: string;
-            Senha?: string;
-            ClienteId?: number;
             Localizador?: string;
             /**
              * @description Values seen (not a complete list): `49`, `28`.
@@ -7003,8 +6981,6 @@ export interface components {
         }) & components["schemas"]["EnvelopeDeResposta"];
         /** @description Request body of `ConsultarEticket` as seen in 5 sanitized sandbox captures; not published by the provider. The published schema (`RequisicaoComCredenciais`) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
         ConsultarEticketRQObservado: ({
-            Login?: string;
-            Senha?: string;
             Eticket?: string;
             /**
              * @description Values seen (not a complete list): `49`, `28`.
@@ -7026,8 +7002,6 @@ export interface components {
         }) & components["schemas"]["EnvelopeDeResposta"];
         /** @description Request body of `Cancelar` as seen in 7 sanitized sandbox captures; not published by the provider. The published schema (`RequisicaoComCredenciais`) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
         CancelarRQObservado: ({
-            Login?: string;
-            Senha?: string;
             Localizador?: string;
             Motivo?: string;
             /**

@@ -29,7 +29,9 @@ export interface FamilyReport {
 }
 
 /** Files whose change invalidates every family: configs and the pipeline itself. */
-const SHARED_INPUTS = ['redocly.yaml', '.spectral.yaml', 'spec/catalog.yaml', 'package-lock.json'];
+const SHARED_INPUTS = ['redocly.yaml', '.spectral.mjs', 'spec/catalog.yaml', 'package-lock.json'];
+/** Folders of code whose change invalidates every family: the pipeline and the lint rules. */
+const SHARED_CODE = ['scripts/build', 'lint'];
 const TOOLS = ['@redocly/openapi-core', '@redocly/cli', '@stoplight/spectral-core', '@stoplight/spectral-rulesets', 'openapi-typescript'];
 
 async function sharedFingerprint(rootDir: string): Promise<string> {
@@ -39,9 +41,12 @@ async function sharedFingerprint(rootDir: string): Promise<string> {
     const pkg = JSON.parse(await readFile(manifest, 'utf8')) as { version: string };
     parts.push(`${tool} ${pkg.version}`);
   }
-  const own = import.meta.dirname;
-  const ownFiles = (await readdir(own)).filter((f) => f.endsWith('.ts')).map((f) => path.join(own, f));
-  return fingerprint(rootDir, [...SHARED_INPUTS.map((f) => path.join(rootDir, f)), ...ownFiles], parts.join('\n'));
+  const code: string[] = [];
+  for (const dir of SHARED_CODE) {
+    const entries = await readdir(path.join(rootDir, dir), { recursive: true, withFileTypes: true }).catch(() => []);
+    code.push(...entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name)));
+  }
+  return fingerprint(rootDir, [...SHARED_INPUTS.map((f) => path.join(rootDir, f)), ...code], parts.join('\n'));
 }
 
 /** Writes a file only when its bytes change, so unchanged outputs keep their mtime. */

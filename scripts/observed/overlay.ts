@@ -262,8 +262,11 @@ function sum(places: Occurrence[], key: 'present' | 'of'): number {
 const TRANSFER = (op: string): string =>
   `Captured on the legacy route \`${LEGACY_SERVICE}/${op}\`; applied to \`/api/V2/Voos/${op}\` because the migration from the legacy service to V2 keeps the operation name (Part 9, rule 1).`;
 
+/** Published in every V2 body (Part 5): typed by the published schema through `allOf`, never re-declared. */
+const PUBLISHED_CREDENTIALS = ['Login', 'Senha', 'ClienteId'];
+
 function requestSchema(ctx: SchemaContext, op: string, node: FieldNode, publishedSchema: string): JsonObject {
-  const schema = nodeSchema(ctx, node, true);
+  const schema = nodeSchema(ctx, withProperties(node, (key) => !PUBLISHED_CREDENTIALS.includes(key)), true);
   const captures = node.occurrences[0]?.stats.of ?? 0;
   return ordered({
     allOf: [ref(publishedSchema)],

@@ -11,7 +11,7 @@ let workDir = '';
 
 async function copyOfProject(): Promise<string> {
   workDir = await mkdtemp(path.join(tmpdir(), 'pipeline-failure-'));
-  for (const entry of ['spec', 'redocly.yaml', '.spectral.yaml', 'package-lock.json', 'lint']) {
+  for (const entry of ['spec', 'redocly.yaml', '.spectral.mjs', 'package-lock.json', 'lint', 'scripts', 'evidence']) {
     await cp(path.join(rootDir, entry), path.join(workDir, entry), { recursive: true }).catch(() => undefined);
   }
   await symlink(path.join(rootDir, 'node_modules'), path.join(workDir, 'node_modules'));
@@ -33,15 +33,16 @@ test('a broken reference fails Redocly lint of that family, named in the error',
   expect((error as StepError).message).toMatch(/NaoExiste\.yaml/);
 }, 60_000);
 
-test('an operation without a success response fails the spectral step of that family', async () => {
+test('a convention only Spectral checks fails the spectral step of that family', async () => {
   const dir = await copyOfProject();
-  // Redocly only warns (operation-2xx-response); our Spectral config makes it an error.
+  // A security requirement with one developer header only: valid OpenAPI and Redocly-clean,
+  // caught by our Spectral rule developer-headers-required.
   const file = path.join(dir, 'spec/v2-pt/paths/Consultar.yaml');
   const text = await readFile(file, 'utf8');
-  await writeFile(file, text.replace(/    '200':\n      \$ref: [^\n]+\n/, ''));
+  await writeFile(file, text.replace('  tags: [Booking]\n', '  tags: [Booking]\n  security:\n    - developerToken: []\n'));
   const error = await runPipeline({ rootDir: dir, outDir: path.join(dir, 'out'), force: true }).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(StepError);
   expect((error as StepError).family).toBe('v2-pt');
   expect((error as StepError).step).toBe('spectral lint');
-  expect((error as StepError).message).toMatch(/operation-success-response/);
+  expect((error as StepError).message).toMatch(/developer-headers-required/);
 }, 60_000);
