@@ -78,6 +78,18 @@ function sendProblem(res: http.ServerResponse, p: Problem, extraHeaders: Record<
   send(res, p.status, { ...extraHeaders, 'content-type': 'application/problem+json' }, JSON.stringify(p));
 }
 
+/**
+ * The request target as a URL. A path is read as a path even when it starts with `//`,
+ * which `new URL(target, base)` would read as a host (and throw on, or route elsewhere).
+ */
+function targetUrl(target: string): URL | undefined {
+  try {
+    return target.startsWith('/') ? new URL(`http://mock.invalid${target}`) : new URL(target, 'http://mock.invalid');
+  } catch {
+    return undefined;
+  }
+}
+
 function violationsOf(list: ReadonlyArray<{ path?: ReadonlyArray<string | number>; code?: string | number; message: string; severity: unknown }>, prefix: string): Violation[] {
   return list.map((v) => ({
     location: [prefix, ...(v.path ?? []).map(String)],
@@ -98,7 +110,8 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
   const prism = createInstance(config, { logger });
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://mock.invalid');
+    const url = targetUrl(req.url ?? '/');
+    if (!url) return sendProblem(res, problem(400, 'The request target is not a valid URL path.'));
     const route = `${req.method ?? 'GET'} ${url.pathname}`;
     let raw: Buffer;
     try {

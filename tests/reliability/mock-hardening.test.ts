@@ -1,0 +1,25 @@
+// Mock faults the bad-input corpus found, each pinned by the smallest request that
+// showed it, against the real mock process.
+import { expect, inject, test } from 'vitest';
+import { loadOperations, validCall } from '../../scripts/reliability/contract.ts';
+import { rootDir } from '../support/bundle.ts';
+import { exchange, type Answer } from './exchange.ts';
+
+const url = inject('mockUrl');
+const operations = await loadOperations(rootDir);
+const first = operations[0]!;
+
+function problemOf(answer: Answer): { status: number; detail: string; validation?: unknown[] } {
+  if ('error' in answer) throw new Error(answer.error);
+  expect(answer.contentType).toMatch(/^application\/problem\+json/);
+  return JSON.parse(answer.text) as { status: number; detail: string; validation?: unknown[] };
+}
+
+test('a path starting with // is a path, not a host: 404 naming it, never a 500 or another route', async () => {
+  const call = validCall(first);
+  for (const path of ['//[x', `//)${first.path}`, `//a:99999${first.path}`]) {
+    const answer = await exchange(url, { ...call, path });
+    expect('error' in answer ? answer.error : answer.status, path).toBe(404);
+    expect(problemOf(answer).detail).toContain(path);
+  }
+});
