@@ -90,6 +90,16 @@ function targetUrl(target: string): URL | undefined {
   }
 }
 
+/**
+ * The parser's reason without the excerpt of the body V8 quotes in some messages
+ * (`Unexpected token 'p', ..."Senha":pw-Kq9…"... is not valid JSON`): it may hold a password.
+ */
+function jsonSyntaxReason(error: Error): string {
+  const message = error.message;
+  if (!/is not valid JSON$/.test(message)) return message; // the forms with a position quote nothing
+  return /^Unexpected token '.'/su.exec(message)?.[0] ?? 'unexpected input';
+}
+
 function violationsOf(list: ReadonlyArray<{ path?: ReadonlyArray<string | number>; code?: string | number; message: string; severity: unknown }>, prefix: string): Violation[] {
   return list.map((v) => ({
     location: [prefix, ...(v.path ?? []).map(String)],
@@ -126,7 +136,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
       try {
         body = JSON.parse(raw.toString('utf8'));
       } catch (error) {
-        return sendProblem(res, problem(400, `The body is not valid JSON: ${(error as Error).message}`));
+        return sendProblem(res, problem(400, `The body is not valid JSON: ${jsonSyntaxReason(error as Error)}`));
       }
     }
     const input: IHttpRequest = {

@@ -23,3 +23,15 @@ test('a path starting with // is a path, not a host: 404 naming it, never a 500 
     expect(problemOf(answer).detail).toContain(path);
   }
 });
+
+test('malformed JSON: the 400 says why without quoting the body, so a password in it never shows', async () => {
+  const call = validCall(first);
+  const password = 'pw-Zt8Qm4Lx2Hc6';
+  for (const body of [`{"Login": "x", "Senha": ${password}}`, `{"Senha": "${password}", x}`, `"${password}`, 'undefined']) {
+    const answer = await exchange(url, { ...call, body });
+    const p = problemOf(answer);
+    expect(p.status, body).toBe(400);
+    expect(p.detail).toMatch(/^The body is not valid JSON: \S/);
+    expect('error' in answer ? '' : answer.text).not.toContain(password.slice(0, 6));
+  }
+});
