@@ -4,6 +4,7 @@
 import http from 'node:http';
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import { createLogger } from '@stoplight/prism-core';
 import { createInstance, getHttpOperationsFromSpec, ProblemJsonError } from '@stoplight/prism-http';
@@ -100,6 +101,30 @@ function jsonSyntaxReason(error: Error): string {
   return /^Unexpected token '.'/su.exec(message)?.[0] ?? 'unexpected input';
 }
 
+/**
+ * What Node's HTTP parser refuses before any handler runs (an unknown method, a request
+ * head over its size limit, broken framing) gets a problem body too: Node's default is
+ * a bare status line that says nothing. The raw bytes are never echoed.
+ */
+function answerUnparsedRequest(error: Error & { code?: string; reason?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const detail =
+    status === 431
+      ? `The request line and headers are larger than the ${http.maxHeaderSize} bytes this server reads.`
+      : status === 408
+        ? 'The request did not arrive in time.'
+        : `The request is not HTTP/1.1 this server can read: ${error.reason ?? error.code ?? 'parse error'}.`;
+  const body = JSON.stringify(problem(status, detail));
+  socket.end(
+    `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\ncontent-type: application/problem+json\r\n` +
+      `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  );
+}
+
 function violationsOf(list: ReadonlyArray<{ path?: ReadonlyArray<string | number>; code?: string | number; message: string; severity: unknown }>, prefix: string): Violation[] {
   return list.map((v) => ({
     location: [prefix, ...(v.path ?? []).map(String)],
@@ -187,6 +212,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     });
   });
   server.keepAliveTimeout = 5_000;
+  server.on('clientError', answerUnparsedRequest);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 4010, options.host ?? '127.0.0.1', () => resolve());

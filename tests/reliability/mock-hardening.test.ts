@@ -35,3 +35,16 @@ test('malformed JSON: the 400 says why without quoting the body, so a password i
     expect('error' in answer ? '' : answer.text).not.toContain(password.slice(0, 6));
   }
 });
+
+test('what Node refuses before the mock sees it still gets a problem body: an unknown method, a head over 16 KiB', async () => {
+  const call = validCall(first);
+  const unknownMethod = problemOf(await exchange(url, { ...call, method: 'BREW' }));
+  expect(unknownMethod.status).toBe(400);
+  expect(unknownMethod.detail).toMatch(/method/i);
+  const hugeHeader = problemOf(await exchange(url, { ...call, headers: { ...call.headers, 'developer-token': 'A'.repeat(20_000) } }));
+  expect(hugeHeader.status).toBe(431);
+  expect(hugeHeader.detail).toMatch(/headers are larger/);
+  // The mock still answers afterwards.
+  const after = await exchange(url, call);
+  expect('error' in after ? after.error : after.status).toBe(200);
+});
