@@ -48,3 +48,17 @@ test('what Node refuses before the mock sees it still gets a problem body: an un
   const after = await exchange(url, call);
   expect('error' in after ? after.error : after.status).toBe(200);
 });
+
+test('thousands of violations: the problem lists a bounded number and says how many more', async () => {
+  // An operation whose body has an array of typed items; the corpus derives the same from any schema.
+  const op = operations.find((o) => /"ServiceIds":\[/.test(validCall(o).body ?? ''));
+  expect(op, 'an operation with ServiceIds').toBeDefined();
+  const call = validCall(op!);
+  const body = JSON.stringify({ ...(JSON.parse(call.body!) as object), ServiceIds: Array.from({ length: 5_000 }, (_, i) => i) });
+  const answer = await exchange(url, { ...call, body });
+  const p = problemOf(answer);
+  expect(p.status).toBe(422);
+  expect(p.validation?.length).toBeLessThanOrEqual(20);
+  expect(p.detail).toMatch(/ServiceIds\.0.*; and \d{4} more$/);
+  expect('error' in answer ? Infinity : answer.text.length).toBeLessThan(20_000);
+});
