@@ -85,6 +85,7 @@ test('the corpus reached every operation with at least 2,000 bad requests in all
     byStatus: Object.fromEntries([...tally.byStatus].sort()),
   };
   console.log(`bad-input corpus: ${JSON.stringify(summary)}`);
+  expect([...tally.byCategory.keys()].sort(), 'every kind ran (run the whole file, not a -t subset)').toEqual([...CATEGORIES].sort());
   expect(tally.sent).toBeGreaterThanOrEqual(MIN_BAD_REQUESTS);
   expect([...tally.byStatus.keys()].filter((s) => s === 'no answer' || Number(s) >= 500)).toEqual([]);
   // Every operation met most kinds (a kind may not apply, e.g. no required field).

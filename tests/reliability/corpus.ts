@@ -388,7 +388,7 @@ function unknownPath(p: Prepared, all: ContractOperation[], baseUrl: string): fc
     .filter((r) => !r.includes('#') && !r.includes('?') && !r.includes('\\'))
     .map((r) => ({ r, pathname: new URL(`${baseUrl}${r}`).pathname }))
     .filter(({ pathname }) => !matchesAnyOperation(all, pathname) && !matchesAnyOperation(all, safeDecode(pathname)))
-    .map(({ r, pathname }) => request(p, 'unknown-path', `path ${pathname.slice(0, 100)}`, { path: r, statuses: [404], names: [] }));
+    .map(({ r, pathname }) => request(p, 'unknown-path', `path ${pathname.slice(0, 100)}`, { path: r, statuses: [404], names: [pathname] }));
 }
 
 function safeDecode(s: string): string {
