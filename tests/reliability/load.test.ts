@@ -16,6 +16,7 @@ test(`${REQUESTS} mixed calls over ${CONNECTIONS} connections: zero 5xx, zero co
   const mix = loadMix(await loadOperations(rootDir));
   expect(new Set(mix.map((c) => c.kind)).size, 'the mix holds valid calls and every invalid kind').toBe(7);
   const f = await runLoad(mix, { url: inject('mockUrl'), connections: CONNECTIONS, amount: REQUESTS });
+  console.log(`load test: ${JSON.stringify(f)}`);
   expect(f.examples).toEqual([]);
   expect({ errors: f.errors, timeouts: f.timeouts, s5xx: f.s5xx, other: f.other, unexpected: f.unexpected, unreadable: f.unreadable }).toEqual({
     errors: 0,
