@@ -4,6 +4,7 @@
 import http from 'node:http';
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import { createLogger } from '@stoplight/prism-core';
 import { createInstance, getHttpOperationsFromSpec, ProblemJsonError } from '@stoplight/prism-http';
@@ -78,6 +79,73 @@ function sendProblem(res: http.ServerResponse, p: Problem, extraHeaders: Record<
   send(res, p.status, { ...extraHeaders, 'content-type': 'application/problem+json' }, JSON.stringify(p));
 }
 
+/**
+ * The request target as a URL. A path is read as a path even when it starts with `//`,
+ * which `new URL(target, base)` would read as a host (and throw on, or route elsewhere).
+ */
+function targetUrl(target: string): URL | undefined {
+  try {
+    return target.startsWith('/') ? new URL(`http://mock.invalid${target}`) : new URL(target, 'http://mock.invalid');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The parser's reason without the excerpt of the body V8 quotes in some messages
+ * (`Unexpected token 'p', ..."Senha":pw-Kq9…"... is not valid JSON`): it may hold a password.
+ */
+function jsonSyntaxReason(error: Error): string {
+  const message = error.message;
+  if (!/is not valid JSON$/.test(message)) return message; // the forms with a position quote nothing
+  return /^Unexpected token '.'/su.exec(message)?.[0] ?? 'unexpected input';
+}
+
+/**
+ * What Node's HTTP parser refuses before any handler runs (an unknown method, a request
+ * head over its size limit, broken framing) gets a problem body too: Node's default is
+ * a bare status line that says nothing. The raw bytes are never echoed.
+ */
+function answerUnparsedRequest(error: Error & { code?: string; reason?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const detail =
+    status === 431
+      ? `The request line and headers are larger than the ${http.maxHeaderSize} bytes this server reads.`
+      : status === 408
+        ? 'The request did not arrive in time.'
+        : `The request is not HTTP/1.1 this server can read: ${error.reason ?? error.code ?? 'parse error'}.`;
+  const body = JSON.stringify(problem(status, detail));
+  socket.end(
+    `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\ncontent-type: application/problem+json\r\n` +
+      `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  );
+}
+
+/**
+ * Log lines written once per turn of the event loop. Prism logs one line per violation,
+ * and thousands of synchronous writes to a pipe stalled the mock for seconds on a single
+ * body of 5,000 wrong items (40 ms when batched).
+ */
+function batchedStdout(): NonNullable<Parameters<typeof createLogger>[2]> {
+  let pending: string[] = [];
+  return {
+    write(line: string) {
+      if (pending.length === 0) {
+        setImmediate(() => {
+          const text = pending.join('');
+          pending = [];
+          process.stdout.write(text);
+        });
+      }
+      pending.push(line);
+    },
+  };
+}
+
 function violationsOf(list: ReadonlyArray<{ path?: ReadonlyArray<string | number>; code?: string | number; message: string; severity: unknown }>, prefix: string): Violation[] {
   return list.map((v) => ({
     location: [prefix, ...(v.path ?? []).map(String)],
@@ -90,7 +158,7 @@ function violationsOf(list: ReadonlyArray<{ path?: ReadonlyArray<string | number
 export async function startMock(options: MockOptions): Promise<RunningMock> {
   const joined = joinDocuments(await loadFamilyDocuments(options), 'Air travel booking — every route family');
   const operations = await getHttpOperationsFromSpec(joined);
-  const logger = createLogger('MOCK', { level: options.logLevel ?? 'warn' });
+  const logger = createLogger('MOCK', { level: options.logLevel ?? 'warn' }, batchedStdout());
   const shared = { validateRequest: true, validateResponse: true, checkSecurity: true, errors: false, mock: { dynamic: false } };
   const config = options.upstream
     ? { ...shared, isProxy: true as const, upstream: new URL(options.upstream), upstreamProxy: undefined }
@@ -98,7 +166,8 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
   const prism = createInstance(config, { logger });
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://mock.invalid');
+    const url = targetUrl(req.url ?? '/');
+    if (!url) return sendProblem(res, problem(400, 'The request target is not a valid URL path.'));
     const route = `${req.method ?? 'GET'} ${url.pathname}`;
     let raw: Buffer;
     try {
@@ -113,7 +182,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
       try {
         body = JSON.parse(raw.toString('utf8'));
       } catch (error) {
-        return sendProblem(res, problem(400, `The body is not valid JSON: ${(error as Error).message}`));
+        return sendProblem(res, problem(400, `The body is not valid JSON: ${jsonSyntaxReason(error as Error)}`));
       }
     }
     const input: IHttpRequest = {
@@ -164,6 +233,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     });
   });
   server.keepAliveTimeout = 5_000;
+  server.on('clientError', answerUnparsedRequest);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 4010, options.host ?? '127.0.0.1', () => resolve());

@@ -1,0 +1,74 @@
+// `npm run load`: a bounded load of mixed valid and invalid calls against the mock, and
+// its figures (requests tried, 2xx/4xx/5xx, connection errors, req/s). Starts its own
+// mock on a free 127.0.0.1 port unless given --url of a running one.
+//   npm run load -- [--duration 10] [--connections 20] [--url http://127.0.0.1:4010]
+// Exits 1 when any call got a 5xx, a connection error, a timeout, an unfitting status or
+// a refusal without a readable reason.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { loadOperations } from './contract.ts';
+import { loadMix, runLoad } from './load-run.ts';
+
+const args = process.argv.slice(2);
+const option = (name: string): string | undefined => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+function bounded(name: string, fallback: number, max: number): number {
+  const value = Number(option(name) ?? fallback);
+  if (!Number.isInteger(value) || value < 1 || value > max) {
+    console.error(`${name} must be a whole number from 1 to ${max} (load runs are bounded)`);
+    process.exit(2);
+  }
+  return value;
+}
+const durationSeconds = bounded('--duration', 10, 120);
+const connections = bounded('--connections', 20, 100);
+const rootDir = process.cwd();
+
+/** The mock as `npm run mock` runs it, in its own process, logging nothing (the figures are the point). */
+function startMock(): Promise<{ url: string; stop: () => void }> {
+  const child = spawn(process.execPath, [path.join(rootDir, 'scripts/mock.ts'), '--port', '0', '--log', 'silent'], { cwd: rootDir, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (match?.[1]) resolve({ url: match[1], stop: () => child.kill('SIGINT') });
+    });
+    child.once('exit', (code) => reject(new Error(`the mock exited with ${code} before listening:\n${out}`)));
+  });
+}
+
+const given = option('--url');
+const mock = given ? { url: given, stop: () => undefined } : await startMock();
+try {
+  const operations = await loadOperations(rootDir);
+  const mix = loadMix(operations);
+  console.log(`Load: ${connections} connections for ${durationSeconds} s against ${mock.url}`);
+  console.log(`Mix: ${mix.length} calls over ${operations.length} operations, half of them valid, cycled in order.`);
+  const f = await runLoad(mix, { url: mock.url, connections, durationSeconds });
+  const rows: Array<[string, string | number]> = [
+    ['requests tried', f.tried],
+    ['answers', f.answered],
+    ['2xx', f.s2xx],
+    ['4xx', f.s4xx],
+    ['5xx', f.s5xx],
+    ['other statuses', f.other],
+    ['connection errors', f.errors],
+    ['timeouts', f.timeouts],
+    ['unfitting statuses', f.unexpected],
+    ['refusals without a reason', f.unreadable],
+    ['req/s (mean)', Math.round(f.requestsPerSecond)],
+    ['duration (s)', f.durationSeconds],
+  ];
+  for (const [name, value] of rows) console.log(`  ${name.padEnd(26)} ${value}`);
+  console.log(`  by kind: ${Object.entries(f.byKind).map(([k, n]) => `${k} ${n}`).join(', ')}`);
+  for (const example of f.examples) console.log(`  !! ${example}`);
+  console.log(JSON.stringify({ load: f }));
+  const failed = f.s5xx + f.errors + f.timeouts + f.unexpected + f.unreadable + f.other > 0 || f.answered === 0;
+  if (failed) console.error('The load run found faults (see above).');
+  process.exitCode = failed ? 1 : 0;
+} finally {
+  mock.stop();
+}
