@@ -78,3 +78,10 @@ describe('the mock refuses what breaks the contract', () => {
     expect(((await get.json()) as { detail: string }).detail).toMatch(/get/);
   });
 });
+
+test('a body over 1 MiB: 413 before any parsing', async () => {
+  const huge = JSON.stringify({ ...CREDENTIALS, Filler: 'x'.repeat(1024 * 1024) });
+  const r = await post('/api/V2/Voos/Reservar', huge);
+  expect(r.status).toBe(413);
+  expect(String(r.json?.detail)).toMatch(/larger than/);
+});
