@@ -7,6 +7,8 @@ import path from 'node:path';
 import { readFamilies } from './families.ts';
 import type { BuiltFamily } from './family-steps.ts';
 import { OBSERVED_ID } from './observed-step.ts';
+import { buildClient, CLIENT_ID, clientInputs } from './client-step.ts';
+import { StepError } from './step-error.ts';
 import { fingerprint, outputsIntact, readManifest, sha256, writeManifest, type CacheEntry } from './cache.ts';
 
 export interface BuildOptions {
@@ -103,6 +105,24 @@ export async function runPipeline(options: BuildOptions): Promise<FamilyReport[]
   for (const b of built) {
     const entry: CacheEntry = { fingerprint: await fingerprint(rootDir, b.inputs, shared), inputs: b.inputs, outputs: b.outputs };
     manifest[b.report.id] = entry;
+  }
+  // The client is compiled into dist/ beside the project, only for the real output folder.
+  if (failures.length === 0 && !options.outDir) {
+    const inputs = await clientInputs(rootDir);
+    const previous = manifest[CLIENT_ID];
+    const current = await fingerprint(rootDir, inputs, shared);
+    if (!previous || previous.fingerprint !== current || !(await outputsIntact(rootDir, previous.outputs))) {
+      const started = performance.now();
+      try {
+        const files = await buildClient(rootDir);
+        const outputs: Record<string, string> = {};
+        for (const file of files) outputs[path.relative(rootDir, file)] = sha256(await readFile(file));
+        manifest[CLIENT_ID] = { fingerprint: current, inputs, outputs };
+        log(`${CLIENT_ID}: compiled to dist/ in ${Math.round(performance.now() - started)} ms`);
+      } catch (error) {
+        failures.push(new StepError(CLIENT_ID, 'client (tsc -p tsconfig.build.json)', (error as Error).message));
+      }
+    }
   }
   await writeManifest(manifestFile, manifest);
   if (failures.length > 0) throw failures.length === 1 ? failures[0] : new AggregateError(failures, failures.map(String).join('\n'));
