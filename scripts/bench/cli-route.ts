@@ -1,0 +1,34 @@
+// The naive route: every output of the pipeline made by the tools' own CLIs, one
+// process per tool and per family, in a row. The benchmark times it; a test checks the
+// pipeline's outputs are byte for byte the same.
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Family } from '../build/families.ts';
+import { buildDocsArgs } from '../build/docs.ts';
+
+const run = promisify(execFile);
+const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', CI: 'true' };
+
+async function node(dir: string, args: string[]): Promise<void> {
+  await run(process.execPath, args, { cwd: dir, env, maxBuffer: 64 * 1024 * 1024 });
+}
+
+/** Writes generated/<family>/openapi.yaml, schema.d.ts and generated/docs/<family>.html in dir. */
+export async function cliRouteBuild(dir: string, families: Family[]): Promise<void> {
+  const bin = (file: string) => path.join(dir, 'node_modules', file);
+  const redocly = bin('@redocly/cli/bin/cli.js');
+  const ruleset = existsSync(path.join(dir, '.spectral.mjs')) ? '.spectral.mjs' : '.spectral.yaml';
+  for (const family of families) {
+    const bundle = path.join('generated', family.id, 'openapi.yaml');
+    await node(dir, [redocly, 'lint', family.id]);
+    await node(dir, [redocly, 'bundle', family.id, '-o', bundle]);
+    await node(dir, [bin('@stoplight/spectral-cli/dist/index.js'), 'lint', bundle, '--ruleset', ruleset, '--fail-severity', 'error']);
+    await node(dir, [redocly, ...buildDocsArgs(bundle, path.join('generated', 'docs', `${family.id}.html`), family.title)]);
+  }
+  // openapi-typescript reads redocly.yaml's apis: one call writes every family's types.
+  await node(dir, [bin('openapi-typescript/bin/cli.js')]);
+  // The client, as the pipeline compiles it.
+  await node(dir, [bin('typescript/bin/tsc'), '-p', 'tsconfig.build.json']);
+}
