@@ -5,6 +5,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { benchPipeline } from './bench/pipeline.ts';
 import { benchMock } from './bench/mock.ts';
+import { benchClientOverhead, benchTypecheck, clientSize } from './bench/client.ts';
 import type { Figure } from './bench/stats.ts';
 
 const rootDir = process.cwd();
@@ -41,6 +42,30 @@ rows.push({
   what: `mock (Prism engine, validating; ${mock.non2xx} non-2xx, ${mock.errors} errors)`,
   figure: perSecond(mock.mock),
   ratio: { value: mock.mock.median / mock.plain.median, label: 'mock / plain' },
+});
+
+const client = await benchClientOverhead(rootDir, runs);
+const us = (f: Figure) => `${f.median.toFixed(1)} µs/call (min ${f.min.toFixed(1)}, max ${f.max.toFixed(1)}, ${f.runs} runs of ${client.calls})`;
+rows.push({ what: 'bare fetch, sequential POST to a local node:http server', figure: us(client.bare) });
+rows.push({
+  what: 'typed client (headers, access-code function, credentials merge, timeout, typed errors)',
+  figure: us(client.client),
+  ratio: { value: client.client.median / client.bare.median, target: 1.15, label: 'client / bare' },
+});
+
+const typecheck = await benchTypecheck(rootDir, runs);
+rows.push({ what: '`tsc --noEmit`, empty project', figure: ms(typecheck.empty) });
+rows.push({
+  what: '`tsc --noEmit`, one typed call per family (5 families, skipLibCheck)',
+  figure: ms(typecheck.consumer),
+  ratio: { value: typecheck.consumer.median / typecheck.empty.median, target: 2.0, label: 'consumer / empty' },
+});
+
+const size = await clientSize(rootDir);
+rows.push({
+  what: 'client runtime for one family (`./v2` with openapi-fetch; esbuild minified, gzip -9)',
+  figure: `${(size.gzipped / 1000).toFixed(1)} kB gzipped (${(size.minified / 1000).toFixed(1)} kB minified)`,
+  ratio: { value: size.gzipped / 10_000, target: 1, label: 'size / 10 kB' },
 });
 
 const cpu = cpus();

@@ -1,0 +1,148 @@
+// The typed client's costs: per-call overhead against bare fetch (same local server,
+// sequential calls), the consumer's type-check cost, and the runtime's size.
+import { execFile, spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import { repeat, summarise, timeMs, type Figure } from './stats.ts';
+import { createV2Client } from '../../src/v2.ts';
+
+const run = promisify(execFile);
+const ROUTE = '/api/V2/Voos/Reservar';
+
+async function startPlainServer(rootDir: string, table: Record<string, string>): Promise<{ url: string; stop(): void; dir: string }> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'bench-client-'));
+  await writeFile(path.join(dir, 'table.json'), JSON.stringify(table));
+  const child = spawn(process.execPath, [path.join(rootDir, 'scripts/bench/plain-server.ts'), path.join(dir, 'table.json')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise<string>((resolve) => {
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => {
+      out += c.toString();
+      const m = /listening on (\S+)/.exec(out);
+      if (m?.[1]) resolve(m[1]);
+    });
+  });
+  return { url, dir, stop: () => child.kill('SIGINT') };
+}
+
+export interface ClientFigures {
+  bare: Figure;
+  client: Figure;
+  calls: number;
+}
+
+/** Microseconds per call, sequential, bare fetch vs the typed client with all its middleware. */
+export async function benchClientOverhead(rootDir: string, runs: number, calls = 2000): Promise<ClientFigures> {
+  const server = await startPlainServer(rootDir, { [ROUTE]: '{"Localizador":"ABC123"}' });
+  try {
+    const client = createV2Client({
+      baseUrl: server.url,
+      developerToken: '3f2504e0-4f89-11d3-9a0c-0305e82c3301',
+      accessCode: () => 'QUNDRVNTLUNPREU=',
+      credentials: { Login: 'agencia', Senha: 's3gredo' },
+      timeout: 5_000,
+    });
+    const headers = {
+      'content-type': 'application/json',
+      'developer-token': '3f2504e0-4f89-11d3-9a0c-0305e82c3301',
+      'developer-access-code': 'QUNDRVNTLUNPREU=',
+    };
+    const bareCall = async () => {
+      const response = await fetch(`${server.url}${ROUTE}`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ Login: 'agencia', Senha: 's3gredo', Passageiros: [] }),
+        signal: AbortSignal.timeout(5_000),
+      });
+      await response.json();
+    };
+    const clientCall = () => client.call('/api/V2/Voos/Reservar', { Passageiros: [] });
+    // Warm both paths (JIT, keep-alive sockets) before measuring.
+    for (let i = 0; i < 300; i++) {
+      await bareCall();
+      await clientCall();
+    }
+    const perCall = async (call: () => Promise<unknown>) => (await timeMs(async () => {
+      for (let i = 0; i < calls; i++) await call();
+    })) * 1000 / calls;
+    // Interleave the two so machine noise hits both alike.
+    const bare: number[] = [];
+    const typed: number[] = [];
+    await repeat(runs, async () => {
+      bare.push(await perCall(bareCall));
+      typed.push(await perCall(clientCall));
+      return 0;
+    });
+    return { bare: summarise(bare), client: summarise(typed), calls };
+  } finally {
+    server.stop();
+    await rm(server.dir, { recursive: true, force: true });
+  }
+}
+
+export interface TypecheckFigures {
+  empty: Figure;
+  consumer: Figure;
+}
+
+const CONSUMER = `import { createV2Client } from 'air-travel-api-contract/v2';
+import { createV2EnClient } from 'air-travel-api-contract/v2-en';
+import { createV3Client } from 'air-travel-api-contract/v3';
+import { createV1Client } from 'air-travel-api-contract/v1';
+import { createLegacyClient } from 'air-travel-api-contract/legacy';
+
+const base = { baseUrl: 'https://sandbox.invalid', developerToken: 't', accessCode: 'QQ==' };
+const credentials = { Login: 'agencia', Senha: 's3gredo' };
+export async function oneCallPerFamily(): Promise<void> {
+  await createV2Client({ ...base, credentials }).call('/api/V2/Voos/MarcarAssentos', { Localizador: 'ABC123', Assentos: [{ PaxID: '1', TrechoID: '1', AssentoLinha: '10', AssentoColuna: 'A' }] });
+  await createV2EnClient(base).call('/api/V2/Flights/Availability', { Origin: 'GRU', Destination: 'GIG', Adults: 1 });
+  await createV3Client({ ...base, credentials }).call('/api/V3/Voos/Disponibilidade', {});
+  await createV1Client({ ...base, credentials }).call('/api/Voos/{Operation}', {}, { params: { path: { Operation: 'Consultar' } } });
+  await createLegacyClient({ ...base, credentials }).call('/AereoNoSession.svc/ObterMapaDeAssentos', { Localizador: 'ABC123' });
+}
+`;
+
+/** tsc --noEmit of a consumer file making one typed call per family vs an empty project. */
+export async function benchTypecheck(rootDir: string, runs: number): Promise<TypecheckFigures> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'bench-consumer-'));
+  try {
+    const tsconfig = (files: string[]) => JSON.stringify({
+      compilerOptions: {
+        target: 'ES2023', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true,
+        skipLibCheck: true, types: ['node'], typeRoots: [path.join(rootDir, 'node_modules/@types')],
+        paths: { 'air-travel-api-contract/*': [path.join(rootDir, 'dist/*')] },
+      },
+      files,
+    });
+    await writeFile(path.join(dir, 'consumer.ts'), CONSUMER);
+    await writeFile(path.join(dir, 'empty.ts'), 'export {};\n');
+    await writeFile(path.join(dir, 'tsconfig.consumer.json'), tsconfig(['consumer.ts']));
+    await writeFile(path.join(dir, 'tsconfig.empty.json'), tsconfig(['empty.ts']));
+    const tsc = path.join(rootDir, 'node_modules/typescript/bin/tsc');
+    const check = (project: string) => timeMs(() => run(process.execPath, [tsc, '-p', path.join(dir, project)], { cwd: dir }));
+    await check('tsconfig.consumer.json'); // fails loudly if the consumer does not compile
+    const empty = await repeat(runs, () => check('tsconfig.empty.json'));
+    const consumer = await repeat(runs, () => check('tsconfig.consumer.json'));
+    return { empty, consumer };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Minified and gzipped bytes of one family's client with its runtime dependencies (esbuild). */
+export async function clientSize(rootDir: string, entry = 'dist/v2.js'): Promise<{ minified: number; gzipped: number }> {
+  const result = await build({
+    entryPoints: [path.join(rootDir, entry)],
+    bundle: true,
+    minify: true,
+    platform: 'node',
+    format: 'esm',
+    write: false,
+    logLevel: 'silent',
+  });
+  const code = result.outputFiles[0]?.contents ?? new Uint8Array();
+  return { minified: code.byteLength, gzipped: gzipSync(code, { level: 9 }).byteLength };
+}
