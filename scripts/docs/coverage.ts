@@ -29,7 +29,10 @@ export const COVERAGE_LABELS: Readonly<Record<CoverageState, string>> = {
 
 export interface PartCoverage {
   state: CoverageState;
-  /** JSON pointers of the schemas that carry the marker, in document order. */
+  /**
+   * Where the unpublished parts are, as JSON pointers in document order: the schemas
+   * that carry the marker, and media types given without a schema.
+   */
   markers: string[];
 }
 
@@ -154,7 +157,7 @@ function classifyBody(doc: unknown, raw: unknown, pointer: string): PartCoverage
   const parts: PartCoverage[] = Object.entries(node.content).map(([mediaType, media]) => {
     const mediaPointer = `${here}/content/${pointerToken(mediaType)}`;
     // A media type without a schema says a body exists but not its shape.
-    if (!isObject(media) || media.schema === undefined) return { state: 'unpublished', markers: [] };
+    if (!isObject(media) || media.schema === undefined) return { state: 'unpublished', markers: [mediaPointer] };
     return classifySchema(doc, media.schema, `${mediaPointer}/schema`);
   });
   return merge(parts);
