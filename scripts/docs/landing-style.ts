@@ -56,8 +56,8 @@ main > section > p, main > section > ul, main > section > ol { max-width: 44em; 
 .card-stats { margin: 0 0 0.9em; display: grid; gap: 6px; }
 .card-stats div { display: grid; grid-template-columns: 90px 1fr; align-items: center; }
 .card-stats dt { color: var(--muted); font-size: 0.85rem; }
-.card-stats dd { margin: 0; font-weight: 600; display: flex; align-items: center; gap: 10px; }
-.bar-caption { font-size: 0.8rem; font-weight: 500; color: var(--muted); white-space: nowrap; }
+.card-stats dd { margin: 0; font-weight: 600; display: flex; align-items: center; gap: 10px; min-width: 0; }
+.bar-caption { font-size: 0.8rem; font-weight: 500; line-height: 1.3; color: var(--muted); min-width: 0; }
 .card-links { margin: 0; display: flex; gap: 14px; align-items: center; font-size: 0.93rem; }
 .button { display: inline-block; background: var(--accent); color: #fff; padding: 6px 14px; border-radius: 6px; text-decoration: none; font-weight: 600; }
 .button:hover { background: #174bab; }

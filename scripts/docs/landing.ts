@@ -150,7 +150,8 @@ function mirrorSection(model: LandingModel): Html {
   const rest = unmirrored
     .filter((u) => u.operations.length > 0)
     .map(
-      (u) => html`<p>The other ${u.operations.length} operations of the ${familyTitleOf(model, u.familyId)} have no published English name:
+      (u) => html`<p>${u.operations.length === 1 ? 'The other operation' : `The other ${u.operations.length} operations`} of the
+      ${familyTitleOf(model, u.familyId)} ${u.operations.length === 1 ? 'has' : 'have'} no published English name:
       ${u.operations.map((op, i) => html`${i > 0 ? ', ' : ''}${opLink(op)}`)}.</p>`,
     );
   return html`<section id="english-portuguese">
