@@ -14,6 +14,8 @@ export interface CatalogFamily {
   prefix: string | undefined;
   /** Operation names by group, as the interface description lists them (may be empty). */
   groups: Array<{ name: string; operations: string[] }>;
+  /** Every operation name the catalog lists for the family: its groups, then its flat `operations:` list. */
+  operationNames: string[];
 }
 
 export interface SiteFamily {
@@ -58,7 +60,20 @@ export function parseCatalog(data: unknown, source = 'spec/catalog.yaml'): Map<s
         groups.push({ name, operations: list });
       }
     }
-    families.set(id, { id, title, status, statusNote: optionalString(entry.statusNote), prefix: optionalString(entry.prefix), groups });
+    if (entry.operations !== undefined && (!Array.isArray(entry.operations) || !entry.operations.every((n) => typeof n === 'string'))) {
+      throw new Error(`${source}: \`operations\` of family "${id}" must be a list of operation names.`);
+    }
+    const flat = (entry.operations ?? []) as string[];
+    const operationNames = [...new Set([...groups.flatMap((g) => g.operations), ...flat])];
+    families.set(id, {
+      id,
+      title,
+      status,
+      statusNote: optionalString(entry.statusNote),
+      prefix: optionalString(entry.prefix),
+      groups,
+      operationNames,
+    });
   }
   return families;
 }

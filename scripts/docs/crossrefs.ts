@@ -78,14 +78,6 @@ export interface ReplacementRow {
   target: Target | null;
   /** The target resolved in a document of this site, or null when none holds it. */
   replacement: OperationLink | null;
-  /** First paragraph of the legacy operation's description (Markdown source). */
-  reason: string | null;
-}
-
-function firstParagraph(text: unknown): string | null {
-  if (typeof text !== 'string') return null;
-  const paragraph = text.trim().split(/\n\s*\n/)[0];
-  return paragraph ? paragraph.replace(/\s*\n\s*/g, ' ') : null;
 }
 
 /** One row per operation that is deprecated or carries `x-replaced-by`, in document order. */
@@ -102,7 +94,6 @@ export function migrationRows(documents: readonly SiteDocument[]): ReplacementRo
         kind,
         target,
         replacement: target === null ? null : findOperation(documents, target),
-        reason: firstParagraph(op.operation.description),
       });
     }
   }

@@ -119,6 +119,8 @@ details summary { cursor: pointer; color: var(--accent); font-weight: 600; font-
 details[open] summary { margin-bottom: 0.3em; }
 .route { white-space: nowrap; font-size: 0.8em; color: var(--muted); background: none; border: 0; padding: 0; }
 .none { color: var(--muted); font-weight: 600; }
+.migration td { width: 50%; }
+.migration .note { margin-top: 4px; color: var(--muted); font-size: 0.86rem; }
 .deprecated { font-size: 0.72rem; font-weight: 700; text-transform: uppercase; letter-spacing: 0.04em; color: #b42318; }
 .inferred { display: inline-block; font-size: 0.72rem; font-weight: 700; text-transform: uppercase; letter-spacing: 0.04em; color: #6a3fc1; background: #f1ebfc; padding: 0 7px; border-radius: 4px; }
 

@@ -114,18 +114,19 @@ function migrationTable(model: LandingModel): Html {
   };
   const noteCell = (row: ReplacementRow): Html => {
     if (row.kind === 'replaced') {
-      const same = row.replacement && row.replacement.operationId === row.legacy.operationId;
-      return same ? html`Same operation name (rule 1).` : html``;
+      const same = row.replacement?.operationId === row.legacy.operationId;
+      return same ? html`Same operation name (rule 1).` : html`Named by the legacy document.`;
     }
-    return row.reason ? inlineCode(row.reason) : html``;
+    // Part 9, rule 4 names Autenticar; every other reason is in the operation's own description.
+    const rule4 = row.legacy.path.split('/').pop() === 'Autenticar' ? html`Rule 4: drop the call and send <code>Login</code> and <code>Senha</code> in every body. ` : '';
+    return html`${rule4}See <a href="${row.legacy.href}">its description</a>.`;
   };
-  return html`<div class="table-wrap"><table data-table="migration">
-    <thead><tr><th>Legacy operation</th><th>V2 Portuguese operation</th><th>Note</th></tr></thead>
+  return html`<div class="table-wrap"><table data-table="migration" class="migration">
+    <thead><tr><th>Legacy operation</th><th>On the V2 Portuguese route</th></tr></thead>
     <tbody>${rows.map(
       (row) => html`<tr data-legacy="${row.legacy.operationId}" data-kind="${row.kind}">
         <td>${opLink(row.legacy)}<br>${route(row.legacy)}</td>
-        <td>${targetCell(row)}</td>
-        <td>${noteCell(row)}</td>
+        <td>${targetCell(row)}<div class="note">${noteCell(row)}</div></td>
       </tr>`,
     )}</tbody>
   </table></div>`;

@@ -40,10 +40,6 @@ describe('migrationRows', () => {
     expect(marcar?.legacy.href).toBe('fx-legacy.html#/seats/marcarassentos');
   });
 
-  test('keeps the reason of an operation without equivalent (first paragraph only)', () => {
-    expect(rows[1]?.reason).toBe('No V2 equivalent (Part 9, rule 4): send `Login` and `Senha` in <every> body.');
-  });
-
   test('a replacement outside the site stays unresolved instead of linking nowhere', () => {
     const alone = migrationRows(documents.filter((d) => d.familyId === 'fx-legacy'));
     expect(alone[0]?.target).toEqual({ operationId: 'MarcarAssentos', path: '/api/V2/Voos/MarcarAssentos' });
