@@ -9,13 +9,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { COVERAGE_LABELS, type DocumentCoverage, type PartCoverage } from './coverage.ts';
 import type { MirrorRow, ReplacementRow } from './crossrefs.ts';
+import { escapeHtml } from './html.ts';
 import { isObject, listOperations, type JsonObject } from './openapi.ts';
 import { statusLabel, statusToken } from './status.ts';
 
 const TEMPLATE = fileURLToPath(new URL('./reference-template.hbs', import.meta.url));
 const REDOCLY_CLI = createRequire(import.meta.url).resolve('@redocly/cli/bin/cli.js');
 
-/** Redoc options (Redoc 3 CE): show our markers on fields, leave room for the family bar. */
+/**
+ * Redoc options (Redoc 3 CE): show our markers on fields, leave room for the family bar.
+ * (`sanitize: true` would be welcome, but build-docs 2.77 fails to prerender with it:
+ * "linkedom is not available in browser bundles"; the text we add is escaped instead.)
+ */
 export const REDOC_OPTIONS = {
   showExtensions: ['x-inferred', 'x-undocumented'],
   scrollYOffset: 48,
@@ -40,6 +45,17 @@ export interface ReferenceNotes {
   familyTitle: (id: string) => string;
 }
 
+/** Text placed in Markdown: HTML special characters become entities, so nothing turns into markup. */
+export function mdText(text: string): string {
+  return escapeHtml(text);
+}
+
+/** An inline code span that survives backticks inside the text. */
+function mdCode(text: string): string {
+  const fence = text.includes('`') ? '``' : '`';
+  return `${fence}${text}${fence}`;
+}
+
 function opKey(method: string, pathName: string): string {
   return `${method} ${pathName}`;
 }
@@ -62,7 +78,7 @@ function partLabel(part: PartCoverage): string {
 /** The Markdown callout placed before the document's own description. */
 export function statusCallout(family: ReferenceFamily, coverage: DocumentCoverage): string {
   const lines = [
-    `> **Status: ${statusLabel(family.status)}**${family.statusNote ? ` — ${family.statusNote}` : ''}.`,
+    `> **Status: ${mdText(statusLabel(family.status))}**${family.statusNote ? ` — ${mdText(family.statusNote)}` : ''}.`,
   ];
   if (family.status === 'deprecated') {
     lines.push('>', '> New integrations use the V2 Portuguese route; see the [migration guide](index.html#migration).');
@@ -80,17 +96,17 @@ function replacementNote(row: ReplacementRow, familyTitle: (id: string) => strin
   if (row.kind === 'none') return `> **Deprecated.** No V2 equivalent. ${guide}`;
   if (row.kind === 'unstated') return `> **Deprecated.** ${guide}`;
   const stated = row.target?.operationId ?? row.target?.path ?? 'an operation';
-  if (!row.replacement) return `> **Deprecated.** Replaced by \`${stated}\` (not in this build). ${guide}`;
+  if (!row.replacement) return `> **Deprecated.** Replaced by ${mdCode(stated)} (not in this build). ${guide}`;
   const r = row.replacement;
-  return `> **Deprecated.** Replaced by [\`${r.operationId}\`](${r.href}) on the ${familyTitle(r.familyId)} (\`${r.method.toUpperCase()} ${r.path}\`). ${guide}`;
+  return `> **Deprecated.** Replaced by [${mdCode(r.operationId)}](${r.href}) on the ${mdText(familyTitle(r.familyId))} (${mdCode(`${r.method.toUpperCase()} ${r.path}`)}). ${guide}`;
 }
 
 function mirrorNote(row: MirrorRow, familyTitle: (id: string) => string): string {
   const p = row.portuguese;
   const name = p
-    ? `[\`${p.operationId}\`](${p.href}) on the ${familyTitle(p.familyId)} (\`${p.method.toUpperCase()} ${p.path}\`)`
-    : `\`${row.target?.operationId ?? row.target?.path ?? '?'}\` (not in this build)`;
-  const inferred = row.inferred === null ? '' : ` *Inferred*${typeof row.inferred === 'string' ? `: ${row.inferred}` : '.'}`;
+    ? `[${mdCode(p.operationId)}](${p.href}) on the ${mdText(familyTitle(p.familyId))} (${mdCode(`${p.method.toUpperCase()} ${p.path}`)})`
+    : `${mdCode(row.target?.operationId ?? row.target?.path ?? '?')} (not in this build)`;
+  const inferred = row.inferred === null ? '' : ` *Inferred*${typeof row.inferred === 'string' ? `: ${mdText(row.inferred)}` : '.'}`;
   return `> **Mirror of** ${name}.${inferred}`;
 }
 

@@ -63,6 +63,22 @@ describe('documentForDocs', () => {
   });
 });
 
+describe('text from the catalog and the documents', () => {
+  test('cannot become markup in the page', () => {
+    const doc = fixture('pt.yaml');
+    const family = { id: 'fx-pt', title: 'T', status: 'official', statusNote: 'note <img src=x onerror="alert(1)"> & more' };
+    const prepared = documentForDocs(doc, family, {
+      coverage: computeCoverage(doc),
+      replacements: [],
+      mirrors: [],
+      familyTitle: (id) => id,
+    });
+    const info = isObject(prepared.info) ? prepared.info : {};
+    expect(info.description).toContain('note &lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; more');
+    expect(info.description).not.toContain('<img');
+  });
+});
+
 describe('makeOffline', () => {
   test('points the Redoc logo at an inline image', () => {
     const page = makeOffline('<img src="https://cdn.redoc.ly/redoc/logo-mini-full.svg"><img src=`https://cdn.redoc.ly/redoc/logo-mini.svg`>', 'x');
