@@ -9,13 +9,17 @@
 //   marker, no property                 -> not published
 // A schema without a marker whose parts carry one (a documented wrapper around an
 // open result, an array of open objects, a $ref or allOf to a marked schema) takes
-// its state from those parts. An operation without a body (no requestBody, or a
+// its state from those parts. A field whose name is published but whose type is not
+// is a $ref to the one schema UNTYPED_SCHEMA (a convention of spec/extensions.md): it
+// counts as a part that is not published, so its parent is partly documented. An operation without a body (no requestBody, or a
 // response without content) is `absent`. New states (e.g. "observed only") are added
 // to COVERAGE_STATES and to the classification, and every count follows.
 
 import { deref, isObject, listOperations, pointerToken, type JsonObject } from './openapi.ts';
 
 export const UNDOCUMENTED_MARKER = 'x-undocumented';
+/** The shared schema every untyped field refers to (spec/extensions.md). */
+export const UNTYPED_SCHEMA = '#/components/schemas/TipoNaoPublicado';
 
 export const COVERAGE_STATES = ['documented', 'partial', 'unpublished', 'absent'] as const;
 export type CoverageState = (typeof COVERAGE_STATES)[number];
@@ -31,7 +35,8 @@ export interface PartCoverage {
   state: CoverageState;
   /**
    * Where the unpublished parts are, as JSON pointers in document order: the schemas
-   * that carry the marker, and media types given without a schema.
+   * that carry the marker, fields that refer to UNTYPED_SCHEMA, and media types
+   * given without a schema.
    */
   markers: string[];
 }
@@ -89,6 +94,10 @@ function classify(walk: Walk, raw: unknown, pointer: string): CoverageState {
   const members: Array<[unknown, string]> = [];
   if (typeof raw.$ref === 'string') {
     const ref = raw.$ref;
+    if (ref === UNTYPED_SCHEMA) {
+      walk.markers.push(pointer);
+      return 'unpublished';
+    }
     if (walk.stack.has(ref)) return 'documented'; // a recursion adds nothing new
     const siblings = Object.keys(raw).filter((k) => k !== '$ref');
     if (siblings.length === 0) {

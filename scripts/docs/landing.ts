@@ -221,7 +221,7 @@ function coverageSection(model: LandingModel): Html {
     build time from the bundled documents' <code>x-undocumented</code> markers, never typed by hand:</p>
     <ul class="legend">
       <li>${statePill('documented')} no marker: every field is published.</li>
-      <li>${statePill('partial')} an open object with some published fields (for example the credentials, or the search fields).</li>
+      <li>${statePill('partial')} some fields are published and some are not: an open object with some published fields (for example the credentials, or the search fields), or fields whose type is not published.</li>
       <li>${statePill('unpublished')} an open object with no published field: do not rely on any field.</li>
       <li>${statePill('absent')} the operation has no body there.</li>
     </ul>

@@ -19,6 +19,7 @@ const expected: Record<string, { request: CoverageState; response: CoverageState
   ArrayOfOpen: { request: 'partial', response: 'unpublished' },
   MixedMedia: { request: 'partial', response: 'documented' },
   NoSuccess: { request: 'partial', response: 'unpublished' },
+  Untyped: { request: 'unpublished', response: 'partial' },
 };
 
 describe('computeCoverage', () => {
@@ -35,7 +36,7 @@ describe('computeCoverage', () => {
 
   test('counts add up to the operations, per part and state', () => {
     const { counts } = coverage;
-    expect(counts.operations).toBe(7);
+    expect(counts.operations).toBe(8);
     for (const part of ['request', 'response'] as const) {
       for (const state of COVERAGE_STATES) {
         expect(counts[part][state]).toBe(Object.values(expected).filter((e) => e[part] === state).length);
@@ -48,6 +49,9 @@ describe('computeCoverage', () => {
     expect(byId.get('Documented')?.request.markers).toEqual([]);
     expect(byId.get('Credentials')?.request.markers).toEqual(['#/components/schemas/Credentials']);
     expect(byId.get('Wrapper')?.response.markers).toEqual(['#/components/schemas/Open']);
+    expect(byId.get('Untyped')?.response.markers).toEqual([
+      '#/paths/~1Untyped/post/responses/200/content/application~1json/schema/properties/TokenTipo',
+    ]);
     for (const op of coverage.operations) {
       for (const part of [op.request, op.response]) {
         if (part.state === 'documented' || part.state === 'absent') expect(part.markers).toEqual([]);
