@@ -1,0 +1,25 @@
+// Builds generated/docs from the bundles already under generated/<family>/ (made by
+// `npm run build`, or by hand with `npx redocly bundle <family> -o generated/<family>/openapi.yaml`).
+// For previews and development; the pipeline calls buildDocsSite itself.
+
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { siteFamilies } from './catalog.ts';
+import { buildDocsSite } from './site.ts';
+
+const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+try {
+  const started = performance.now();
+  const families = await siteFamilies(rootDir);
+  const files = await buildDocsSite({ rootDir, outDir: path.join(rootDir, 'generated', 'docs'), families });
+  for (const file of files) {
+    const { size } = await stat(file);
+    console.log(`${path.relative(rootDir, file)}  ${(size / 1024).toFixed(0)} KiB`);
+  }
+  console.log(`docs site: ${files.length} files in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exitCode = 1;
+}

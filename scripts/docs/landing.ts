@@ -1,0 +1,295 @@
+// The landing page (generated/docs/index.html): links to every family, the
+// hand-written guides (docs/landing/*.html) and the tables computed from the
+// bundles (migration, English/Portuguese names, coverage). A pure function of its
+// model; every value from a document goes through the escaping `html` template.
+
+import { COVERAGE_LABELS, COVERAGE_STATES, type CoverageCounts, type CoverageState, type DocumentCoverage } from './coverage.ts';
+import type { MirrorTable, OperationLink, ReplacementRow } from './crossrefs.ts';
+import { html, inlineCode, trusted, type Html } from './html.ts';
+import { statusLabel, statusToken } from './status.ts';
+import { LANDING_CSS } from './landing-style.ts';
+
+export interface LandingFamily {
+  id: string;
+  title: string;
+  status: string;
+  statusNote: string | undefined;
+  prefix: string | undefined;
+  /** Present when the family's reference page is part of this site. */
+  page: { href: string; coverage: DocumentCoverage; operationHrefs: Map<string, string> } | null;
+}
+
+export interface LandingFragments {
+  intro: Html;
+  authentication: Html;
+  migration: Html;
+  dates: Html;
+}
+
+export interface LandingModel {
+  families: LandingFamily[];
+  fragments: LandingFragments;
+  migration: ReplacementRow[];
+  mirrors: MirrorTable;
+}
+
+const PART_LABELS = { request: 'Request', response: 'Response' } as const;
+
+function statusPill(status: string): Html {
+  return html`<span class="status status-${statusToken(status)}">${statusLabel(status)}</span>`;
+}
+
+function statePill(state: CoverageState): Html {
+  return html`<span class="state state-${state}">${COVERAGE_LABELS[state]}</span>`;
+}
+
+function percent(part: number, whole: number): string {
+  return whole === 0 ? '0' : ((100 * part) / whole).toFixed(2).replace(/\.?0+$/, '');
+}
+
+function coverageBar(counts: CoverageCounts, part: 'request' | 'response'): Html {
+  const segments = COVERAGE_STATES.filter((s) => counts[part][s] > 0).map(
+    (s) =>
+      html`<span class="seg state-${s}" style="width:${percent(counts[part][s], counts.operations)}%" title="${COVERAGE_LABELS[s]}: ${counts[part][s]}"></span>`,
+  );
+  return html`<span class="bar" role="img" aria-label="${PART_LABELS[part]} coverage: ${COVERAGE_STATES.map((s) => `${counts[part][s]} ${COVERAGE_LABELS[s].toLowerCase()}`).join(', ')}">${segments}</span>`;
+}
+
+const SHORT_LABELS: Record<CoverageState, string> = { documented: 'Documented', partial: 'Partly', unpublished: 'Not published', absent: 'No body' };
+
+/** Short words beside a bar: the non-zero states, e.g. "7 documented · 29 partly". */
+function barCaption(counts: CoverageCounts, part: 'request' | 'response'): Html {
+  const words = COVERAGE_STATES.filter((s) => counts[part][s] > 0).map((s) => `${counts[part][s]} ${SHORT_LABELS[s].toLowerCase()}`);
+  return html`<span class="bar-caption">${words.join(' · ')}</span>`;
+}
+
+function opLink(link: OperationLink): Html {
+  return html`<a href="${link.href}"><code>${link.operationId}</code></a>`;
+}
+
+function route(link: OperationLink): Html {
+  return html`<code class="route">${link.method.toUpperCase()} ${link.path}</code>`;
+}
+
+function familyCard(family: LandingFamily): Html {
+  const page = family.page;
+  const body = page
+    ? html`<dl class="card-stats">
+        <div><dt>Operations</dt><dd>${page.coverage.counts.operations}</dd></div>
+        <div><dt>Requests</dt><dd>${coverageBar(page.coverage.counts, 'request')} ${barCaption(page.coverage.counts, 'request')}</dd></div>
+        <div><dt>Responses</dt><dd>${coverageBar(page.coverage.counts, 'response')} ${barCaption(page.coverage.counts, 'response')}</dd></div>
+      </dl>
+      <p class="card-links"><a class="button" href="${page.href}">Open the reference</a> <a href="#coverage-${family.id}">Coverage</a></p>`
+    : html`<p class="missing">No reference page in this build: the family's document is not part of it yet.</p>`;
+  return html`<article class="card${page ? '' : ' card-missing'}" data-family="${family.id}">
+    <header>${statusPill(family.status)}${family.prefix ? html` <code>${family.prefix}</code>` : ''}</header>
+    <h3>${page ? html`<a href="${page.href}">${family.title}</a>` : family.title}</h3>
+    ${family.statusNote ? html`<p class="status-note">${family.statusNote}</p>` : ''}
+    ${body}
+  </article>`;
+}
+
+function familiesSection(model: LandingModel): Html {
+  return html`<section id="families">
+    <h2>Route families</h2>
+    <p>Each route family has its own OpenAPI document and reference page. New integrations use the
+    official V2 Portuguese route; the status tells what each of the others is for (Part 9 of the interface description).</p>
+    <div class="cards">${model.families.map(familyCard)}</div>
+  </section>`;
+}
+
+function migrationTable(model: LandingModel): Html {
+  const rows = model.migration;
+  if (rows.length === 0) {
+    return html`<p class="missing" data-table="migration">The legacy family's document is not part of this build, so the
+    operation-by-operation table cannot be computed yet; the rules above apply to every operation.</p>`;
+  }
+  const targetCell = (row: ReplacementRow): Html => {
+    if (row.kind === 'none') return html`<span class="none">No V2 equivalent</span>`;
+    if (row.kind === 'unstated') return html`<span class="none">No replacement stated</span>`;
+    if (!row.replacement) {
+      return html`<code>${row.target?.operationId ?? row.target?.path ?? ''}</code> <span class="warn">not in any document of this build</span>`;
+    }
+    return html`${opLink(row.replacement)}<br>${route(row.replacement)}`;
+  };
+  const noteCell = (row: ReplacementRow): Html => {
+    if (row.kind === 'replaced') {
+      const same = row.replacement?.operationId === row.legacy.operationId;
+      return same ? html`Same operation name (rule 1).` : html`Named by the legacy document.`;
+    }
+    // Part 9, rule 4 names Autenticar; every other reason is in the operation's own description.
+    const rule4 = row.legacy.path.split('/').pop() === 'Autenticar' ? html`Rule 4: drop the call and send <code>Login</code> and <code>Senha</code> in every body. ` : '';
+    return html`${rule4}See <a href="${row.legacy.href}">its description</a>.`;
+  };
+  return html`<div class="table-wrap"><table data-table="migration" class="migration">
+    <thead><tr><th>Legacy operation</th><th>On the V2 Portuguese route</th></tr></thead>
+    <tbody>${rows.map(
+      (row) => html`<tr data-legacy="${row.legacy.operationId}" data-kind="${row.kind}">
+        <td>${opLink(row.legacy)}<br>${route(row.legacy)}</td>
+        <td>${targetCell(row)}<div class="note">${noteCell(row)}</div></td>
+      </tr>`,
+    )}</tbody>
+  </table></div>`;
+}
+
+function mirrorSection(model: LandingModel): Html {
+  const { rows, unmirrored } = model.mirrors;
+  const table =
+    rows.length === 0
+      ? html`<p class="missing" data-table="mirror">The V2 English family's document is not part of this build, so the table
+        of English and Portuguese names cannot be computed yet.</p>`
+      : html`<div class="table-wrap"><table data-table="mirror">
+        <thead><tr><th>English operation</th><th>Portuguese operation</th><th>Basis</th></tr></thead>
+        <tbody>${rows.map(
+          (row) => html`<tr data-english="${row.english.operationId}" data-inferred="${row.inferred === null ? 'no' : 'yes'}">
+            <td>${opLink(row.english)}</td>
+            <td>${row.portuguese ? opLink(row.portuguese) : html`<code>${row.target?.operationId ?? row.target?.path ?? ''}</code> <span class="warn">not in any document of this build</span>`}</td>
+            <td>${row.inferred === null ? 'Stated' : html`<span class="inferred">Inferred</span>${typeof row.inferred === 'string' ? html` ${inlineCode(row.inferred)}` : ''}`}</td>
+          </tr>`,
+        )}</tbody>
+      </table></div>`;
+  const rest = unmirrored
+    .filter((u) => u.operations.length > 0)
+    .map(
+      (u) => html`<p>${u.operations.length === 1 ? 'The other operation' : `The other ${u.operations.length} operations`} of the
+      ${familyTitleOf(model, u.familyId)} ${u.operations.length === 1 ? 'has' : 'have'} no published English name:
+      ${u.operations.map((op, i) => html`${i > 0 ? ', ' : ''}${opLink(op)}`)}.</p>`,
+    );
+  return html`<section id="english-portuguese">
+    <h2>English and Portuguese operation names</h2>
+    <p>The V2 English route (<code>/api/V2/Flights</code>) mirrors the Portuguese one with English names. The interface
+    description lists the English operations but does not pair them with the Portuguese ones: every pairing below is read
+    from the English document's <code>x-mirror-of</code> and is an <strong>inference</strong> where marked
+    <code>x-inferred</code>. The names of the credential fields in English bodies are not published.</p>
+    ${table}
+    ${rest}
+  </section>`;
+}
+
+function familyTitleOf(model: LandingModel, id: string): string {
+  return model.families.find((f) => f.id === id)?.title ?? id;
+}
+
+function countCell(family: string, part: 'request' | 'response', state: CoverageState, value: number): Html {
+  return html`<td class="num" data-family="${family}" data-part="${part}" data-state="${state}">${value}</td>`;
+}
+
+function coverageSection(model: LandingModel): Html {
+  const built = model.families.filter((f) => f.page !== null);
+  const summary = html`<div class="table-wrap"><table class="coverage-summary" data-table="coverage-summary">
+    <thead><tr><th>Family</th><th class="num">Operations</th><th>Part</th>${COVERAGE_STATES.map(
+      (s) => html`<th class="num"><span class="dot state-${s}">${SHORT_LABELS[s]}</span></th>`,
+    )}</tr></thead>
+    ${built.map((f) => {
+      const counts = (f.page as NonNullable<LandingFamily['page']>).coverage.counts;
+      return html`<tbody data-family="${f.id}">
+        <tr><th scope="rowgroup" rowspan="2"><a href="#coverage-${f.id}">${f.title}</a></th>
+          <td class="num" rowspan="2" data-family="${f.id}" data-part="operations">${counts.operations}</td>
+          <td class="part">Requests</td>${COVERAGE_STATES.map((s) => countCell(f.id, 'request', s, counts.request[s]))}</tr>
+        <tr><td class="part">Responses</td>${COVERAGE_STATES.map((s) => countCell(f.id, 'response', s, counts.response[s]))}</tr>
+      </tbody>`;
+    })}
+  </table></div>`;
+
+  const perFamily = built.map((f) => {
+    const page = f.page as NonNullable<LandingFamily['page']>;
+    const { operations, counts } = page.coverage;
+    return html`<section class="coverage-family" id="coverage-${f.id}" data-family="${f.id}">
+      <h3>${f.title} ${statusPill(f.status)}</h3>
+      <p class="bars"><span>Requests ${coverageBar(counts, 'request')} ${barCaption(counts, 'request')}</span> <span>Responses ${coverageBar(counts, 'response')} ${barCaption(counts, 'response')}</span></p>
+      <details>
+        <summary>${counts.operations} operation${counts.operations === 1 ? '' : 's'}, one by one</summary>
+        <div class="table-wrap"><table data-table="coverage-operations" data-family="${f.id}">
+          <thead><tr><th>Operation</th><th>Group</th><th>Request</th><th>Response</th></tr></thead>
+          <tbody>${operations.map((op) => {
+            const href = page.operationHrefs.get(`${op.method} ${op.path}`) ?? page.href;
+            return html`<tr data-operation="${op.operationId}" data-request="${op.request.state}" data-response="${op.response.state}">
+              <td><a href="${href}"><code>${op.operationId}</code></a>${op.deprecated ? html` <span class="deprecated">Deprecated</span>` : ''}</td>
+              <td>${op.tags[0] ?? ''}</td>
+              <td>${statePill(op.request.state)}</td>
+              <td>${statePill(op.response.state)}</td>
+            </tr>`;
+          })}</tbody>
+        </table></div>
+      </details>
+    </section>`;
+  });
+
+  return html`<section id="coverage">
+    <h2>Coverage report</h2>
+    <p>How much of each payload the provider publishes, per operation, for the request and the response. Computed at
+    build time from the bundled documents' <code>x-undocumented</code> markers, never typed by hand:</p>
+    <ul class="legend">
+      <li>${statePill('documented')} no marker: every field is published.</li>
+      <li>${statePill('partial')} some fields are published and some are not: an open object with some published fields (for example the credentials, or the search fields), or fields whose type is not published.</li>
+      <li>${statePill('unpublished')} an open object with no published field: do not rely on any field.</li>
+      <li>${statePill('absent')} the operation has no body there.</li>
+    </ul>
+    <p>The response column reads the success response; HTTP status codes, error codes and error bodies are not published for any operation.</p>
+    ${built.length === 0 ? html`<p class="missing">No family is part of this build.</p>` : summary}
+    ${perFamily}
+  </section>`;
+}
+
+const NAV: Array<[string, string]> = [
+  ['families', 'Route families'],
+  ['authentication', 'Authentication'],
+  ['migration', 'Migrating from legacy'],
+  ['english-portuguese', 'English and Portuguese names'],
+  ['dates', 'Date formats'],
+  ['coverage', 'Coverage report'],
+];
+
+export function renderLanding(model: LandingModel): string {
+  const page = html`<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Air travel booking API — reference</title>
+<style>${trusted(LANDING_CSS)}</style>
+</head>
+<body>
+<header class="hero">
+  <div class="hero-inner">
+    <p class="eyebrow">Reference documentation</p>
+    <h1>Air travel booking API</h1>
+    ${model.fragments.intro}
+  </div>
+</header>
+<div class="layout">
+  <nav class="toc" aria-label="Contents">
+    <p class="toc-title">On this page</p>
+    <ol>${NAV.map(([id, label]) => html`<li><a href="#${id}">${label}</a></li>`)}</ol>
+    <p class="toc-title">Reference pages</p>
+    <ul>${model.families.filter((f) => f.page).map((f) => html`<li><a href="${f.page?.href ?? ''}">${f.title}</a></li>`)}</ul>
+  </nav>
+  <main>
+    ${familiesSection(model)}
+    <section id="authentication">
+      <h2>Authentication</h2>
+      ${model.fragments.authentication}
+    </section>
+    <section id="migration">
+      <h2>Migrating from the legacy service to V2</h2>
+      ${model.fragments.migration}
+      <h3>Operation by operation</h3>
+      <p>Read from the legacy document's <code>x-replaced-by</code> on each deprecated operation.</p>
+      ${migrationTable(model)}
+    </section>
+    ${mirrorSection(model)}
+    <section id="dates">
+      <h2>Date formats</h2>
+      ${model.fragments.dates}
+    </section>
+    ${coverageSection(model)}
+    <footer class="page-footer">
+      <p>Generated by <code>npm run build</code> from the OpenAPI documents under <code>spec/</code>. Do not edit this page by hand.</p>
+    </footer>
+  </main>
+</div>
+</body>
+</html>
+`;
+  return page.value;
+}

@@ -1,0 +1,220 @@
+// One family's reference page: Redocly `build-docs` (Redoc 3) on a copy of the
+// bundle that carries the family's status and, on each operation, its deprecation,
+// mirror and coverage notes; self-contained (`--inlineBundle`) so it works offline.
+
+import { execFile } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { COVERAGE_LABELS, type DocumentCoverage, type PartCoverage } from './coverage.ts';
+import type { MirrorRow, ReplacementRow } from './crossrefs.ts';
+import { escapeHtml } from './html.ts';
+import { isObject, listOperations, type JsonObject } from './openapi.ts';
+import { statusLabel, statusToken } from './status.ts';
+
+const TEMPLATE = fileURLToPath(new URL('./reference-template.hbs', import.meta.url));
+const REDOCLY_CLI = createRequire(import.meta.url).resolve('@redocly/cli/bin/cli.js');
+
+/**
+ * Redoc options (Redoc 3 CE): show our markers on fields, leave room for the family bar.
+ * (`sanitize: true` would be welcome, but build-docs 2.77 fails to prerender with it:
+ * "linkedom is not available in browser bundles"; the text we add is escaped instead.)
+ */
+export const REDOC_OPTIONS = {
+  showExtensions: ['x-inferred', 'x-undocumented'],
+  scrollYOffset: 48,
+  hideDownloadButtons: true,
+  sortRequiredPropsFirst: true,
+} as const;
+
+export interface ReferenceFamily {
+  id: string;
+  title: string;
+  status: string;
+  statusNote: string | undefined;
+}
+
+export interface ReferenceNotes {
+  coverage: DocumentCoverage;
+  /** Rows of the migration table whose legacy operation is in this family. */
+  replacements: readonly ReplacementRow[];
+  /** Rows of the mirror table whose English operation is in this family. */
+  mirrors: readonly MirrorRow[];
+  /** Title of a family by id, for naming link targets. */
+  familyTitle: (id: string) => string;
+}
+
+/** Text placed in Markdown: HTML special characters become entities, so nothing turns into markup. */
+export function mdText(text: string): string {
+  return escapeHtml(text);
+}
+
+/** An inline code span that survives backticks inside the text. */
+function mdCode(text: string): string {
+  const fence = text.includes('`') ? '``' : '`';
+  return `${fence}${text}${fence}`;
+}
+
+function opKey(method: string, pathName: string): string {
+  return `${method} ${pathName}`;
+}
+
+function countsSentence(coverage: DocumentCoverage): string {
+  const { counts } = coverage;
+  const part = (name: 'request' | 'response') =>
+    (['documented', 'partial', 'unpublished', 'absent'] as const)
+      .filter((s) => counts[name][s] > 0)
+      .map((s) => `${counts[name][s]} ${COVERAGE_LABELS[s].toLowerCase()}`)
+      .join(', ');
+  const n = counts.operations;
+  return `${n} operation${n === 1 ? '' : 's'}; requests: ${part('request') || 'none'}; responses: ${part('response') || 'none'}`;
+}
+
+function partLabel(part: PartCoverage): string {
+  return COVERAGE_LABELS[part.state].toLowerCase();
+}
+
+/** The Markdown callout placed before the document's own description. */
+export function statusCallout(family: ReferenceFamily, coverage: DocumentCoverage): string {
+  const lines = [
+    `> **Status: ${mdText(statusLabel(family.status))}**${family.statusNote ? ` — ${mdText(family.statusNote)}` : ''}.`,
+  ];
+  if (family.status === 'deprecated') {
+    lines.push('>', '> New integrations use the V2 Portuguese route; see the [migration guide](index.html#migration).');
+  }
+  lines.push(
+    '>',
+    `> Coverage, computed from the \`x-undocumented\` markers: ${countsSentence(coverage)}. ` +
+      `See the [coverage report](index.html#coverage-${family.id}).`,
+  );
+  return lines.join('\n');
+}
+
+function replacementNote(row: ReplacementRow, familyTitle: (id: string) => string): string {
+  const guide = 'See the [migration guide](index.html#migration).';
+  if (row.kind === 'none') return `> **Deprecated.** No V2 equivalent. ${guide}`;
+  if (row.kind === 'unstated') return `> **Deprecated.** ${guide}`;
+  const stated = row.target?.operationId ?? row.target?.path ?? 'an operation';
+  if (!row.replacement) return `> **Deprecated.** Replaced by ${mdCode(stated)} (not in this build). ${guide}`;
+  const r = row.replacement;
+  return `> **Deprecated.** Replaced by [${mdCode(r.operationId)}](${r.href}) on the ${mdText(familyTitle(r.familyId))} (${mdCode(`${r.method.toUpperCase()} ${r.path}`)}). ${guide}`;
+}
+
+function mirrorNote(row: MirrorRow, familyTitle: (id: string) => string): string {
+  const p = row.portuguese;
+  const name = p
+    ? `[${mdCode(p.operationId)}](${p.href}) on the ${mdText(familyTitle(p.familyId))} (${mdCode(`${p.method.toUpperCase()} ${p.path}`)})`
+    : `${mdCode(row.target?.operationId ?? row.target?.path ?? '?')} (not in this build)`;
+  const inferred = row.inferred === null ? '' : ` *Inferred*${typeof row.inferred === 'string' ? `: ${mdText(row.inferred)}` : '.'}`;
+  return `> **Mirror of** ${name}.${inferred}`;
+}
+
+/** A copy of the bundle with the notes a reader needs; the bundle itself is not touched. */
+export function documentForDocs(bundle: unknown, family: ReferenceFamily, notes: ReferenceNotes): JsonObject {
+  if (!isObject(bundle)) throw new Error(`Family "${family.id}": the bundle is not an OpenAPI document.`);
+  const doc = structuredClone(bundle);
+  const info = isObject(doc.info) ? doc.info : (doc.info = {});
+  const description = typeof info.description === 'string' ? info.description : '';
+  info.description = `${statusCallout(family, notes.coverage)}\n\n${description}`.trimEnd() + '\n';
+
+  const coverageByOp = new Map(notes.coverage.operations.map((c) => [opKey(c.method, c.path), c]));
+  const replacementByOp = new Map(notes.replacements.map((r) => [opKey(r.legacy.method, r.legacy.path), r]));
+  const mirrorByOp = new Map(notes.mirrors.map((m) => [opKey(m.english.method, m.english.path), m]));
+  for (const entry of listOperations(doc)) {
+    const key = opKey(entry.method, entry.path);
+    const lines: string[] = [];
+    const replacement = replacementByOp.get(key);
+    if (replacement) lines.push(replacementNote(replacement, notes.familyTitle));
+    const mirror = mirrorByOp.get(key);
+    if (mirror) lines.push(mirrorNote(mirror, notes.familyTitle));
+    const coverage = coverageByOp.get(key);
+    if (coverage) {
+      lines.push(
+        `*Coverage:* request **${partLabel(coverage.request)}**, response **${partLabel(coverage.response)}** ` +
+          `([report](index.html#coverage-${family.id})).`,
+      );
+    }
+    const own = typeof entry.operation.description === 'string' ? entry.operation.description : '';
+    entry.operation.description = [...lines, own].filter((s) => s.trim() !== '').join('\n\n');
+  }
+  return doc;
+}
+
+/** Redoc loads its logo from a CDN at run time; point it at an inline image instead. */
+const LOGO_SVG =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='56' height='16' viewBox='0 0 56 16'%3E" +
+  "%3Ctext x='0' y='12' font-family='system-ui,sans-serif' font-size='12' font-weight='600' fill='%23172033'%3ERedocly%3C/text%3E%3C/svg%3E";
+const CDN_LOGOS = ['https://cdn.redoc.ly/redoc/logo-mini-full.svg', 'https://cdn.redoc.ly/redoc/logo-mini.svg'];
+
+export function makeOffline(page: string, familyId: string): string {
+  let out = page;
+  for (const url of CDN_LOGOS) out = out.split(url).join(LOGO_SVG);
+  for (const host of ['cdn.redoc.ly', 'cdn.redocly.com/redoc/']) {
+    if (out.includes(host)) {
+      throw new Error(`Family "${familyId}": the reference page still loads from ${host}; it would not work offline.`);
+    }
+  }
+  return out;
+}
+
+function run(args: string[], cwd: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      [REDOCLY_CLI, ...args],
+      {
+        cwd,
+        maxBuffer: 16 * 1024 * 1024,
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', SCARF_ANALYTICS: 'false', NO_COLOR: '1' },
+      },
+      (error, stdout, stderr) => {
+        if (error) reject(new Error(`${error.message}\n${stdout}\n${stderr}`.trim()));
+        else resolve();
+      },
+    );
+  });
+}
+
+/** Builds `<outFile>` with `redocly build-docs`; `workDir` is a private scratch folder. */
+export async function buildReferencePage(opts: {
+  family: ReferenceFamily;
+  doc: JsonObject;
+  outFile: string;
+  workDir: string;
+}): Promise<void> {
+  const { family, doc, outFile, workDir } = opts;
+  const input = path.join(workDir, `${family.id}.json`);
+  const output = path.join(workDir, `${family.id}.html`);
+  await writeFile(input, JSON.stringify(doc, null, 2) + '\n');
+  const templateOptions: Record<string, string> = {
+    familyId: family.id,
+    familyTitle: family.title,
+    status: statusToken(family.status),
+    statusLabel: statusLabel(family.status),
+    statusNote: family.statusNote ?? '',
+  };
+  try {
+    await run(
+      [
+        'build-docs',
+        input,
+        '--output',
+        output,
+        '--inlineBundle',
+        '--template',
+        TEMPLATE,
+        '--title',
+        `${family.title} — Air travel booking API reference`,
+        '--openapi',
+        JSON.stringify(REDOC_OPTIONS),
+        ...Object.entries(templateOptions).map(([k, v]) => `--templateOptions.${k}=${v}`),
+      ],
+      workDir,
+    );
+  } catch (error) {
+    throw new Error(`Docs: redocly build-docs failed for family "${family.id}":\n${(error as Error).message}`);
+  }
+  const page = makeOffline(await readFile(output, 'utf8'), family.id);
+  await writeFile(outFile, page);
+}

@@ -1,0 +1,100 @@
+// `npm run docs:serve`: a small static server for previewing generated/docs on
+// 127.0.0.1 (port from DOCS_PORT, default 8080). Read-only, no directory listings.
+
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.yaml': 'application/yaml; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+};
+
+/** Maps a URL path to a file under `root`, or null when it would leave `root`. */
+export function fileFor(root: string, urlPath: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath.split('?')[0] ?? '/');
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0')) return null;
+  const relative = decoded.endsWith('/') ? `${decoded}index.html` : decoded;
+  const file = path.resolve(root, `.${path.posix.normalize(`/${relative}`)}`);
+  return file === root || file.startsWith(root + path.sep) ? file : null;
+}
+
+export function createDocsServer(rootDir: string): Server {
+  const root = path.resolve(rootDir);
+  return createServer(async (req, res) => {
+    const send = (status: number, text: string) => {
+      res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end(text);
+    };
+    if (req.method !== 'GET' && req.method !== 'HEAD') return send(405, 'Method not allowed\n');
+    const file = fileFor(root, req.url ?? '/');
+    if (!file) return send(403, 'Forbidden\n');
+    try {
+      const info = await stat(file);
+      if (!info.isFile()) return send(404, 'Not found\n');
+      res.writeHead(200, {
+        'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+        'content-length': info.size,
+        'cache-control': 'no-cache',
+      });
+      if (req.method === 'HEAD') return res.end();
+      createReadStream(file).pipe(res);
+    } catch {
+      send(404, 'Not found\n');
+    }
+  });
+}
+
+/** Starts the server on 127.0.0.1 and resolves with its address once it listens. */
+export function serveDocs(rootDir: string, port: number): Promise<{ server: Server; url: string }> {
+  const server = createDocsServer(rootDir);
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      const address = server.address();
+      const actual = typeof address === 'object' && address ? address.port : port;
+      resolve({ server, url: `http://127.0.0.1:${actual}/` });
+    });
+  });
+}
+
+function portFromEnv(value: string | undefined): number {
+  if (value === undefined || value === '') return 8080;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`DOCS_PORT must be a port number (0-65535), got "${value}".`);
+  }
+  return port;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'generated', 'docs');
+  try {
+    await stat(path.join(root, 'index.html'));
+  } catch {
+    console.error(`No site at ${root}: run npm run build first.`);
+    process.exit(1);
+  }
+  try {
+    const { server, url } = await serveDocs(root, portFromEnv(process.env.DOCS_PORT));
+    console.log(`Serving ${path.relative(process.cwd(), root) || '.'} at ${url} (Ctrl+C to stop)`);
+    const stop = () => server.close(() => process.exit(0));
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  } catch (error) {
+    console.error(`docs:serve: ${(error as Error).message}`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,72 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import { request } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { fileFor, serveDocs } from '../../scripts/docs/serve.ts';
+
+let dir: string;
+let server: Server;
+let base: URL;
+
+/** A raw request, so that `..` reaches the server as written (fetch would normalise it). */
+function get(rawPath: string, method = 'GET'): Promise<{ status: number; type: string | undefined; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: base.hostname, port: base.port, path: rawPath, method }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (body += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'], body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'docs-serve-'));
+  await mkdir(path.join(dir, 'site'));
+  await writeFile(path.join(dir, 'site', 'index.html'), '<h1>landing</h1>');
+  await writeFile(path.join(dir, 'site', 'v2-pt.html'), '<h1>v2-pt</h1>');
+  await writeFile(path.join(dir, 'secret.txt'), 'outside the site');
+  const started = await serveDocs(path.join(dir, 'site'), 0);
+  server = started.server;
+  base = new URL(started.url);
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('docs:serve', () => {
+  test('listens on 127.0.0.1 only', () => {
+    expect(base.hostname).toBe('127.0.0.1');
+  });
+
+  test('serves the landing page at / and pages by name, as HTML', async () => {
+    expect(await get('/')).toMatchObject({ status: 200, type: 'text/html; charset=utf-8', body: '<h1>landing</h1>' });
+    expect(await get('/v2-pt.html?x=1')).toMatchObject({ status: 200, body: '<h1>v2-pt</h1>' });
+    expect(await get('/v2-pt.html', 'HEAD')).toMatchObject({ status: 200, body: '' });
+  });
+
+  test.each(['/../secret.txt', '/%2e%2e/secret.txt', '/..%2fsecret.txt', '/%2e%2e%5csecret.txt', '/nope.html', '/%E0%A4%A'])(
+    'never serves anything outside the site: %s',
+    async (p) => {
+      const res = await get(p);
+      expect([403, 404]).toContain(res.status);
+      expect(res.body).not.toContain('outside the site');
+    },
+  );
+
+  test('is read-only', async () => {
+    expect((await get('/', 'POST')).status).toBe(405);
+  });
+
+  test('fileFor keeps every path under the root', () => {
+    const root = path.join(dir, 'site');
+    expect(fileFor(root, '/a/../../b')).toBe(path.join(root, 'b'));
+    expect(fileFor(root, '/x%00.html')).toBeNull();
+  });
+});

@@ -1,0 +1,403 @@
+// The docs site as a reader sees it: built from fresh bundles of every family in
+// redocly.yaml (and from a small legacy/English/Portuguese fixture site), served
+// on 127.0.0.1 and opened in headless Chromium with every off-site request blocked.
+
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { parse } from 'yaml';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { readApiIds, readCatalog, type CatalogFamily } from '../../scripts/docs/catalog.ts';
+import { COVERAGE_STATES, computeCoverage } from '../../scripts/docs/coverage.ts';
+import { operationHref } from '../../scripts/docs/crossrefs.ts';
+import { listOperations, type OperationEntry } from '../../scripts/docs/openapi.ts';
+import { serveDocs } from '../../scripts/docs/serve.ts';
+import { buildDocsSite, type DocsSiteFamily } from '../../scripts/docs/site.ts';
+import { statusLabel } from '../../scripts/docs/status.ts';
+import { FIXTURES, ROOT } from './helpers.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const SCREENSHOTS = path.join(ROOT, 'test-results');
+const REDOCLY = createRequire(import.meta.url).resolve('@redocly/cli/bin/cli.js');
+const run = promisify(execFile);
+
+interface Site {
+  dir: string;
+  url: string;
+  families: DocsSiteFamily[];
+  docs: Map<string, unknown>;
+  files: string[];
+}
+
+let tmp: string;
+let browser: Browser;
+let server: Server;
+let base: URL;
+let catalog: Map<string, CatalogFamily>;
+let real: Site;
+let fixtureSite: Site;
+
+async function loadDocs(families: readonly DocsSiteFamily[]): Promise<Map<string, unknown>> {
+  return new Map(await Promise.all(families.map(async (f) => [f.id, parse(await readFile(f.bundlePath, 'utf8'))] as const)));
+}
+
+/** Bundles every family of redocly.yaml the way the pipeline does, into `dir`. */
+async function bundleFamilies(dir: string): Promise<DocsSiteFamily[]> {
+  const ids = await readApiIds(ROOT);
+  return Promise.all(
+    ids.map(async (id) => {
+      const bundlePath = path.join(dir, id, 'openapi.yaml');
+      await run(process.execPath, [REDOCLY, 'bundle', id, '-o', bundlePath], {
+        cwd: ROOT,
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', SCARF_ANALYTICS: 'false' },
+      });
+      const entry = catalog.get(id);
+      if (!entry) throw new Error(`family ${id} has no catalog entry`);
+      return { id, title: entry.title, status: entry.status, bundlePath };
+    }),
+  );
+}
+
+async function buildSite(name: string, families: DocsSiteFamily[]): Promise<Site> {
+  const dir = path.join(tmp, name);
+  const files = await buildDocsSite({ rootDir: ROOT, outDir: dir, families });
+  return { dir, url: new URL(`${name}/`, base).href, families, docs: await loadDocs(families), files };
+}
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
+  tmp = await mkdtemp(path.join(os.tmpdir(), 'docs-site-test-'));
+  catalog = await readCatalog(ROOT);
+  const started = await serveDocs(tmp, 0);
+  server = started.server;
+  base = new URL(started.url);
+  const bundles = await bundleFamilies(path.join(tmp, 'bundles'));
+  const fixtures: DocsSiteFamily[] = [
+    { id: 'fx-legacy', title: 'Fixture legacy <b>service</b>', status: 'deprecated', bundlePath: path.join(FIXTURES, 'legacy.yaml') },
+    { id: 'fx-en', title: 'Fixture V2 English', status: 'mirror', bundlePath: path.join(FIXTURES, 'en.yaml') },
+    { id: 'fx-pt', title: 'Fixture V2 Portuguese', status: 'official', bundlePath: path.join(FIXTURES, 'pt.yaml') },
+  ];
+  [real, fixtureSite] = await Promise.all([buildSite('real', bundles), buildSite('fixture', fixtures)]);
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  if (server) await new Promise((resolve) => server.close(resolve));
+  if (tmp) await rm(tmp, { recursive: true, force: true });
+});
+
+interface Visit {
+  page: Page;
+  problems: string[];
+}
+
+/** Opens a page with every request off 127.0.0.1 blocked and every error recorded. */
+async function visit(url: string): Promise<Visit> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console error: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('requestfailed', (r) => problems.push(`failed request: ${r.url()} (${r.failure()?.errorText ?? '?'})`));
+  page.on('response', (r) => {
+    if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`);
+  });
+  await page.route('**/*', (route) => {
+    const target = route.request().url();
+    if (target.startsWith(base.origin) || target.startsWith('data:') || target.startsWith('blob:')) return route.continue();
+    problems.push(`off-site request: ${target}`);
+    return route.abort();
+  });
+  await page.goto(url, { waitUntil: 'load' });
+  await page.waitForLoadState('networkidle');
+  return { page, problems };
+}
+
+function label(op: OperationEntry): string {
+  return op.summary ?? op.operationId;
+}
+
+function escapeRe(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Expands each tag of the sidebar and checks every operation's label is shown. */
+async function visibleOperationLabels(page: Page, doc: unknown): Promise<string[]> {
+  const ops = listOperations(doc);
+  const shown: string[] = [];
+  const items = page.locator('[data-testid="menu-item-label"]').filter({ visible: true });
+  const tags = [...new Set(ops.map((op) => op.tags[0]).filter((t): t is string => t !== undefined))];
+  const check = async (op: OperationEntry) => {
+    const item = items.filter({ hasText: new RegExp(`^\\s*${escapeRe(label(op))}`) });
+    if ((await item.count()) > 0) shown.push(label(op));
+  };
+  for (const op of ops.filter((o) => o.tags.length === 0)) await check(op);
+  for (const tag of tags) {
+    await items.filter({ hasText: new RegExp(`^\\s*${escapeRe(tag)}\\s*$`) }).first().click();
+    for (const op of ops.filter((o) => o.tags[0] === tag)) await check(op);
+  }
+  return shown;
+}
+
+/** Follows a deep link inside an open Redoc page: the operation's heading must come into view. */
+async function headingInView(page: Page, hash: string, heading: string): Promise<void> {
+  await page.evaluate((h) => {
+    location.hash = h;
+  }, hash);
+  await page.waitForFunction(
+    (text) => {
+      const h = Array.from(document.querySelectorAll('h1, h2')).find((e) => (e.textContent ?? '').trim().startsWith(text));
+      if (!h) return false;
+      const r = h.getBoundingClientRect();
+      return r.top >= 0 && r.top < window.innerHeight;
+    },
+    heading,
+    { timeout: 10_000, polling: 50 },
+  );
+}
+
+interface LandingLinks {
+  /** In-page anchors, each checked against the ids of the landing page. */
+  anchors: string[];
+  ids: Set<string>;
+  /** Links to other pages: file name, then the hashes that point into it. */
+  pages: Map<string, string[]>;
+  problems: string[];
+}
+
+const landingCache = new Map<Site, Promise<LandingLinks>>();
+
+/** Reads every link of a site's landing page once (the page is loaded once per site). */
+function landingLinks(site: Site): Promise<LandingLinks> {
+  let cached = landingCache.get(site);
+  if (!cached) {
+    cached = (async () => {
+      const { page, problems } = await visit(site.url);
+      const hrefs = [...new Set(await page.$$eval('a[href]', (as) => as.map((a) => a.getAttribute('href') ?? '')))];
+      const ids = new Set(await page.$$eval('[id]', (els) => els.map((e) => e.id)));
+      await page.close();
+      const anchors: string[] = [];
+      const pages = new Map<string, string[]>();
+      for (const href of hrefs) {
+        if (href.startsWith('#')) {
+          anchors.push(href);
+          continue;
+        }
+        const [file = '', hash] = href.split('#');
+        pages.set(file, [...(pages.get(file) ?? []), ...(hash === undefined ? [] : [`#${hash}`])]);
+      }
+      return { anchors, ids, pages, problems };
+    })();
+    landingCache.set(site, cached);
+  }
+  return cached;
+}
+
+/**
+ * One family page as a reader meets it: it loads offline, its status is shown, every
+ * operation (and every catalog name) is listed in the sidebar, and every landing-page
+ * link into it brings its operation's heading into view, deprecated ones marked so.
+ * Returns the open page and how many deep links were followed.
+ */
+async function checkFamilyPage(site: Site, family: DocsSiteFamily): Promise<{ page: Page; followed: number }> {
+  const { page, problems } = await visit(new URL(`${family.id}.html`, site.url).href);
+  const status = page.locator('header.family-bar .status');
+  await eventually(() => status.isVisible(), `${family.id}: status shown`);
+  expect((await status.innerText()).toLowerCase()).toBe(statusLabel(family.status).toLowerCase());
+
+  const doc = site.docs.get(family.id);
+  const ops = listOperations(doc);
+  const shown = await visibleOperationLabels(page, doc);
+  expect(shown.sort(), `${family.id}: sidebar`).toEqual(ops.map(label).sort());
+  for (const name of catalog.get(family.id)?.operationNames ?? []) {
+    expect(
+      shown.some((l) => new RegExp(`^${escapeRe(name)}(?![A-Za-z0-9])`).test(l)),
+      `${family.id}: ${name} visible`,
+    ).toBe(true);
+  }
+
+  const hashes = (await landingLinks(site)).pages.get(`${family.id}.html`) ?? [];
+  for (const hash of hashes) {
+    const op = ops.find((o) => hashOf(family.id, o) === hash);
+    expect(op, `${family.id}.html${hash} names an operation of the page`).toBeDefined();
+    await headingInView(page, hash, label(op as OperationEntry));
+    if (op?.deprecated) await expectMarkedDeprecated(page, op);
+  }
+  expect(problems, family.id).toEqual([]);
+  return { page, followed: hashes.length };
+}
+
+/** The landing page: loads offline, anchors resolve, page links name exactly the family pages. */
+async function checkLanding(site: Site): Promise<void> {
+  const { anchors, ids, pages, problems } = await landingLinks(site);
+  for (const anchor of anchors) expect(ids, `anchor ${anchor}`).toContain(anchor.slice(1));
+  for (const file of pages.keys()) expect(file, 'links stay on the site').not.toMatch(/^[a-z]+:|^\/\//i);
+  expect([...pages.keys()].sort()).toEqual(site.families.map((f) => `${f.id}.html`).sort());
+  expect(problems).toEqual([]);
+}
+
+/** A browser condition that must become true; generous, since the machine is shared. */
+async function eventually(condition: () => Promise<boolean>, message: string): Promise<void> {
+  await expect.poll(condition, { message, timeout: 10_000, interval: 50 }).toBe(true);
+}
+
+/** Waits until no animation runs (Redoc fades content in after a route change). */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { polling: 100 });
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+/** Redoc's own badge in the operation's heading, and our note at the top of its description. */
+async function expectMarkedDeprecated(page: Page, op: OperationEntry): Promise<void> {
+  const heading = page.locator('h2').filter({ hasText: new RegExp(`^\\s*${escapeRe(label(op))}`) });
+  await eventually(() => heading.filter({ hasText: /deprecated/i }).first().isVisible(), `${op.operationId}: Redoc's deprecated badge`);
+  await eventually(() => page.getByText('Deprecated.', { exact: true }).first().isVisible(), `${op.operationId}: our deprecation note`);
+}
+
+function hashOf(familyId: string, op: OperationEntry): string {
+  return operationHref(familyId, op).slice(`${familyId}.html`.length);
+}
+
+async function countAt(page: Page, selector: string): Promise<number> {
+  const text = await page.locator(selector).innerText();
+  return Number(text.trim());
+}
+
+describe('docs site built from the families of redocly.yaml', () => {
+  test('writes one page per family and the landing page', () => {
+    expect(real.files.map((f) => path.basename(f))).toEqual(
+      [...real.families.map((f) => `${f.id}.html`), 'index.html'].sort(),
+    );
+  });
+
+  test('is reproducible byte for byte, and drops pages of families that left', async () => {
+    const outDir = path.join(tmp, 'real-again');
+    await mkdir(outDir, { recursive: true });
+    await writeFile(path.join(outDir, 'gone.html'), 'a family that left');
+    await writeFile(path.join(outDir, 'notes.txt'), 'not a page');
+    const again = await buildDocsSite({ rootDir: ROOT, outDir, families: real.families });
+    expect(again.map((f) => path.basename(f))).toEqual(real.files.map((f) => path.basename(f)));
+    expect((await readdir(outDir)).sort()).toEqual([...again.map((f) => path.basename(f)), 'notes.txt'].sort());
+    for (const file of real.files) {
+      const twin = path.join(tmp, 'real-again', path.basename(file));
+      expect((await readFile(twin)).equals(await readFile(file)), path.basename(file)).toBe(true);
+    }
+  }, 60_000);
+
+  test('the landing page loads offline, its anchors resolve and it links every family page', async () => {
+    await checkLanding(real);
+  });
+
+  test('each family page loads offline, shows its status and every operation, and every landing link into it resolves', async () => {
+    let followed = 0;
+    for (const family of real.families) {
+      const checked = await checkFamilyPage(real, family);
+      followed += checked.followed;
+      if (family.id === 'v2-pt' || family === real.families[0]) {
+        // An operation with published and unpublished fields makes the most telling picture.
+        const ops = listOperations(real.docs.get(family.id));
+        const shown = ops.find((o) => o.operationId === 'Disponibilidade') ?? ops[0];
+        if (shown) await headingInView(checked.page, hashOf(family.id, shown), label(shown));
+        await settled(checked.page);
+        await mkdir(SCREENSHOTS, { recursive: true });
+        await checked.page.screenshot({ path: path.join(SCREENSHOTS, `docs-reference-${family.id}.png`) });
+      }
+      await checked.page.close();
+    }
+    // The coverage tables link every operation of every family.
+    const operations = [...real.docs.values()].reduce<number>((n, doc) => n + listOperations(doc).length, 0);
+    expect(followed).toBeGreaterThanOrEqual(operations);
+  }, 180_000);
+
+  test('the coverage report shows the counts computed from the documents', async () => {
+    const { page, problems } = await visit(real.url);
+    for (const family of real.families) {
+      const coverage = computeCoverage(real.docs.get(family.id));
+      const cell = (part: string, state?: string) =>
+        `.coverage-summary td[data-family="${family.id}"][data-part="${part}"]${state ? `[data-state="${state}"]` : ''}`;
+      expect(await countAt(page, cell('operations'))).toBe(coverage.counts.operations);
+      for (const part of ['request', 'response'] as const) {
+        for (const state of COVERAGE_STATES) {
+          expect(await countAt(page, cell(part, state)), `${family.id} ${part} ${state}`).toBe(coverage.counts[part][state]);
+        }
+      }
+      const rows = await page.$$eval(`table[data-table="coverage-operations"][data-family="${family.id}"] tbody tr`, (trs) =>
+        trs.map((tr) => [tr.getAttribute('data-operation'), tr.getAttribute('data-request'), tr.getAttribute('data-response')]),
+      );
+      expect(rows).toEqual(coverage.operations.map((o) => [o.operationId, o.request.state, o.response.state]));
+    }
+    await settled(page);
+    await mkdir(SCREENSHOTS, { recursive: true });
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'docs-landing.png'), fullPage: true });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('docs site with legacy, English and Portuguese fixture families', () => {
+  test('the landing page computes the migration and mirror tables, escapes document text, and says what is not built', async () => {
+    await checkLanding(fixtureSite);
+    const { page, problems } = await visit(fixtureSite.url);
+    const migration = await page.$$eval('table[data-table="migration"] tbody tr', (trs) =>
+      trs.map((tr) => [tr.getAttribute('data-legacy'), tr.getAttribute('data-kind')]),
+    );
+    expect(migration).toEqual([
+      ['MarcarAssentos', 'replaced'],
+      ['Autenticar', 'none'],
+      ['Sumido', 'unstated'],
+    ]);
+    const autenticar = page.locator('table[data-table="migration"] tr[data-legacy="Autenticar"]');
+    expect(await autenticar.innerText()).toContain('No V2 equivalent');
+    expect(await autenticar.locator('code').allInnerTexts()).toContain('Login');
+    const mirrors = await page.$$eval('table[data-table="mirror"] tbody tr', (trs) =>
+      trs.map((tr) => [tr.getAttribute('data-english'), tr.getAttribute('data-inferred'), tr.querySelectorAll('.inferred').length]),
+    );
+    expect(mirrors).toEqual([
+      ['Price', 'yes', 1],
+      ['Availability', 'yes', 1],
+    ]);
+    // Text from the documents is escaped, never markup.
+    expect(await page.locator('#families').innerText()).toContain('Fixture legacy <b>service</b>');
+    expect(await page.locator('#families b').count()).toBe(0);
+    // Catalog families without a page in this build say so instead of linking nowhere.
+    for (const id of catalog.keys()) {
+      await eventually(() => page.locator(`.card-missing[data-family="${id}"]`).isVisible(), `${id}: card says it is not built`);
+    }
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  test('each page loads offline; every deprecated operation is marked; every landing link resolves', async () => {
+    let followed = 0;
+    for (const family of fixtureSite.families) {
+      const { page, followed: n } = await checkFamilyPage(fixtureSite, family);
+      followed += n;
+      if (family.id === 'fx-legacy') {
+        expect(await page.locator('header.family-bar .family').innerText()).toBe('Fixture legacy <b>service</b>');
+        // Its three operations are all deprecated; the landing links into them (followed
+        // above, one per operation) checked each for the badge and the note.
+        expect(listOperations(fixtureSite.docs.get('fx-legacy')).filter((o) => o.deprecated)).toHaveLength(3);
+      }
+      await page.close();
+    }
+    expect(followed).toBe(8);
+  }, 60_000);
+});
