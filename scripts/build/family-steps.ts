@@ -1,12 +1,11 @@
 // The steps of one family's build, with the tools they need. Imported only when some
 // family has to be rebuilt, so an unchanged build never pays for loading the tools.
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Family } from './families.ts';
 import { formatProblem, lintAndBundle, loadRedoclyConfig } from './redocly.ts';
 import { spectralLint } from './spectral.ts';
 import { generateTypes, loadTypesConfig } from './types.ts';
-import { buildReferencePage } from './docs.ts';
 import { StepError } from './step-error.ts';
 import { sha256 } from './cache.ts';
 import type { FamilyReport } from './pipeline.ts';
@@ -71,11 +70,9 @@ export async function buildFamily(tools: Tools, family: Family, ctx: Context): P
   const typesPath = path.join(outDir, family.id, 'schema.d.ts');
   await ctx.writeIfChanged(bundlePath, bundled.yaml);
   await ctx.writeIfChanged(typesPath, types);
-  const pagePath = path.join(outDir, 'docs', `${family.id}.html`);
-  await step(family.id, 'reference docs (build-docs)', () => buildReferencePage(bundlePath, pagePath, family.title));
 
   const outputs: Record<string, string> = {};
-  for (const file of [bundlePath, typesPath, pagePath]) outputs[path.relative(outDir, file)] = sha256(await readFile(file));
+  for (const file of [bundlePath, typesPath]) outputs[path.relative(outDir, file)] = sha256(await readFile(file));
   const inputs = bundled.fileDependencies.length > 0 ? bundled.fileDependencies : [family.root];
   const report: FamilyReport = { id: family.id, skipped: false, files: Object.keys(outputs), warnings, ms: performance.now() - started };
   return { report, inputs, outputs };
@@ -99,3 +96,29 @@ export async function buildObservedFlavour(tools: Tools, ctx: Context, writeSour
   };
   return { report, inputs: await observedInputs(ctx.rootDir, ctx.outDir), outputs };
 }
+
+/** The docs site: a reference page per family (rebuilt only when what it shows changed) and the landing page. */
+export async function buildSite(ctx: Context, families: Array<{ id: string; title: string; status: string }>): Promise<BuiltFamily> {
+  const started = performance.now();
+  const { buildDocsSite } = await import('../docs/site.ts');
+  const docsDir = path.join(ctx.outDir, 'docs');
+  const written = await step(DOCS_ID, 'docs site (build-docs, landing page)', () =>
+    buildDocsSite({
+      rootDir: ctx.rootDir,
+      outDir: docsDir,
+      families: families.map((f) => ({ ...f, bundlePath: path.join(ctx.outDir, f.id, 'openapi.yaml') })),
+      pageCacheFile: path.join(ctx.rootDir, '.cache', 'docs', `${sha256(docsDir).slice(0, 16)}.json`),
+    }),
+  );
+  const outputs: Record<string, string> = {};
+  for (const file of written) outputs[path.relative(ctx.outDir, file)] = sha256(await readFile(file));
+  const inputs = [
+    ...families.map((f) => path.join(ctx.outDir, f.id, 'openapi.yaml')),
+    ...(await readdir(path.join(ctx.rootDir, 'docs', 'landing'))).map((f) => path.join(ctx.rootDir, 'docs', 'landing', f)),
+    ...(await readdir(path.join(ctx.rootDir, 'scripts', 'docs'))).map((f) => path.join(ctx.rootDir, 'scripts', 'docs', f)),
+  ];
+  const report: FamilyReport = { id: DOCS_ID, skipped: false, files: Object.keys(outputs), warnings: [], ms: performance.now() - started };
+  return { report, inputs, outputs };
+}
+
+export const DOCS_ID = 'docs';

@@ -18,7 +18,9 @@ export async function observedInputs(rootDir: string, outDir: string): Promise<s
   return [
     ...(await filesUnder(path.join(rootDir, 'evidence'))),
     ...(await filesUnder(path.join(rootDir, 'scripts/observed'))),
-    ...(await filesUnder(path.join(rootDir, 'spec'))).filter((f) => !f.endsWith(OVERLAY_FILE)),
+    // The overlay generator reads the catalog and the v2-pt document and paths.
+    path.join(rootDir, 'spec/catalog.yaml'),
+    ...(await filesUnder(path.join(rootDir, 'spec/v2-pt'))).filter((f) => !f.endsWith(OVERLAY_FILE)),
     path.join(outDir, 'v2-pt', 'openapi.yaml'),
   ];
 }

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { readFamilies } from './families.ts';
 import type { BuiltFamily } from './family-steps.ts';
 import { OBSERVED_ID } from './observed-step.ts';
+const DOCS_ID = 'docs';
 import { buildClient, CLIENT_ID, clientInputs } from './client-step.ts';
 import { StepError } from './step-error.ts';
 import { fingerprint, outputsIntact, readManifest, sha256, writeManifest, type CacheEntry } from './cache.ts';
@@ -78,12 +79,13 @@ export async function runPipeline(options: BuildOptions): Promise<FamilyReport[]
     const current = await fingerprint(rootDir, previous.inputs, shared);
     if (current === previous.fingerprint && (await outputsIntact(outDir, previous.outputs))) fresh.add(family.id);
   }
-  async function derivedFresh(): Promise<boolean> {
-    const previous = manifest[OBSERVED_ID];
+  async function entryFresh(id: string): Promise<boolean> {
+    const previous = manifest[id];
     if (!previous) return false;
     const current = await fingerprint(rootDir, previous.inputs, shared);
     return current === previous.fingerprint && (await outputsIntact(outDir, previous.outputs));
   }
+  const derivedFresh = () => entryFresh(OBSERVED_ID);
   const stale = families.filter((f) => !fresh.has(f.id));
   let built: BuiltFamily[] = [];
   const failures: unknown[] = [];
@@ -95,9 +97,18 @@ export async function runPipeline(options: BuildOptions): Promise<FamilyReport[]
     built = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
     failures.push(...settled.flatMap((s) => (s.status === 'rejected' ? [s.reason as unknown] : [])));
   }
-  if (steps && tools && failures.length === 0 && families.some((f) => f.id === 'v2-pt')) {
+  if (steps && tools && failures.length === 0 && families.some((f) => f.id === 'v2-pt') && !(await derivedFresh())) {
     try {
       built.push(await steps.buildObservedFlavour(tools, { rootDir, outDir, writeIfChanged }, !options.outDir));
+    } catch (error) {
+      failures.push(error);
+    }
+  }
+  // The docs site reads every bundle: it runs when any was rebuilt or its own inputs changed.
+  if (failures.length === 0 && (built.length > 0 || !(await entryFresh(DOCS_ID)))) {
+    const { buildSite } = steps ?? (await import('./family-steps.ts'));
+    try {
+      built.push(await buildSite({ rootDir, outDir, writeIfChanged }, families));
     } catch (error) {
       failures.push(error);
     }
@@ -127,7 +138,7 @@ export async function runPipeline(options: BuildOptions): Promise<FamilyReport[]
   await writeManifest(manifestFile, manifest);
   if (failures.length > 0) throw failures.length === 1 ? failures[0] : new AggregateError(failures, failures.map(String).join('\n'));
 
-  const ids = [...families.map((f) => f.id), ...(manifest[OBSERVED_ID] ? [OBSERVED_ID] : [])];
+  const ids = [...families.map((f) => f.id), ...[OBSERVED_ID, DOCS_ID].filter((id) => manifest[id])];
   const reports = ids.map((id): FamilyReport => {
     const done = built.find((b) => b.report.id === id);
     if (done) return done.report;

@@ -4,6 +4,7 @@
 // of the bundles, the catalog and the guide fragments: no timestamps, stable order.
 
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
@@ -27,6 +28,25 @@ export interface DocsSiteOptions {
   rootDir: string;
   outDir: string;
   families: DocsSiteFamily[];
+  /**
+   * Where to remember what each page was built from (JSON). A page whose prepared
+   * document, template and builder are unchanged, and whose file is intact, is not
+   * rebuilt: build-docs costs about a second a page, the landing page milliseconds.
+   */
+  pageCacheFile?: string;
+}
+
+type PageCache = Record<string, { input: string; output: string }>;
+
+const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
+
+/** What a page is made from, beyond its prepared document: the builder's own files. */
+async function builderKey(rootDir: string): Promise<string> {
+  const dir = import.meta.dirname;
+  const files = ['reference.ts', 'reference-template.hbs', 'status.ts', 'html.ts'].map((f) => path.join(dir, f));
+  files.push(path.join(rootDir, 'node_modules/@redocly/cli/package.json'));
+  const texts = await Promise.all(files.map((f) => readFile(f, 'utf8').catch(() => f)));
+  return sha256(texts.join('\0'));
 }
 
 const FRAGMENTS: Record<keyof LandingFragments, string> = {
@@ -126,6 +146,10 @@ export async function buildDocsSite(opts: DocsSiteOptions): Promise<string[]> {
   await mkdir(outDir, { recursive: true });
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'docs-site-'));
   const written: string[] = [];
+  const cache: PageCache = opts.pageCacheFile
+    ? ((await readFile(opts.pageCacheFile, 'utf8').then(JSON.parse, () => ({}))) as PageCache)
+    : {};
+  const builder = await builderKey(rootDir);
   try {
     // Redocly runs in its own process per family: the pages build side by side.
     await Promise.all(
@@ -137,12 +161,22 @@ export async function buildDocsSite(opts: DocsSiteOptions): Promise<string[]> {
           familyTitle: titleOf,
         });
         const outFile = path.join(outDir, `${f.id}.html`);
-        await buildReferencePage({ family: referenceFamily(f), doc, outFile, workDir });
+        const input = sha256(`${builder}\0${JSON.stringify(referenceFamily(f))}\0${JSON.stringify(doc)}`);
+        const previous = cache[f.id];
+        const current = await readFile(outFile).then(sha256, () => undefined);
+        if (!previous || previous.input !== input || previous.output !== current) {
+          await buildReferencePage({ family: referenceFamily(f), doc, outFile, workDir });
+          cache[f.id] = { input, output: sha256(await readFile(outFile)) };
+        }
         written.push(outFile);
       }),
     );
   } finally {
     await rm(workDir, { recursive: true, force: true });
+    if (opts.pageCacheFile) {
+      await mkdir(path.dirname(opts.pageCacheFile), { recursive: true });
+      await writeFile(opts.pageCacheFile, `${JSON.stringify(cache, null, 2)}\n`);
+    }
   }
 
   const built = new Set(families.map((f) => f.id));
