@@ -67,6 +67,8 @@ export interface Family {
   readonly credentialFields?: (path: string) => CredentialFields | undefined;
   /** Throws a `CallError` when a parsed 2xx answer reports a failure. */
   readonly inspect?: (body: unknown, context: ResponseContext) => void;
+  /** JSON.parse's reviver for 2xx answers, run before `inspect`: a flavour's reading of values (the observed "no date" token as null). */
+  readonly reviver?: (key: string, value: unknown) => unknown;
 }
 
 type BodyArg<P, K extends keyof P, Relaxed extends boolean> = Relaxed extends true
@@ -282,7 +284,7 @@ export function createFamilyClient<P, Relaxed extends boolean = false>(
     const text = typeof result.data === 'string' ? result.data : '';
     let parsed: unknown;
     try {
-      parsed = JSON.parse(text);
+      parsed = JSON.parse(text, family.reviver);
     } catch {
       throw new NonJsonResponseError(target, response.status, response.headers.get('content-type'), redactText(text, secrets()).slice(0, EXCERPT));
     }

@@ -123,6 +123,23 @@ export function parseLegacyDate(text: string): LegacyDate {
   return { date: new Date(ms), offsetMinutes };
 }
 
+/** The .NET "no date" (`DateTime.MinValue`, year 0001) as the captured answers carry it, in place of null. */
+export const NO_DATE_TOKEN = '/Date(-62135589600000-0300)/';
+
+// 0001-01-01T00:00:00Z. DateTime.MinValue written by a server in any time zone lands
+// within a day of it (the captures show it 2 hours later, marked -0300).
+const DOTNET_MIN_VALUE_MS = -62_135_596_800_000;
+
+/**
+ * Whether `value` is a legacy token standing for "no date": `NO_DATE_TOKEN`, or any
+ * `/Date(ms[±hhmm])/` within a day of 0001-01-01T00:00:00Z. Cheap on other values.
+ */
+export function isNoDateToken(value: unknown): boolean {
+  if (typeof value !== 'string' || value.length > 40 || !value.includes('Date(-6213')) return false;
+  const m = LEGACY.exec(value);
+  return m !== null && Math.abs(Number(m[1]) - DOTNET_MIN_VALUE_MS) <= DAY;
+}
+
 /**
  * Any of the three input forms V2 accepts. ISO forms are read on the wall clock at
  * `offsetMinutes`; the legacy token carries its own instant.

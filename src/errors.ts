@@ -1,8 +1,9 @@
 // The typed errors of the client. Every error that a call raises extends `CallError`
 // and names the operation. No error ever holds the request body, a header, the
 // password (`Senha`), `TokenDeSeguranca` or the developer access code: messages are
-// built from operation names and numbers only, and the response bodies some errors
-// keep are redacted first (see redact.ts).
+// built from operation names and numbers only (ServiceError adds the service's own
+// message, redacted), and the response bodies some errors keep are redacted first
+// (see redact.ts).
 
 /** Root of every error this package throws. */
 export class ClientError extends Error {
@@ -137,6 +138,24 @@ export class V1UnsuccessfulError extends CallError {
   readonly body: unknown;
   constructor(target: CallTarget, body: unknown, detail = 'the V1 wrapper says Sucesso: false') {
     super(target, detail);
+    this.body = body;
+  }
+}
+
+/**
+ * An answer of the observed flavour (`./v2/observed`) reported a failure in its body:
+ * `Exception` set to an object with a `Message` (the captured traffic shows errors this
+ * way, with HTTP status not captured; not published by the provider). `serviceMessage`
+ * is that message, redacted ('' when it holds no string); `body` is the answer, redacted.
+ */
+export class ServiceError extends CallError {
+  override name = 'ServiceError';
+  readonly serviceMessage: string;
+  readonly body: unknown;
+  constructor(target: CallTarget, serviceMessage: string, body: unknown) {
+    const shown = serviceMessage.length > 800 ? `${serviceMessage.slice(0, 800)}…` : serviceMessage;
+    super(target, shown === '' ? 'the service reported an error without a message' : `the service reported an error: ${shown}`);
+    this.serviceMessage = serviceMessage;
     this.body = body;
   }
 }

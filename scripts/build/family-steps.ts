@@ -82,7 +82,7 @@ export async function buildFamily(tools: Tools, family: Family, ctx: Context): P
 export async function buildObservedFlavour(tools: Tools, ctx: Context, writeSources: boolean): Promise<BuiltFamily> {
   const started = performance.now();
   const result = await step(OBSERVED_ID, 'observed flavour (overlay)', () =>
-    buildObserved(ctx.rootDir, ctx.outDir, (entry) => generateTypes(tools.types, entry), ctx.writeIfChanged, writeSources),
+    buildObserved(ctx.rootDir, ctx.outDir, (entry, options) => generateTypes(tools.types, entry, options), ctx.writeIfChanged, writeSources),
   );
   const outputs: Record<string, string> = {};
   for (const file of [result.bundlePath, result.typesPath]) outputs[path.relative(ctx.outDir, file)] = sha256(await readFile(file));

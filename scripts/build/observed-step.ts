@@ -4,9 +4,20 @@
 // nothing it reads changed.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { NULL, tsUnion } from 'openapi-typescript';
+import type { TypeOptions } from './types.ts';
 
 export const OBSERVED_ID = 'v2-pt-observed';
 export const OVERLAY_FILE = 'spec/v2-pt/observed.overlay.yaml';
+
+/**
+ * The observed types say `| null` for every answer date (all are `DataObservada`):
+ * the observed client reads the .NET "no date" token as null (src/families/v2-pt-observed.ts).
+ * The bundle itself keeps what the wire carries.
+ */
+export const OBSERVED_TYPE_OPTIONS: TypeOptions = {
+  postTransform: (type, { path: at }) => (at === '#/components/schemas/DataObservada' ? tsUnion([type, NULL]) : undefined),
+};
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => []);
@@ -34,7 +45,7 @@ export interface ObservedResult {
 export async function buildObserved(
   rootDir: string,
   outDir: string,
-  generateTypes: (entry: string) => Promise<string>,
+  generateTypes: (entry: string, options: TypeOptions) => Promise<string>,
   writeIfChanged: (file: string, content: string) => Promise<void>,
   writeSources: boolean,
 ): Promise<ObservedResult> {
@@ -49,7 +60,7 @@ export async function buildObserved(
   if (!writeSources) await writeIfChanged(appliedOverlay, overlay);
   await buildObservedBundle({ publishedBundlePath: path.join(outDir, 'v2-pt', 'openapi.yaml'), overlayPath: appliedOverlay, outPath: bundlePath });
   const typesPath = path.join(outDir, OBSERVED_ID, 'schema.d.ts');
-  await writeIfChanged(typesPath, await generateTypes(bundlePath));
+  await writeIfChanged(typesPath, await generateTypes(bundlePath, OBSERVED_TYPE_OPTIONS));
   return { overlay, bundlePath, typesPath };
 }
 

@@ -13,11 +13,14 @@ const { loadConfig } = requireFromOpenapiTs('@redocly/openapi-core') as {
 
 type OpenapiTsConfig = NonNullable<Parameters<typeof openapiTS>[1]>['redocly'];
 
+/** Options a derived flavour may add; the published families pass none. */
+export type TypeOptions = Pick<NonNullable<Parameters<typeof openapiTS>[1]>, 'postTransform'>;
+
 export async function loadTypesConfig(configPath: string): Promise<OpenapiTsConfig> {
   return (await loadConfig({ configPath })) as OpenapiTsConfig;
 }
 
-export async function generateTypes(config: OpenapiTsConfig, entry: string): Promise<string> {
-  const ast = await openapiTS(pathToFileURL(entry), { redocly: config, silent: true });
+export async function generateTypes(config: OpenapiTsConfig, entry: string, options: TypeOptions = {}): Promise<string> {
+  const ast = await openapiTS(pathToFileURL(entry), { ...options, redocly: config, silent: true });
   return `${COMMENT_HEADER}${astToString(ast)}`;
 }
