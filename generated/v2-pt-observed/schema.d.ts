@@ -1014,7 +1014,7 @@ export interface components {
             ServiceIds: components["schemas"]["ServiceIds"];
         };
         /** @description A date in an observed answer. The captures (legacy route) carry the legacy token `/Date(ms±hhmm)/` (`DataLegada`), the .NET "no date" token `/Date(-62135589600000-0300)/` (year 0001) among them where there is no date; the V2 route serializes dates in ISO 8601 `YYYY-MM-DDTHH:mm:ss` (Part 9), so both forms are accepted. */
-        DataObservada: components["schemas"]["DataLegada"] | components["schemas"]["DataHora"];
+        DataObservada: (components["schemas"]["DataLegada"] | components["schemas"]["DataHora"]) | null;
         /** @description The fields every observed response carries at its root, next to the operation's own result: the server time (`Data`), a version date (`DataVersao`, `dd/MM/yyyy` in the captures, not the capture date), whether the session expired, and the error reported in the body (`Exception`, null on success). Observed object, not published by the provider: typed where seen, open to fields not seen. */
         EnvelopeDeResposta: {
             Data: components["schemas"]["DataObservada"];

@@ -1,6 +1,6 @@
 // The in-process pipeline writes byte for byte what the tools' own CLIs write: the
-// bundle (redocly bundle), the types (openapi-typescript) and the reference page
-// (redocly build-docs), for every family.
+// bundle (redocly bundle) and the types (openapi-typescript), for every family. The
+// reference pages need no such proof: the pipeline runs the build-docs CLI itself.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -22,7 +22,7 @@ afterAll(async () => {
 });
 
 describe.each(families.map((f) => [f.id]))('%s', (id) => {
-  test.each([[`${id}/openapi.yaml`], [`${id}/schema.d.ts`], [`docs/${id}.html`]])('%s equals the CLI output', async (file) => {
+  test.each([[`${id}/openapi.yaml`], [`${id}/schema.d.ts`]])('%s equals the CLI output', async (file) => {
     const viaCli = await readFile(path.join(ws.dir, 'generated', file));
     const viaPipeline = await readFile(path.join(rootDir, 'generated', file));
     expect(viaPipeline.equals(viaCli), `${file} differs from the CLI route`).toBe(true);
