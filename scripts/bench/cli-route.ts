@@ -3,6 +3,7 @@
 // pipeline's outputs are byte for byte the same.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Family } from '../build/families.ts';
@@ -29,6 +30,13 @@ export async function cliRouteBuild(dir: string, families: Family[]): Promise<vo
   }
   // openapi-typescript reads redocly.yaml's apis: one call writes every family's types.
   await node(dir, [bin('openapi-typescript/bin/cli.js')]);
+  // The observed flavour through its own scripts, typed by the CLI with a config of no apis
+  // (the pipeline also widens its response dates with null, which the CLI cannot do).
+  const observed = path.join('generated', 'v2-pt-observed');
+  await node(dir, [path.join(dir, 'scripts/observed/generate.ts')]);
+  await node(dir, [path.join(dir, 'scripts/observed/apply.ts'), '--published', path.join('generated', 'v2-pt', 'openapi.yaml'), '--out', path.join(observed, 'openapi.yaml')]);
+  await writeFile(path.join(dir, 'redocly.observed.yaml'), 'extends:\n  - minimal\n');
+  await node(dir, [bin('openapi-typescript/bin/cli.js'), path.join(observed, 'openapi.yaml'), '-o', path.join(observed, 'schema.d.ts'), '--redocly', 'redocly.observed.yaml']);
   // The client, as the pipeline compiles it.
   await node(dir, [bin('typescript/bin/tsc'), '-p', 'tsconfig.build.json']);
 }
