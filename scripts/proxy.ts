@@ -23,7 +23,7 @@ const proxy = await startMock({
   },
 });
 console.log(`Contract proxy to ${upstream} listening on ${proxy.url}`);
-console.log('Every violation is printed here and returned in the sl-violations header. Ctrl-C stops it.');
+console.log('Every violation is printed here. A request outside the contract is still forwarded, its answer carrying an sl-violations header; an answer outside the contract becomes a 502 problem. Ctrl-C stops it.');
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => void proxy.close().then(() => process.exit(0)));

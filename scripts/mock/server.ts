@@ -53,6 +53,25 @@ export async function loadFamilyDocuments(options: MockOptions): Promise<FamilyD
 
 class BodyTooLarge extends Error {}
 
+const DEVELOPER_HEADERS = ['developer-token', 'developer-access-code'];
+
+/** Names the developer headers that are missing or empty (Prism only says the scheme failed). */
+function missingHeadersDetail(headers: http.IncomingHttpHeaders): string {
+  const missing = DEVELOPER_HEADERS.filter((name) => !String(headers[name] ?? '').trim());
+  const which = missing.length > 0 ? missing.join(' and ') : DEVELOPER_HEADERS.join(' and ');
+  return `Missing or empty: ${which}. Both developer headers are required on every call: developer-token and developer-access-code.`;
+}
+
+/** Query values as Prism reads them: a string, or an array when the name repeats (`__example`, `__code`). */
+function queryOf(params: URLSearchParams): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {};
+  for (const key of new Set(params.keys())) {
+    const values = params.getAll(key);
+    query[key] = values.length === 1 ? (values[0] as string) : values;
+  }
+  return query;
+}
+
 function readBody(req: http.IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -191,7 +210,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     }
     const input: IHttpRequest = {
       method: (req.method ?? 'get').toLowerCase() as IHttpRequest['method'],
-      url: { path: url.pathname, query: Object.fromEntries([...url.searchParams.keys()].map((k) => [k, url.searchParams.getAll(k)])) },
+      url: { path: url.pathname, query: queryOf(url.searchParams) },
       headers: req.headers as Record<string, string>,
       body,
     };
@@ -211,10 +230,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     if (outputViolations.length > 0) options.onViolation?.(route, outputViolations);
     if (inputViolations.length > 0 && output.statusCode >= 400) {
       const status = output.statusCode;
-      const detail =
-        status === 401
-          ? 'Both developer headers are required on every call: developer-token and developer-access-code.'
-          : describeViolations(inputViolations);
+      const detail = status === 401 ? missingHeadersDetail(req.headers) : describeViolations(inputViolations);
       return sendProblem(res, problem(status, detail, inputViolations));
     }
     if (options.upstream && outputViolations.length > 0) {
@@ -224,6 +240,8 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     }
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(output.headers ?? {})) headers[name.toLowerCase()] = String(value);
+    // Proxy: a request outside the contract is still forwarded; the answer says where it broke it.
+    if (options.upstream && inputViolations.length > 0) headers['sl-violations'] = JSON.stringify(inputViolations).slice(0, 8000);
     const type = headers['content-type'] ?? '';
     const payload =
       output.body === undefined ? undefined : JSON_TYPE.test(type) || type === '' ? JSON.stringify(output.body) : String(output.body);

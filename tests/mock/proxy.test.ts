@@ -63,3 +63,9 @@ test('an answer out of contract is reported: 502 problem, sl-violations header, 
   expect(response.headers.get('sl-violations')).toMatch(/response/);
   await expect.poll(() => proxyOutput).toMatch(/✗ POST \/api\/V2\/Voos\/Consultar response/);
 });
+
+test('a request outside the contract is forwarded, its answer carrying the request violation', async () => {
+  const response = await fetch(`${proxyUrl}/api/V2/Voos/Reservar`, { method: 'POST', headers: HEADERS, body: '{"Login":"a"}' });
+  expect(response.headers.get('sl-violations')).toMatch(/Senha/);
+  await expect.poll(() => proxyOutput).toMatch(/✗ POST \/api\/V2\/Voos\/Reservar request/);
+});

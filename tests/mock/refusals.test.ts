@@ -85,3 +85,19 @@ test('a body over 1 MiB: 413 before any parsing', async () => {
   expect(r.status).toBe(413);
   expect(String(r.json?.detail)).toMatch(/larger than/);
 });
+
+test('the 401 names the developer header that is missing', async () => {
+  const r = await post('/api/V2/Voos/Reservar', JSON.stringify(CREDENTIALS), {
+    'content-type': 'application/json',
+    'developer-token': HEADERS['developer-token'],
+  });
+  expect(r.status).toBe(401);
+  expect(String(r.json?.detail)).toMatch(/^Missing or empty: developer-access-code\./);
+});
+
+test('the __example query fallback picks an example like the Prefer header', async () => {
+  const body = JSON.stringify({ ...CREDENTIALS, Localizador: 'ABC123' });
+  const viaQuery = await post('/AereoNoSession.svc/ObterMapaDeAssentos?__example=sessaoExpirada', body);
+  expect(viaQuery.status).toBe(200);
+  expect(viaQuery.json).toEqual({ SessaoExpirada: true });
+});
