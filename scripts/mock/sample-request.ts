@@ -1,6 +1,8 @@
 // The smallest valid request body of an operation, derived from its schema: the
 // examples a schema gives, else every required property with a value of its type.
 // Used to drive the mock with valid calls (contract tests, benchmarks).
+import { followRefs } from '../lib/refs.ts';
+
 type Node = Record<string, unknown>;
 
 function isNode(value: unknown): value is Node {
@@ -8,14 +10,9 @@ function isNode(value: unknown): value is Node {
 }
 
 export function resolveRef(doc: Node, node: unknown): Node {
-  let current = node;
-  for (let hops = 0; isNode(current) && typeof current.$ref === 'string'; hops++) {
-    if (hops > 32) throw new Error('reference cycle');
-    const pointer = (current.$ref as string).replace(/^#\//, '').split('/');
-    current = pointer.reduce<unknown>((n, key) => (isNode(n) ? n[key.replaceAll('~1', '/').replaceAll('~0', '~')] : undefined), doc);
-  }
-  if (!isNode(current)) throw new Error('reference does not lead to a schema');
-  return current;
+  const target = followRefs(doc, node);
+  if (!isNode(target)) throw new Error('reference does not lead to a schema');
+  return target;
 }
 
 export function sampleValue(doc: Node, schemaOrRef: unknown, depth = 0): unknown {

@@ -3,6 +3,8 @@
 // function of the document, for the coverage report's third state (published /
 // observed only / unknown) and for anything else that must tell observed from published.
 
+import { followRefs } from '../lib/refs.ts';
+
 type JsonObject = { [key: string]: unknown };
 
 export interface ObservedRecord {
@@ -26,16 +28,7 @@ function isObject(value: unknown): value is JsonObject {
 }
 
 function deref(doc: JsonObject, node: unknown): unknown {
-  let current = node;
-  for (let hops = 0; isObject(current) && typeof current.$ref === 'string' && current.$ref.startsWith('#/'); hops++) {
-    if (hops > 32) throw new Error(`reference cycle at ${current.$ref}`);
-    current = current.$ref
-      .slice(2)
-      .split('/')
-      .map((t) => t.replaceAll('~1', '/').replaceAll('~0', '~'))
-      .reduce<unknown>((n, key) => (isObject(n) ? n[key] : undefined), doc);
-  }
-  return current;
+  return followRefs(doc, node);
 }
 
 function recordOf(doc: JsonObject, holder: unknown): ObservedRecord | undefined {

@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { readFamilies } from '../build/families.ts';
+import { followRefs } from '../lib/refs.ts';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
@@ -56,18 +57,8 @@ export function isObject(value: Json | undefined): value is JsonObject {
 
 /** Follows local `$ref`s to the node they point at. */
 export function resolve(doc: JsonObject, node: Json | undefined): JsonObject {
-  let current: Json | undefined = node;
-  for (let hops = 0; isObject(current) && typeof current.$ref === 'string'; hops++) {
-    if (hops > 32) throw new Error(`reference cycle at ${current.$ref}`);
-    const pointer = current.$ref;
-    if (!pointer.startsWith('#/')) throw new Error(`not a local reference: ${pointer}`);
-    current = pointer
-      .slice(2)
-      .split('/')
-      .map((t) => t.replaceAll('~1', '/').replaceAll('~0', '~'))
-      .reduce<Json | undefined>((n, key) => (isObject(n) ? n[key] : undefined), doc);
-  }
-  return isObject(current) ? current : {};
+  const target = followRefs(doc, node) as Json | undefined;
+  return isObject(target) ? target : {};
 }
 
 export async function loadOperations(rootDir: string): Promise<ContractOperation[]> {

@@ -4,6 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { followRefs } from '../../scripts/lib/refs.ts';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
@@ -59,16 +60,7 @@ export function catalogFamily(family: Family): JsonObject {
 
 /** Resolve a local `#/components/...` reference inside one bundled document. */
 export function resolve(doc: JsonObject, node: JsonObject): JsonObject {
-  let current = node;
-  for (let hops = 0; typeof current['$ref'] === 'string'; hops++) {
-    if (hops > 20) throw new Error(`reference loop at ${current['$ref']}`);
-    const ref = current['$ref'];
-    if (!ref.startsWith('#/')) throw new Error(`non-local reference in a bundle: ${ref}`);
-    let target: Json = doc;
-    for (const part of ref.slice(2).split('/')) target = obj(target, ref)[part.replace(/~1/g, '/').replace(/~0/g, '~')] ?? null;
-    current = obj(target, ref);
-  }
-  return current;
+  return obj(followRefs(doc, node) as Json, String(node['$ref'] ?? 'node'));
 }
 
 export function componentName(ref: Json | undefined): string {

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { followRefs } from '../../scripts/lib/refs.ts';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
@@ -18,19 +19,9 @@ export function isObject(value: unknown): value is JsonObject {
 
 /** Follows `$ref: '#/…'` until a node without one is reached. */
 export function deref(doc: JsonObject, node: Json | undefined): JsonObject {
-  let current: Json | undefined = node;
-  for (let hops = 0; isObject(current) && typeof current.$ref === 'string'; hops++) {
-    if (hops > 32) throw new Error('reference cycle');
-    const pointer = current.$ref;
-    if (!pointer.startsWith('#/')) throw new Error(`not a local reference: ${pointer}`);
-    current = pointer
-      .slice(2)
-      .split('/')
-      .map((t) => t.replaceAll('~1', '/').replaceAll('~0', '~'))
-      .reduce<Json | undefined>((n, key) => (isObject(n) ? n[key] : undefined), doc);
-  }
-  if (!isObject(current)) throw new Error('reference does not lead to an object');
-  return current;
+  const target = followRefs(doc, node);
+  if (!isObject(target)) throw new Error('reference does not lead to an object');
+  return target as JsonObject;
 }
 
 export interface Operation {
