@@ -14,7 +14,7 @@ import {
   type CallTarget,
 } from './errors.ts';
 import { mergeCredentials, type CredentialFields, type Credentials } from './credentials.ts';
-import { redactText, redactValue, secretsIn } from './redact.ts';
+import { redactText, redactValue, secretsIn, withWireForms } from './redact.ts';
 import type { PathParams, PostOperation, PostPath, RequestBody, SuccessBody, WithOptionalCredentials } from './types.ts';
 
 /** The developer access code: a fixed string, or a function (sync or async) called for every request. */
@@ -227,8 +227,8 @@ export function createFamilyClient<P, Relaxed extends boolean = false>(
     const code = await accessCodeFor(target);
     const fields = credentials && callOptions.credentials !== false ? family.credentialFields?.(path) : undefined;
     const sentBody = fields && credentials ? mergeCredentials(body, fields, credentials) : body;
-    // Secrets of this call, computed only when an error needs them.
-    const secrets = (): string[] => [code, credentials?.Senha ?? '', ...secretsIn(sentBody)];
+    // Secrets of this call, as given and as sent, computed only when an error needs them.
+    const secrets = (): string[] => withWireForms([code, credentials?.Senha ?? '', ...secretsIn(sentBody)]);
 
     let reached = false;
     const transport = async (request: Request): Promise<Response> => {

@@ -1,0 +1,56 @@
+// Client faults the fault-injection suite (client-faults.test.ts) found, each pinned by a
+// small fixed case so a regression shows which fault came back.
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { HttpStatusError, NetworkError } from '../../src/index.ts';
+import { createV2Client } from '../../src/v2.ts';
+import { startServer, type TestServer } from '../client/server.ts';
+import { leaksIn, secretForms } from './leak-scan.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.requests.length = 0;
+});
+
+const ACCESS_CODE = 'Q0FOQVJZLUFDQ0VTUy1jb2Rl';
+const v2 = (Senha: string, extra: { fetch?: (request: Request) => Promise<Response> } = {}) =>
+  createV2Client({ baseUrl: server.url, developerToken: '6f1c2e0a-3b4d-4e5f-8a9b-0c1d2e3f4a5b', accessCode: ACCESS_CODE, credentials: { Login: 'agencia', Senha }, ...extra });
+
+async function caught(promise: Promise<unknown>): Promise<unknown> {
+  return promise.then(
+    (value) => ({ resolvedWith: value }),
+    (error: unknown) => error,
+  );
+}
+
+/** Answers 500 with the raw request body in an HTML page, as a careless error page would. */
+const echoRawBody = () =>
+  server.handle((request, response) => {
+    response.writeHead(500, { 'content-type': 'text/html' });
+    response.end(`<pre>${request.text}</pre>`);
+  });
+
+describe('a secret echoed in the form it was sent in', () => {
+  // JSON escapes these inside the request body, so the echo differs from the secret as given.
+  test.each(['pw"quoted"', 'pw\\back\\slash', 'pw\ttab\nline', 'pw\u0000nul', 'pw\u2028sep\ud800lone'])('%j', async (senha) => {
+    echoRawBody();
+    const error = await caught(v2(senha).call('/api/V2/Voos/Reservar', {}));
+    expect(error).toBeInstanceOf(HttpStatusError);
+    expect(server.requests[0]!.text).toContain(secretForms(senha).at(-1));
+    expect(leaksIn(error, { senha })).toEqual([]);
+  });
+
+  test('a custom fetch whose error quotes the body as sent: the cause is dropped', async () => {
+    const senha = 'pw"quoted"';
+    const leakyFetch = async (request: Request): Promise<Response> => {
+      throw new TypeError(`failed to send ${await request.text()}`);
+    };
+    const error = await caught(v2(senha, { fetch: leakyFetch }).call('/api/V2/Voos/Reservar', {}));
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as NetworkError).cause).toBeUndefined();
+    expect(leaksIn(error, { senha })).toEqual([]);
+  });
+});
