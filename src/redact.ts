@@ -35,7 +35,8 @@ export function withWireForms(secrets: readonly string[]): string[] {
 /** `text` with every occurrence of every secret replaced. */
 export function redactText(text: string, secrets: readonly string[]): string {
   let out = text;
-  for (const secret of secrets) if (secret !== '') out = out.split(secret).join(REDACTED);
+  // Longest first: a secret inside another (a PIN inside a token) would otherwise cut the longer one apart and leave its rest.
+  for (const secret of [...secrets].sort((a, b) => b.length - a.length)) if (secret !== '') out = out.split(secret).join(REDACTED);
   return out;
 }
 

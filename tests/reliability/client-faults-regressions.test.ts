@@ -54,3 +54,15 @@ describe('a secret echoed in the form it was sent in', () => {
     expect(leaksIn(error, { senha })).toEqual([]);
   });
 });
+
+test('a secret inside another: the longer one is redacted whole, not cut apart by the shorter', async () => {
+  const senha = '4711';
+  const TokenDeSeguranca = '90471125';
+  echoRawBody();
+  const error = await caught(v2(senha).call('/api/V2/Voos/Reservar', { TokenDeSeguranca } as never));
+  expect(error).toBeInstanceOf(HttpStatusError);
+  expect(server.requests[0]!.text).toContain(TokenDeSeguranca);
+  // Before: "90[redacted]25", which gives away most of the token.
+  expect((error as HttpStatusError).body).not.toMatch(/90\[redacted\]25/);
+  expect(leaksIn(error, { senha, TokenDeSeguranca })).toEqual([]);
+});
