@@ -284,7 +284,10 @@ export function createFamilyClient<P, Relaxed extends boolean = false>(
     try {
       parsed = JSON.parse(text);
     } catch {
-      throw new NonJsonResponseError(target, response.status, response.headers.get('content-type'), redactText(text, secrets()).slice(0, EXCERPT));
+      // The content type is the server's text too: it may reflect a request header.
+      const contentType = response.headers.get('content-type');
+      const shownType = contentType === null ? null : redactText(contentType, secrets());
+      throw new NonJsonResponseError(target, response.status, shownType, redactText(text, secrets()).slice(0, EXCERPT));
     }
     family.inspect?.(parsed, {
       target,

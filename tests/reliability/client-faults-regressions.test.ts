@@ -1,7 +1,7 @@
 // Client faults the fault-injection suite (client-faults.test.ts) found, each pinned by a
 // small fixed case so a regression shows which fault came back.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { HttpStatusError, NetworkError } from '../../src/index.ts';
+import { HttpStatusError, NetworkError, NonJsonResponseError } from '../../src/index.ts';
 import { createV2Client } from '../../src/v2.ts';
 import { startServer, type TestServer } from '../client/server.ts';
 import { leaksIn, secretForms } from './leak-scan.ts';
@@ -65,4 +65,15 @@ test('a secret inside another: the longer one is redacted whole, not cut apart b
   // Before: "90[redacted]25", which gives away most of the token.
   expect((error as HttpStatusError).body).not.toMatch(/90\[redacted\]25/);
   expect(leaksIn(error, { senha, TokenDeSeguranca })).toEqual([]);
+});
+
+test('a content type reflecting the access code: NonJsonResponseError shows it redacted', async () => {
+  server.handle((request, response) => {
+    response.writeHead(200, { 'content-type': `text/plain; echo=${String(request.headers['developer-access-code'])}` });
+    response.end('não é JSON');
+  });
+  const error = await caught(v2('segredo').call('/api/V2/Voos/Reservar', {}));
+  expect(error).toBeInstanceOf(NonJsonResponseError);
+  expect((error as NonJsonResponseError).contentType).toBe('text/plain; echo=[redacted]');
+  expect(leaksIn(error, { ACCESS_CODE })).toEqual([]);
 });
