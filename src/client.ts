@@ -266,6 +266,10 @@ export function createFamilyClient<P, Relaxed extends boolean = false>(
           'developer-access-code': code,
         },
         signal,
+        // The contract publishes no redirect. Following one would resend the developer
+        // headers, and on 307/308 the body with the password, to wherever Location points:
+        // a 3xx becomes an HttpStatusError instead.
+        redirect: 'manual',
         parseAs: 'text',
         fetch: transport,
       });

@@ -77,3 +77,33 @@ test('a content type reflecting the access code: NonJsonResponseError shows it r
   expect((error as NonJsonResponseError).contentType).toBe('text/plain; echo=[redacted]');
   expect(leaksIn(error, { ACCESS_CODE })).toEqual([]);
 });
+
+describe('redirects are not followed', () => {
+  test('a 307 to another origin: HttpStatusError, and nothing reaches the other origin', async () => {
+    const elsewhere = await startServer();
+    try {
+      server.handle((_request, response) => {
+        response.writeHead(307, { location: `${elsewhere.url}/collect` });
+        response.end();
+      });
+      const error = await caught(v2('segredo').call('/api/V2/Voos/Reservar', {}));
+      expect(error).toBeInstanceOf(HttpStatusError);
+      expect((error as HttpStatusError).status).toBe(307);
+      expect((error as HttpStatusError).operation).toBe('Reservar');
+      expect(elsewhere.requests).toEqual([]);
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
+  test.each([301, 302, 303, 307, 308])('a %i loop: HttpStatusError after one request', async (status) => {
+    server.handle((request, response) => {
+      response.writeHead(status, { location: request.url });
+      response.end();
+    });
+    const error = await caught(v2('segredo').call('/api/V2/Voos/Reservar', {}));
+    expect(error).toBeInstanceOf(HttpStatusError);
+    expect((error as HttpStatusError).status).toBe(status);
+    expect(server.requests).toHaveLength(1);
+  });
+});
