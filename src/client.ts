@@ -11,7 +11,9 @@ import {
   NetworkError,
   NonJsonResponseError,
   TimeoutError,
+  UnexpectedResponseError,
   type CallTarget,
+  type JsonType,
 } from './errors.ts';
 import { mergeCredentials, type CredentialFields, type Credentials } from './credentials.ts';
 import { redactText, redactValue, secretsIn, withWireForms } from './redact.ts';
@@ -67,6 +69,8 @@ export interface Family {
   readonly credentialFields?: (path: string) => CredentialFields | undefined;
   /** Throws a `CallError` when a parsed 2xx answer reports a failure. */
   readonly inspect?: (body: unknown, context: ResponseContext) => void;
+  /** The top-level JSON type of the 2xx answer the contract describes for `path`; other types reject with UnexpectedResponseError. */
+  readonly answerType?: (path: string) => JsonType;
 }
 
 type BodyArg<P, K extends keyof P, Relaxed extends boolean> = Relaxed extends true
@@ -84,7 +88,8 @@ export interface FamilyClient<P, Relaxed extends boolean = false> {
   /**
    * POSTs `body` to `path` and resolves with the parsed JSON answer. Rejects with a
    * `CallError` subclass: `NetworkError`, `TimeoutError`, `AbortedError`,
-   * `AccessCodeError`, `HttpStatusError`, `NonJsonResponseError`, or a family's own.
+   * `AccessCodeError`, `HttpStatusError`, `NonJsonResponseError`, `UnexpectedResponseError`,
+   * or a family's own.
    */
   call<K extends PostPath<P>>(
     path: K,
@@ -162,6 +167,12 @@ function operationOf(path: string, pathParams: Record<string, string> | undefine
   const last = path.slice(path.lastIndexOf('/') + 1);
   const template = /^\{(.+)\}$/.exec(last);
   return template ? (pathParams?.[template[1]!] ?? last) : last;
+}
+
+function jsonTypeOf(value: unknown): JsonType {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value as 'object' | 'string' | 'number' | 'boolean';
 }
 
 function errorName(error: unknown): string {
@@ -298,6 +309,10 @@ export function createFamilyClient<P, Relaxed extends boolean = false>(
       redact: (value) => redactValue(value, secrets()),
       redactText: (value) => redactText(value, secrets()),
     });
+    const expected = family.answerType?.(path);
+    if (expected !== undefined && jsonTypeOf(parsed) !== expected) {
+      throw new UnexpectedResponseError(target, response.status, expected, jsonTypeOf(parsed));
+    }
     return parsed;
   }
 

@@ -1,9 +1,18 @@
 // Client faults the fault-injection suite (client-faults.test.ts) found, each pinned by a
 // small fixed case so a regression shows which fault came back.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { HttpStatusError, NetworkError, NonJsonResponseError } from '../../src/index.ts';
+import type { Family } from '../../src/client.ts';
+import { legacyFamily } from '../../src/families/legacy.ts';
+import { v1Family } from '../../src/families/v1.ts';
+import { v2EnFamily } from '../../src/families/v2-en.ts';
+import { v2PtFamily } from '../../src/families/v2-pt.ts';
+import { v3Family } from '../../src/families/v3.ts';
+import { HttpStatusError, NetworkError, NonJsonResponseError, UnexpectedResponseError } from '../../src/index.ts';
+import { createLegacyClient } from '../../src/legacy.ts';
 import { createV2Client } from '../../src/v2.ts';
-import { startServer, type TestServer } from '../client/server.ts';
+import { rootDir } from '../support/bundle.ts';
+import { sendJson, startServer, type TestServer } from '../client/server.ts';
+import { faultOperations } from './fault-operations.ts';
 import { leaksIn, secretForms } from './leak-scan.ts';
 
 let server: TestServer;
@@ -105,5 +114,39 @@ describe('redirects are not followed', () => {
     expect(error).toBeInstanceOf(HttpStatusError);
     expect((error as HttpStatusError).status).toBe(status);
     expect(server.requests).toHaveLength(1);
+  });
+});
+
+describe('an answer of another JSON type than the contract describes', () => {
+  const FAMILIES: Record<string, Family> = { 'v2-pt': v2PtFamily, legacy: legacyFamily, v1: v1Family, 'v2-en': v2EnFamily, v3: v3Family };
+
+  test("each family's answer type is the one its bundle describes, for every operation", async () => {
+    const operations = await faultOperations(rootDir);
+    expect(new Set(operations.map((op) => op.family))).toEqual(new Set(Object.keys(FAMILIES)));
+    for (const op of operations) {
+      const rule = FAMILIES[op.family]!.answerType?.(op.template);
+      expect({ path: op.template, type: rule }).toEqual({ path: op.template, type: op.answerTypes?.size === 1 ? [...op.answerTypes][0] : undefined });
+    }
+  });
+
+  test.each([
+    ['an array', [{ Localizador: 'A1' }], 'array'],
+    ['null', null, 'null'],
+    ['a number', 42, 'number'],
+    ['a string', 'texto', 'string'],
+  ])('%s where the result object is expected: UnexpectedResponseError', async (_name, answer, received) => {
+    server.handle((_request, response) => sendJson(response, answer));
+    const error = await caught(v2('segredo').call('/api/V2/Voos/Reservar', {}));
+    expect(error).toBeInstanceOf(UnexpectedResponseError);
+    expect(error).toMatchObject({ operation: 'Reservar', status: 200, expected: 'object', received });
+  });
+
+  test('legacy Autenticar answers a string: a string passes, an object does not', async () => {
+    const legacy = createLegacyClient({ baseUrl: server.url, developerToken: 'token', accessCode: ACCESS_CODE, credentials: { Login: 'a', Senha: 'b' } });
+    server.handle((_request, response) => sendJson(response, 'token-ou-erro'));
+    await expect(legacy.call('/AereoNoSession.svc/Autenticar', {})).resolves.toBe('token-ou-erro');
+    server.handle((_request, response) => sendJson(response, { Token: 'x' }));
+    const error = await caught(legacy.call('/Aereo.svc/Autenticar', {}));
+    expect(error).toMatchObject({ name: 'UnexpectedResponseError', operation: 'Autenticar', expected: 'string', received: 'object' });
   });
 });
