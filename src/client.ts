@@ -11,10 +11,12 @@ import {
   NetworkError,
   NonJsonResponseError,
   TimeoutError,
+  UnexpectedResponseError,
   type CallTarget,
+  type JsonType,
 } from './errors.ts';
 import { mergeCredentials, type CredentialFields, type Credentials } from './credentials.ts';
-import { redactText, redactValue, secretsIn } from './redact.ts';
+import { redactText, redactValue, secretsIn, withWireForms } from './redact.ts';
 import type { PathParams, PostOperation, PostPath, RequestBody, SuccessBody, WithOptionalCredentials } from './types.ts';
 
 /** The developer access code: a fixed string, or a function (sync or async) called for every request. */
@@ -69,6 +71,8 @@ export interface Family {
   readonly inspect?: (body: unknown, context: ResponseContext) => void;
   /** JSON.parse's reviver for 2xx answers, run before `inspect`: a flavour's reading of values (the observed "no date" token as null). */
   readonly reviver?: (key: string, value: unknown) => unknown;
+  /** The top-level JSON type of the 2xx answer the contract describes for `path`; other types reject with UnexpectedResponseError. */
+  readonly answerType?: (path: string) => JsonType;
 }
 
 type BodyArg<P, K extends keyof P, Relaxed extends boolean> = Relaxed extends true
@@ -86,7 +90,8 @@ export interface FamilyClient<P, Relaxed extends boolean = false> {
   /**
    * POSTs `body` to `path` and resolves with the parsed JSON answer. Rejects with a
    * `CallError` subclass: `NetworkError`, `TimeoutError`, `AbortedError`,
-   * `AccessCodeError`, `HttpStatusError`, `NonJsonResponseError`, or a family's own.
+   * `AccessCodeError`, `HttpStatusError`, `NonJsonResponseError`, `UnexpectedResponseError`,
+   * or a family's own.
    */
   call<K extends PostPath<P>>(
     path: K,
@@ -166,6 +171,12 @@ function operationOf(path: string, pathParams: Record<string, string> | undefine
   return template ? (pathParams?.[template[1]!] ?? last) : last;
 }
 
+function jsonTypeOf(value: unknown): JsonType {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value as 'object' | 'string' | 'number' | 'boolean';
+}
+
 function errorName(error: unknown): string {
   return error instanceof Error ? error.name : typeof error;
 }
@@ -229,8 +240,8 @@ export function createFamilyClient<P, Relaxed extends boolean = false>(
     const code = await accessCodeFor(target);
     const fields = credentials && callOptions.credentials !== false ? family.credentialFields?.(path) : undefined;
     const sentBody = fields && credentials ? mergeCredentials(body, fields, credentials) : body;
-    // Secrets of this call, computed only when an error needs them.
-    const secrets = (): string[] => [code, credentials?.Senha ?? '', ...secretsIn(sentBody)];
+    // Secrets of this call, as given and as sent, computed only when an error needs them.
+    const secrets = (): string[] => withWireForms([code, credentials?.Senha ?? '', ...secretsIn(sentBody)]);
 
     let reached = false;
     const transport = async (request: Request): Promise<Response> => {
@@ -268,6 +279,10 @@ export function createFamilyClient<P, Relaxed extends boolean = false>(
           'developer-access-code': code,
         },
         signal,
+        // The contract publishes no redirect. Following one would resend the developer
+        // headers, and on 307/308 the body with the password, to wherever Location points:
+        // a 3xx becomes an HttpStatusError instead.
+        redirect: 'manual',
         parseAs: 'text',
         fetch: transport,
       });
@@ -286,13 +301,20 @@ export function createFamilyClient<P, Relaxed extends boolean = false>(
     try {
       parsed = JSON.parse(text, family.reviver);
     } catch {
-      throw new NonJsonResponseError(target, response.status, response.headers.get('content-type'), redactText(text, secrets()).slice(0, EXCERPT));
+      // The content type is the server's text too: it may reflect a request header.
+      const contentType = response.headers.get('content-type');
+      const shownType = contentType === null ? null : redactText(contentType, secrets());
+      throw new NonJsonResponseError(target, response.status, shownType, redactText(text, secrets()).slice(0, EXCERPT));
     }
     family.inspect?.(parsed, {
       target,
       redact: (value) => redactValue(value, secrets()),
       redactText: (value) => redactText(value, secrets()),
     });
+    const expected = family.answerType?.(path);
+    if (expected !== undefined && jsonTypeOf(parsed) !== expected) {
+      throw new UnexpectedResponseError(target, response.status, expected, jsonTypeOf(parsed));
+    }
     return parsed;
   }
 

@@ -109,6 +109,36 @@ export class NonJsonResponseError extends CallError {
   }
 }
 
+/** The top-level JSON types an answer can have. */
+export type JsonType = 'object' | 'array' | 'string' | 'number' | 'boolean' | 'null';
+
+const WITH_ARTICLE: Record<JsonType, string> = {
+  object: 'an object',
+  array: 'an array',
+  string: 'a string',
+  number: 'a number',
+  boolean: 'a boolean',
+  null: 'null',
+};
+
+/**
+ * A 2xx JSON answer of another type than the contract describes: an array, a scalar or
+ * null where the result object is expected, say. It keeps the two type names only,
+ * never the answer.
+ */
+export class UnexpectedResponseError extends CallError {
+  override name = 'UnexpectedResponseError';
+  readonly status: number;
+  readonly expected: JsonType;
+  readonly received: JsonType;
+  constructor(target: CallTarget, status: number, expected: JsonType, received: JsonType) {
+    super(target, `the answer (HTTP ${status}) is ${WITH_ARTICLE[received]} in JSON, where the contract describes ${WITH_ARTICLE[expected]}`);
+    this.status = status;
+    this.expected = expected;
+    this.received = received;
+  }
+}
+
 /**
  * The legacy service answered `SessaoExpirada: true`: the body had no `Login` and
  * there was no valid session (Part 5, item 6). `body` is the answer, redacted.

@@ -20,10 +20,23 @@ export function secretsIn(value: unknown, found: string[] = [], depth = 0): stri
   return found;
 }
 
+/**
+ * Each secret as given and, where it differs, as it went on the wire inside the JSON
+ * request body (quotes, backslashes and control characters escaped): a server that
+ * echoes the raw request shows that form.
+ */
+export function withWireForms(secrets: readonly string[]): string[] {
+  return secrets.flatMap((secret) => {
+    const wire = JSON.stringify(secret).slice(1, -1);
+    return wire === secret ? [secret] : [secret, wire];
+  });
+}
+
 /** `text` with every occurrence of every secret replaced. */
 export function redactText(text: string, secrets: readonly string[]): string {
   let out = text;
-  for (const secret of secrets) if (secret !== '') out = out.split(secret).join(REDACTED);
+  // Longest first: a secret inside another (a PIN inside a token) would otherwise cut the longer one apart and leave its rest.
+  for (const secret of [...secrets].sort((a, b) => b.length - a.length)) if (secret !== '') out = out.split(secret).join(REDACTED);
   return out;
 }
 

@@ -18,6 +18,11 @@ export function answersAutenticacaoRS(path: string): boolean {
   return path.endsWith('/AutenticarComUsuario') || path.endsWith('/Usuario.svc/Autenticar');
 }
 
+/** Paths whose answer is a bare JSON string, the token or an error text (`AutenticarRS`, Part 4.5). */
+export function answersString(path: string): boolean {
+  return path.endsWith('/Autenticar') && !path.endsWith('/Usuario.svc/Autenticar');
+}
+
 export const legacyFamily = {
   name: 'legacy',
   credentialFields(path: string): CredentialFields {
@@ -27,6 +32,7 @@ export const legacyFamily = {
     if (operation === 'ValidarTokenSeguranca') return TOKEN_CHECK;
     return CREDENTIAL_FIELDS;
   },
+  answerType: (path: string) => (answersString(path) ? 'string' : 'object'),
   inspect(body, context) {
     if (typeof body !== 'object' || body === null) return;
     const answer = body as { SessaoExpirada?: unknown; Erros?: unknown };

@@ -9,6 +9,7 @@ import { V1UnsuccessfulError } from '../errors.ts';
 export const v1Family = {
   name: 'v1',
   credentialFields: () => CREDENTIAL_FIELDS,
+  answerType: () => 'object',
   inspect(body, context) {
     if (typeof body === 'object' && body !== null && (body as { Sucesso?: unknown }).Sucesso === false) {
       throw new V1UnsuccessfulError(context.target, context.redact(body));

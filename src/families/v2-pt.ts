@@ -6,4 +6,5 @@ import { CREDENTIAL_FIELDS } from '../credentials.ts';
 export const v2PtFamily = {
   name: 'v2-pt',
   credentialFields: () => CREDENTIAL_FIELDS,
+  answerType: () => 'object',
 } satisfies Family;

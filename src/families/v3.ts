@@ -3,4 +3,4 @@
 import type { Family } from '../client.ts';
 import { CREDENTIAL_FIELDS } from '../credentials.ts';
 
-export const v3Family = { name: 'v3', credentialFields: () => CREDENTIAL_FIELDS } satisfies Family;
+export const v3Family = { name: 'v3', credentialFields: () => CREDENTIAL_FIELDS, answerType: () => 'object' } satisfies Family;

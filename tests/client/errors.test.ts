@@ -9,6 +9,7 @@ import {
   NetworkError,
   NonJsonResponseError,
   TimeoutError,
+  UnexpectedResponseError,
 } from '../../src/index.ts';
 import { deadUrl, sendJson, startServer, type Handler, type TestServer } from './server.ts';
 
@@ -145,9 +146,12 @@ describe('answers', () => {
     expect(error.message).toMatch(/empty/);
   });
 
-  test('JSON scalars are answers too', async () => {
+  test('JSON of another type than the contract describes: UnexpectedResponseError, without the answer', async () => {
     server.handle((_request, response) => sendJson(response, 'texto'));
-    await expect(client().call('/api/V2/Voos/Consultar', {})).resolves.toBe('texto');
+    const error = await rejection(client().call('/api/V2/Voos/Consultar', {}));
+    expect(error).toBeInstanceOf(UnexpectedResponseError);
+    expect(error.message).toBe('Consultar: the answer (HTTP 200) is a string in JSON, where the contract describes an object');
+    expect(Object.values(error)).not.toContain('texto');
   });
 });
 
