@@ -12,6 +12,7 @@ import { ServiceError } from '../errors.ts';
 export const v2PtObservedFamily = {
   name: 'v2-pt-observed',
   credentialFields: () => CREDENTIAL_FIELDS,
+  answerType: () => 'object',
   reviver: (_key, value) => (isNoDateToken(value) ? null : value),
   inspect(body, context) {
     if (typeof body !== 'object' || body === null || Array.isArray(body)) return;
