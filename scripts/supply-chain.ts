@@ -38,7 +38,8 @@ export interface Lockfile {
 }
 
 export interface Problem {
-  check: 'pinning' | 'lockfile' | 'install-scripts' | 'audit';
+  /** `audit-unverified`: the registry gave no advisories (offline, or its endpoint refused); said loudly, not a failure. */
+  check: 'pinning' | 'lockfile' | 'install-scripts' | 'audit' | 'audit-unverified';
   message: string;
 }
 
@@ -153,7 +154,7 @@ export async function checkAudit(root: string, dev: boolean): Promise<Problem[]>
   };
   if (report.error || !report.vulnerabilities) {
     const why = report.message || report.error?.summary || 'no report';
-    return [{ check: 'audit', message: `npm ${args.join(' ')} could not get advisories: ${why}` }];
+    return [{ check: 'audit-unverified', message: `npm ${args.join(' ')} could not get advisories: ${why}` }];
   }
   return Object.entries(report.vulnerabilities ?? {})
     .filter(([, v]) => v.severity === 'high' || v.severity === 'critical')
@@ -209,10 +210,14 @@ async function main(): Promise<number> {
     },
   });
   const problems = await checkSupplyChain(values.root, { audit: !values['no-audit'], auditDev: values['audit-dev'] });
-  for (const p of problems) console.log(`✗ [${p.check}] ${p.message}`);
-  const audited = values['no-audit'] ? 'not audited' : `npm audit --omit=dev${values['audit-dev'] ? ' and the dev tree' : ''}: no high or critical issue`;
-  console.log(problems.length ? `check:supply-chain: ${problems.length} problem(s)` : `check:supply-chain: pinned, locked, install scripts allow-listed; ${audited}`);
-  return problems.length ? 1 : 0;
+  const unverified = problems.filter((p) => p.check === 'audit-unverified');
+  const failures = problems.filter((p) => p.check !== 'audit-unverified');
+  for (const p of failures) console.log(`✗ [${p.check}] ${p.message}`);
+  for (const p of unverified) console.log(`! [audit] NOT VERIFIED: ${p.message}`);
+  const tree = `npm audit --omit=dev${values['audit-dev'] ? ' and the dev tree' : ''}`;
+  const audited = values['no-audit'] ? 'not audited' : unverified.length > 0 ? `${tree}: NOT VERIFIED (no advisories from the registry)` : `${tree}: no high or critical issue`;
+  console.log(failures.length ? `check:supply-chain: ${failures.length} problem(s)` : `check:supply-chain: pinned, locked, install scripts allow-listed; ${audited}`);
+  return failures.length ? 1 : 0;
 }
 
 if (import.meta.main) {

@@ -123,10 +123,13 @@ describe('as a process', () => {
     }
   }
 
-  test('the repository passes, npm audit --omit=dev included', async () => {
+  test('the repository passes, npm audit --omit=dev included (or said unverified where the registry gives no advisories)', async () => {
     const r = await cli(repo);
-    expect(r.out).toContain('npm audit --omit=dev: no high or critical issue');
     expect(r.code).toBe(0);
+    // This workplace's registry refuses the advisory endpoint (405): the check must say so, never claim a clean audit.
+    const verified = r.out.includes('npm audit --omit=dev: no high or critical issue');
+    const unverified = r.out.includes('npm audit --omit=dev: NOT VERIFIED') && r.out.includes('! [audit] NOT VERIFIED');
+    expect(verified !== unverified).toBe(true);
   });
 
   test('in a git work tree, an uncommitted lockfile fails until it is added', async () => {
