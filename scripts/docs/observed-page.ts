@@ -76,9 +76,9 @@ export function operationNote(op: SourceCoverage['operations'][number]): string 
   const seen = parts.map(([name, r]) => `${name.toLowerCase()} seen in ${r.seen} of ${plural(r.of, 'capture')}${same ? '' : ` (${source(r)})`}`);
   const lines = [
     '> **Observed — not published by the provider.** ' +
-      `The types of this operation's ${parts.map(([n]) => n.toLowerCase()).join(' and ')} come from captured sandbox traffic: ${seen.join('; ')}` +
-      (same && parts[0] ? `. Source: ${source(parts[0][1])} (\`x-observed\`).` : ' (`x-observed`).'),
+      `The types of this operation's ${parts.map(([n]) => n.toLowerCase()).join(' and ')} come from captured sandbox traffic: ${seen.join('; ')}.`,
   ];
+  if (same && parts[0]) lines.push('>', `> Source (\`x-observed\`): ${source(parts[0][1])}.`);
   return `${lines.join('\n')}\n\n${coverage}`;
 }
 

@@ -43,7 +43,7 @@ describe('the observed page', () => {
   test('notes on every observed operation where its types come from, from x-observed', () => {
     const doc = prepare();
     expect(description(doc, 'Tarifar')).toMatch(
-      /^> \*\*Observed — not published by the provider\.\*\* The types of this operation's request and response come from captured sandbox traffic: request seen in 4 of 4 captures; response seen in 4 of 4 captures\. Source: `example\/fixture-captures` at commit `0123456789abcdef0123456789abcdef01234567` \(`x-observed`\)\./,
+      /^> \*\*Observed — not published by the provider\.\*\* The types of this operation's request and response come from captured sandbox traffic: request seen in 4 of 4 captures; response seen in 4 of 4 captures\.\n>\n> Source \(`x-observed`\): `example\/fixture-captures` at commit `0123456789abcdef0123456789abcdef01234567`\./,
     );
     expect(description(doc, 'Tarifar')).toContain('*Coverage:* request **observed only**, response **observed only**');
     expect(description(doc, 'Disponibilidade')).toContain("The types of this operation's response come from captured sandbox traffic: response seen in 6 of 6 captures.");
@@ -60,7 +60,7 @@ describe('the observed page', () => {
       published: { href: 'fx-pt.html', title: 'Fixture V2 Portuguese' },
     });
     expect(description(doc, 'Tarifar')).toContain(
-      'request seen in 4 of 4 captures (`example/fixture-captures` at commit `0123456789abcdef0123456789abcdef01234567`); response seen in 1 of 3 captures (`other/captures` at commit `abc`) (`x-observed`).',
+      'request seen in 4 of 4 captures (`example/fixture-captures` at commit `0123456789abcdef0123456789abcdef01234567`); response seen in 1 of 3 captures (`other/captures` at commit `abc`).',
     );
     const none = observedDocumentForDocs(published, family, {
       sources: computeSources(published, published),
