@@ -102,11 +102,16 @@ export async function buildSite(ctx: Context, families: Array<{ id: string; titl
   const started = performance.now();
   const { buildDocsSite } = await import('../docs/site.ts');
   const docsDir = path.join(ctx.outDir, 'docs');
+  // The observed flavour is built whenever v2-pt is (pipeline.ts): its page goes beside v2-pt's.
+  const observed = families.some((f) => f.id === 'v2-pt')
+    ? { id: OBSERVED_ID, of: 'v2-pt', bundlePath: path.join(ctx.outDir, OBSERVED_ID, 'openapi.yaml') }
+    : undefined;
   const written = await step(DOCS_ID, 'docs site (build-docs, landing page)', () =>
     buildDocsSite({
       rootDir: ctx.rootDir,
       outDir: docsDir,
       families: families.map((f) => ({ ...f, bundlePath: path.join(ctx.outDir, f.id, 'openapi.yaml') })),
+      ...(observed ? { observed } : {}),
       pageCacheFile: path.join(ctx.rootDir, '.cache', 'docs', `${sha256(docsDir).slice(0, 16)}.json`),
     }),
   );
@@ -114,6 +119,7 @@ export async function buildSite(ctx: Context, families: Array<{ id: string; titl
   for (const file of written) outputs[path.relative(ctx.outDir, file)] = sha256(await readFile(file));
   const inputs = [
     ...families.map((f) => path.join(ctx.outDir, f.id, 'openapi.yaml')),
+    ...(observed ? [observed.bundlePath, path.join(ctx.rootDir, 'scripts', 'observed', 'observed-operations.ts')] : []),
     ...(await readdir(path.join(ctx.rootDir, 'docs', 'landing'))).map((f) => path.join(ctx.rootDir, 'docs', 'landing', f)),
     ...(await readdir(path.join(ctx.rootDir, 'scripts', 'docs'))).map((f) => path.join(ctx.rootDir, 'scripts', 'docs', f)),
   ];

@@ -2,7 +2,7 @@
 // `npm run build`, or by hand with `npx redocly bundle <family> -o generated/<family>/openapi.yaml`).
 // For previews and development; the pipeline calls buildDocsSite itself.
 
-import { stat } from 'node:fs/promises';
+import { access, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { siteFamilies } from './catalog.ts';
@@ -13,7 +13,15 @@ const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..',
 try {
   const started = performance.now();
   const families = await siteFamilies(rootDir);
-  const files = await buildDocsSite({ rootDir, outDir: path.join(rootDir, 'generated', 'docs'), families });
+  // The observed flavour's page, when its bundle is there (npm run build makes it).
+  const observedBundle = path.join(rootDir, 'generated', 'v2-pt-observed', 'openapi.yaml');
+  const hasObserved = families.some((f) => f.id === 'v2-pt') && (await access(observedBundle).then(() => true, () => false));
+  const files = await buildDocsSite({
+    rootDir,
+    outDir: path.join(rootDir, 'generated', 'docs'),
+    families,
+    ...(hasObserved ? { observed: { id: 'v2-pt-observed', of: 'v2-pt', bundlePath: observedBundle } } : {}),
+  });
   for (const file of files) {
     const { size } = await stat(file);
     console.log(`${path.relative(rootDir, file)}  ${(size / 1024).toFixed(0)} KiB`);

@@ -6,7 +6,7 @@ export const LANDING_CSS = `
 :root {
   --ink: #1b2333; --muted: #5a6578; --line: #e3e7ee; --paper: #ffffff; --wash: #f6f8fb;
   --accent: #1f5fd1; --navy: #172033;
-  --documented: #137a48; --partial: #b7791f; --unpublished: #8a94a6; --absent: #c9ced8;
+  --documented: #137a48; --partial: #b7791f; --unpublished: #8a94a6; --absent: #c9ced8; --observed: #6a3fc1;
   --sans: system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, sans-serif;
   --mono: ui-monospace, "SFMono-Regular", "DejaVu Sans Mono", Menlo, Consolas, monospace;
 }
@@ -39,6 +39,8 @@ strong { font-weight: 650; }
 .toc li { margin: 0; }
 .toc a { display: block; padding: 4px 10px; border-left: 2px solid var(--line); color: var(--muted); text-decoration: none; }
 .toc a:hover { color: var(--ink); border-left-color: var(--accent); }
+.toc .toc-observed a { padding-left: 22px; font-size: 0.86rem; color: var(--observed); }
+.toc .toc-observed span { color: var(--muted); }
 .toc-title { font-size: 0.75rem; text-transform: uppercase; letter-spacing: 0.1em; color: var(--muted); font-weight: 600; margin: 0 0 0.5em; }
 main { padding: 40px 0 64px; min-width: 0; }
 main > section { max-width: 860px; margin-bottom: 64px; }
@@ -53,6 +55,12 @@ main > section > p, main > section > ul, main > section > ol { max-width: 44em; 
 .card h3 a:hover { color: var(--accent); }
 .card .status-note { color: var(--muted); font-size: 0.93rem; margin-bottom: 0.8em; }
 .card-missing { background: var(--wash); border-style: dashed; }
+.observed-flavour { margin: 14px 0 0; padding: 10px 14px 12px; border: 1px dashed var(--observed); border-radius: 10px; background: #faf7ff; font-size: 0.9rem; }
+.observed-flavour p { margin: 0 0 0.5em; }
+.observed-flavour p:last-child { margin: 0; }
+.observed-flavour .card-links { flex-wrap: wrap; gap: 4px 16px; }
+.observed-flavour .card-links a { color: var(--observed); font-weight: 600; white-space: nowrap; }
+.observed-flavour .observed-source { color: var(--muted); font-size: 0.85rem; overflow-wrap: anywhere; }
 .card-stats { margin: 0 0 0.9em; display: grid; gap: 6px; }
 .card-stats div { display: grid; grid-template-columns: 90px 1fr; align-items: center; }
 .card-stats dt { color: var(--muted); font-size: 0.85rem; }
@@ -70,6 +78,7 @@ main > section > p, main > section > ul, main > section > ol { max-width: 44em; 
 .status-lean { background: #6a3fc1; }
 .status-older { background: #a15c07; }
 .status-deprecated { background: #b42318; }
+.status-observed { background: var(--observed); text-transform: none; letter-spacing: 0.01em; font-size: 0.78rem; }
 
 .state { display: inline-block; white-space: nowrap; font-size: 0.8rem; font-weight: 600; padding: 0 8px; border-radius: 999px; line-height: 1.7; }
 .state::before { content: ""; display: inline-block; width: 7px; height: 7px; border-radius: 50%; margin-right: 6px; vertical-align: 0.08em; background: currentColor; }
@@ -77,6 +86,13 @@ main > section > p, main > section > ul, main > section > ol { max-width: 44em; 
 .state-partial { color: #8a5a12; background: #fbf1de; }
 .state-unpublished { color: #5a6578; background: #eef0f4; }
 .state-absent { color: #7b8494; background: #f6f7f9; }
+.state-published { color: var(--documented); background: #e7f5ee; }
+.state-observed { color: var(--observed); background: #f1ebfc; }
+.state-unknown { color: #5a6578; background: #eef0f4; }
+td .state + br + .state, td .state + br + .pill-link { margin-top: 4px; }
+.pill-link { text-decoration: none; }
+.pill-link .state { text-decoration: underline; text-decoration-thickness: 1px; text-underline-offset: 2px; }
+.also-observed { font-size: 0.8rem; font-weight: 600; color: var(--observed); }
 .bar { display: inline-flex; width: 112px; flex: none; height: 9px; border-radius: 999px; overflow: hidden; background: var(--line); vertical-align: middle; }
 .bar .seg { display: block; height: 100%; }
 .bar .state-documented { background: var(--documented); }
@@ -110,6 +126,12 @@ thead th .state { text-transform: none; letter-spacing: 0; }
 .dot.state-partial { color: #8a5a12; }
 .dot.state-unpublished { color: #5a6578; }
 .dot.state-absent { color: #7b8494; }
+.dot.state-published { color: var(--documented); }
+.dot.state-observed { color: var(--observed); }
+.dot.state-unknown { color: #5a6578; }
+.coverage-summary td[data-state="published"] { border-left: 1px solid var(--line); }
+.coverage-sources { margin-top: 2.2em; }
+.coverage-sources h3 { margin-top: 0; }
 .coverage-summary td[data-state="documented"] { border-left: 1px solid var(--line); }
 .coverage-family { margin-top: 2em; }
 .coverage-family h3 { margin: 0 0 0.4em; display: flex; align-items: center; gap: 10px; }

@@ -6,7 +6,9 @@
 import { COVERAGE_LABELS, COVERAGE_STATES, type CoverageCounts, type CoverageState, type DocumentCoverage } from './coverage.ts';
 import type { MirrorTable, OperationLink, ReplacementRow } from './crossrefs.ts';
 import { html, inlineCode, trusted, type Html } from './html.ts';
-import { statusLabel, statusToken } from './status.ts';
+import { SOURCES_ANCHOR } from './observed-page.ts';
+import { SOURCE_LABELS, SOURCE_STATES, observedProvenance, type PartSource, type SourceCoverage, type SourceState } from './sources.ts';
+import { OBSERVED_STATUS, statusLabel, statusToken } from './status.ts';
 import { LANDING_CSS } from './landing-style.ts';
 
 export interface LandingFamily {
@@ -16,8 +18,18 @@ export interface LandingFamily {
   statusNote: string | undefined;
   prefix: string | undefined;
   /** Present when the family's reference page is part of this site. */
-  page: { href: string; coverage: DocumentCoverage; operationHrefs: Map<string, string> } | null;
+  page: {
+    href: string;
+    coverage: DocumentCoverage;
+    /** Published / observed only / unknown, per operation. */
+    sources: SourceCoverage;
+    operationHrefs: Map<string, string>;
+    /** The family's observed flavour page, when this build has one: not a family of its own. */
+    observed: { href: string; title: string; operationHrefs: Map<string, string> } | undefined;
+  } | null;
 }
+
+type FamilyPage = NonNullable<LandingFamily['page']>;
 
 export interface LandingFragments {
   intro: Html;
@@ -71,6 +83,21 @@ function route(link: OperationLink): Html {
   return html`<code class="route">${link.method.toUpperCase()} ${link.path}</code>`;
 }
 
+/** Inside the family's card: the observed flavour, labelled as not published, never as a family. */
+function observedAside(page: FamilyPage): Html {
+  const observed = page.observed;
+  if (!observed) return html``;
+  const ops = page.sources.operations.filter((o) => o.request.observed || o.response.observed).length;
+  const from = observedProvenance(page.sources).map((p) => p.repository);
+  return html`<aside class="observed-flavour" data-observed="${observed.href}">
+    <p>${statusPill(OBSERVED_STATUS)}</p>
+    <p>An opt-in <strong>observed flavour</strong> of this route types the payloads of ${ops} of ${page.sources.counts.operations}
+    operations from captured sandbox traffic. The provider publishes none of it.</p>
+    ${from.length > 0 ? html`<p class="observed-source">Captures from ${from.map((r, i) => html`${i > 0 ? ', ' : ''}<code>${r}</code>`)}</p>` : ''}
+    <p class="card-links"><a href="${observed.href}">Open the observed reference</a> <a href="#${SOURCES_ANCHOR}">Published, observed or unknown</a></p>
+  </aside>`;
+}
+
 function familyCard(family: LandingFamily): Html {
   const page = family.page;
   const body = page
@@ -79,7 +106,8 @@ function familyCard(family: LandingFamily): Html {
         <div><dt>Requests</dt><dd>${coverageBar(page.coverage.counts, 'request')} ${barCaption(page.coverage.counts, 'request')}</dd></div>
         <div><dt>Responses</dt><dd>${coverageBar(page.coverage.counts, 'response')} ${barCaption(page.coverage.counts, 'response')}</dd></div>
       </dl>
-      <p class="card-links"><a class="button" href="${page.href}">Open the reference</a> <a href="#coverage-${family.id}">Coverage</a></p>`
+      <p class="card-links"><a class="button" href="${page.href}">Open the reference</a> <a href="#coverage-${family.id}">Coverage</a></p>
+      ${observedAside(page)}`
     : html`<p class="missing">No reference page in this build: the family's document is not part of it yet.</p>`;
   return html`<article class="card${page ? '' : ' card-missing'}" data-family="${family.id}">
     <header>${statusPill(family.status)}${family.prefix ? html` <code>${family.prefix}</code>` : ''}</header>
@@ -174,6 +202,55 @@ function countCell(family: string, part: 'request' | 'response', state: Coverage
   return html`<td class="num" data-family="${family}" data-part="${part}" data-state="${state}">${value}</td>`;
 }
 
+function sourcePill(state: SourceState, href?: string): Html {
+  const pill = html`<span class="state state-${state}">${SOURCE_LABELS[state]}</span>`;
+  return href ? html`<a class="pill-link" href="${href}">${pill}</a>` : pill;
+}
+
+/** A part's cell: its published state and, where the family has an observed flavour, where its types come from. */
+function partCell(page: FamilyPage, state: CoverageState, source: PartSource, key: string): Html {
+  if (!page.sources.hasObservedLayer || !page.observed) return statePill(state);
+  const observedHref = source.observed ? page.observed.operationHrefs.get(key) ?? page.observed.href : undefined;
+  const extra = source.state === 'published' && source.observed
+    ? html` <a class="also-observed" href="${observedHref ?? page.observed.href}">+ observed</a>`
+    : '';
+  return html`${statePill(state)}<br>${sourcePill(source.state, source.state === 'observed' ? observedHref : undefined)}${extra}`;
+}
+
+function sourcesSection(built: readonly LandingFamily[]): Html {
+  const observedFamilies = built.filter((f) => f.page?.observed);
+  return html`<section class="coverage-sources" id="${SOURCES_ANCHOR}">
+    <h3>Published, observed only or unknown</h3>
+    <p>Where each payload's types come from. Computed from the <code>x-undocumented</code> markers of the published
+    documents and the <code>x-observed</code> records of the observed flavour${observedFamilies.length === 1 ? '' : 's'}
+    (${observedFamilies.length === 0 ? 'none in this build' : observedFamilies.map((f, i) => html`${i > 0 ? ', ' : ''}<a href="${f.page?.observed?.href ?? ''}">${f.page?.observed?.title ?? ''}</a>`)}):</p>
+    <ul class="legend">
+      <li>${sourcePill('published')} the provider's document types it (documented or partly documented above).</li>
+      <li>${sourcePill('observed')} the provider publishes nothing of it; the observed flavour types it from captured sandbox
+      traffic. Observed, not promised: other agencies, suppliers or production may differ.</li>
+      <li>${sourcePill('unknown')} neither: not published and not observed.</li>
+    </ul>
+    <p>Route families without an observed flavour are published or unknown.</p>
+    <div class="table-wrap"><table class="coverage-summary" data-table="coverage-sources">
+      <thead><tr><th>Family</th><th class="num">Operations</th><th>Part</th>${SOURCE_STATES.map(
+        (s) => html`<th class="num"><span class="dot state-${s}">${SOURCE_LABELS[s]}</span></th>`,
+      )}</tr></thead>
+      ${built.map((f) => {
+        const page = f.page as FamilyPage;
+        const counts = page.sources.counts;
+        const cell = (part: 'request' | 'response', state: SourceState) =>
+          html`<td class="num" data-family="${f.id}" data-part="${part}" data-state="${state}">${counts[part][state]}</td>`;
+        return html`<tbody data-family="${f.id}">
+          <tr><th scope="rowgroup" rowspan="2"><a href="#coverage-${f.id}">${f.title}</a>${page.observed ? html`<br><a class="also-observed" href="${page.observed.href}">with its observed flavour</a>` : ''}</th>
+            <td class="num" rowspan="2" data-family="${f.id}" data-part="operations">${counts.operations}</td>
+            <td class="part">Requests</td>${SOURCE_STATES.map((s) => cell('request', s))}</tr>
+          <tr><td class="part">Responses</td>${SOURCE_STATES.map((s) => cell('response', s))}</tr>
+        </tbody>`;
+      })}
+    </table></div>
+  </section>`;
+}
+
 function coverageSection(model: LandingModel): Html {
   const built = model.families.filter((f) => f.page !== null);
   const summary = html`<div class="table-wrap"><table class="coverage-summary" data-table="coverage-summary">
@@ -181,7 +258,7 @@ function coverageSection(model: LandingModel): Html {
       (s) => html`<th class="num"><span class="dot state-${s}">${SHORT_LABELS[s]}</span></th>`,
     )}</tr></thead>
     ${built.map((f) => {
-      const counts = (f.page as NonNullable<LandingFamily['page']>).coverage.counts;
+      const counts = (f.page as FamilyPage).coverage.counts;
       return html`<tbody data-family="${f.id}">
         <tr><th scope="rowgroup" rowspan="2"><a href="#coverage-${f.id}">${f.title}</a></th>
           <td class="num" rowspan="2" data-family="${f.id}" data-part="operations">${counts.operations}</td>
@@ -192,8 +269,9 @@ function coverageSection(model: LandingModel): Html {
   </table></div>`;
 
   const perFamily = built.map((f) => {
-    const page = f.page as NonNullable<LandingFamily['page']>;
+    const page = f.page as FamilyPage;
     const { operations, counts } = page.coverage;
+    const sourceOf = new Map(page.sources.operations.map((o) => [`${o.method} ${o.path}`, o]));
     return html`<section class="coverage-family" id="coverage-${f.id}" data-family="${f.id}">
       <h3>${f.title} ${statusPill(f.status)}</h3>
       <p class="bars"><span>Requests ${coverageBar(counts, 'request')} ${barCaption(counts, 'request')}</span> <span>Responses ${coverageBar(counts, 'response')} ${barCaption(counts, 'response')}</span></p>
@@ -202,12 +280,15 @@ function coverageSection(model: LandingModel): Html {
         <div class="table-wrap"><table data-table="coverage-operations" data-family="${f.id}">
           <thead><tr><th>Operation</th><th>Group</th><th>Request</th><th>Response</th></tr></thead>
           <tbody>${operations.map((op) => {
-            const href = page.operationHrefs.get(`${op.method} ${op.path}`) ?? page.href;
-            return html`<tr data-operation="${op.operationId}" data-request="${op.request.state}" data-response="${op.response.state}">
+            const key = `${op.method} ${op.path}`;
+            const href = page.operationHrefs.get(key) ?? page.href;
+            const source = sourceOf.get(key) as (typeof page.sources.operations)[number];
+            return html`<tr data-operation="${op.operationId}" data-request="${op.request.state}" data-response="${op.response.state}"
+              data-request-source="${source.request.state}" data-response-source="${source.response.state}">
               <td><a href="${href}"><code>${op.operationId}</code></a>${op.deprecated ? html` <span class="deprecated">Deprecated</span>` : ''}</td>
               <td>${op.tags[0] ?? ''}</td>
-              <td>${statePill(op.request.state)}</td>
-              <td>${statePill(op.response.state)}</td>
+              <td>${partCell(page, op.request.state, source.request, key)}</td>
+              <td>${partCell(page, op.response.state, source.response, key)}</td>
             </tr>`;
           })}</tbody>
         </table></div>
@@ -227,6 +308,7 @@ function coverageSection(model: LandingModel): Html {
     </ul>
     <p>The response column reads the success response; HTTP status codes, error codes and error bodies are not published for any operation.</p>
     ${built.length === 0 ? html`<p class="missing">No family is part of this build.</p>` : summary}
+    ${built.length === 0 ? '' : sourcesSection(built)}
     ${perFamily}
   </section>`;
 }
@@ -262,7 +344,11 @@ export function renderLanding(model: LandingModel): string {
     <p class="toc-title">On this page</p>
     <ol>${NAV.map(([id, label]) => html`<li><a href="#${id}">${label}</a></li>`)}</ol>
     <p class="toc-title">Reference pages</p>
-    <ul>${model.families.filter((f) => f.page).map((f) => html`<li><a href="${f.page?.href ?? ''}">${f.title}</a></li>`)}</ul>
+    <ul>${model.families.filter((f) => f.page).map(
+      (f) => html`<li><a href="${f.page?.href ?? ''}">${f.title}</a></li>${
+        f.page?.observed ? html`<li class="toc-observed"><a href="${f.page.observed.href}">Observed flavour <span>(not published)</span></a></li>` : ''
+      }`,
+    )}</ul>
   </nav>
   <main>
     ${familiesSection(model)}

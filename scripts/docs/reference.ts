@@ -33,6 +33,10 @@ export interface ReferenceFamily {
   title: string;
   status: string;
   statusNote: string | undefined;
+  /** Where the bar's "Coverage" link goes; the family's own report by default. */
+  coverageHref?: string;
+  /** A flavour of another family's page (the observed flavour): the bar links back to it. */
+  flavourOf?: { href: string; title: string };
 }
 
 export interface ReferenceNotes {
@@ -193,6 +197,9 @@ export async function buildReferencePage(opts: {
     status: statusToken(family.status),
     statusLabel: statusLabel(family.status),
     statusNote: family.statusNote ?? '',
+    coverageHref: family.coverageHref ?? `index.html#coverage-${family.id}`,
+    flavourOfHref: family.flavourOf?.href ?? '',
+    flavourOfTitle: family.flavourOf?.title ?? '',
   };
   try {
     await run(

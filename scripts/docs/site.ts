@@ -13,8 +13,10 @@ import { computeCoverage, type DocumentCoverage } from './coverage.ts';
 import { migrationRows, mirrorTable, operationHref, type SiteDocument } from './crossrefs.ts';
 import { trusted } from './html.ts';
 import { renderLanding, type LandingFamily, type LandingFragments } from './landing.ts';
-import { listOperations } from './openapi.ts';
+import { listOperations, type JsonObject } from './openapi.ts';
+import { observedDocumentForDocs, observedReferenceFamily } from './observed-page.ts';
 import { buildReferencePage, documentForDocs, type ReferenceFamily } from './reference.ts';
+import { sourcesFromCoverage, type SourceCoverage } from './sources.ts';
 import { statusRank } from './status.ts';
 
 export interface DocsSiteFamily {
@@ -24,10 +26,23 @@ export interface DocsSiteFamily {
   bundlePath: string;
 }
 
+export interface DocsSiteObserved {
+  id: string;
+  /** The family whose observed flavour this is. */
+  of: string;
+  bundlePath: string;
+}
+
 export interface DocsSiteOptions {
   rootDir: string;
   outDir: string;
   families: DocsSiteFamily[];
+  /**
+   * The observed flavour of one family (`of`): its page is built beside the family's,
+   * labelled as observed, and the coverage report reads it for the published /
+   * observed only / unknown view. It is not a family of the provider.
+   */
+  observed?: DocsSiteObserved;
   /**
    * Where to remember what each page was built from (JSON). A page whose prepared
    * document, template and builder are unchanged, and whose file is intact, is not
@@ -68,7 +83,17 @@ function checkFamilies(families: readonly DocsSiteFamily[]): void {
   }
 }
 
-async function readBundle(family: DocsSiteFamily): Promise<unknown> {
+function checkObserved(observed: DocsSiteObserved, families: readonly DocsSiteFamily[]): void {
+  if (!/^[a-z0-9][a-z0-9._-]*$/i.test(observed.id) || observed.id.toLowerCase() === 'index') {
+    throw new Error(`Docs: "${observed.id}" cannot name the observed page (letters, digits, ".", "_", "-"; not "index").`);
+  }
+  if (families.some((f) => f.id === observed.id)) throw new Error(`Docs: the observed flavour "${observed.id}" has the id of a family.`);
+  if (!families.some((f) => f.id === observed.of)) {
+    throw new Error(`Docs: the observed flavour "${observed.id}" is a flavour of "${observed.of}", which is not a family of this build.`);
+  }
+}
+
+async function readBundle(family: { id: string; bundlePath: string }): Promise<unknown> {
   let text: string;
   try {
     text = await readFile(family.bundlePath, 'utf8');
@@ -121,11 +146,13 @@ export async function buildDocsSite(opts: DocsSiteOptions): Promise<string[]> {
   const rootDir = path.resolve(opts.rootDir);
   const outDir = path.resolve(rootDir, opts.outDir);
   checkFamilies(opts.families);
+  if (opts.observed) checkObserved(opts.observed, opts.families);
 
-  const [catalog, fragments, bundles] = await Promise.all([
+  const [catalog, fragments, bundles, observedDoc] = await Promise.all([
     readCatalog(rootDir),
     readFragments(rootDir),
     Promise.all(opts.families.map(readBundle)),
+    opts.observed ? readBundle(opts.observed) : undefined,
   ]);
   const catalogOrder = [...catalog.keys()];
   const families = ordered(opts.families, catalogOrder);
@@ -133,6 +160,9 @@ export async function buildDocsSite(opts: DocsSiteOptions): Promise<string[]> {
   const documents: SiteDocument[] = families.map((f) => ({ familyId: f.id, doc: docOf.get(f.id) }));
 
   const coverage = new Map<string, DocumentCoverage>(documents.map((d) => [d.familyId, computeCoverage(d.doc)]));
+  const sources = new Map<string, SourceCoverage>(
+    families.map((f) => [f.id, sourcesFromCoverage(coverage.get(f.id) as DocumentCoverage, f.id === opts.observed?.of ? observedDoc : undefined)]),
+  );
   const migration = migrationRows(documents);
   const mirrors = mirrorTable(documents);
   const titleOf = (id: string) => families.find((f) => f.id === id)?.title ?? catalog.get(id)?.title ?? id;
@@ -150,23 +180,38 @@ export async function buildDocsSite(opts: DocsSiteOptions): Promise<string[]> {
     ? ((await readFile(opts.pageCacheFile, 'utf8').then(JSON.parse, () => ({}))) as PageCache)
     : {};
   const builder = await builderKey(rootDir);
+  const pages: Array<{ family: ReferenceFamily; doc: JsonObject }> = families.map((f) => ({
+    family: referenceFamily(f),
+    doc: documentForDocs(docOf.get(f.id), referenceFamily(f), {
+      coverage: coverage.get(f.id) as DocumentCoverage,
+      replacements: migration.filter((r) => r.legacy.familyId === f.id),
+      mirrors: mirrors.rows.filter((r) => r.english.familyId === f.id),
+      familyTitle: titleOf,
+    }),
+  }));
+  const observedPage = opts.observed
+    ? observedReferenceFamily(opts.observed.id, { id: opts.observed.of, title: titleOf(opts.observed.of), href: `${opts.observed.of}.html` })
+    : undefined;
+  if (opts.observed && observedPage) {
+    pages.push({
+      family: observedPage,
+      doc: observedDocumentForDocs(observedDoc, observedPage, {
+        sources: sources.get(opts.observed.of) as SourceCoverage,
+        published: { href: `${opts.observed.of}.html`, title: titleOf(opts.observed.of) },
+      }),
+    });
+  }
   try {
-    // Redocly runs in its own process per family: the pages build side by side.
+    // Redocly runs in its own process per page: the pages build side by side.
     await Promise.all(
-      families.map(async (f) => {
-        const doc = documentForDocs(docOf.get(f.id), referenceFamily(f), {
-          coverage: coverage.get(f.id) as DocumentCoverage,
-          replacements: migration.filter((r) => r.legacy.familyId === f.id),
-          mirrors: mirrors.rows.filter((r) => r.english.familyId === f.id),
-          familyTitle: titleOf,
-        });
-        const outFile = path.join(outDir, `${f.id}.html`);
-        const input = sha256(`${builder}\0${JSON.stringify(referenceFamily(f))}\0${JSON.stringify(doc)}`);
-        const previous = cache[f.id];
+      pages.map(async ({ family, doc }) => {
+        const outFile = path.join(outDir, `${family.id}.html`);
+        const input = sha256(`${builder}\0${JSON.stringify(family)}\0${JSON.stringify(doc)}`);
+        const previous = cache[family.id];
         const current = await readFile(outFile).then(sha256, () => undefined);
         if (!previous || previous.input !== input || previous.output !== current) {
-          await buildReferencePage({ family: referenceFamily(f), doc, outFile, workDir });
-          cache[f.id] = { input, output: sha256(await readFile(outFile)) };
+          await buildReferencePage({ family, doc, outFile, workDir });
+          cache[family.id] = { input, output: sha256(await readFile(outFile)) };
         }
         written.push(outFile);
       }),
@@ -190,7 +235,20 @@ export async function buildDocsSite(opts: DocsSiteOptions): Promise<string[]> {
         status: f.status,
         statusNote: entry?.statusNote,
         prefix: entry?.prefix,
-        page: { href: `${f.id}.html`, coverage: coverage.get(f.id) as DocumentCoverage, operationHrefs },
+        page: {
+          href: `${f.id}.html`,
+          coverage: coverage.get(f.id) as DocumentCoverage,
+          sources: sources.get(f.id) as SourceCoverage,
+          operationHrefs,
+          observed:
+            opts.observed?.of === f.id && observedPage
+              ? {
+                  href: `${observedPage.id}.html`,
+                  title: observedPage.title,
+                  operationHrefs: new Map(listOperations(observedDoc).map((op) => [`${op.method} ${op.path}`, operationHref(observedPage.id, op)])),
+                }
+              : undefined,
+        },
       };
     }),
     ...[...catalog.values()]

@@ -2,12 +2,19 @@
 
 export const STATUS_ORDER = ['official', 'mirror', 'lean', 'older', 'deprecated'] as const;
 
+/**
+ * Not a status of Part 9: the observed flavour's page is no family of the provider
+ * but payload types learnt from captured traffic, and its bar says so.
+ */
+export const OBSERVED_STATUS = 'observed';
+
 const LABELS: Record<string, string> = {
   official: 'Official',
   mirror: 'Mirror',
   lean: 'Lean',
   older: 'Older',
   deprecated: 'Deprecated',
+  [OBSERVED_STATUS]: 'Observed — not published by the provider',
 };
 
 export function statusLabel(status: string): string {

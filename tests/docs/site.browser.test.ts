@@ -18,8 +18,10 @@ import { COVERAGE_STATES, computeCoverage } from '../../scripts/docs/coverage.ts
 import { operationHref } from '../../scripts/docs/crossrefs.ts';
 import { listOperations, type OperationEntry } from '../../scripts/docs/openapi.ts';
 import { serveDocs } from '../../scripts/docs/serve.ts';
-import { buildDocsSite, type DocsSiteFamily } from '../../scripts/docs/site.ts';
-import { statusLabel } from '../../scripts/docs/status.ts';
+import { buildDocsSite, type DocsSiteFamily, type DocsSiteObserved } from '../../scripts/docs/site.ts';
+import { SOURCE_STATES, computeSources, type SourceCounts } from '../../scripts/docs/sources.ts';
+import { OBSERVED_STATUS, statusLabel } from '../../scripts/docs/status.ts';
+import { buildObservedBundle } from '../../scripts/observed/apply.ts';
 import { FIXTURES, ROOT } from './helpers.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -41,6 +43,8 @@ interface Site {
   dir: string;
   url: string;
   families: DocsSiteFamily[];
+  observed: DocsSiteObserved;
+  /** Every bundle the site shows, by page id (the families' and the observed flavour's). */
   docs: Map<string, unknown>;
   files: string[];
 }
@@ -53,7 +57,7 @@ let catalog: Map<string, CatalogFamily>;
 let real: Site;
 let fixtureSite: Site;
 
-async function loadDocs(families: readonly DocsSiteFamily[]): Promise<Map<string, unknown>> {
+async function loadDocs(families: ReadonlyArray<{ id: string; bundlePath: string }>): Promise<Map<string, unknown>> {
   return new Map(await Promise.all(families.map(async (f) => [f.id, parse(await readFile(f.bundlePath, 'utf8'))] as const)));
 }
 
@@ -74,10 +78,20 @@ async function bundleFamilies(dir: string): Promise<DocsSiteFamily[]> {
   );
 }
 
-async function buildSite(name: string, families: DocsSiteFamily[]): Promise<Site> {
+async function buildSite(name: string, families: DocsSiteFamily[], observed: DocsSiteObserved): Promise<Site> {
   const dir = path.join(tmp, name);
-  const files = await buildDocsSite({ rootDir: ROOT, outDir: dir, families });
-  return { dir, url: new URL(`${name}/`, base).href, families, docs: await loadDocs(families), files };
+  const files = await buildDocsSite({ rootDir: ROOT, outDir: dir, families, observed });
+  return { dir, url: new URL(`${name}/`, base).href, families, observed, docs: await loadDocs([...families, observed]), files };
+}
+
+/** The observed page, as checkFamilyPage reads a page: its status is the observed label. */
+function observedPage(site: Site): DocsSiteFamily {
+  return { id: site.observed.id, title: `${site.observed.of} observed`, status: OBSERVED_STATUS, bundlePath: site.observed.bundlePath };
+}
+
+/** Every page the site links: each family's and the observed flavour's. */
+function pageIds(site: Site): string[] {
+  return [...site.families.map((f) => f.id), site.observed.id];
 }
 
 beforeAll(async () => {
@@ -88,12 +102,20 @@ beforeAll(async () => {
   server = started.server;
   base = new URL(started.url);
   const bundles = await bundleFamilies(path.join(tmp, 'bundles'));
+  // The observed flavour the way the pipeline makes it: the committed overlay on the fresh v2-pt bundle.
+  const observed: DocsSiteObserved = { id: 'v2-pt-observed', of: 'v2-pt', bundlePath: path.join(tmp, 'bundles', 'v2-pt-observed', 'openapi.yaml') };
+  await buildObservedBundle({
+    publishedBundlePath: path.join(tmp, 'bundles', 'v2-pt', 'openapi.yaml'),
+    overlayPath: path.join(ROOT, 'spec', 'v2-pt', 'observed.overlay.yaml'),
+    outPath: observed.bundlePath,
+  });
   const fixtures: DocsSiteFamily[] = [
     { id: 'fx-legacy', title: 'Fixture legacy <b>service</b>', status: 'deprecated', bundlePath: path.join(FIXTURES, 'legacy.yaml') },
     { id: 'fx-en', title: 'Fixture V2 English', status: 'mirror', bundlePath: path.join(FIXTURES, 'en.yaml') },
     { id: 'fx-pt', title: 'Fixture V2 Portuguese', status: 'official', bundlePath: path.join(FIXTURES, 'pt.yaml') },
   ];
-  [real, fixtureSite] = await Promise.all([buildSite('real', bundles), buildSite('fixture', fixtures)]);
+  const fixtureObserved: DocsSiteObserved = { id: 'fx-pt-observed', of: 'fx-pt', bundlePath: path.join(FIXTURES, 'pt-observed.yaml') };
+  [real, fixtureSite] = await Promise.all([buildSite('real', bundles, observed), buildSite('fixture', fixtures, fixtureObserved)]);
   browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 }, 120_000);
 
@@ -250,7 +272,7 @@ async function checkLanding(site: Site): Promise<void> {
   const { anchors, ids, pages, problems } = await landingLinks(site);
   for (const anchor of anchors) expect(ids, `anchor ${anchor}`).toContain(anchor.slice(1));
   for (const file of pages.keys()) expect(file, 'links stay on the site').not.toMatch(/^[a-z]+:|^\/\//i);
-  expect([...pages.keys()].sort()).toEqual(site.families.map((f) => `${f.id}.html`).sort());
+  expect([...pages.keys()].sort()).toEqual(pageIds(site).map((id) => `${id}.html`).sort());
   expect(problems).toEqual([]);
 }
 
@@ -283,9 +305,7 @@ async function countAt(page: Page, selector: string): Promise<number> {
 
 describe('docs site built from the families of redocly.yaml', () => {
   test('writes one page per family and the landing page', () => {
-    expect(real.files.map((f) => path.basename(f))).toEqual(
-      [...real.families.map((f) => `${f.id}.html`), 'index.html'].sort(),
-    );
+    expect(real.files.map((f) => path.basename(f))).toEqual([...pageIds(real).map((id) => `${id}.html`), 'index.html'].sort());
   });
 
   test('is reproducible byte for byte, and drops pages of families that left', async () => {
@@ -293,7 +313,7 @@ describe('docs site built from the families of redocly.yaml', () => {
     await mkdir(outDir, { recursive: true });
     await writeFile(path.join(outDir, 'gone.html'), 'a family that left');
     await writeFile(path.join(outDir, 'notes.txt'), 'not a page');
-    const again = await buildDocsSite({ rootDir: ROOT, outDir, families: real.families });
+    const again = await buildDocsSite({ rootDir: ROOT, outDir, families: real.families, observed: real.observed });
     expect(again.map((f) => path.basename(f))).toEqual(real.files.map((f) => path.basename(f)));
     expect((await readdir(outDir)).sort()).toEqual([...again.map((f) => path.basename(f)), 'notes.txt'].sort());
     for (const file of real.files) {
@@ -323,16 +343,52 @@ describe('docs site built from the families of redocly.yaml', () => {
       await checked.page.close();
     }
     // The coverage tables link every operation of every family.
-    const operations = [...real.docs.values()].reduce<number>((n, doc) => n + listOperations(doc).length, 0);
+    const operations = real.families.reduce<number>((n, f) => n + listOperations(real.docs.get(f.id)).length, 0);
     expect(followed).toBeGreaterThanOrEqual(operations);
   }, 180_000);
+
+  test('the observed page loads offline, is labelled observed, and says on every observed operation where its data comes from', async () => {
+    const { page, followed } = await checkFamilyPage(real, observedPage(real));
+    const bar = page.locator('header.family-bar');
+    expect(await bar.getAttribute('data-status')).toBe(OBSERVED_STATUS);
+    expect(await bar.locator('.status').innerText()).toMatch(/^observed — not published by the provider$/i);
+    expect(await bar.locator('a.published').getAttribute('href')).toBe(`${real.observed.of}.html`);
+
+    const sources = computeSources(real.docs.get(real.observed.of), real.docs.get(real.observed.id));
+    const observedOps = sources.operations.filter((o) => o.request.observed || o.response.observed);
+    expect(observedOps.length).toBeGreaterThan(0);
+    // The landing page links every observed operation into this page (checked by checkFamilyPage).
+    expect(followed).toBeGreaterThanOrEqual(observedOps.length);
+    const ops = listOperations(real.docs.get(real.observed.id));
+    for (const source of observedOps) {
+      const op = ops.find((o) => o.operationId === source.operationId) as OperationEntry;
+      const hash = hashOf(real.observed.id, op);
+      await headingInView(page, hash, label(op));
+      const note = page.locator(`[data-section-id="${hash.slice(1)}"] blockquote`).first();
+      await eventually(() => note.isVisible(), `${op.operationId}: observed note`);
+      const text = await note.innerText();
+      expect(text).toContain('Observed — not published by the provider.');
+      for (const [part, record] of [['request', source.request.observed], ['response', source.response.observed]] as const) {
+        if (!record) continue;
+        expect(text, `${op.operationId} ${part}`).toContain(`${part} seen in ${record.seen} of ${record.of} capture`);
+        expect(text).toContain(record.repository);
+        expect(text).toContain(record.commit);
+      }
+      if (op.operationId === 'Disponibilidade') {
+        await settled(page);
+        await mkdir(SCREENSHOTS, { recursive: true });
+        await page.screenshot({ path: path.join(SCREENSHOTS, `docs-reference-${real.observed.id}.png`) });
+      }
+    }
+    await page.close();
+  }, 120_000);
 
   test('the coverage report shows the counts computed from the documents', async () => {
     const { page, problems } = await visit(real.url);
     for (const family of real.families) {
       const coverage = computeCoverage(real.docs.get(family.id));
       const cell = (part: string, state?: string) =>
-        `.coverage-summary td[data-family="${family.id}"][data-part="${part}"]${state ? `[data-state="${state}"]` : ''}`;
+        `table[data-table="coverage-summary"] td[data-family="${family.id}"][data-part="${part}"]${state ? `[data-state="${state}"]` : ''}`;
       expect(await countAt(page, cell('operations'))).toBe(coverage.counts.operations);
       for (const part of ['request', 'response'] as const) {
         for (const state of COVERAGE_STATES) {
@@ -343,7 +399,27 @@ describe('docs site built from the families of redocly.yaml', () => {
         trs.map((tr) => [tr.getAttribute('data-operation'), tr.getAttribute('data-request'), tr.getAttribute('data-response')]),
       );
       expect(rows).toEqual(coverage.operations.map((o) => [o.operationId, o.request.state, o.response.state]));
+
+      // Published / observed only / unknown, from the same bundles (and the observed flavour of its family).
+      const sources = computeSources(real.docs.get(family.id), family.id === real.observed.of ? real.docs.get(real.observed.id) : undefined);
+      const sourceCell = (part: string, state?: string) =>
+        `table[data-table="coverage-sources"] td[data-family="${family.id}"][data-part="${part}"]${state ? `[data-state="${state}"]` : ''}`;
+      expect(await countAt(page, sourceCell('operations'))).toBe(sources.counts.operations);
+      for (const part of ['request', 'response'] as const) {
+        for (const state of SOURCE_STATES) {
+          expect(await countAt(page, sourceCell(part, state)), `${family.id} ${part} ${state}`).toBe(sources.counts[part][state]);
+        }
+      }
+      const sourceRows = await page.$$eval(`table[data-table="coverage-operations"][data-family="${family.id}"] tbody tr`, (trs) =>
+        trs.map((tr) => [tr.getAttribute('data-operation'), tr.getAttribute('data-request-source'), tr.getAttribute('data-response-source')]),
+      );
+      expect(sourceRows).toEqual(sources.operations.map((o) => [o.operationId, o.request.state, o.response.state]));
     }
+    // The observed page hangs off its family's card; it is no family card of its own.
+    const aside = page.locator(`.card[data-family="${real.observed.of}"] .observed-flavour`);
+    expect(await aside.locator('.status').innerText()).toMatch(/^observed — not published by the provider$/i);
+    expect(await aside.locator(`a[href="${real.observed.id}.html"]`).count()).toBe(1);
+    expect(await page.locator(`.card[data-family="${real.observed.id}"]`).count()).toBe(0);
     await settled(page);
     await mkdir(SCREENSHOTS, { recursive: true });
     await page.screenshot({ path: path.join(SCREENSHOTS, 'docs-landing.png'), fullPage: true });
@@ -384,6 +460,42 @@ describe('docs site with legacy, English and Portuguese fixture families', () =>
     expect(problems).toEqual([]);
     await page.close();
   });
+
+  test('the published / observed only / unknown counts equal the hand-worked ones, on the landing and from the module', async () => {
+    // Worked out by hand from the fixtures' markers and records (see pt-observed.yaml's header).
+    const handWorked: Record<string, { request: SourceCounts; response: SourceCounts }> = {
+      'fx-pt': { request: { published: 1, observed: 1, unknown: 1, absent: 0 }, response: { published: 0, observed: 2, unknown: 1, absent: 0 } },
+      'fx-legacy': { request: { published: 2, observed: 0, unknown: 0, absent: 1 }, response: { published: 1, observed: 0, unknown: 2, absent: 0 } },
+      'fx-en': { request: { published: 1, observed: 0, unknown: 1, absent: 0 }, response: { published: 0, observed: 0, unknown: 2, absent: 0 } },
+    };
+    const { page, problems } = await visit(fixtureSite.url);
+    for (const family of fixtureSite.families) {
+      const expected = handWorked[family.id] as { request: SourceCounts; response: SourceCounts };
+      const observedDoc = family.id === fixtureSite.observed.of ? fixtureSite.docs.get(fixtureSite.observed.id) : undefined;
+      const { counts } = computeSources(fixtureSite.docs.get(family.id), observedDoc);
+      expect({ request: counts.request, response: counts.response }, family.id).toEqual(expected);
+      for (const part of ['request', 'response'] as const) {
+        for (const state of SOURCE_STATES) {
+          const cell = `table[data-table="coverage-sources"] td[data-family="${family.id}"][data-part="${part}"][data-state="${state}"]`;
+          expect(await countAt(page, cell), `${family.id} ${part} ${state}`).toBe(expected[part][state]);
+        }
+      }
+    }
+    // An observed-only part links into the observed page; a published one the flavour also types says "+ observed".
+    const tarifar = page.locator('table[data-table="coverage-operations"][data-family="fx-pt"] tr[data-operation="Tarifar"]');
+    expect(await tarifar.locator('a.pill-link').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual([
+      'fx-pt-observed.html#/search-and-pricing/tarifar',
+      'fx-pt-observed.html#/search-and-pricing/tarifar',
+    ]);
+    const marcar = page.locator('table[data-table="coverage-operations"][data-family="fx-pt"] tr[data-operation="MarcarAssentos"]');
+    expect(await marcar.locator('a.also-observed').getAttribute('href')).toBe('fx-pt-observed.html#/seats/marcarassentos');
+    expect(problems).toEqual([]);
+    await page.close();
+
+    const { page: observed, followed } = await checkFamilyPage(fixtureSite, observedPage(fixtureSite));
+    expect(followed).toBe(3); // Tarifar, Disponibilidade, MarcarAssentos
+    await observed.close();
+  }, 60_000);
 
   test('each page loads offline; every deprecated operation is marked; every landing link resolves', async () => {
     let followed = 0;

@@ -1,0 +1,125 @@
+// Where each payload's types come from, per operation: published by the provider,
+// observed only (typed by the observed flavour from captured traffic), or unknown.
+// A pure function of the published bundle's `x-undocumented` markers (through
+// computeCoverage) and the observed bundle's `x-observed` records (through
+// observedOperations), so the landing page, the observed page and the tests share
+// one answer. A family without an observed flavour is published or unknown.
+//
+// Per request and per response of an operation of the published document:
+//   documented or partly documented in the published bundle -> published
+//   not published there, typed (x-observed) by the observed bundle -> observed
+//   not published, not observed                               -> unknown
+//   no body                                                   -> absent
+// A published part the observed flavour also types stays "published"; its record is
+// kept, so a page can say that observed fields were added.
+
+import { observedOperations, type ObservedRecord } from '../observed/observed-operations.ts';
+import { computeCoverage, type CoverageState, type DocumentCoverage } from './coverage.ts';
+import { isObject } from './openapi.ts';
+
+export type { ObservedRecord } from '../observed/observed-operations.ts';
+
+export const SOURCE_STATES = ['published', 'observed', 'unknown', 'absent'] as const;
+export type SourceState = (typeof SOURCE_STATES)[number];
+
+export const SOURCE_LABELS: Readonly<Record<SourceState, string>> = {
+  published: 'Published',
+  observed: 'Observed only',
+  unknown: 'Unknown',
+  absent: 'No body',
+};
+
+export interface PartSource {
+  state: SourceState;
+  /** The part's state in the published document. */
+  published: CoverageState;
+  /** The observed flavour's `x-observed` record on this part, when it types it. */
+  observed: ObservedRecord | undefined;
+}
+
+export interface OperationSource {
+  operationId: string;
+  method: string;
+  path: string;
+  tags: string[];
+  deprecated: boolean;
+  request: PartSource;
+  response: PartSource;
+}
+
+export type SourceCounts = Record<SourceState, number>;
+
+export interface SourceCoverage {
+  /** Whether an observed flavour was read: without one, nothing is "observed". */
+  hasObservedLayer: boolean;
+  operations: OperationSource[];
+  counts: { operations: number; request: SourceCounts; response: SourceCounts };
+}
+
+export function emptySourceCounts(): SourceCounts {
+  return Object.fromEntries(SOURCE_STATES.map((s) => [s, 0])) as SourceCounts;
+}
+
+/** One part's source from its published state and whether the observed flavour types it. */
+export function sourceState(published: CoverageState, observed: boolean): SourceState {
+  if (published === 'absent') return 'absent';
+  if (published === 'documented' || published === 'partial') return 'published';
+  return observed ? 'observed' : 'unknown';
+}
+
+/**
+ * The three-state view from a published document's coverage and, when the family has
+ * one, its observed flavour's bundle. Every observed operation must be an operation of
+ * the published document (same operationId and path): anything else is refused.
+ */
+export function sourcesFromCoverage(published: DocumentCoverage, observedDoc?: unknown): SourceCoverage {
+  if (observedDoc !== undefined && !isObject(observedDoc)) throw new Error('The observed flavour is not an OpenAPI document.');
+  const observed = observedDoc === undefined ? [] : observedOperations(observedDoc);
+  const byKey = new Map(observed.map((o) => [`${o.operationId} ${o.path}`, o]));
+  const known = new Set(published.operations.map((o) => `${o.operationId} ${o.path}`));
+  const strangers = observed.filter((o) => !known.has(`${o.operationId} ${o.path}`));
+  if (strangers.length > 0) {
+    throw new Error(
+      `The observed flavour types operations the published document does not have: ${strangers.map((o) => `${o.operationId} (${o.path})`).join(', ')}.`,
+    );
+  }
+  const operations = published.operations.map((op): OperationSource => {
+    const seen = byKey.get(`${op.operationId} ${op.path}`);
+    const part = (state: CoverageState, record: ObservedRecord | undefined): PartSource => ({
+      state: sourceState(state, record !== undefined),
+      published: state,
+      observed: record,
+    });
+    return {
+      operationId: op.operationId,
+      method: op.method,
+      path: op.path,
+      tags: op.tags,
+      deprecated: op.deprecated,
+      request: part(op.request.state, seen?.request),
+      response: part(op.response.state, seen?.response),
+    };
+  });
+  const counts = { operations: operations.length, request: emptySourceCounts(), response: emptySourceCounts() };
+  for (const op of operations) {
+    counts.request[op.request.state] += 1;
+    counts.response[op.response.state] += 1;
+  }
+  return { hasObservedLayer: observedDoc !== undefined, operations, counts };
+}
+
+/** The same, from the bundles themselves. */
+export function computeSources(publishedDoc: unknown, observedDoc?: unknown): SourceCoverage {
+  return sourcesFromCoverage(computeCoverage(publishedDoc), observedDoc);
+}
+
+/** The distinct provenances (repository and commit) of the observed parts, in first-seen order. */
+export function observedProvenance(sources: SourceCoverage): Array<{ repository: string; commit: string }> {
+  const seen = new Map<string, { repository: string; commit: string }>();
+  for (const op of sources.operations) {
+    for (const record of [op.request.observed, op.response.observed]) {
+      if (record) seen.set(`${record.repository}@${record.commit}`, { repository: record.repository, commit: record.commit });
+    }
+  }
+  return [...seen.values()];
+}
