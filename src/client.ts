@@ -189,6 +189,19 @@ function safeCause(error: unknown, secrets: readonly string[]): unknown {
   return secrets.some((secret) => secret !== '' && text.includes(secret)) ? undefined : error;
 }
 
+/** A promise that rejects when the signal aborts; `dispose` drops the listener. */
+function abortedPromise(signal: AbortSignal): { promise: Promise<never>; dispose(): void } {
+  let onAbort = (): void => {};
+  const promise = new Promise<never>((_, reject) => {
+    onAbort = () => reject(signal.reason);
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+  });
+  // The race's loser must not surface as an unhandled rejection.
+  promise.catch(() => {});
+  return { promise, dispose: () => signal.removeEventListener('abort', onAbort) };
+}
+
 /**
  * Builds a client of `family` typed by `P` (a generated `paths`). Families wrap it:
  * see `defineFamily`.
@@ -268,8 +281,11 @@ export function createFamilyClient<P, Relaxed extends boolean = false>(
     }
 
     let result;
+    // The call settles when its signal fires, whatever stage fetch is in: fetch aborts the
+    // request itself, and this race makes sure no caller waits on a body that never ends.
+    const aborted = signal ? abortedPromise(signal) : undefined;
     try {
-      result = await core.POST(path, {
+      const posting = core.POST(path, {
         body: sentBody,
         params: pathParams ? { path: pathParams } : {},
         headers: {
@@ -286,8 +302,11 @@ export function createFamilyClient<P, Relaxed extends boolean = false>(
         parseAs: 'text',
         fetch: transport,
       });
+      result = aborted ? await Promise.race([posting, aborted.promise]) : await posting;
     } catch (thrown) {
       throw failure(thrown);
+    } finally {
+      aborted?.dispose();
     }
 
     const { response } = result;
