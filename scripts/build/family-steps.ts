@@ -1,6 +1,6 @@
 // The steps of one family's build, with the tools they need. Imported only when some
 // family has to be rebuilt, so an unchanged build never pays for loading the tools.
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Family } from './families.ts';
 import { formatProblem, lintAndBundle, loadRedoclyConfig } from './redocly.ts';
@@ -98,8 +98,11 @@ export async function buildObservedFlavour(tools: Tools, ctx: Context, writeSour
 }
 
 /** The docs site: a reference page per family (rebuilt only when what it shows changed) and the landing page. */
-export async function buildSite(ctx: Context, families: Array<{ id: string; title: string; status: string }>): Promise<BuiltFamily> {
+export async function buildSite(ctx: Context, families: Array<{ id: string; title: string; status: string }>, force = false): Promise<BuiltFamily> {
   const started = performance.now();
+  const pageCacheFile = path.join(ctx.rootDir, '.cache', 'docs', `${sha256(path.join(ctx.outDir, 'docs')).slice(0, 16)}.json`);
+  // --force renders every page again: forget what the pages were built from.
+  if (force) await rm(pageCacheFile, { force: true });
   const { buildDocsSite } = await import('../docs/site.ts');
   const docsDir = path.join(ctx.outDir, 'docs');
   // The observed flavour is built whenever v2-pt is (pipeline.ts): its page goes beside v2-pt's.
@@ -112,7 +115,7 @@ export async function buildSite(ctx: Context, families: Array<{ id: string; titl
       outDir: docsDir,
       families: families.map((f) => ({ ...f, bundlePath: path.join(ctx.outDir, f.id, 'openapi.yaml') })),
       ...(observed ? { observed } : {}),
-      pageCacheFile: path.join(ctx.rootDir, '.cache', 'docs', `${sha256(docsDir).slice(0, 16)}.json`),
+      pageCacheFile,
     }),
   );
   const outputs: Record<string, string> = {};

@@ -90,25 +90,52 @@ export async function runPipeline(options: BuildOptions): Promise<FamilyReport[]
   let built: BuiltFamily[] = [];
   const failures: unknown[] = [];
   const steps = stale.length > 0 || !(await derivedFresh()) ? await import('./family-steps.ts') : undefined;
+  const phaseStart = performance.now();
+  const phase = (name: string) => log(`  · ${name} at ${Math.round(performance.now() - phaseStart)} ms`);
   const tools = steps ? await steps.loadTools(rootDir) : undefined;
+  if (tools) phase('tools loaded');
   if (steps && tools && stale.length > 0) {
     const { buildFamily } = steps;
     const settled = await Promise.allSettled(stale.map((family) => buildFamily(tools, family, { rootDir, outDir, writeIfChanged })));
+    phase('families linted, bundled and typed');
     built = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
     failures.push(...settled.flatMap((s) => (s.status === 'rejected' ? [s.reason as unknown] : [])));
   }
   if (steps && tools && failures.length === 0 && families.some((f) => f.id === 'v2-pt') && !(await derivedFresh())) {
     try {
       built.push(await steps.buildObservedFlavour(tools, { rootDir, outDir, writeIfChanged }, !options.outDir));
+      phase('observed flavour built');
     } catch (error) {
       failures.push(error);
     }
   }
+  // The client is compiled into dist/ beside the project, only for the real output folder.
+  // It needs every type (the observed flavour's too), not the docs: tsc runs in its own
+  // process while the docs are rendered here.
+  async function compileClient(): Promise<void> {
+    if (failures.length > 0 || options.outDir) return;
+    const inputs = await clientInputs(rootDir);
+    const previous = manifest[CLIENT_ID];
+    const current = await fingerprint(rootDir, inputs, shared);
+    if (previous && previous.fingerprint === current && (await outputsIntact(rootDir, previous.outputs))) return;
+    const started = performance.now();
+    try {
+      const files = await buildClient(rootDir);
+      const outputs: Record<string, string> = {};
+      for (const file of files) outputs[path.relative(rootDir, file)] = sha256(await readFile(file));
+      manifest[CLIENT_ID] = { fingerprint: current, inputs, outputs };
+      log(`${CLIENT_ID}: compiled to dist/ in ${Math.round(performance.now() - started)} ms`);
+    } catch (error) {
+      failures.push(new StepError(CLIENT_ID, 'client (tsc -p tsconfig.build.json)', (error as Error).message));
+    }
+  }
+  const clientDone = compileClient();
   // The docs site reads every bundle: it runs when any was rebuilt or its own inputs changed.
   if (failures.length === 0 && (built.length > 0 || !(await entryFresh(DOCS_ID)))) {
     const { buildSite } = steps ?? (await import('./family-steps.ts'));
     try {
-      built.push(await buildSite({ rootDir, outDir, writeIfChanged }, families));
+      built.push(await buildSite({ rootDir, outDir, writeIfChanged }, families, options.force));
+      phase('docs site built');
     } catch (error) {
       failures.push(error);
     }
@@ -117,24 +144,8 @@ export async function runPipeline(options: BuildOptions): Promise<FamilyReport[]
     const entry: CacheEntry = { fingerprint: await fingerprint(rootDir, b.inputs, shared), inputs: b.inputs, outputs: b.outputs };
     manifest[b.report.id] = entry;
   }
-  // The client is compiled into dist/ beside the project, only for the real output folder.
-  if (failures.length === 0 && !options.outDir) {
-    const inputs = await clientInputs(rootDir);
-    const previous = manifest[CLIENT_ID];
-    const current = await fingerprint(rootDir, inputs, shared);
-    if (!previous || previous.fingerprint !== current || !(await outputsIntact(rootDir, previous.outputs))) {
-      const started = performance.now();
-      try {
-        const files = await buildClient(rootDir);
-        const outputs: Record<string, string> = {};
-        for (const file of files) outputs[path.relative(rootDir, file)] = sha256(await readFile(file));
-        manifest[CLIENT_ID] = { fingerprint: current, inputs, outputs };
-        log(`${CLIENT_ID}: compiled to dist/ in ${Math.round(performance.now() - started)} ms`);
-      } catch (error) {
-        failures.push(new StepError(CLIENT_ID, 'client (tsc -p tsconfig.build.json)', (error as Error).message));
-      }
-    }
-  }
+  await clientDone;
+  phase('client compiled');
   await writeManifest(manifestFile, manifest);
   if (failures.length > 0) throw failures.length === 1 ? failures[0] : new AggregateError(failures, failures.map(String).join('\n'));
 

@@ -2,9 +2,7 @@
 // bundle that carries the family's status and, on each operation, its deprecation,
 // mirror and coverage notes; self-contained (`--inlineBundle`) so it works offline.
 
-import { execFile } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { COVERAGE_LABELS, type DocumentCoverage, type PartCoverage } from './coverage.ts';
@@ -12,9 +10,9 @@ import type { MirrorRow, ReplacementRow } from './crossrefs.ts';
 import { escapeHtml } from './html.ts';
 import { isObject, listOperations, type JsonObject } from './openapi.ts';
 import { statusLabel, statusToken } from './status.ts';
+import { buildDocs, type BuildDocsArgv } from './build-docs.ts';
 
 const TEMPLATE = fileURLToPath(new URL('./reference-template.hbs', import.meta.url));
-const REDOCLY_CLI = createRequire(import.meta.url).resolve('@redocly/cli/bin/cli.js');
 
 /**
  * Redoc options (Redoc 3 CE): show our markers on fields, leave room for the family bar.
@@ -162,22 +160,27 @@ export function makeOffline(page: string, familyId: string): string {
   return out;
 }
 
-function run(args: string[], cwd: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      process.execPath,
-      [REDOCLY_CLI, ...args],
-      {
-        cwd,
-        maxBuffer: 16 * 1024 * 1024,
-        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', SCARF_ANALYTICS: 'false', NO_COLOR: '1' },
-      },
-      (error, stdout, stderr) => {
-        if (error) reject(new Error(`${error.message}\n${stdout}\n${stderr}`.trim()));
-        else resolve();
-      },
-    );
-  });
+
+/** The build-docs arguments of a family's page (in process or through the CLI alike). */
+export function referenceArgv(family: ReferenceFamily, input: string, output: string): BuildDocsArgv {
+  const templateOptions: Record<string, string> = {
+    familyId: family.id,
+    familyTitle: family.title,
+    status: statusToken(family.status),
+    statusLabel: statusLabel(family.status),
+    statusNote: family.statusNote ?? '',
+    coverageHref: family.coverageHref ?? `index.html#coverage-${family.id}`,
+    flavourOfHref: family.flavourOf?.href ?? '',
+    flavourOfTitle: family.flavourOf?.title ?? '',
+  };
+  return {
+    api: input,
+    o: output,
+    title: `${family.title} — Air travel booking API reference`,
+    template: TEMPLATE,
+    templateOptions,
+    openapi: { ...REDOC_OPTIONS },
+  };
 }
 
 /** Builds `<outFile>` with `redocly build-docs`; `workDir` is a private scratch folder. */
@@ -191,34 +194,9 @@ export async function buildReferencePage(opts: {
   const input = path.join(workDir, `${family.id}.json`);
   const output = path.join(workDir, `${family.id}.html`);
   await writeFile(input, JSON.stringify(doc, null, 2) + '\n');
-  const templateOptions: Record<string, string> = {
-    familyId: family.id,
-    familyTitle: family.title,
-    status: statusToken(family.status),
-    statusLabel: statusLabel(family.status),
-    statusNote: family.statusNote ?? '',
-    coverageHref: family.coverageHref ?? `index.html#coverage-${family.id}`,
-    flavourOfHref: family.flavourOf?.href ?? '',
-    flavourOfTitle: family.flavourOf?.title ?? '',
-  };
+
   try {
-    await run(
-      [
-        'build-docs',
-        input,
-        '--output',
-        output,
-        '--inlineBundle',
-        '--template',
-        TEMPLATE,
-        '--title',
-        `${family.title} — Air travel booking API reference`,
-        '--openapi',
-        JSON.stringify(REDOC_OPTIONS),
-        ...Object.entries(templateOptions).map(([k, v]) => `--templateOptions.${k}=${v}`),
-      ],
-      workDir,
-    );
+    await buildDocs(referenceArgv(family, input, output), workDir);
   } catch (error) {
     throw new Error(`Docs: redocly build-docs failed for family "${family.id}":\n${(error as Error).message}`);
   }

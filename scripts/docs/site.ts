@@ -58,7 +58,7 @@ const sha256 = (data: string | Buffer) => createHash('sha256').update(data).dige
 /** What a page is made from, beyond its prepared document: the builder's own files. */
 async function builderKey(rootDir: string): Promise<string> {
   const dir = import.meta.dirname;
-  const files = ['reference.ts', 'reference-template.hbs', 'status.ts', 'html.ts'].map((f) => path.join(dir, f));
+  const files = ['reference.ts', 'reference-template.hbs', 'status.ts', 'html.ts', 'build-docs.ts'].map((f) => path.join(dir, f));
   files.push(path.join(rootDir, 'node_modules/@redocly/cli/package.json'));
   const texts = await Promise.all(files.map((f) => readFile(f, 'utf8').catch(() => f)));
   return sha256(texts.join('\0'));
