@@ -226,7 +226,6 @@ export function createFamilyClient<P, Relaxed extends boolean = false>(
     checkCredentials(credentials);
   }
   const defaultTimeout = checkTimeout(options.timeout, 'options');
-  const baseFetch = options.fetch ?? globalThis.fetch;
   const core = createClient<LoosePaths>({ baseUrl, bodySerializer: (body: unknown) => JSON.stringify(body) });
 
   async function accessCodeFor(target: CallTarget): Promise<string> {
@@ -259,7 +258,18 @@ export function createFamilyClient<P, Relaxed extends boolean = false>(
     let reached = false;
     const transport = async (request: Request): Promise<Response> => {
       try {
-        const response = await baseFetch(request);
+        // Node's own fetch sends a string body without streaming it when given the parts
+        // of the Request rather than the Request openapi-fetch built (about a tenth of a
+        // local call); a fetch of the caller's gets the Request as documented.
+        const response = await (options.fetch
+          ? options.fetch(request)
+          : globalThis.fetch(request.url, {
+              method: request.method,
+              headers: request.headers,
+              body: request.body === null ? null : await request.text(),
+              signal: request.signal,
+              redirect: request.redirect,
+            }));
         reached = true;
         return response;
       } catch (error) {
