@@ -4,7 +4,6 @@
 // nothing it reads changed.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { NULL, tsUnion } from 'openapi-typescript';
 import type { TypeOptions } from './types.ts';
 
 export const OBSERVED_ID = 'v2-pt-observed';
@@ -15,9 +14,13 @@ export const OVERLAY_FILE = 'spec/v2-pt/observed.overlay.yaml';
  * the observed client reads the .NET "no date" token as null (src/families/v2-pt-observed.ts).
  * The bundle itself keeps what the wire carries.
  */
-export const OBSERVED_TYPE_OPTIONS: TypeOptions = {
-  postTransform: (type, { path: at }) => (at === '#/components/schemas/DataObservada' ? tsUnion([type, NULL]) : undefined),
-};
+export async function observedTypeOptions(): Promise<TypeOptions> {
+  // Imported here, not at the top: a build with nothing to do must not load openapi-typescript.
+  const { NULL, tsUnion } = await import('openapi-typescript');
+  return {
+    postTransform: (type, { path: at }) => (at === '#/components/schemas/DataObservada' ? tsUnion([type, NULL]) : undefined),
+  };
+}
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => []);
@@ -60,7 +63,7 @@ export async function buildObserved(
   if (!writeSources) await writeIfChanged(appliedOverlay, overlay);
   await buildObservedBundle({ publishedBundlePath: path.join(outDir, 'v2-pt', 'openapi.yaml'), overlayPath: appliedOverlay, outPath: bundlePath });
   const typesPath = path.join(outDir, OBSERVED_ID, 'schema.d.ts');
-  await writeIfChanged(typesPath, await generateTypes(bundlePath, OBSERVED_TYPE_OPTIONS));
+  await writeIfChanged(typesPath, await generateTypes(bundlePath, await observedTypeOptions()));
   return { overlay, bundlePath, typesPath };
 }
 

@@ -101,7 +101,7 @@ describe('the observed client on the example answers', () => {
     const doc = readYaml(`${rootDir}/generated/v2-pt-observed/openapi.yaml`);
     const schemas = (doc.components as { schemas: Record<string, Json> }).schemas;
     const date = schemas.DataObservada as { anyOf: Json[] };
-    // As the observed types (OBSERVED_TYPE_OPTIONS) say: DataObservada | null, nothing else widened.
+    // As the observed types (observedTypeOptions) say: DataObservada | null, nothing else widened.
     schemas.DataObservada = { ...date, anyOf: [...date.anyOf, { type: 'null' }] };
     const validator = schemaValidator(doc);
     for (const op of observedOperations) {
