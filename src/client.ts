@@ -255,18 +255,21 @@ export function createFamilyClient<P, Relaxed extends boolean = false>(
     // Secrets of this call, as given and as sent, computed only when an error needs them.
     const secrets = (): string[] => withWireForms([code, credentials?.Senha ?? '', ...secretsIn(sentBody)]);
 
+    // What openapi-fetch's default serializer would send (JSON.stringify), made once here.
+    const bodyText = options.fetch ? undefined : JSON.stringify(sentBody);
     let reached = false;
     const transport = async (request: Request): Promise<Response> => {
       try {
         // Node's own fetch sends a string body without streaming it when given the parts
-        // of the Request rather than the Request openapi-fetch built (about a tenth of a
-        // local call); a fetch of the caller's gets the Request as documented.
+        // of a call rather than a Request (about a tenth of a local call): openapi-fetch then
+        // builds its Request without a body and the JSON goes straight to fetch. A fetch of
+        // the caller's gets the full Request, as documented.
         const response = await (options.fetch
           ? options.fetch(request)
           : globalThis.fetch(request.url, {
               method: request.method,
               headers: request.headers,
-              body: request.body === null ? null : await request.text(),
+              body: bodyText,
               signal: request.signal,
               redirect: request.redirect,
             }));
@@ -310,6 +313,7 @@ export function createFamilyClient<P, Relaxed extends boolean = false>(
         // a 3xx becomes an HttpStatusError instead.
         redirect: 'manual',
         parseAs: 'text',
+        ...(options.fetch ? {} : { bodySerializer: () => undefined }),
         fetch: transport,
       });
       result = aborted ? await Promise.race([posting, aborted.promise]) : await posting;
