@@ -44,7 +44,7 @@ rows.push({
   ratio: { value: mock.mock.median / mock.plain.median, label: 'mock / plain' },
 });
 
-const client = await benchClientOverhead(rootDir, runs);
+const client = await benchClientOverhead(rootDir, Math.max(runs, 5));
 const us = (f: Figure) => `${f.median.toFixed(1)} µs/call (min ${f.min.toFixed(1)}, max ${f.max.toFixed(1)}, ${f.runs} runs of ${client.calls})`;
 rows.push({ what: 'bare fetch, sequential POST to a local node:http server', figure: us(client.bare) });
 rows.push({

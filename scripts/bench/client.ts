@@ -35,7 +35,7 @@ export interface ClientFigures {
 }
 
 /** Microseconds per call, sequential, bare fetch vs the typed client with all its middleware. */
-export async function benchClientOverhead(rootDir: string, runs: number, calls = 2000): Promise<ClientFigures> {
+export async function benchClientOverhead(rootDir: string, runs: number, calls = 3000): Promise<ClientFigures> {
   const server = await startPlainServer(rootDir, { [ROUTE]: '{"Localizador":"ABC123"}' });
   try {
     const client = createV2Client({

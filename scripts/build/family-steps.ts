@@ -33,7 +33,7 @@ interface Context {
 export async function loadTools(rootDir: string): Promise<Tools> {
   const [redocly, types] = await Promise.all([
     loadRedoclyConfig(rootDir),
-    loadTypesConfig(path.join(rootDir, 'redocly.yaml')),
+    loadTypesConfig(),
   ]);
   return { redocly, types };
 }

@@ -48,7 +48,7 @@ export const noPassword: Request<Observed, 'Reservar'> = { Login: 'agencia' };
 
 test('a typed read of ViagensTrecho1[0].Voos[0] compiles on the observed types and not on the published ones', async () => {
   const { file } = await buildObserved(tmp.dir);
-  const config = await loadTypesConfig(path.join(rootDir, 'redocly.yaml'));
+  const config = await loadTypesConfig();
   writeFileSync(path.join(tmp.dir, 'observed-schema.d.ts'), await generateTypes(config, file));
   writeFileSync(path.join(tmp.dir, 'checks.ts'), CHECKS);
   writeFileSync(path.join(tmp.dir, 'package.json'), '{ "type": "module" }');
