@@ -58,6 +58,12 @@ async function findHandler(): Promise<Handler | undefined> {
   return undefined;
 }
 
+/** Whether pages are rendered in this process (false: Redocly moved its handler; the CLI is used). */
+export async function rendersInProcess(): Promise<boolean> {
+  handler ??= findHandler();
+  return (await handler) !== undefined;
+}
+
 // One page at a time: rendering is synchronous work, and the CLI's logger is silenced
 // around each call (its banner and timings belong to a terminal, not to a build log).
 let queue: Promise<unknown> = Promise.resolve();
