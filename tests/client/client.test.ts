@@ -2,20 +2,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { createV2Client } from '../../src/v2.ts';
 import { ConfigurationError, formatIsoDate, formatIsoDateTime, formatLegacyDate, parseIsoDateTime, parseLegacyDate } from '../../src/index.ts';
-import { sendJson, startServer, type TestServer } from './server.ts';
+import { sendJson, useTestServer } from './server.ts';
 
 const developerToken = '6f1c2e0a-3b4d-4e5f-8a9b-0c1d2e3f4a5b';
 const credentials = { Login: 'agencia', Senha: 'segredo', ClienteId: 42 };
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.requests.length = 0;
-  server.handle((_request, response) => sendJson(response, { Resultado: 'ok' }));
-});
+const server = useTestServer((_request, response) => sendJson(response, { Resultado: 'ok' }));
 
 describe('requests', () => {
   test('POSTs JSON to {baseUrl}/api/V2/Voos/{Operation} and resolves with the parsed answer', async () => {

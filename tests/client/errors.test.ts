@@ -11,19 +11,11 @@ import {
   TimeoutError,
   UnexpectedResponseError,
 } from '../../src/index.ts';
-import { deadUrl, sendJson, startServer, type Handler, type TestServer } from './server.ts';
+import { deadUrl, sendJson, type Handler, useTestServer } from './server.ts';
 
 const developerToken = '6f1c2e0a-3b4d-4e5f-8a9b-0c1d2e3f4a5b';
 const credentials = { Login: 'agencia', Senha: 'segredo' };
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.requests.length = 0;
-});
+const server = useTestServer();
 
 /** Answers after `ms`, unless the client hangs up first. */
 const slow =

@@ -6,18 +6,10 @@ import { createLegacyClient } from '../../src/legacy.ts';
 import { createV1Client } from '../../src/v1.ts';
 import { createV2EnClient } from '../../src/v2-en.ts';
 import { createV3Client } from '../../src/v3.ts';
-import { sendJson, startServer, type TestServer } from './server.ts';
+import { sendJson, useTestServer } from './server.ts';
 
 const credentials = { Login: 'agencia', Senha: 'segredo', ClienteId: 42 };
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.requests.length = 0;
-  server.handle((_request, response) => sendJson(response, {}));
-});
+const server = useTestServer((_request, response) => sendJson(response, {}));
 
 const base = () => ({ baseUrl: server.url, developerToken: '6f1c2e0a-3b4d-4e5f-8a9b-0c1d2e3f4a5b', accessCode: 'QUJD' });
 const legacy = () => createLegacyClient({ ...base(), credentials });

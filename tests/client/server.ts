@@ -2,6 +2,7 @@
 // answers with whatever the test's handler says (JSON `{}` by default).
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 
 export interface Recorded {
   method: string;
@@ -72,4 +73,29 @@ export async function deadUrl(): Promise<string> {
   const { port } = server.address() as AddressInfo;
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return `http://127.0.0.1:${port}`;
+}
+
+/**
+ * One recording server for a test file: started before its tests, stopped after, its
+ * record cleared (and its answer reset to `handler`, when given) before each test. The
+ * value returned stands for the server once it has started.
+ */
+export function useTestServer(handler?: Handler): TestServer {
+  let current: TestServer | undefined;
+  beforeAll(async () => {
+    current = await startServer();
+  });
+  afterAll(() => current?.close());
+  beforeEach(() => {
+    if (!current) return;
+    current.requests.length = 0;
+    if (handler) current.handle(handler);
+  });
+  return new Proxy({} as TestServer, {
+    get(_target, key) {
+      if (!current) throw new Error('the test server is used before it started');
+      const value: unknown = Reflect.get(current, key);
+      return typeof value === 'function' ? value.bind(current) : value;
+    },
+  });
 }

@@ -6,20 +6,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { createV2Client } from '../../src/v2.ts';
 import { CallError, NO_DATE_TOKEN, ServiceError, createV2ObservedClient, isNoDateToken, parseLegacyDate } from '../../src/v2-observed.ts';
 import { isObject, type Json } from '../support/bundle.ts';
-import { sendJson, startServer, type TestServer } from '../client/server.ts';
+import { sendJson, useTestServer } from '../client/server.ts';
 import { PREFIX, loadEvidenceExample, observedOperations, readYaml, rootDir, schemaValidator } from './support.ts';
 
 const developerToken = '6f1c2e0a-3b4d-4e5f-8a9b-0c1d2e3f4a5b';
 const accessCode = 'QUJDREVGR0hJSktM';
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.requests.length = 0;
-});
+const server = useTestServer();
 
 /** Any client seen as taking any path and body (the examples are plain JSON). */
 type Loose = { call(path: string, body: unknown): Promise<unknown> };

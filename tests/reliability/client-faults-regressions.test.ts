@@ -11,18 +11,11 @@ import { HttpStatusError, NetworkError, NonJsonResponseError, UnexpectedResponse
 import { createLegacyClient } from '../../src/legacy.ts';
 import { createV2Client } from '../../src/v2.ts';
 import { rootDir } from '../support/bundle.ts';
-import { sendJson, startServer, type TestServer } from '../client/server.ts';
+import { sendJson, startServer, useTestServer } from '../client/server.ts';
 import { faultOperations } from './fault-operations.ts';
 import { leaksIn, secretForms } from './leak-scan.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.requests.length = 0;
-});
+const server = useTestServer();
 
 const ACCESS_CODE = 'Q0FOQVJZLUFDQ0VTUy1jb2Rl';
 const v2 = (Senha: string, extra: { fetch?: (request: Request) => Promise<Response> } = {}) =>
