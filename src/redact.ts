@@ -27,8 +27,11 @@ export function secretsIn(value: unknown, found: string[] = [], depth = 0): stri
  */
 export function withWireForms(secrets: readonly string[]): string[] {
   return secrets.flatMap((secret) => {
-    const wire = JSON.stringify(secret).slice(1, -1);
-    return wire === secret ? [secret] : [secret, wire];
+    // A lone surrogate cannot travel as UTF-8: a server that writes the secret back sends
+    // U+FFFD in its place, so that form is a secret too.
+    const wellFormed = secret.toWellFormed();
+    const forms = [secret, wellFormed].flatMap((form) => [form, JSON.stringify(form).slice(1, -1)]);
+    return [...new Set(forms)];
   });
 }
 

@@ -143,3 +143,11 @@ describe('an answer of another JSON type than the contract describes', () => {
     expect(error).toMatchObject({ name: 'UnexpectedResponseError', operation: 'Autenticar', expected: 'string', received: 'object' });
   });
 });
+
+test('a secret with a lone surrogate is redacted in the form a server writes it back (U+FFFD)', async () => {
+  const { redactText, withWireForms } = await import('../../src/redact.ts');
+  const secret = 'ab\ud800cd';
+  const echoed = Buffer.from(`{"echo":"${secret}"}`, 'utf8').toString('utf8');
+  expect(echoed).toContain('ab\ufffdcd');
+  expect(redactText(echoed, withWireForms([secret]))).not.toMatch(/ab.cd/u);
+});
