@@ -39,7 +39,7 @@ export interface RunningMock {
 /** Bodies past this size are refused before parsing: bounded memory and validation time
  * under bad input (the largest captured answer is 26 kB; Prism spends ~0.5 s of CPU on a
  * 1 MiB body of wrong items). */
-const MAX_BODY_BYTES = 1024 * 1024;
+export const MAX_BODY_BYTES = 1024 * 1024;
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
 export async function loadFamilyDocuments(options: MockOptions): Promise<FamilyDocument[]> {

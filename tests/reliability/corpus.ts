@@ -17,6 +17,7 @@ import {
   type JsonType,
 } from '../../scripts/reliability/contract.ts';
 import { getAt, setAt, siteName, sitesOf, withoutAt, type Site } from './schema-sites.ts';
+import { MAX_BODY_BYTES } from '../../scripts/mock/server.ts';
 
 export const CATEGORIES = [
   'missing-developer-header',
@@ -299,6 +300,14 @@ function extraNesting(p: Prepared): fc.Arbitrary<BadRequest> | undefined {
   return options.length > 0 ? fc.oneof(...options) : undefined;
 }
 
+/** A body with a huge value: 422 naming the field, or 413 once it passes the mock's body limit. */
+function hugeBody(p: Prepared, note: string, value: Json, field: string): BadRequest {
+  const body = Buffer.from(JSON.stringify(value));
+  return body.length > MAX_BODY_BYTES
+    ? request(p, 'huge-value', `${note} (${body.length} bytes)`, { body, statuses: [413], names: [] })
+    : request(p, 'huge-value', note, { body, statuses: [422], names: [field] });
+}
+
 function hugeValue(p: Prepared): fc.Arbitrary<BadRequest> | undefined {
   const base = p.base;
   const options: Array<fc.Arbitrary<BadRequest>> = [];
@@ -313,14 +322,14 @@ function hugeValue(p: Prepared): fc.Arbitrary<BadRequest> | undefined {
     if (notString.length > 0) {
       options.push(
         fc.tuple(fc.constantFrom(...notString), hugeString).map(([s, v]) =>
-          request(p, 'huge-value', `${s.path.join('.') || 'body'} = a string of ${v.length}`, { body: Buffer.from(JSON.stringify(setAt(base, s.path, v))), statuses: [422], names: [siteName(s.path)] }),
+          hugeBody(p, `${s.path.join('.') || 'body'} = a string of ${v.length}`, setAt(base, s.path, v), siteName(s.path)),
         ),
       );
     }
     if (notArray.length > 0) {
       options.push(
         fc.tuple(fc.constantFrom(...notArray), hugeArray(fc.string({ maxLength: 4 }))).map(([s, v]) =>
-          request(p, 'huge-value', `${s.path.join('.') || 'body'} = an array of ${v.length}`, { body: Buffer.from(JSON.stringify(setAt(base, s.path, v))), statuses: [422], names: [siteName(s.path)] }),
+          hugeBody(p, `${s.path.join('.') || 'body'} = an array of ${v.length}`, setAt(base, s.path, v), siteName(s.path)),
         ),
       );
     }
@@ -332,7 +341,7 @@ function hugeValue(p: Prepared): fc.Arbitrary<BadRequest> | undefined {
           .constantFrom(...typedItems)
           .chain(({ a, i }) => hugeArray(wrongValue(i.allowed)).map((v) => ({ a, v })))
           .map(({ a, v }) =>
-            request(p, 'huge-value', `${a.path.join('.')} = ${v.length} wrong items`, { body: Buffer.from(JSON.stringify(setAt(base, a.path, v))), statuses: [422], names: [siteName(a.path)] }),
+            hugeBody(p, `${a.path.join('.')} = ${v.length} wrong items`, setAt(base, a.path, v), siteName(a.path)),
           ),
       );
     }
