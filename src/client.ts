@@ -270,7 +270,10 @@ export function createFamilyClient<P, Relaxed extends boolean = false>(
               method: request.method,
               headers: request.headers,
               body: bodyText,
-              signal: request.signal,
+              // The call's own signal, not request.signal: a Request's signal only follows the
+              // caller's through a weak link, which garbage collection can cut mid-call, and
+              // then the abort never reaches fetch (seen as a body left open after a timeout).
+              signal,
               redirect: request.redirect,
             }));
         reached = true;
