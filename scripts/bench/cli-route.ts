@@ -7,7 +7,6 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Family } from '../build/families.ts';
-import { buildDocsArgs } from '../build/docs.ts';
 
 const run = promisify(execFile);
 const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', CI: 'true' };
@@ -26,7 +25,7 @@ export async function cliRouteBuild(dir: string, families: Family[]): Promise<vo
     await node(dir, [redocly, 'lint', family.id]);
     await node(dir, [redocly, 'bundle', family.id, '-o', bundle]);
     await node(dir, [bin('@stoplight/spectral-cli/dist/index.js'), 'lint', bundle, '--ruleset', ruleset, '--fail-severity', 'error']);
-    await node(dir, [redocly, ...buildDocsArgs(bundle, path.join('generated', 'docs', `${family.id}.html`), family.title)]);
+    await node(dir, [redocly, 'build-docs', bundle, '-o', path.join('generated', 'docs', `${family.id}.html`), '--title', family.title, '--inlineBundle']);
   }
   // openapi-typescript reads redocly.yaml's apis: one call writes every family's types.
   await node(dir, [bin('openapi-typescript/bin/cli.js')]);

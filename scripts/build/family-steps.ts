@@ -8,7 +8,7 @@ import { spectralLint } from './spectral.ts';
 import { generateTypes, loadTypesConfig } from './types.ts';
 import { StepError } from './step-error.ts';
 import { sha256 } from './cache.ts';
-import type { FamilyReport } from './pipeline.ts';
+import { DOCS_ID, type FamilyReport } from './pipeline.ts';
 import { buildObserved, OBSERVED_ID, OVERLAY_FILE, observedInputs } from './observed-step.ts';
 
 export interface Tools {
@@ -130,4 +130,3 @@ export async function buildSite(ctx: Context, families: Array<{ id: string; titl
   return { report, inputs, outputs };
 }
 
-export const DOCS_ID = 'docs';

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { readFamilies } from './families.ts';
 import type { BuiltFamily } from './family-steps.ts';
 import { OBSERVED_ID } from './observed-step.ts';
-const DOCS_ID = 'docs';
+export const DOCS_ID = 'docs';
 import { buildClient, CLIENT_ID, clientInputs } from './client-step.ts';
 import { StepError } from './step-error.ts';
 import { fingerprint, outputsIntact, readManifest, sha256, writeManifest, type CacheEntry } from './cache.ts';
@@ -72,24 +72,18 @@ export async function runPipeline(options: BuildOptions): Promise<FamilyReport[]
   const manifest = options.force ? {} : await readManifest(manifestFile);
 
   // Decide first, with hashes only: a build with nothing changed never loads the tools.
-  const fresh = new Set<string>();
-  for (const family of families) {
-    const previous = manifest[family.id];
-    if (!previous) continue;
-    const current = await fingerprint(rootDir, previous.inputs, shared);
-    if (current === previous.fingerprint && (await outputsIntact(outDir, previous.outputs))) fresh.add(family.id);
-  }
   async function entryFresh(id: string): Promise<boolean> {
     const previous = manifest[id];
     if (!previous) return false;
     const current = await fingerprint(rootDir, previous.inputs, shared);
     return current === previous.fingerprint && (await outputsIntact(outDir, previous.outputs));
   }
-  const derivedFresh = () => entryFresh(OBSERVED_ID);
+  const fresh = new Set<string>();
+  for (const family of families) if (await entryFresh(family.id)) fresh.add(family.id);
   const stale = families.filter((f) => !fresh.has(f.id));
   let built: BuiltFamily[] = [];
   const failures: unknown[] = [];
-  const steps = stale.length > 0 || !(await derivedFresh()) ? await import('./family-steps.ts') : undefined;
+  const steps = stale.length > 0 || !(await entryFresh(OBSERVED_ID)) ? await import('./family-steps.ts') : undefined;
   const phaseStart = performance.now();
   const phase = (name: string) => log(`  · ${name} at ${Math.round(performance.now() - phaseStart)} ms`);
   const tools = steps ? await steps.loadTools(rootDir) : undefined;
@@ -101,7 +95,7 @@ export async function runPipeline(options: BuildOptions): Promise<FamilyReport[]
     built = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
     failures.push(...settled.flatMap((s) => (s.status === 'rejected' ? [s.reason as unknown] : [])));
   }
-  if (steps && tools && failures.length === 0 && families.some((f) => f.id === 'v2-pt') && !(await derivedFresh())) {
+  if (steps && tools && failures.length === 0 && families.some((f) => f.id === 'v2-pt') && !(await entryFresh(OBSERVED_ID))) {
     try {
       built.push(await steps.buildObservedFlavour(tools, { rootDir, outDir, writeIfChanged }, !options.outDir));
       phase('observed flavour built');
