@@ -5,15 +5,14 @@ import path from 'node:path';
 import type { Family } from './families.ts';
 import { formatProblem, lintAndBundle, loadRedoclyConfig } from './redocly.ts';
 import { spectralLint } from './spectral.ts';
-import { generateTypes, loadTypesConfig } from './types.ts';
 import { StepError } from './step-error.ts';
 import { sha256 } from './cache.ts';
 import { DOCS_ID, type FamilyReport } from './pipeline.ts';
 import { buildObserved, OBSERVED_ID, OVERLAY_FILE, observedInputs } from './observed-step.ts';
+import type { ReferencePageJob } from '../docs/reference.ts';
 
 export interface Tools {
   redocly: Awaited<ReturnType<typeof loadRedoclyConfig>>;
-  types: Awaited<ReturnType<typeof loadTypesConfig>>;
 }
 
 export interface BuiltFamily {
@@ -28,14 +27,12 @@ interface Context {
   rootDir: string;
   outDir: string;
   writeIfChanged(file: string, content: string): Promise<void>;
+  /** The types of a bundled document (openapi-typescript, in the TypeScript worker). */
+  types(document: Record<string, unknown>, flavour: 'published' | 'observed'): Promise<string>;
 }
 
 export async function loadTools(rootDir: string): Promise<Tools> {
-  const [redocly, types] = await Promise.all([
-    loadRedoclyConfig(rootDir),
-    loadTypesConfig(),
-  ]);
-  return { redocly, types };
+  return { redocly: await loadRedoclyConfig(rootDir) };
 }
 
 async function step<T>(family: string, name: string, work: () => Promise<T>): Promise<T> {
@@ -59,6 +56,9 @@ export async function buildFamily(tools: Tools, family: Family, ctx: Context): P
   }
 
   const bundlePath = path.join(outDir, family.id, 'openapi.yaml');
+  // Typed from the bundle in memory (on the other thread) while Spectral lints it here.
+  const typesText = step(family.id, 'types (openapi-typescript)', () => ctx.types(bundled.document, 'published'));
+  typesText.catch(() => undefined); // awaited below, unless Spectral fails first
   const findings = await step(family.id, 'spectral lint', () => spectralLint(bundlePath, bundled.yaml));
   const spectralErrors = findings.filter((f) => f.severity === 0);
   warnings.push(...findings.filter((f) => f.severity === 1).map((f) => `  warn ${f.code}: ${family.id}/openapi.yaml:${f.line} ${f.message}`));
@@ -66,7 +66,7 @@ export async function buildFamily(tools: Tools, family: Family, ctx: Context): P
     throw new StepError(family.id, 'spectral lint', spectralErrors.map((f) => `  error ${f.code}: ${f.path.join('.')} ${f.message}`).join('\n'));
   }
 
-  const types = await step(family.id, 'types (openapi-typescript)', () => generateTypes(tools.types, family.root));
+  const types = await typesText;
   const typesPath = path.join(outDir, family.id, 'schema.d.ts');
   await ctx.writeIfChanged(bundlePath, bundled.yaml);
   await ctx.writeIfChanged(typesPath, types);
@@ -79,10 +79,10 @@ export async function buildFamily(tools: Tools, family: Family, ctx: Context): P
 }
 
 /** The observed flavour: overlay from the evidence, applied to the v2-pt bundle, typed. */
-export async function buildObservedFlavour(tools: Tools, ctx: Context, writeSources: boolean): Promise<BuiltFamily> {
+export async function buildObservedFlavour(ctx: Context, writeSources: boolean): Promise<BuiltFamily> {
   const started = performance.now();
   const result = await step(OBSERVED_ID, 'observed flavour (overlay)', () =>
-    buildObserved(ctx.rootDir, ctx.outDir, (entry, options) => generateTypes(tools.types, entry, options), ctx.writeIfChanged, writeSources),
+    buildObserved(ctx.rootDir, ctx.outDir, (document) => ctx.types(document, 'observed'), ctx.writeIfChanged, writeSources),
   );
   const outputs: Record<string, string> = {};
   for (const file of [result.bundlePath, result.typesPath]) outputs[path.relative(ctx.outDir, file)] = sha256(await readFile(file));
@@ -97,36 +97,55 @@ export async function buildObservedFlavour(tools: Tools, ctx: Context, writeSour
   return { report, inputs: await observedInputs(ctx.rootDir, ctx.outDir), outputs };
 }
 
-/** The docs site: a reference page per family (rebuilt only when what it shows changed) and the landing page. */
-export async function buildSite(ctx: Context, families: Array<{ id: string; title: string; status: string }>, force = false): Promise<BuiltFamily> {
+export interface SiteStep {
+  /** The observed page and the landing page, once the observed flavour is built. */
+  finish(): Promise<BuiltFamily>;
+  abandon(): Promise<void>;
+}
+
+/**
+ * The docs site: a reference page per family (rebuilt only when what it shows changed)
+ * and the landing page. The family pages are handed to `renderPage` at once; finish()
+ * reads the observed flavour, so the pipeline builds that in between.
+ */
+export async function startSite(
+  ctx: Context,
+  families: Array<{ id: string; title: string; status: string }>,
+  options: { force?: boolean | undefined; renderPage?: (job: ReferencePageJob) => Promise<void> },
+): Promise<SiteStep> {
   const started = performance.now();
   const pageCacheFile = path.join(ctx.rootDir, '.cache', 'docs', `${sha256(path.join(ctx.outDir, 'docs')).slice(0, 16)}.json`);
   // --force renders every page again: forget what the pages were built from.
-  if (force) await rm(pageCacheFile, { force: true });
-  const { buildDocsSite } = await import('../docs/site.ts');
+  if (options.force) await rm(pageCacheFile, { force: true });
+  const { startDocsSite } = await import('../docs/site.ts');
   const docsDir = path.join(ctx.outDir, 'docs');
   // The observed flavour is built whenever v2-pt is (pipeline.ts): its page goes beside v2-pt's.
   const observed = families.some((f) => f.id === 'v2-pt')
     ? { id: OBSERVED_ID, of: 'v2-pt', bundlePath: path.join(ctx.outDir, OBSERVED_ID, 'openapi.yaml') }
     : undefined;
-  const written = await step(DOCS_ID, 'docs site (build-docs, landing page)', () =>
-    buildDocsSite({
+  const what = 'docs site (build-docs, landing page)';
+  const run = await step(DOCS_ID, what, () =>
+    startDocsSite({
       rootDir: ctx.rootDir,
       outDir: docsDir,
       families: families.map((f) => ({ ...f, bundlePath: path.join(ctx.outDir, f.id, 'openapi.yaml') })),
       ...(observed ? { observed } : {}),
       pageCacheFile,
+      ...(options.renderPage ? { renderPage: options.renderPage } : {}),
     }),
   );
-  const outputs: Record<string, string> = {};
-  for (const file of written) outputs[path.relative(ctx.outDir, file)] = sha256(await readFile(file));
-  const inputs = [
-    ...families.map((f) => path.join(ctx.outDir, f.id, 'openapi.yaml')),
-    ...(observed ? [observed.bundlePath, path.join(ctx.rootDir, 'scripts', 'observed', 'observed-operations.ts')] : []),
-    ...(await readdir(path.join(ctx.rootDir, 'docs', 'landing'))).map((f) => path.join(ctx.rootDir, 'docs', 'landing', f)),
-    ...(await readdir(path.join(ctx.rootDir, 'scripts', 'docs'))).map((f) => path.join(ctx.rootDir, 'scripts', 'docs', f)),
-  ];
-  const report: FamilyReport = { id: DOCS_ID, skipped: false, files: Object.keys(outputs), warnings: [], ms: performance.now() - started };
-  return { report, inputs, outputs };
+  async function finish(): Promise<BuiltFamily> {
+    const written = await step(DOCS_ID, what, () => run.finish());
+    const outputs: Record<string, string> = {};
+    for (const file of written) outputs[path.relative(ctx.outDir, file)] = sha256(await readFile(file));
+    const inputs = [
+      ...families.map((f) => path.join(ctx.outDir, f.id, 'openapi.yaml')),
+      ...(observed ? [observed.bundlePath, path.join(ctx.rootDir, 'scripts', 'observed', 'observed-operations.ts')] : []),
+      ...(await readdir(path.join(ctx.rootDir, 'docs', 'landing'))).map((f) => path.join(ctx.rootDir, 'docs', 'landing', f)),
+      ...(await readdir(path.join(ctx.rootDir, 'scripts', 'docs'))).map((f) => path.join(ctx.rootDir, 'scripts', 'docs', f)),
+    ];
+    const report: FamilyReport = { id: DOCS_ID, skipped: false, files: Object.keys(outputs), warnings: [], ms: performance.now() - started };
+    return { report, inputs, outputs };
+  }
+  return { finish, abandon: () => run.abandon() };
 }
-

@@ -48,23 +48,32 @@ export interface ObservedResult {
 export async function buildObserved(
   rootDir: string,
   outDir: string,
-  generateTypes: (entry: string, options: TypeOptions) => Promise<string>,
+  types: (document: Record<string, unknown>) => Promise<string>,
   writeIfChanged: (file: string, content: string) => Promise<void>,
   writeSources: boolean,
 ): Promise<ObservedResult> {
-  const { renderOverlay } = await import('../observed/generate.ts');
+  const { buildOverlay } = await import('../observed/overlay.ts');
+  const { overlayText } = await import('../observed/generate.ts');
   const { buildObservedBundle } = await import('../observed/apply.ts');
-  const overlay = renderOverlay({ evidenceDir: path.join(rootDir, 'evidence'), specDir: path.join(rootDir, 'spec') });
   const overlayPath = path.join(rootDir, OVERLAY_FILE);
-  if (writeSources) await writeIfChanged(overlayPath, overlay);
+  const overlay = buildOverlay({ evidenceDir: path.join(rootDir, 'evidence'), specDir: path.join(rootDir, 'spec') });
   const bundlePath = path.join(outDir, OBSERVED_ID, 'openapi.yaml');
-  // A check build leaves spec/ alone: it applies the freshly rendered overlay from outDir.
-  const appliedOverlay = writeSources ? overlayPath : path.join(outDir, OBSERVED_ID, 'overlay.check.yaml');
-  if (!writeSources) await writeIfChanged(appliedOverlay, overlay);
-  await buildObservedBundle({ publishedBundlePath: path.join(outDir, 'v2-pt', 'openapi.yaml'), overlayPath: appliedOverlay, outPath: bundlePath });
+  // The overlay is applied as rendered; its committed text is written while the
+  // types are made (a check build leaves spec/ alone and only compares the text).
+  // (A copy is applied: the overlay's text is written from the original afterwards.)
+  const bundle = await buildObservedBundle({
+    publishedBundlePath: path.join(outDir, 'v2-pt', 'openapi.yaml'),
+    overlayPath,
+    overlay: structuredClone(overlay),
+    outPath: bundlePath,
+  });
+  const typesText = types(bundle);
+  typesText.catch(() => undefined); // awaited below
+  const text = overlayText(overlay);
+  if (writeSources) await writeIfChanged(overlayPath, text);
   const typesPath = path.join(outDir, OBSERVED_ID, 'schema.d.ts');
-  await writeIfChanged(typesPath, await generateTypes(bundlePath, await observedTypeOptions()));
-  return { overlay, bundlePath, typesPath };
+  await writeIfChanged(typesPath, await typesText);
+  return { overlay: text, bundlePath, typesPath };
 }
 
 export async function readText(file: string): Promise<string | undefined> {

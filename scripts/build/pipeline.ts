@@ -5,10 +5,11 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { readFamilies } from './families.ts';
-import type { BuiltFamily } from './family-steps.ts';
+import type { BuiltFamily, SiteStep } from './family-steps.ts';
 import { OBSERVED_ID } from './observed-step.ts';
 export const DOCS_ID = 'docs';
-import { buildClient, CLIENT_ID, clientInputs } from './client-step.ts';
+import { CLIENT_ID, clientInputs } from './client-step.ts';
+import { BuildWorkers } from './workers.ts';
 import { StepError } from './step-error.ts';
 import { fingerprint, outputsIntact, readManifest, sha256, writeManifest, type CacheEntry } from './cache.ts';
 
@@ -81,40 +82,81 @@ export async function runPipeline(options: BuildOptions): Promise<FamilyReport[]
   const fresh = new Set<string>();
   for (const family of families) if (await entryFresh(family.id)) fresh.add(family.id);
   const stale = families.filter((f) => !fresh.has(f.id));
+  const observedStale = families.some((f) => f.id === 'v2-pt') && !(await entryFresh(OBSERVED_ID));
   let built: BuiltFamily[] = [];
   const failures: unknown[] = [];
-  const steps = stale.length > 0 || !(await entryFresh(OBSERVED_ID)) ? await import('./family-steps.ts') : undefined;
   const phaseStart = performance.now();
   const phase = (name: string) => log(`  · ${name} at ${Math.round(performance.now() - phaseStart)} ms`);
-  const tools = steps ? await steps.loadTools(rootDir) : undefined;
-  if (tools) phase('tools loaded');
-  if (steps && tools && stale.length > 0) {
-    const { buildFamily } = steps;
-    const settled = await Promise.allSettled(stale.map((family) => buildFamily(tools, family, { rootDir, outDir, writeIfChanged })));
-    phase('families linted, bundled and typed');
-    built = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
-    failures.push(...settled.flatMap((s) => (s.status === 'rejected' ? [s.reason as unknown] : [])));
-  }
-  if (steps && tools && failures.length === 0 && families.some((f) => f.id === 'v2-pt') && !(await entryFresh(OBSERVED_ID))) {
-    try {
-      built.push(await steps.buildObservedFlavour(tools, { rootDir, outDir, writeIfChanged }, !options.outDir));
-      phase('observed flavour built');
-    } catch (error) {
-      failures.push(error);
+  // Worker threads load TypeScript (client) and Redoc (pages) on the second core while
+  // this thread loads the lint, bundle and type tools and builds the families.
+  const compilesClient = !options.outDir;
+  const workers = new BuildWorkers(rootDir, compilesClient);
+  const ctx = { rootDir, outDir, writeIfChanged, types: workers.types.bind(workers) };
+  try {
+    if (stale.length > 0 || observedStale) workers.prewarm();
+    const steps = stale.length > 0 || observedStale ? await import('./family-steps.ts') : undefined;
+    const tools = steps ? await steps.loadTools(rootDir) : undefined;
+    if (tools) phase('tools loaded');
+    if (steps && tools && stale.length > 0) {
+      const { buildFamily } = steps;
+      const settled = await Promise.allSettled(stale.map((family) => buildFamily(tools, family, ctx)));
+      phase('families linted, bundled and typed');
+      built = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+      failures.push(...settled.flatMap((s) => (s.status === 'rejected' ? [s.reason as unknown] : [])));
     }
+    // The docs site reads every bundle: it runs when any was rebuilt or its own inputs
+    // changed. Its family pages render in the worker while the observed flavour builds here.
+    let site: SiteStep | undefined;
+    if (failures.length === 0 && (built.length > 0 || observedStale || !(await entryFresh(DOCS_ID)))) {
+      const { startSite } = steps ?? (await import('./family-steps.ts'));
+      try {
+        site = await startSite(ctx, families, { force: options.force, renderPage: (job) => workers.renderPage(job) });
+      } catch (error) {
+        failures.push(error);
+      }
+    }
+    if (steps && failures.length === 0 && observedStale) {
+      try {
+        built.push(await steps.buildObservedFlavour(ctx, !options.outDir));
+        phase('observed flavour built');
+      } catch (error) {
+        failures.push(error);
+      }
+    }
+    // The client is compiled into dist/ beside the project, only for the real output
+    // folder. It needs every type (the observed flavour's too), not the docs.
+    const clientDone = compilesClient && failures.length === 0 ? compileClient(workers) : Promise.resolve();
+    if (site) {
+      if (failures.length > 0) await site.abandon();
+      else {
+        try {
+          built.push(await site.finish());
+          phase('docs site built');
+        } catch (error) {
+          failures.push(error);
+        }
+      }
+    }
+    await clientDone;
+    phase('client compiled');
+  } finally {
+    await workers.close();
   }
-  // The client is compiled into dist/ beside the project, only for the real output folder.
-  // It needs every type (the observed flavour's too), not the docs: tsc runs in its own
-  // process while the docs are rendered here.
-  async function compileClient(): Promise<void> {
-    if (failures.length > 0 || options.outDir) return;
+  for (const b of built) {
+    const entry: CacheEntry = { fingerprint: await fingerprint(rootDir, b.inputs, shared), inputs: b.inputs, outputs: b.outputs };
+    manifest[b.report.id] = entry;
+  }
+  await writeManifest(manifestFile, manifest);
+  if (failures.length > 0) throw failures.length === 1 ? failures[0] : new AggregateError(failures, failures.map(String).join('\n'));
+
+  async function compileClient(workers: BuildWorkers): Promise<void> {
     const inputs = await clientInputs(rootDir);
     const previous = manifest[CLIENT_ID];
     const current = await fingerprint(rootDir, inputs, shared);
     if (previous && previous.fingerprint === current && (await outputsIntact(rootDir, previous.outputs))) return;
     const started = performance.now();
     try {
-      const files = await buildClient(rootDir);
+      const files = await workers.compileClient();
       const outputs: Record<string, string> = {};
       for (const file of files) outputs[path.relative(rootDir, file)] = sha256(await readFile(file));
       manifest[CLIENT_ID] = { fingerprint: current, inputs, outputs };
@@ -123,25 +165,6 @@ export async function runPipeline(options: BuildOptions): Promise<FamilyReport[]
       failures.push(new StepError(CLIENT_ID, 'client (tsc -p tsconfig.build.json)', (error as Error).message));
     }
   }
-  const clientDone = compileClient();
-  // The docs site reads every bundle: it runs when any was rebuilt or its own inputs changed.
-  if (failures.length === 0 && (built.length > 0 || !(await entryFresh(DOCS_ID)))) {
-    const { buildSite } = steps ?? (await import('./family-steps.ts'));
-    try {
-      built.push(await buildSite({ rootDir, outDir, writeIfChanged }, families, options.force));
-      phase('docs site built');
-    } catch (error) {
-      failures.push(error);
-    }
-  }
-  for (const b of built) {
-    const entry: CacheEntry = { fingerprint: await fingerprint(rootDir, b.inputs, shared), inputs: b.inputs, outputs: b.outputs };
-    manifest[b.report.id] = entry;
-  }
-  await clientDone;
-  phase('client compiled');
-  await writeManifest(manifestFile, manifest);
-  if (failures.length > 0) throw failures.length === 1 ? failures[0] : new AggregateError(failures, failures.map(String).join('\n'));
 
   const ids = [...families.map((f) => f.id), ...[OBSERVED_ID, DOCS_ID].filter((id) => manifest[id])];
   const reports = ids.map((id): FamilyReport => {

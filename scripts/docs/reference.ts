@@ -184,12 +184,14 @@ export function referenceArgv(family: ReferenceFamily, input: string, output: st
 }
 
 /** Builds `<outFile>` with `redocly build-docs`; `workDir` is a private scratch folder. */
-export async function buildReferencePage(opts: {
+export interface ReferencePageJob {
   family: ReferenceFamily;
   doc: JsonObject;
   outFile: string;
   workDir: string;
-}): Promise<void> {
+}
+
+export async function buildReferencePage(opts: ReferencePageJob): Promise<void> {
   const { family, doc, outFile, workDir } = opts;
   const input = path.join(workDir, `${family.id}.json`);
   const output = path.join(workDir, `${family.id}.html`);

@@ -7,7 +7,8 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { createHash } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import { parse } from 'yaml';
+// Redocly's own YAML reader: the bundles are its output, and it reads a large one several times faster than `yaml`.
+import { parseYaml } from '@redocly/openapi-core';
 import { readCatalog, type CatalogFamily } from './catalog.ts';
 import { computeCoverage, type DocumentCoverage } from './coverage.ts';
 import { migrationRows, mirrorTable, operationHref, type SiteDocument } from './crossrefs.ts';
@@ -15,7 +16,7 @@ import { trusted } from './html.ts';
 import { renderLanding, type LandingFamily, type LandingFragments } from './landing.ts';
 import { listOperations, type JsonObject } from './openapi.ts';
 import { observedDocumentForDocs, observedReferenceFamily } from './observed-page.ts';
-import { buildReferencePage, documentForDocs, type ReferenceFamily } from './reference.ts';
+import { buildReferencePage, documentForDocs, type ReferenceFamily, type ReferencePageJob } from './reference.ts';
 import { sourcesFromCoverage, type SourceCoverage } from './sources.ts';
 import { statusRank } from './status.ts';
 
@@ -49,6 +50,8 @@ export interface DocsSiteOptions {
    * rebuilt: build-docs costs about a second a page, the landing page milliseconds.
    */
   pageCacheFile?: string;
+  /** Renders one reference page; in this thread by default (the pipeline uses a worker). */
+  renderPage?: (job: ReferencePageJob) => Promise<void>;
 }
 
 type PageCache = Record<string, { input: string; output: string }>;
@@ -104,7 +107,7 @@ async function readBundle(family: { id: string; bundlePath: string }): Promise<u
     );
   }
   try {
-    return parse(text);
+    return parseYaml(text);
   } catch (error) {
     throw new Error(`Docs: the bundle of family "${family.id}" (${family.bundlePath}) is not valid YAML/JSON: ${(error as Error).message}`);
   }
@@ -142,17 +145,34 @@ async function removeStalePages(outDir: string, keep: ReadonlySet<string>): Prom
   }
 }
 
+/** A site build under way: the family pages are rendering; the observed page and the landing page come next. */
+export interface DocsSiteRun {
+  /** Reads the observed bundle (it must be written by now), renders its page and writes the landing page. */
+  finish(): Promise<string[]>;
+  /** Waits for the pages under way and cleans up, writing nothing more. */
+  abandon(): Promise<void>;
+}
+
 export async function buildDocsSite(opts: DocsSiteOptions): Promise<string[]> {
+  return (await startDocsSite(opts)).finish();
+}
+
+/**
+ * Starts the site: reads the family bundles and hands their pages to the renderer.
+ * The observed flavour is read only by finish(), so a pipeline can build it while
+ * the family pages render.
+ */
+export async function startDocsSite(opts: DocsSiteOptions): Promise<DocsSiteRun> {
   const rootDir = path.resolve(opts.rootDir);
   const outDir = path.resolve(rootDir, opts.outDir);
   checkFamilies(opts.families);
   if (opts.observed) checkObserved(opts.observed, opts.families);
+  const renderPage = opts.renderPage ?? buildReferencePage;
 
-  const [catalog, fragments, bundles, observedDoc] = await Promise.all([
+  const [catalog, fragments, bundles] = await Promise.all([
     readCatalog(rootDir),
     readFragments(rootDir),
     Promise.all(opts.families.map(readBundle)),
-    opts.observed ? readBundle(opts.observed) : undefined,
   ]);
   const catalogOrder = [...catalog.keys()];
   const families = ordered(opts.families, catalogOrder);
@@ -160,9 +180,6 @@ export async function buildDocsSite(opts: DocsSiteOptions): Promise<string[]> {
   const documents: SiteDocument[] = families.map((f) => ({ familyId: f.id, doc: docOf.get(f.id) }));
 
   const coverage = new Map<string, DocumentCoverage>(documents.map((d) => [d.familyId, computeCoverage(d.doc)]));
-  const sources = new Map<string, SourceCoverage>(
-    families.map((f) => [f.id, sourcesFromCoverage(coverage.get(f.id) as DocumentCoverage, f.id === opts.observed?.of ? observedDoc : undefined)]),
-  );
   const migration = migrationRows(documents);
   const mirrors = mirrorTable(documents);
   const titleOf = (id: string) => families.find((f) => f.id === id)?.title ?? catalog.get(id)?.title ?? id;
@@ -180,88 +197,141 @@ export async function buildDocsSite(opts: DocsSiteOptions): Promise<string[]> {
     ? ((await readFile(opts.pageCacheFile, 'utf8').then(JSON.parse, () => ({}))) as PageCache)
     : {};
   const builder = await builderKey(rootDir);
-  const pages: Array<{ family: ReferenceFamily; doc: JsonObject }> = families.map((f) => ({
-    family: referenceFamily(f),
-    doc: documentForDocs(docOf.get(f.id), referenceFamily(f), {
-      coverage: coverage.get(f.id) as DocumentCoverage,
-      replacements: migration.filter((r) => r.legacy.familyId === f.id),
-      mirrors: mirrors.rows.filter((r) => r.english.familyId === f.id),
-      familyTitle: titleOf,
-    }),
-  }));
-  const observedPage = opts.observed
-    ? observedReferenceFamily(opts.observed.id, { id: opts.observed.of, title: titleOf(opts.observed.of), href: `${opts.observed.of}.html` })
-    : undefined;
-  if (opts.observed && observedPage) {
-    pages.push({
-      family: observedPage,
-      doc: observedDocumentForDocs(observedDoc, observedPage, {
-        sources: sources.get(opts.observed.of) as SourceCoverage,
-        published: { href: `${opts.observed.of}.html`, title: titleOf(opts.observed.of) },
-      }),
-    });
+
+  // A page is rendered unless what it is made from, and its file, are as last time.
+  interface Page {
+    family: ReferenceFamily;
+    doc: JsonObject;
+    outFile: string;
+    input: string;
   }
-  try {
-    // Redocly runs in its own process per page: the pages build side by side.
-    await Promise.all(
-      pages.map(async ({ family, doc }) => {
-        const outFile = path.join(outDir, `${family.id}.html`);
-        const input = sha256(`${builder}\0${JSON.stringify(family)}\0${JSON.stringify(doc)}`);
-        const previous = cache[family.id];
-        const current = await readFile(outFile).then(sha256, () => undefined);
-        if (!previous || previous.input !== input || previous.output !== current) {
-          await buildReferencePage({ family, doc, outFile, workDir });
-          cache[family.id] = { input, output: sha256(await readFile(outFile)) };
-        }
-        written.push(outFile);
-      }),
-    );
-  } finally {
+  const page = (family: ReferenceFamily, doc: JsonObject): Page => ({
+    family,
+    doc,
+    outFile: path.join(outDir, `${family.id}.html`),
+    input: sha256(`${builder}\0${JSON.stringify(family)}\0${JSON.stringify(doc)}`),
+  });
+  const isCurrent = async (p: Page): Promise<boolean> => {
+    const previous = cache[p.family.id];
+    return previous?.input === p.input && previous.output === (await readFile(p.outFile).then(sha256, () => undefined));
+  };
+  // Renders the pages that are not current; the renderer has them all before this returns.
+  // (The renders' promise is wrapped: an awaited promise of a promise would wait for both.)
+  const renderAll = async (pages: Page[]): Promise<{ done: Promise<void> }> => {
+    const current = await Promise.all(pages.map(isCurrent));
+    const renders = pages.map(async (p, i) => {
+      if (!current[i]) {
+        await renderPage({ family: p.family, doc: p.doc, outFile: p.outFile, workDir });
+        cache[p.family.id] = { input: p.input, output: sha256(await readFile(p.outFile)) };
+      }
+      written.push(p.outFile);
+    });
+    const done = Promise.all(renders).then(() => undefined);
+    done.catch(() => undefined); // awaited by finish() or abandon(); not unhandled meanwhile
+    return { done };
+  };
+  const cleanUp = async () => {
     await rm(workDir, { recursive: true, force: true });
     if (opts.pageCacheFile) {
       await mkdir(path.dirname(opts.pageCacheFile), { recursive: true });
       await writeFile(opts.pageCacheFile, `${JSON.stringify(cache, null, 2)}\n`);
     }
+  };
+
+  let familyPages: Promise<void>;
+  try {
+    familyPages = (await renderAll(
+      families.map((f) =>
+        page(
+          referenceFamily(f),
+          documentForDocs(docOf.get(f.id), referenceFamily(f), {
+            coverage: coverage.get(f.id) as DocumentCoverage,
+            replacements: migration.filter((r) => r.legacy.familyId === f.id),
+            mirrors: mirrors.rows.filter((r) => r.english.familyId === f.id),
+            familyTitle: titleOf,
+          }),
+        ),
+      ),
+    )).done;
+  } catch (error) {
+    await cleanUp();
+    throw error;
   }
 
-  const built = new Set(families.map((f) => f.id));
-  const landingFamilies: LandingFamily[] = [
-    ...families.map((f): LandingFamily => {
-      const entry: CatalogFamily | undefined = catalog.get(f.id);
-      const operationHrefs = new Map(listOperations(docOf.get(f.id)).map((op) => [`${op.method} ${op.path}`, operationHref(f.id, op)]));
-      return {
-        id: f.id,
-        title: f.title,
-        status: f.status,
-        statusNote: entry?.statusNote,
-        prefix: entry?.prefix,
-        page: {
-          href: `${f.id}.html`,
-          coverage: coverage.get(f.id) as DocumentCoverage,
-          sources: sources.get(f.id) as SourceCoverage,
-          operationHrefs,
-          observed:
-            opts.observed?.of === f.id && observedPage
-              ? {
-                  href: `${observedPage.id}.html`,
-                  title: observedPage.title,
-                  operationHrefs: new Map(listOperations(observedDoc).map((op) => [`${op.method} ${op.path}`, operationHref(observedPage.id, op)])),
-                }
-              : undefined,
-        },
-      };
-    }),
-    ...[...catalog.values()]
-      .filter((c) => !built.has(c.id))
-      .map((c): LandingFamily => ({ id: c.id, title: c.title, status: c.status, statusNote: c.statusNote, prefix: c.prefix, page: null })),
-  ];
-  const index = path.join(outDir, 'index.html');
-  await writeFile(
-    index,
-    renderLanding({ families: ordered(landingFamilies, catalogOrder), fragments, migration, mirrors }),
-  );
-  written.push(index);
+  async function finish(): Promise<string[]> {
+    let observedDoc: unknown;
+    let observedPage: ReferenceFamily | undefined;
+    const sources = new Map<string, SourceCoverage>();
+    try {
+      if (opts.observed) {
+        observedDoc = await readBundle(opts.observed);
+        observedPage = observedReferenceFamily(opts.observed.id, { id: opts.observed.of, title: titleOf(opts.observed.of), href: `${opts.observed.of}.html` });
+      }
+      for (const f of families) {
+        sources.set(f.id, sourcesFromCoverage(coverage.get(f.id) as DocumentCoverage, f.id === opts.observed?.of ? observedDoc : undefined));
+      }
+      const observedPages =
+        opts.observed && observedPage
+          ? (await renderAll([
+              page(
+                observedPage,
+                observedDocumentForDocs(observedDoc, observedPage, {
+                  sources: sources.get(opts.observed.of) as SourceCoverage,
+                  published: { href: `${opts.observed.of}.html`, title: titleOf(opts.observed.of) },
+                }),
+              ),
+            ])).done
+          : undefined;
+      await Promise.all([familyPages, observedPages]);
+    } finally {
+      await familyPages.catch(() => undefined);
+      await cleanUp();
+    }
 
-  await removeStalePages(outDir, new Set(written));
-  return written.sort();
+    const built = new Set(families.map((f) => f.id));
+    const landingFamilies: LandingFamily[] = [
+      ...families.map((f): LandingFamily => {
+        const entry: CatalogFamily | undefined = catalog.get(f.id);
+        const operationHrefs = new Map(listOperations(docOf.get(f.id)).map((op) => [`${op.method} ${op.path}`, operationHref(f.id, op)]));
+        return {
+          id: f.id,
+          title: f.title,
+          status: f.status,
+          statusNote: entry?.statusNote,
+          prefix: entry?.prefix,
+          page: {
+            href: `${f.id}.html`,
+            coverage: coverage.get(f.id) as DocumentCoverage,
+            sources: sources.get(f.id) as SourceCoverage,
+            operationHrefs,
+            observed:
+              opts.observed?.of === f.id && observedPage
+                ? {
+                    href: `${observedPage.id}.html`,
+                    title: observedPage.title,
+                    operationHrefs: new Map(listOperations(observedDoc).map((op) => [`${op.method} ${op.path}`, operationHref(observedPage.id, op)])),
+                  }
+                : undefined,
+          },
+        };
+      }),
+      ...[...catalog.values()]
+        .filter((c) => !built.has(c.id))
+        .map((c): LandingFamily => ({ id: c.id, title: c.title, status: c.status, statusNote: c.statusNote, prefix: c.prefix, page: null })),
+    ];
+    const index = path.join(outDir, 'index.html');
+    await writeFile(index, renderLanding({ families: ordered(landingFamilies, catalogOrder), fragments, migration, mirrors }));
+    written.push(index);
+
+    await removeStalePages(outDir, new Set(written));
+    return written.sort();
+  }
+
+  return {
+    finish,
+    abandon: async () => {
+      await familyPages.catch(() => undefined);
+      await cleanUp();
+    },
+  };
 }

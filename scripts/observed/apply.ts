@@ -7,13 +7,16 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { stringifyYaml } from '@redocly/openapi-core';
+// Redocly's YAML reader and writer (js-yaml): the overlay is large and `yaml` parses it several times slower.
+import { parseYaml, stringifyYaml } from '@redocly/openapi-core';
 import { openapiOverlay, type OpenAPIOverlayAction } from 'openapi-format';
-import { parse } from 'yaml';
 
 export interface ObservedBundleOptions {
   publishedBundlePath: string;
+  /** The overlay's file: read from there unless `overlay` is given, and named in errors. */
   overlayPath: string;
+  /** The overlay already in memory (the pipeline renders it and writes overlayPath itself). */
+  overlay?: unknown;
   outPath: string;
 }
 
@@ -33,7 +36,7 @@ function isObject(value: unknown): value is JsonObject {
 async function readYamlObject(file: string, what: string): Promise<JsonObject> {
   let value: unknown;
   try {
-    value = parse(await readFile(file, 'utf8'));
+    value = parseYaml(await readFile(file, 'utf8'));
   } catch (error) {
     throw new Error(`cannot read the ${what} ${file}: ${(error as Error).message}`);
   }
@@ -112,10 +115,12 @@ function unresolvedRefs(doc: JsonObject): string[] {
   return [...missing].sort();
 }
 
-/** Applies the overlay to the published bundle and writes the observed bundle. */
-export async function buildObservedBundle(opts: ObservedBundleOptions): Promise<void> {
+/** Applies the overlay to the published bundle, writes the observed bundle and returns it. */
+export async function buildObservedBundle(opts: ObservedBundleOptions): Promise<JsonObject> {
   const published = await readYamlObject(opts.publishedBundlePath, 'published bundle');
-  const overlay = checkOverlay(await readYamlObject(opts.overlayPath, 'overlay'), opts.overlayPath);
+  const rawOverlay = opts.overlay === undefined ? await readYamlObject(opts.overlayPath, 'overlay') : opts.overlay;
+  if (!isObject(rawOverlay)) throw new Error(`the overlay ${opts.overlayPath} is not a mapping`);
+  const overlay = checkOverlay(rawOverlay, opts.overlayPath);
   checkAddsOnly(published, overlay, opts.overlayPath);
 
   const { data, resultData } = await openapiOverlay(published, { overlaySet: overlay });
@@ -130,6 +135,7 @@ export async function buildObservedBundle(opts: ObservedBundleOptions): Promise<
   await mkdir(path.dirname(opts.outPath), { recursive: true });
   // The same serializer and options as the pipeline's published bundles.
   await writeFile(opts.outPath, stringifyYaml(doc, { noRefs: true, lineWidth: -1 }));
+  return doc;
 }
 
 async function main(): Promise<void> {

@@ -11,7 +11,7 @@ let workDir = '';
 
 async function copyOfProject(): Promise<string> {
   workDir = await mkdtemp(path.join(tmpdir(), 'pipeline-failure-'));
-  for (const entry of ['spec', 'redocly.yaml', '.spectral.mjs', 'package-lock.json', 'lint', 'scripts', 'evidence']) {
+  for (const entry of ['spec', 'redocly.yaml', '.spectral.mjs', 'package-lock.json', 'lint', 'scripts', 'evidence', 'docs', 'src', 'tsconfig.json', 'tsconfig.build.json']) {
     await cp(path.join(rootDir, entry), path.join(workDir, entry), { recursive: true }).catch(() => undefined);
   }
   await symlink(path.join(rootDir, 'node_modules'), path.join(workDir, 'node_modules'));
@@ -46,3 +46,17 @@ test('a convention only Spectral checks fails the spectral step of that family',
   expect((error as StepError).step).toBe('spectral lint');
   expect((error as StepError).message).toMatch(/developer-headers-required/);
 }, 60_000);
+
+test('a type error in the client fails the client step with the compiler\'s message, and nothing hangs', async () => {
+  const dir = await copyOfProject();
+  const file = path.join(dir, 'src/dates.ts');
+  await writeFile(file, `${await readFile(file, 'utf8')}\nexport const broken: number = 'not a number';\n`);
+  // The real output folder (no outDir): the build compiles the client, in its worker.
+  const error = await runPipeline({ rootDir: dir, force: true }).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(StepError);
+  expect((error as StepError).family).toBe('client');
+  expect((error as StepError).step).toBe('client (tsc -p tsconfig.build.json)');
+  expect((error as StepError).message).toMatch(/src\/dates\.ts\(\d+,\d+\): error TS2322/);
+  // The families and the docs were still built: only the client failed.
+  expect(await readFile(path.join(dir, 'generated/docs/index.html'), 'utf8')).toContain('<html');
+}, 120_000);

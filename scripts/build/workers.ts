@@ -1,0 +1,63 @@
+// The build's worker threads, each started on first use: TypeScript work (types and
+// the client compile, ts-worker.ts) and reference page rendering (render-worker.ts).
+// The pipeline starts them before it loads its own tools, so TypeScript and Redoc
+// load on the second core meanwhile.
+import type { ReferencePageJob } from '../docs/reference.ts';
+import type { TsJob, TsWorkerData } from './ts-worker.ts';
+import { TaskWorker } from './task-worker.ts';
+
+export class BuildWorkers {
+  readonly #data: TsWorkerData;
+  #ts: TaskWorker<TsJob, string | string[]> | undefined;
+  #pages: TaskWorker<ReferencePageJob, void> | undefined;
+  #closed = false;
+
+  /** `compilesClient`: the build writes dist/, so the TypeScript worker prepares for it. */
+  constructor(rootDir: string, compilesClient: boolean) {
+    this.#data = { rootDir, client: compilesClient };
+  }
+
+  /**
+   * Both workers, the page renderer once the TypeScript worker has loaded: on two
+   * cores, three threads loading at once slow the main thread's own loading.
+   */
+  prewarm(): void {
+    void this.#tsWorker().ready.then(() => this.#closed || this.#pagesWorker());
+  }
+
+  /** The types of a bundled document (openapi-typescript). */
+  async types(document: Record<string, unknown>, flavour: 'published' | 'observed'): Promise<string> {
+    const value = await this.#tsWorker().run({ kind: 'types', document, flavour });
+    if (typeof value !== 'string') throw new Error('the TypeScript worker answered a types job with no text');
+    return value;
+  }
+
+  /** Compiles src/ into dist/ (tsc -p tsconfig.build.json); returns the files written. */
+  async compileClient(): Promise<string[]> {
+    const value = await this.#tsWorker().run({ kind: 'client' });
+    if (!Array.isArray(value)) throw new Error('the TypeScript worker answered a client job with no file list');
+    return value;
+  }
+
+  /** Renders one reference page with Redocly build-docs. */
+  renderPage(job: ReferencePageJob): Promise<void> {
+    return this.#pagesWorker().run(job);
+  }
+
+  #tsWorker(): TaskWorker<TsJob, string | string[]> {
+    if (this.#closed) throw new Error('the build workers are closed');
+    this.#ts ??= new TaskWorker(new URL('./ts-worker.ts', import.meta.url), this.#data);
+    return this.#ts;
+  }
+
+  #pagesWorker(): TaskWorker<ReferencePageJob, void> {
+    if (this.#closed) throw new Error('the build workers are closed');
+    this.#pages ??= new TaskWorker(new URL('../docs/render-worker.ts', import.meta.url), {});
+    return this.#pages;
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    await Promise.all([this.#ts?.close(), this.#pages?.close()]);
+  }
+}
