@@ -3,6 +3,7 @@
 import { cpus, totalmem, platform, release } from 'node:os';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { benchPipeline } from './bench/pipeline.ts';
 import { benchMock } from './bench/mock.ts';
 import { benchClientOverhead, benchTypecheck, clientSize } from './bench/client.ts';
@@ -10,6 +11,19 @@ import type { Figure } from './bench/stats.ts';
 
 const rootDir = process.cwd();
 const runs = Number(process.env.BENCH_RUNS ?? 3);
+// `npm run bench -- --only pipeline` (or mock, client, typecheck, size) measures one
+// group and prints it; bench/results.md is written by full runs only.
+const GROUPS = ['pipeline', 'mock', 'client', 'typecheck', 'size'] as const;
+type Group = (typeof GROUPS)[number];
+const { values: args } = parseArgs({ options: { only: { type: 'string', multiple: true } } });
+for (const g of args.only ?? []) {
+  if (!(GROUPS as readonly string[]).includes(g)) {
+    console.error(`bench: unknown group "${g}" (one of ${GROUPS.join(', ')})`);
+    process.exit(2);
+  }
+}
+const only = new Set(args.only ?? GROUPS);
+const measures = (g: Group) => only.has(g);
 
 interface Row {
   what: string;
@@ -23,50 +37,60 @@ const perSecond = (f: Figure) => `${Math.round(f.median)} req/s (min ${Math.roun
 
 console.log(`Benchmarking with ${runs} runs per figure…`);
 
-const pipeline = await benchPipeline(rootDir, runs);
-rows.push({ what: `naive CLI sequence (${pipeline.families} families, 4 CLI calls each + openapi-typescript)`, figure: ms(pipeline.naive) });
-rows.push({
-  what: 'full build (`build --force`, one process)',
-  figure: ms(pipeline.full),
-  ratio: { value: pipeline.full.median / pipeline.naive.median, target: 0.3, label: 'full / naive' },
-});
-rows.push({
-  what: 'no-change rebuild (`build`, one process)',
-  figure: ms(pipeline.noChange),
-  ratio: { value: pipeline.noChange.median / pipeline.full.median, target: 0.1, label: 'no-change / full' },
-});
+if (measures('pipeline')) {
+  const pipeline = await benchPipeline(rootDir, runs);
+  rows.push({ what: `naive CLI sequence (${pipeline.families} families, 4 CLI calls each + openapi-typescript)`, figure: ms(pipeline.naive) });
+  rows.push({
+    what: 'full build (`build --force`, one process)',
+    figure: ms(pipeline.full),
+    ratio: { value: pipeline.full.median / pipeline.naive.median, target: 0.3, label: 'full / naive' },
+  });
+  rows.push({
+    what: 'no-change rebuild (`build`, one process)',
+    figure: ms(pipeline.noChange),
+    ratio: { value: pipeline.noChange.median / pipeline.full.median, target: 0.1, label: 'no-change / full' },
+  });
+}
 
-const mock = await benchMock(rootDir, runs);
-rows.push({ what: `plain node:http, same bodies (${mock.operations} operations, 10 connections, 5 s)`, figure: perSecond(mock.plain) });
-rows.push({
-  what: `mock (Prism engine, validating; ${mock.non2xx} non-2xx, ${mock.errors} errors)`,
-  figure: perSecond(mock.mock),
-  ratio: { value: mock.mock.median / mock.plain.median, label: 'mock / plain' },
-});
+if (measures('mock')) {
+  const mock = await benchMock(rootDir, runs);
+  rows.push({ what: `plain node:http, same bodies (${mock.operations} operations, 10 connections, 5 s)`, figure: perSecond(mock.plain) });
+  rows.push({
+    what: `mock (Prism engine, validating; ${mock.non2xx} non-2xx, ${mock.errors} errors)`,
+    figure: perSecond(mock.mock),
+    ratio: { value: mock.mock.median / mock.plain.median, label: 'mock / plain' },
+  });
+}
 
-const client = await benchClientOverhead(rootDir, Math.max(runs, 5));
-const us = (f: Figure) => `${f.median.toFixed(1)} µs/call (min ${f.min.toFixed(1)}, max ${f.max.toFixed(1)}, ${f.runs} runs of ${client.calls})`;
-rows.push({ what: 'bare fetch, sequential POST to a local node:http server', figure: us(client.bare) });
-rows.push({
-  what: 'typed client (headers, access-code function, credentials merge, timeout, typed errors)',
-  figure: us(client.client),
-  ratio: { value: client.client.median / client.bare.median, target: 1.15, label: 'client / bare' },
-});
+if (measures('client')) {
+  const client = await benchClientOverhead(rootDir, Math.max(runs, 5));
+  const us = (f: Figure) => `${f.median.toFixed(1)} µs/call (min ${f.min.toFixed(1)}, max ${f.max.toFixed(1)}, ${f.runs} runs of ${client.calls})`;
+  rows.push({ what: 'bare fetch, sequential POST to a local node:http server', figure: us(client.bare) });
+  rows.push({
+    what: 'typed client (headers, access-code function, credentials merge, timeout, typed errors)',
+    figure: us(client.client),
+    ratio: { value: client.client.median / client.bare.median, target: 1.15, label: 'client / bare' },
+  });
+}
 
-const typecheck = await benchTypecheck(rootDir, runs);
-rows.push({ what: '`tsc --noEmit`, empty project', figure: ms(typecheck.empty) });
-rows.push({
-  what: '`tsc --noEmit`, one typed call per family (5 families, skipLibCheck)',
-  figure: ms(typecheck.consumer),
-  ratio: { value: typecheck.consumer.median / typecheck.empty.median, target: 2.0, label: 'consumer / empty' },
-});
+if (measures('typecheck')) {
+  const typecheck = await benchTypecheck(rootDir, runs);
+  rows.push({ what: '`tsc --noEmit`, empty project', figure: ms(typecheck.empty) });
+  rows.push({
+    what: '`tsc --noEmit`, one typed call per family (5 families, skipLibCheck)',
+    figure: ms(typecheck.consumer),
+    ratio: { value: typecheck.consumer.median / typecheck.empty.median, target: 2.0, label: 'consumer / empty' },
+  });
+}
 
-const size = await clientSize(rootDir);
-rows.push({
-  what: 'client runtime for one family (`./v2` with openapi-fetch; esbuild minified, gzip -9)',
-  figure: `${(size.gzipped / 1000).toFixed(1)} kB gzipped (${(size.minified / 1000).toFixed(1)} kB minified)`,
-  ratio: { value: size.gzipped / 10_000, target: 1, label: 'size / 10 kB' },
-});
+if (measures('size')) {
+  const size = await clientSize(rootDir);
+  rows.push({
+    what: 'client runtime for one family (`./v2` with openapi-fetch; esbuild minified, gzip -9)',
+    figure: `${(size.gzipped / 1000).toFixed(1)} kB gzipped (${(size.minified / 1000).toFixed(1)} kB minified)`,
+    ratio: { value: size.gzipped / 10_000, target: 1, label: 'size / 10 kB' },
+  });
+}
 
 const cpu = cpus();
 const machine = `${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, ${platform()} ${release()}, Node ${process.version}`;
@@ -82,9 +106,11 @@ const lines = [
 ];
 const report = [`# Benchmark results`, '', `Machine: ${machine}.`, `Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench\` (${runs} runs per figure).`, '', ...lines, ''].join('\n');
 console.log(`\n${lines.join('\n')}\n`);
-await mkdir(path.join(rootDir, 'bench'), { recursive: true });
-await writeFile(path.join(rootDir, 'bench/results.md'), report);
-console.log('Written to bench/results.md');
+if (only.size === GROUPS.length) {
+  await mkdir(path.join(rootDir, 'bench'), { recursive: true });
+  await writeFile(path.join(rootDir, 'bench/results.md'), report);
+  console.log('Written to bench/results.md');
+}
 
 const missed = rows.filter((r) => r.ratio?.target !== undefined && r.ratio.value > r.ratio.target);
 if (missed.length > 0) {
