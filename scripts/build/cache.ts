@@ -16,27 +16,43 @@ export function sha256(data: string | Buffer): string {
   return createHash('sha256').update(data).digest('hex');
 }
 
-async function hashFile(file: string): Promise<string> {
+/** The digest of a file's bytes; "missing" when it cannot be read. */
+export type FileHasher = (file: string) => Promise<string>;
+
+export const hashFile: FileHasher = async (file) => {
   try {
     return sha256(await readFile(file));
   } catch {
     return 'missing';
   }
+};
+
+/**
+ * A hasher that reads each file once: for deciding what to rebuild, before anything is
+ * written (a file several entries read, like a shared component, is hashed once).
+ */
+export function memoHasher(): FileHasher {
+  const seen = new Map<string, Promise<string>>();
+  return (file) => {
+    let digest = seen.get(file);
+    if (!digest) seen.set(file, (digest = hashFile(file)));
+    return digest;
+  };
 }
 
-export async function fingerprint(rootDir: string, inputs: string[], shared: string): Promise<string> {
+export async function fingerprint(rootDir: string, inputs: string[], shared: string, hasher: FileHasher = hashFile): Promise<string> {
+  const files = [...inputs].sort();
+  // Read side by side: a no-change build is mostly waiting for these reads.
+  const digests = await Promise.all(files.map(hasher));
   const hash = createHash('sha256').update(shared);
-  for (const file of [...inputs].sort()) {
-    hash.update(`\0${path.relative(rootDir, file)}\0${await hashFile(file)}`);
-  }
+  files.forEach((file, i) => hash.update(`\0${path.relative(rootDir, file)}\0${digests[i]}`));
   return hash.digest('hex');
 }
 
-export async function outputsIntact(rootDir: string, outputs: Record<string, string>): Promise<boolean> {
-  for (const [file, digest] of Object.entries(outputs)) {
-    if ((await hashFile(path.join(rootDir, file))) !== digest) return false;
-  }
-  return true;
+export async function outputsIntact(rootDir: string, outputs: Record<string, string>, hasher: FileHasher = hashFile): Promise<boolean> {
+  const entries = Object.entries(outputs);
+  const digests = await Promise.all(entries.map(([file]) => hasher(path.join(rootDir, file))));
+  return entries.every(([, digest], i) => digests[i] === digest);
 }
 
 export async function readManifest(file: string): Promise<CacheManifest> {

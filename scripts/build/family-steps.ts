@@ -4,7 +4,7 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Family } from './families.ts';
 import { formatProblem, lintAndBundle, loadRedoclyConfig } from './redocly.ts';
-import { spectralLint } from './spectral.ts';
+import type { SpectralFinding, SpectralJob } from './spectral.ts';
 import { StepError } from './step-error.ts';
 import { sha256 } from './cache.ts';
 import { DOCS_ID, type FamilyReport } from './pipeline.ts';
@@ -29,6 +29,8 @@ interface Context {
   writeIfChanged(file: string, content: string): Promise<void>;
   /** The types of a bundled document (openapi-typescript, in the TypeScript worker). */
   types(document: Record<string, unknown>, flavour: 'published' | 'observed'): Promise<string>;
+  /** Spectral's findings on a bundle (in the Spectral worker). */
+  spectral(job: SpectralJob): Promise<SpectralFinding[]>;
 }
 
 export async function loadTools(rootDir: string): Promise<Tools> {
@@ -56,10 +58,10 @@ export async function buildFamily(tools: Tools, family: Family, ctx: Context): P
   }
 
   const bundlePath = path.join(outDir, family.id, 'openapi.yaml');
-  // Typed from the bundle in memory (on the other thread) while Spectral lints it here.
+  // Typed from the bundle in memory and linted by Spectral, each in its worker, side by side.
   const typesText = step(family.id, 'types (openapi-typescript)', () => ctx.types(bundled.document, 'published'));
   typesText.catch(() => undefined); // awaited below, unless Spectral fails first
-  const findings = await step(family.id, 'spectral lint', () => spectralLint(bundlePath, bundled.yaml));
+  const findings = await step(family.id, 'spectral lint', () => ctx.spectral({ bundlePath, text: bundled.yaml }));
   const spectralErrors = findings.filter((f) => f.severity === 0);
   warnings.push(...findings.filter((f) => f.severity === 1).map((f) => `  warn ${f.code}: ${family.id}/openapi.yaml:${f.line} ${f.message}`));
   if (spectralErrors.length > 0) {

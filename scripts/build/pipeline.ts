@@ -11,7 +11,7 @@ export const DOCS_ID = 'docs';
 import { CLIENT_ID, clientInputs } from './client-step.ts';
 import { BuildWorkers } from './workers.ts';
 import { StepError } from './step-error.ts';
-import { fingerprint, outputsIntact, readManifest, sha256, writeManifest, type CacheEntry } from './cache.ts';
+import { fingerprint, hashFile, memoHasher, outputsIntact, readManifest, sha256, writeManifest, type CacheEntry, type CacheManifest, type FileHasher } from './cache.ts';
 
 export interface BuildOptions {
   rootDir: string;
@@ -38,19 +38,22 @@ const SHARED_INPUTS = ['redocly.yaml', '.spectral.mjs', 'spec/catalog.yaml', 'pa
 const SHARED_CODE = ['scripts/build', 'lint'];
 const TOOLS = ['@redocly/openapi-core', '@redocly/cli', '@stoplight/spectral-core', '@stoplight/spectral-rulesets', 'openapi-typescript'];
 
-async function sharedFingerprint(rootDir: string): Promise<string> {
-  const parts = [`node ${process.version}`];
-  for (const tool of TOOLS) {
-    const manifest = path.join(rootDir, 'node_modules', tool, 'package.json');
-    const pkg = JSON.parse(await readFile(manifest, 'utf8')) as { version: string };
-    parts.push(`${tool} ${pkg.version}`);
-  }
-  const code: string[] = [];
-  for (const dir of SHARED_CODE) {
-    const entries = await readdir(path.join(rootDir, dir), { recursive: true, withFileTypes: true }).catch(() => []);
-    code.push(...entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name)));
-  }
-  return fingerprint(rootDir, [...SHARED_INPUTS.map((f) => path.join(rootDir, f)), ...code], parts.join('\n'));
+async function sharedFingerprint(rootDir: string, hasher: FileHasher): Promise<string> {
+  const versions = await Promise.all(
+    TOOLS.map(async (tool) => {
+      const manifest = path.join(rootDir, 'node_modules', tool, 'package.json');
+      const pkg = JSON.parse(await readFile(manifest, 'utf8')) as { version: string };
+      return `${tool} ${pkg.version}`;
+    }),
+  );
+  const code = await Promise.all(
+    SHARED_CODE.map(async (dir) => {
+      const entries = await readdir(path.join(rootDir, dir), { recursive: true, withFileTypes: true }).catch(() => []);
+      return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+    }),
+  );
+  const inputs = [...SHARED_INPUTS.map((f) => path.join(rootDir, f)), ...code.flat()];
+  return fingerprint(rootDir, inputs, [`node ${process.version}`, ...versions].join('\n'), hasher);
 }
 
 /** Writes a file only when its bytes change, so unchanged outputs keep their mtime. */
@@ -68,21 +71,28 @@ export async function runPipeline(options: BuildOptions): Promise<FamilyReport[]
   const rootDir = path.resolve(options.rootDir);
   const outDir = path.resolve(options.outDir ?? path.join(rootDir, 'generated'));
   const log = options.log ?? (() => {});
-  const [families, shared] = await Promise.all([readFamilies(rootDir), sharedFingerprint(rootDir)]);
+  // Decide first, with hashes only, before anything is written (so each file is hashed
+  // once): a build with nothing changed never loads the tools.
+  const hasher = memoHasher();
   const manifestFile = path.join(rootDir, '.cache', 'build', `${sha256(outDir).slice(0, 16)}.json`);
-  const manifest = options.force ? {} : await readManifest(manifestFile);
-
-  // Decide first, with hashes only: a build with nothing changed never loads the tools.
+  const [families, shared, manifest] = await Promise.all([
+    readFamilies(rootDir),
+    sharedFingerprint(rootDir, hasher),
+    options.force ? ({} as CacheManifest) : readManifest(manifestFile),
+  ]);
   async function entryFresh(id: string): Promise<boolean> {
     const previous = manifest[id];
     if (!previous) return false;
-    const current = await fingerprint(rootDir, previous.inputs, shared);
-    return current === previous.fingerprint && (await outputsIntact(outDir, previous.outputs));
+    const [current, intact] = await Promise.all([fingerprint(rootDir, previous.inputs, shared, hasher), outputsIntact(outDir, previous.outputs, hasher)]);
+    return current === previous.fingerprint && intact;
   }
-  const fresh = new Set<string>();
-  for (const family of families) if (await entryFresh(family.id)) fresh.add(family.id);
-  const stale = families.filter((f) => !fresh.has(f.id));
-  const observedStale = families.some((f) => f.id === 'v2-pt') && !(await entryFresh(OBSERVED_ID));
+  const [familyFresh, observedFresh, docsFresh] = await Promise.all([
+    Promise.all(families.map((f) => entryFresh(f.id))),
+    entryFresh(OBSERVED_ID),
+    entryFresh(DOCS_ID),
+  ]);
+  const stale = families.filter((_, i) => !familyFresh[i]);
+  const observedStale = families.some((f) => f.id === 'v2-pt') && !observedFresh;
   let built: BuiltFamily[] = [];
   const failures: unknown[] = [];
   const phaseStart = performance.now();
@@ -91,7 +101,7 @@ export async function runPipeline(options: BuildOptions): Promise<FamilyReport[]
   // this thread loads the lint, bundle and type tools and builds the families.
   const compilesClient = !options.outDir;
   const workers = new BuildWorkers(rootDir, compilesClient);
-  const ctx = { rootDir, outDir, writeIfChanged, types: workers.types.bind(workers) };
+  const ctx = { rootDir, outDir, writeIfChanged, types: workers.types.bind(workers), spectral: workers.spectral.bind(workers) };
   try {
     if (stale.length > 0 || observedStale) workers.prewarm();
     const steps = stale.length > 0 || observedStale ? await import('./family-steps.ts') : undefined;
@@ -107,7 +117,7 @@ export async function runPipeline(options: BuildOptions): Promise<FamilyReport[]
     // The docs site reads every bundle: it runs when any was rebuilt or its own inputs
     // changed. Its family pages render in the worker while the observed flavour builds here.
     let site: SiteStep | undefined;
-    if (failures.length === 0 && (built.length > 0 || observedStale || !(await entryFresh(DOCS_ID)))) {
+    if (failures.length === 0 && (built.length > 0 || observedStale || !docsFresh)) {
       const { startSite } = steps ?? (await import('./family-steps.ts'));
       try {
         site = await startSite(ctx, families, { force: options.force, renderPage: (job) => workers.renderPage(job) });
@@ -152,8 +162,10 @@ export async function runPipeline(options: BuildOptions): Promise<FamilyReport[]
   async function compileClient(workers: BuildWorkers): Promise<void> {
     const inputs = await clientInputs(rootDir);
     const previous = manifest[CLIENT_ID];
-    const current = await fingerprint(rootDir, inputs, shared);
-    if (previous && previous.fingerprint === current && (await outputsIntact(rootDir, previous.outputs))) return;
+    // Nothing built: no type was rewritten, the decision's hashes still hold.
+    const clientHasher = built.length === 0 ? hasher : hashFile;
+    const current = await fingerprint(rootDir, inputs, shared, clientHasher);
+    if (previous && previous.fingerprint === current && (await outputsIntact(rootDir, previous.outputs, clientHasher))) return;
     const started = performance.now();
     try {
       const files = await workers.compileClient();

@@ -86,7 +86,7 @@ async function compileClient(): Promise<string[]> {
   return written.sort();
 }
 
-serveTasks(compiler ?? typesTools, async (job: TsJob): Promise<string | string[]> => {
+serveTasks(typesTools, async (job: TsJob): Promise<string | string[]> => {
   if (job.kind === 'client') return compileClient();
   const { config, observed } = await typesTools;
   return generateTypes(config, job.document, job.flavour === 'observed' ? observed : {});

@@ -1,15 +1,17 @@
 // The build's worker threads, each started on first use: TypeScript work (types and
-// the client compile, ts-worker.ts) and reference page rendering (render-worker.ts).
-// The pipeline starts them before it loads its own tools, so TypeScript and Redoc
-// load on the second core meanwhile.
+// the client compile, ts-worker.ts), Spectral (spectral-worker.ts) and reference page
+// rendering (render-worker.ts). The pipeline starts them before it loads its own
+// tools, so TypeScript, Spectral and Redoc load on the second core meanwhile.
 import type { ReferencePageJob } from '../docs/reference.ts';
 import type { TsJob, TsWorkerData } from './ts-worker.ts';
+import type { SpectralFinding, SpectralJob } from './spectral.ts';
 import { TaskWorker } from './task-worker.ts';
 
 export class BuildWorkers {
   readonly #data: TsWorkerData;
   #ts: TaskWorker<TsJob, string | string[]> | undefined;
   #pages: TaskWorker<ReferencePageJob, void> | undefined;
+  #spectral: TaskWorker<SpectralJob, SpectralFinding[]> | undefined;
   #closed = false;
 
   /** `compilesClient`: the build writes dist/, so the TypeScript worker prepares for it. */
@@ -18,11 +20,18 @@ export class BuildWorkers {
   }
 
   /**
-   * Both workers, the page renderer once the TypeScript worker has loaded: on two
-   * cores, three threads loading at once slow the main thread's own loading.
+   * Starts the workers: TypeScript and Spectral at once (their jobs come first), the
+   * page renderer once the TypeScript worker has loaded (its jobs come last, and on two
+   * cores every thread loading at once slows the main thread's own loading).
    */
   prewarm(): void {
+    this.#spectralWorker();
     void this.#tsWorker().ready.then(() => this.#closed || this.#pagesWorker());
+  }
+
+  /** Spectral's findings on a bundle, with the project's ruleset. */
+  spectral(job: SpectralJob): Promise<SpectralFinding[]> {
+    return this.#spectralWorker().run(job);
   }
 
   /** The types of a bundled document (openapi-typescript). */
@@ -56,8 +65,14 @@ export class BuildWorkers {
     return this.#pages;
   }
 
+  #spectralWorker(): TaskWorker<SpectralJob, SpectralFinding[]> {
+    if (this.#closed) throw new Error('the build workers are closed');
+    this.#spectral ??= new TaskWorker(new URL('./spectral-worker.ts', import.meta.url), {});
+    return this.#spectral;
+  }
+
   async close(): Promise<void> {
     this.#closed = true;
-    await Promise.all([this.#ts?.close(), this.#pages?.close()]);
+    await Promise.all([this.#ts?.close(), this.#pages?.close(), this.#spectral?.close()]);
   }
 }
