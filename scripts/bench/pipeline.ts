@@ -1,6 +1,6 @@
 // The pipeline against the naive route: one CLI process per tool, per family, in a row.
 import { execFile } from 'node:child_process';
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { readFamilies } from '../build/families.ts';
@@ -22,11 +22,24 @@ export interface PipelineFigures {
   families: number;
 }
 
+/**
+ * The Node flags `npm run build` gives the pipeline (package.json's build script is
+ * `node [flags] scripts/build.ts`): the benchmark runs the build as that script does,
+ * without npm's own start-up, as it runs the CLIs without npx.
+ */
+export async function buildNodeFlags(rootDir: string): Promise<string[]> {
+  const pkg = JSON.parse(await readFile(path.join(rootDir, 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
+  const match = /^node((?:\s+--[\w-]+(?:=\S+)?)*)\s+scripts\/build\.ts$/.exec(pkg.scripts?.build ?? '');
+  if (!match) throw new Error(`bench: package.json's build script is not \`node [flags] scripts/build.ts\`: ${JSON.stringify(pkg.scripts?.build)}`);
+  return (match[1] ?? '').trim().split(/\s+/).filter(Boolean);
+}
+
 export async function benchPipeline(rootDir: string, runs: number): Promise<PipelineFigures> {
   const ws = await makeWorkspace(rootDir);
   try {
     const families = await readFamilies(ws.dir);
-    const build = (args: string[]) => node(ws.dir, [path.join(ws.dir, 'scripts/build.ts'), ...args]);
+    const flags = await buildNodeFlags(ws.dir);
+    const build = (args: string[]) => node(ws.dir, [...flags, path.join(ws.dir, 'scripts/build.ts'), ...args]);
     const naive = await repeat(runs, async () => {
       await rm(path.join(ws.dir, 'generated'), { recursive: true, force: true });
       await rm(path.join(ws.dir, 'dist'), { recursive: true, force: true });
