@@ -78,7 +78,18 @@ async function compileClient(): Promise<string[]> {
     host.writeFile(fileName, text, bom);
     written.push(path.resolve(fileName));
   });
-  const errors = [...ts.getPreEmitDiagnostics(program), ...emitted.diagnostics].filter((d) => d.category === ts.DiagnosticCategory.Error);
+  // The diagnostics tsc reports (its emitFilesAndReportErrors): the declaration
+  // diagnostics come with the emit, so they are not asked for separately, which would
+  // run the declaration transform twice.
+  const diagnostics = [
+    ...program.getConfigFileParsingDiagnostics(),
+    ...program.getSyntacticDiagnostics(),
+    ...program.getOptionsDiagnostics(),
+    ...program.getGlobalDiagnostics(),
+    ...program.getSemanticDiagnostics(),
+    ...emitted.diagnostics,
+  ];
+  const errors = diagnostics.filter((d) => d.category === ts.DiagnosticCategory.Error);
   if (errors.length > 0) {
     const format = { getCanonicalFileName: (f: string) => f, getCurrentDirectory: () => rootDir, getNewLine: () => '\n' };
     throw new Error(ts.formatDiagnostics(errors, format).trim());
