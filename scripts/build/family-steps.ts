@@ -21,6 +21,8 @@ export interface BuiltFamily {
   inputs: string[];
   /** Output path (relative to the output folder) -> sha256. */
   outputs: Record<string, string>;
+  /** The bundle in memory, for the steps after it in this build (so none reads it back). */
+  document?: Record<string, unknown>;
 }
 
 interface Context {
@@ -77,14 +79,21 @@ export async function buildFamily(tools: Tools, family: Family, ctx: Context): P
   for (const file of [bundlePath, typesPath]) outputs[path.relative(outDir, file)] = sha256(await readFile(file));
   const inputs = bundled.fileDependencies.length > 0 ? bundled.fileDependencies : [family.root];
   const report: FamilyReport = { id: family.id, skipped: false, files: Object.keys(outputs), warnings, ms: performance.now() - started };
-  return { report, inputs, outputs };
+  return { report, inputs, outputs, document: bundled.document };
 }
 
 /** The observed flavour: overlay from the evidence, applied to the v2-pt bundle, typed. */
-export async function buildObservedFlavour(ctx: Context, writeSources: boolean): Promise<BuiltFamily> {
+export async function buildObservedFlavour(ctx: Context, writeSources: boolean, published?: Record<string, unknown>): Promise<BuiltFamily> {
   const started = performance.now();
   const result = await step(OBSERVED_ID, 'observed flavour (overlay)', () =>
-    buildObserved(ctx.rootDir, ctx.outDir, (document) => ctx.types(document, 'observed'), ctx.writeIfChanged, writeSources),
+    buildObserved({
+      rootDir: ctx.rootDir,
+      outDir: ctx.outDir,
+      types: (document) => ctx.types(document, 'observed'),
+      writeIfChanged: ctx.writeIfChanged,
+      writeSources,
+      ...(published ? { published } : {}),
+    }),
   );
   const outputs: Record<string, string> = {};
   for (const file of [result.bundlePath, result.typesPath]) outputs[path.relative(ctx.outDir, file)] = sha256(await readFile(file));
@@ -96,12 +105,12 @@ export async function buildObservedFlavour(ctx: Context, writeSources: boolean):
     ms: performance.now() - started,
     sources: { [OVERLAY_FILE]: result.overlay },
   };
-  return { report, inputs: await observedInputs(ctx.rootDir, ctx.outDir), outputs };
+  return { report, inputs: await observedInputs(ctx.rootDir, ctx.outDir), outputs, document: result.document };
 }
 
 export interface SiteStep {
-  /** The observed page and the landing page, once the observed flavour is built. */
-  finish(): Promise<BuiltFamily>;
+  /** The observed page and the landing page, once the observed flavour is built (its bundle, when in memory). */
+  finish(observedDocument?: Record<string, unknown>): Promise<BuiltFamily>;
   abandon(): Promise<void>;
 }
 
@@ -113,7 +122,12 @@ export interface SiteStep {
 export async function startSite(
   ctx: Context,
   families: Array<{ id: string; title: string; status: string }>,
-  options: { force?: boolean | undefined; renderPage?: (job: ReferencePageJob) => Promise<void> },
+  options: {
+    force?: boolean | undefined;
+    renderPage?: (job: ReferencePageJob) => Promise<void>;
+    /** Bundles this build holds in memory, by family id; the others are read from outDir. */
+    documents?: ReadonlyMap<string, Record<string, unknown>>;
+  },
 ): Promise<SiteStep> {
   const started = performance.now();
   const pageCacheFile = path.join(ctx.rootDir, '.cache', 'docs', `${sha256(path.join(ctx.outDir, 'docs')).slice(0, 16)}.json`);
@@ -130,14 +144,14 @@ export async function startSite(
     startDocsSite({
       rootDir: ctx.rootDir,
       outDir: docsDir,
-      families: families.map((f) => ({ ...f, bundlePath: path.join(ctx.outDir, f.id, 'openapi.yaml') })),
+      families: families.map((f) => ({ ...f, bundlePath: path.join(ctx.outDir, f.id, 'openapi.yaml'), document: options.documents?.get(f.id) })),
       ...(observed ? { observed } : {}),
       pageCacheFile,
       ...(options.renderPage ? { renderPage: options.renderPage } : {}),
     }),
   );
-  async function finish(): Promise<BuiltFamily> {
-    const written = await step(DOCS_ID, what, () => run.finish());
+  async function finish(observedDocument?: Record<string, unknown>): Promise<BuiltFamily> {
+    const written = await step(DOCS_ID, what, () => run.finish(observedDocument));
     const outputs: Record<string, string> = {};
     for (const file of written) outputs[path.relative(ctx.outDir, file)] = sha256(await readFile(file));
     const inputs = [

@@ -43,37 +43,46 @@ export interface ObservedResult {
   overlay: string;
   bundlePath: string;
   typesPath: string;
+  /** The observed bundle, in memory. */
+  document: Record<string, unknown>;
 }
 
-export async function buildObserved(
-  rootDir: string,
-  outDir: string,
-  types: (document: Record<string, unknown>) => Promise<string>,
-  writeIfChanged: (file: string, content: string) => Promise<void>,
-  writeSources: boolean,
-): Promise<ObservedResult> {
+export interface ObservedStepOptions {
+  rootDir: string;
+  outDir: string;
+  /** The types of the observed bundle (openapi-typescript with observedTypeOptions). */
+  types: (document: Record<string, unknown>) => Promise<string>;
+  writeIfChanged: (file: string, content: string) => Promise<void>;
+  /** Whether the overlay's text is written to spec/ (not by a check build). */
+  writeSources: boolean;
+  /** The published v2-pt bundle when this build holds it; read from outDir otherwise. */
+  published?: Record<string, unknown>;
+}
+
+export async function buildObserved(opts: ObservedStepOptions): Promise<ObservedResult> {
+  const { rootDir, outDir, writeIfChanged } = opts;
   const { buildOverlay } = await import('../observed/overlay.ts');
   const { overlayText } = await import('../observed/generate.ts');
   const { buildObservedBundle } = await import('../observed/apply.ts');
   const overlayPath = path.join(rootDir, OVERLAY_FILE);
   const overlay = buildOverlay({ evidenceDir: path.join(rootDir, 'evidence'), specDir: path.join(rootDir, 'spec') });
   const bundlePath = path.join(outDir, OBSERVED_ID, 'openapi.yaml');
-  // The overlay is applied as rendered; its committed text is written while the
-  // types are made (a check build leaves spec/ alone and only compares the text).
-  // (A copy is applied: the overlay's text is written from the original afterwards.)
-  const bundle = await buildObservedBundle({
+  // The overlay is applied as rendered (a copy: its text is written from the original
+  // afterwards, while the types are made); a check build leaves spec/ alone.
+  const document = await buildObservedBundle({
     publishedBundlePath: path.join(outDir, 'v2-pt', 'openapi.yaml'),
+    ...(opts.published ? { published: opts.published } : {}),
     overlayPath,
     overlay: structuredClone(overlay),
     outPath: bundlePath,
   });
-  const typesText = types(bundle);
+  const typesText = opts.types(document);
   typesText.catch(() => undefined); // awaited below
   const text = overlayText(overlay);
-  if (writeSources) await writeIfChanged(overlayPath, text);
+  if (opts.writeSources) await writeIfChanged(overlayPath, text);
   const typesPath = path.join(outDir, OBSERVED_ID, 'schema.d.ts');
   await writeIfChanged(typesPath, await typesText);
-  return { overlay: text, bundlePath, typesPath };
+  return { overlay: text, bundlePath, typesPath, document };
 }
 
 export async function readText(file: string): Promise<string | undefined> {

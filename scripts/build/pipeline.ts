@@ -120,14 +120,15 @@ export async function runPipeline(options: BuildOptions): Promise<FamilyReport[]
     if (failures.length === 0 && (built.length > 0 || observedStale || !docsFresh)) {
       const { startSite } = steps ?? (await import('./family-steps.ts'));
       try {
-        site = await startSite(ctx, families, { force: options.force, renderPage: (job) => workers.renderPage(job) });
+        const documents = new Map(built.flatMap((b) => (b.document ? [[b.report.id, b.document] as const] : [])));
+        site = await startSite(ctx, families, { force: options.force, renderPage: (job) => workers.renderPage(job), documents });
       } catch (error) {
         failures.push(error);
       }
     }
     if (steps && failures.length === 0 && observedStale) {
       try {
-        built.push(await steps.buildObservedFlavour(ctx, !options.outDir));
+        built.push(await steps.buildObservedFlavour(ctx, !options.outDir, built.find((b) => b.report.id === 'v2-pt')?.document));
         phase('observed flavour built');
       } catch (error) {
         failures.push(error);
@@ -140,7 +141,7 @@ export async function runPipeline(options: BuildOptions): Promise<FamilyReport[]
       if (failures.length > 0) await site.abandon();
       else {
         try {
-          built.push(await site.finish());
+          built.push(await site.finish(built.find((b) => b.report.id === OBSERVED_ID)?.document));
           phase('docs site built');
         } catch (error) {
           failures.push(error);

@@ -5,7 +5,7 @@
 // types come from, from the `x-observed` records (source repository, commit, seen in
 // N of M captures). The bundle itself is not touched.
 
-import { isObject, listOperations, type JsonObject } from './openapi.ts';
+import { isObject, listOperations, type JsonObject, plainCopy } from './openapi.ts';
 import { mdText, type ReferenceFamily } from './reference.ts';
 import { SOURCE_LABELS, SOURCE_STATES, observedProvenance, type ObservedRecord, type PartSource, type SourceCoverage } from './sources.ts';
 import { OBSERVED_STATUS } from './status.ts';
@@ -132,7 +132,7 @@ function labelObservedSchemas(node: unknown): void {
 /** A copy of the observed bundle with the observed callout and a note on every operation. */
 export function observedDocumentForDocs(bundle: unknown, family: ReferenceFamily, notes: ObservedPageNotes): JsonObject {
   if (!isObject(bundle)) throw new Error(`Observed flavour "${family.id}": the bundle is not an OpenAPI document.`);
-  const doc = structuredClone(bundle);
+  const doc = plainCopy(bundle);
   const info = isObject(doc.info) ? doc.info : (doc.info = {});
   const description = typeof info.description === 'string' ? info.description : '';
   info.description = `${observedCallout(notes)}\n\n${description}`.trimEnd() + '\n';

@@ -1,7 +1,7 @@
 // Reading a bundled OpenAPI document without trusting its shape: type guards,
 // local $ref resolution and the list of operations, shared by the docs modules.
 
-export { deref, followRefs, isObject, resolvePointer, type JsonObject } from '../lib/refs.ts';
+export { deref, followRefs, isObject, plainCopy, resolvePointer, type JsonObject } from '../lib/refs.ts';
 import { deref, isObject, type JsonObject } from '../lib/refs.ts';
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;

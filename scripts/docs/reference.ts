@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { COVERAGE_LABELS, type DocumentCoverage, type PartCoverage } from './coverage.ts';
 import type { MirrorRow, ReplacementRow } from './crossrefs.ts';
 import { escapeHtml } from './html.ts';
-import { isObject, listOperations, type JsonObject } from './openapi.ts';
+import { isObject, listOperations, type JsonObject, plainCopy } from './openapi.ts';
 import { statusLabel, statusToken } from './status.ts';
 import { buildDocs, type BuildDocsArgv } from './build-docs.ts';
 
@@ -115,7 +115,7 @@ function mirrorNote(row: MirrorRow, familyTitle: (id: string) => string): string
 /** A copy of the bundle with the notes a reader needs; the bundle itself is not touched. */
 export function documentForDocs(bundle: unknown, family: ReferenceFamily, notes: ReferenceNotes): JsonObject {
   if (!isObject(bundle)) throw new Error(`Family "${family.id}": the bundle is not an OpenAPI document.`);
-  const doc = structuredClone(bundle);
+  const doc = plainCopy(bundle);
   const info = isObject(doc.info) ? doc.info : (doc.info = {});
   const description = typeof info.description === 'string' ? info.description : '';
   info.description = `${statusCallout(family, notes.coverage)}\n\n${description}`.trimEnd() + '\n';

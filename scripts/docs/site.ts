@@ -25,6 +25,8 @@ export interface DocsSiteFamily {
   title: string;
   status: string;
   bundlePath: string;
+  /** The bundle already in memory (the pipeline's): then bundlePath is not read. */
+  document?: unknown;
 }
 
 export interface DocsSiteObserved {
@@ -96,7 +98,8 @@ function checkObserved(observed: DocsSiteObserved, families: readonly DocsSiteFa
   }
 }
 
-async function readBundle(family: { id: string; bundlePath: string }): Promise<unknown> {
+async function readBundle(family: { id: string; bundlePath: string; document?: unknown }): Promise<unknown> {
+  if (family.document !== undefined) return family.document;
   let text: string;
   try {
     text = await readFile(family.bundlePath, 'utf8');
@@ -147,8 +150,12 @@ async function removeStalePages(outDir: string, keep: ReadonlySet<string>): Prom
 
 /** A site build under way: the family pages are rendering; the observed page and the landing page come next. */
 export interface DocsSiteRun {
-  /** Reads the observed bundle (it must be written by now), renders its page and writes the landing page. */
-  finish(): Promise<string[]>;
+  /**
+   * Renders the observed page and writes the landing page. The observed bundle is
+   * `observedDocument` when the caller holds it, else read from its bundlePath (which
+   * must be written by now).
+   */
+  finish(observedDocument?: unknown): Promise<string[]>;
   /** Waits for the pages under way and cleans up, writing nothing more. */
   abandon(): Promise<void>;
 }
@@ -258,13 +265,13 @@ export async function startDocsSite(opts: DocsSiteOptions): Promise<DocsSiteRun>
     throw error;
   }
 
-  async function finish(): Promise<string[]> {
+  async function finish(observedDocument?: unknown): Promise<string[]> {
     let observedDoc: unknown;
     let observedPage: ReferenceFamily | undefined;
     const sources = new Map<string, SourceCoverage>();
     try {
       if (opts.observed) {
-        observedDoc = await readBundle(opts.observed);
+        observedDoc = await readBundle({ ...opts.observed, document: observedDocument });
         observedPage = observedReferenceFamily(opts.observed.id, { id: opts.observed.of, title: titleOf(opts.observed.of), href: `${opts.observed.of}.html` });
       }
       for (const f of families) {

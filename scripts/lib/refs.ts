@@ -41,3 +41,12 @@ export function deref(doc: unknown, node: unknown): { node: unknown; ref?: strin
 export function followRefs(doc: unknown, node: unknown): unknown {
   return deref(doc, node).node;
 }
+
+/**
+ * A copy of a JSON document with no node shared: a node the original reaches from two
+ * places (a bundle in memory may) becomes two nodes, as in a document read from text,
+ * so an edit made at one place is made once. (structuredClone keeps such sharing.)
+ */
+export function plainCopy<T>(document: T): T {
+  return JSON.parse(JSON.stringify(document)) as T;
+}

@@ -10,9 +10,13 @@ import { parseArgs } from 'node:util';
 // Redocly's YAML reader and writer (js-yaml): the overlay is large and `yaml` parses it several times slower.
 import { parseYaml, stringifyYaml } from '@redocly/openapi-core';
 import { openapiOverlay, type OpenAPIOverlayAction } from 'openapi-format';
+import { isObject, plainCopy, type JsonObject } from '../lib/refs.ts';
 
 export interface ObservedBundleOptions {
+  /** The published bundle's file: read from there unless `published` is given, and named in errors. */
   publishedBundlePath: string;
+  /** The published bundle already in memory (the pipeline's); it is not changed. */
+  published?: unknown;
   /** The overlay's file: read from there unless `overlay` is given, and named in errors. */
   overlayPath: string;
   /** The overlay already in memory (the pipeline renders it and writes overlayPath itself). */
@@ -20,18 +24,12 @@ export interface ObservedBundleOptions {
   outPath: string;
 }
 
-type JsonObject = { [key: string]: unknown };
-
 const rootDir = path.resolve(import.meta.dirname, '../..');
 export const DEFAULTS: ObservedBundleOptions = {
   publishedBundlePath: path.join(rootDir, 'generated/v2-pt/openapi.yaml'),
   overlayPath: path.join(rootDir, 'spec/v2-pt/observed.overlay.yaml'),
   outPath: path.join(rootDir, 'generated/v2-pt-observed/openapi.yaml'),
 };
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 async function readYamlObject(file: string, what: string): Promise<JsonObject> {
   let value: unknown;
@@ -117,7 +115,8 @@ function unresolvedRefs(doc: JsonObject): string[] {
 
 /** Applies the overlay to the published bundle, writes the observed bundle and returns it. */
 export async function buildObservedBundle(opts: ObservedBundleOptions): Promise<JsonObject> {
-  const published = await readYamlObject(opts.publishedBundlePath, 'published bundle');
+  const published = opts.published === undefined ? await readYamlObject(opts.publishedBundlePath, 'published bundle') : plainCopy(opts.published);
+  if (!isObject(published)) throw new Error(`the published bundle ${opts.publishedBundlePath} is not a mapping`);
   const rawOverlay = opts.overlay === undefined ? await readYamlObject(opts.overlayPath, 'overlay') : opts.overlay;
   if (!isObject(rawOverlay)) throw new Error(`the overlay ${opts.overlayPath} is not a mapping`);
   const overlay = checkOverlay(rawOverlay, opts.overlayPath);
