@@ -1,7 +1,7 @@
 // A worker thread dedicated to one kind of job. It is started early so it loads its
-// tools (TypeScript, Redoc) on the second core while the main thread lints and
-// bundles; jobs are sent to it later, when their inputs exist. Two of these run per
-// build, one job kind each, so a pool library would be more than this needs.
+// tools (Spectral, TypeScript, Redoc) on the second core while the main thread lints
+// and bundles; jobs are sent to it later, when their inputs exist. Three of these run
+// per build, one job kind each, so a pool library would be more than this needs.
 import { parentPort, Worker, workerData } from 'node:worker_threads';
 
 interface Request<In> {
@@ -37,9 +37,10 @@ export class TaskWorker<In, Out> {
     this.#worker.on('exit', (code) => this.#end(new Error(`the ${module.pathname.split('/').pop()} worker exited (code ${code})`)));
   }
 
+  /** The first cause wins: after close(), the exit that follows is not the reason. */
   #end(error: Error): void {
     this.#ended ??= error;
-    for (const waiting of this.#pending.values()) waiting.reject(error);
+    for (const waiting of this.#pending.values()) waiting.reject(this.#ended);
     this.#pending.clear();
   }
 
