@@ -97,8 +97,8 @@ export async function runPipeline(options: BuildOptions): Promise<FamilyReport[]
   const failures: unknown[] = [];
   const phaseStart = performance.now();
   const phase = (name: string) => log(`  · ${name} at ${Math.round(performance.now() - phaseStart)} ms`);
-  // Worker threads load TypeScript (client) and Redoc (pages) on the second core while
-  // this thread loads the lint, bundle and type tools and builds the families.
+  // Worker threads (Spectral, TypeScript, the page renderer) load their tools on the
+  // second core while this thread loads Redocly and lints and bundles the families.
   const compilesClient = !options.outDir;
   const workers = new BuildWorkers(rootDir, compilesClient);
   const ctx = { rootDir, outDir, writeIfChanged, types: workers.types.bind(workers), spectral: workers.spectral.bind(workers) };
