@@ -26,7 +26,8 @@ export interface TsWorkerData {
 }
 
 const { rootDir, client } = taskData<TsWorkerData>();
-const generatedDir = path.join(rootDir, 'generated') + path.sep;
+// TypeScript names files with forward slashes on every platform.
+const generatedDir = `${path.join(rootDir, 'generated').replaceAll(path.sep, '/')}/`;
 
 const typesTools = (async () => {
   const config = await loadTypesConfig();

@@ -1,27 +1,24 @@
 // The content-hash cache: nothing changed, nothing rebuilt; one family changed, that
 // family (and the pages that show it) rebuilt; --force rebuilds everything.
-import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { runPipeline, type FamilyReport } from '../../scripts/build/pipeline.ts';
-import { rootDir } from '../support/bundle.ts';
+import { copyProject, type ProjectCopy } from '../support/project-copy.ts';
 
+let copy: ProjectCopy | undefined;
 let dir = '';
 const out = () => path.join(dir, 'out');
 const rebuilt = (reports: FamilyReport[]) => reports.filter((r) => !r.skipped).map((r) => r.id).sort();
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'pipeline-incremental-'));
-  for (const entry of ['spec', 'redocly.yaml', '.spectral.mjs', 'package-lock.json', 'lint', 'scripts', 'evidence', 'docs']) {
-    await cp(path.join(rootDir, entry), path.join(dir, entry), { recursive: true });
-  }
-  await symlink(path.join(rootDir, 'node_modules'), path.join(dir, 'node_modules'));
+  copy = await copyProject('pipeline-incremental-');
+  dir = copy.dir;
   await runPipeline({ rootDir: dir, outDir: out() });
 }, 300_000);
 
 afterAll(async () => {
-  if (dir) await rm(dir, { recursive: true, force: true });
+  await copy?.dispose();
 });
 
 test('a second build with nothing changed rebuilds nothing', async () => {
