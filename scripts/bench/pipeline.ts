@@ -1,6 +1,6 @@
 // The pipeline against the naive route: one CLI process per tool, per family, in a row.
 import { execFile } from 'node:child_process';
-import { readFile, rm } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { readFamilies } from '../build/families.ts';
@@ -15,10 +15,14 @@ async function node(dir: string, args: string[]): Promise<void> {
   await run(process.execPath, args, { cwd: dir, env, maxBuffer: 64 * 1024 * 1024 });
 }
 
+/** The edit of the one-family figure: a summary, so lint passes and the types change (JSDoc). */
+export const ONE_FAMILY_EDIT = { family: 'v3', file: 'spec/v3/paths/Disponibilidade.yaml', find: 'summary: ' };
+
 export interface PipelineFigures {
   naive: Figure;
   full: Figure;
   noChange: Figure;
+  oneFamily: Figure;
   families: number;
 }
 
@@ -51,7 +55,18 @@ export async function benchPipeline(rootDir: string, runs: number): Promise<Pipe
       return timeMs(() => build(['--force']));
     });
     const noChange = await repeat(runs, () => timeMs(() => build([])));
-    return { naive, full, noChange, families: families.length };
+    // One family edited between builds (a summary in v3, different each run): that
+    // family, the pages and the client (its types changed) are rebuilt, nothing else.
+    const edited = path.join(ws.dir, ONE_FAMILY_EDIT.file);
+    const original = await readFile(edited, 'utf8');
+    if (!original.includes(ONE_FAMILY_EDIT.find)) throw new Error(`bench: ${ONE_FAMILY_EDIT.file} no longer has "${ONE_FAMILY_EDIT.find}"`);
+    let edits = 0;
+    const oneFamily = await repeat(runs, async () => {
+      edits += 1;
+      await writeFile(edited, original.replace(ONE_FAMILY_EDIT.find, `${ONE_FAMILY_EDIT.find}(bench edit ${edits}) `));
+      return timeMs(() => build([]));
+    });
+    return { naive, full, noChange, oneFamily, families: families.length };
   } finally {
     await ws.dispose();
   }
