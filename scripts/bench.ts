@@ -68,7 +68,8 @@ if (measures('mock')) {
 }
 
 if (measures('client')) {
-  const client = await benchClientOverhead(rootDir, Math.max(runs, 5));
+  // Many short interleaved rounds: a slow moment of the machine lands on both sides alike.
+  const client = await benchClientOverhead(rootDir, Math.max(runs * 3, 10), 1500);
   const us = (f: Figure) => `${f.median.toFixed(1)} µs/call (min ${f.min.toFixed(1)}, max ${f.max.toFixed(1)}, ${f.runs} runs of ${client.calls})`;
   rows.push({ what: 'bare fetch, sequential POST to a local node:http server', figure: us(client.bare) });
   rows.push({
