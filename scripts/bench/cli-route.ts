@@ -11,7 +11,8 @@ import type { Family } from '../build/families.ts';
 const run = promisify(execFile);
 const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', CI: 'true' };
 
-async function node(dir: string, args: string[]): Promise<void> {
+/** Runs `node <args>` in dir, as the benchmark runs every tool (telemetry off, CI=true). */
+export async function node(dir: string, args: string[]): Promise<void> {
   await run(process.execPath, args, { cwd: dir, env, maxBuffer: 64 * 1024 * 1024 });
 }
 

@@ -1,19 +1,10 @@
 // The pipeline against the naive route: one CLI process per tool, per family, in a row.
-import { execFile } from 'node:child_process';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { readFamilies } from '../build/families.ts';
 import { repeat, timeMs, type Figure } from './stats.ts';
 import { makeWorkspace } from './workspace.ts';
-import { cliRouteBuild } from './cli-route.ts';
-
-const run = promisify(execFile);
-const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', CI: 'true' };
-
-async function node(dir: string, args: string[]): Promise<void> {
-  await run(process.execPath, args, { cwd: dir, env, maxBuffer: 64 * 1024 * 1024 });
-}
+import { cliRouteBuild, node } from './cli-route.ts';
 
 /** The edit of the one-family figure: a summary, so lint passes and the types change (JSDoc). */
 export const ONE_FAMILY_EDIT = { family: 'v3', file: 'spec/v3/paths/Disponibilidade.yaml', find: 'summary: ' };

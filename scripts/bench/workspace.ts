@@ -1,4 +1,5 @@
-// A throw-away copy of the project's inputs, so benchmarks never touch generated/.
+// A throw-away copy of the project's inputs (node_modules linked, not copied), so
+// benchmarks and the pipeline tests never touch the real generated/ or dist/.
 import { cp, mkdtemp, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,9 +11,16 @@ export interface Workspace {
   dispose(): Promise<void>;
 }
 
-export async function makeWorkspace(rootDir: string): Promise<Workspace> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'bench-'));
-  for (const entry of INPUTS) {
+export interface WorkspaceOptions {
+  /** Start of the temporary folder's name. */
+  prefix?: string;
+  /** Entries copied beyond the inputs (e.g. `generated`). */
+  also?: readonly string[];
+}
+
+export async function makeWorkspace(rootDir: string, options: WorkspaceOptions = {}): Promise<Workspace> {
+  const dir = await mkdtemp(path.join(tmpdir(), options.prefix ?? 'bench-'));
+  for (const entry of [...INPUTS, ...(options.also ?? [])]) {
     await cp(path.join(rootDir, entry), path.join(dir, entry), { recursive: true }).catch(() => undefined);
   }
   await symlink(path.join(rootDir, 'node_modules'), path.join(dir, 'node_modules'));

@@ -2,7 +2,7 @@
 // recorded last time), the configs, the tool versions and the pipeline's own code.
 // A family whose fingerprint is unchanged and whose outputs are intact is skipped.
 import { createHash } from 'node:crypto';
-import { readFile, writeFile, mkdir } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 export interface CacheEntry {
@@ -38,6 +38,12 @@ export function memoHasher(): FileHasher {
     if (!digest) seen.set(file, (digest = hashFile(file)));
     return digest;
   };
+}
+
+/** Every file below dir (none when it is missing), sorted: the inputs a folder stands for. */
+export async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => []);
+  return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name)).sort();
 }
 
 export async function fingerprint(rootDir: string, inputs: string[], shared: string, hasher: FileHasher = hashFile): Promise<string> {

@@ -1,15 +1,10 @@
 // The typed client's JavaScript and declarations (dist/), compiled from src/ and the
 // generated types (client-worker.ts), so a consumer needs no TypeScript build of ours.
 // dist/ is not committed; it is rebuilt when src/, the types or the compiler settings change.
-import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { filesUnder } from './cache.ts';
 
 export const CLIENT_ID = 'client';
-
-async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => []);
-  return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name)).sort();
-}
 
 export async function clientInputs(rootDir: string): Promise<string[]> {
   const types = (await filesUnder(path.join(rootDir, 'generated'))).filter((f) => f.endsWith('schema.d.ts'));

@@ -2,8 +2,9 @@
 // evidence/ (it is committed under spec/ for review), applied to the published v2-pt
 // bundle, and typed. Its inputs are hashed like a family's, so it is skipped when
 // nothing it reads changed.
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { filesUnder } from './cache.ts';
 import type { TypeOptions } from './types.ts';
 
 export const OBSERVED_ID = 'v2-pt-observed';
@@ -20,11 +21,6 @@ export async function observedTypeOptions(): Promise<TypeOptions> {
   return {
     postTransform: (type, { path: at }) => (at === '#/components/schemas/DataObservada' ? tsUnion([type, NULL]) : undefined),
   };
-}
-
-async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => []);
-  return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name)).sort();
 }
 
 /** Everything the observed flavour is made from, given where the v2-pt bundle is. */

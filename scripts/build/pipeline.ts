@@ -1,7 +1,7 @@
 // The whole pipeline in one process: for every family, concurrently, Redocly lint and
 // bundle (each document loaded once), Spectral on the bundle, types, reference page.
 // Families whose inputs did not change since the last build are skipped.
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { readFamilies } from './families.ts';
@@ -11,7 +11,7 @@ export const DOCS_ID = 'docs';
 import { CLIENT_ID, clientInputs } from './client-step.ts';
 import { BuildWorkers } from './workers.ts';
 import { StepError } from './step-error.ts';
-import { fingerprint, hashFile, memoHasher, outputsIntact, readManifest, sha256, writeManifest, type CacheEntry, type CacheManifest, type FileHasher } from './cache.ts';
+import { filesUnder, fingerprint, hashFile, memoHasher, outputsIntact, readManifest, sha256, writeManifest, type CacheEntry, type CacheManifest, type FileHasher } from './cache.ts';
 
 export interface BuildOptions {
   rootDir: string;
@@ -46,12 +46,7 @@ async function sharedFingerprint(rootDir: string, hasher: FileHasher): Promise<s
       return `${tool} ${pkg.version}`;
     }),
   );
-  const code = await Promise.all(
-    SHARED_CODE.map(async (dir) => {
-      const entries = await readdir(path.join(rootDir, dir), { recursive: true, withFileTypes: true }).catch(() => []);
-      return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
-    }),
-  );
+  const code = await Promise.all(SHARED_CODE.map((dir) => filesUnder(path.join(rootDir, dir))));
   const inputs = [...SHARED_INPUTS.map((f) => path.join(rootDir, f)), ...code.flat()];
   return fingerprint(rootDir, inputs, [`node ${process.version}`, ...versions].join('\n'), hasher);
 }
@@ -103,8 +98,9 @@ export async function runPipeline(options: BuildOptions): Promise<FamilyReport[]
   const workers = new BuildWorkers(rootDir, compilesClient);
   const ctx = { rootDir, outDir, writeIfChanged, types: workers.types.bind(workers), spectral: workers.spectral.bind(workers) };
   try {
-    if (stale.length > 0 || observedStale) workers.prewarm();
-    const steps = stale.length > 0 || observedStale ? await import('./family-steps.ts') : undefined;
+    const needsTools = stale.length > 0 || observedStale;
+    if (needsTools) workers.prewarm();
+    const steps = needsTools ? await import('./family-steps.ts') : undefined;
     const tools = steps ? await steps.loadTools(rootDir) : undefined;
     if (tools) phase('tools loaded');
     if (steps && tools && stale.length > 0) {

@@ -6,16 +6,17 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { runPipeline } from '../../scripts/build/pipeline.ts';
-import { copyProject, PROJECT_INPUTS, type ProjectCopy } from '../support/project-copy.ts';
+import { makeWorkspace, type Workspace } from '../../scripts/bench/workspace.ts';
+import { rootDir } from '../support/bundle.ts';
 
-let copy: ProjectCopy | undefined;
+let copy: Workspace | undefined;
 
 afterAll(async () => {
   await copy?.dispose();
 });
 
 test('the client is compiled against the types this build wrote, not those on disk when the build began', async () => {
-  copy = await copyProject('client-compile-', [...PROJECT_INPUTS, 'generated']);
+  copy = await makeWorkspace(rootDir, { prefix: 'client-compile-', also: ['generated'] });
   const { dir } = copy;
   const types = path.join(dir, 'generated/v3/schema.d.ts');
   await writeFile(types, 'export {};\n');

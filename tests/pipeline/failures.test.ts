@@ -4,12 +4,13 @@ import path from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import { runPipeline } from '../../scripts/build/pipeline.ts';
 import { StepError } from '../../scripts/build/step-error.ts';
-import { copyProject, type ProjectCopy } from '../support/project-copy.ts';
+import { makeWorkspace, type Workspace } from '../../scripts/bench/workspace.ts';
+import { rootDir } from '../support/bundle.ts';
 
-let copy: ProjectCopy | undefined;
+let copy: Workspace | undefined;
 
 async function copyOfProject(): Promise<string> {
-  copy = await copyProject('pipeline-failure-');
+  copy = await makeWorkspace(rootDir, { prefix: 'pipeline-failure-' });
   return copy.dir;
 }
 

@@ -4,15 +4,16 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { runPipeline, type FamilyReport } from '../../scripts/build/pipeline.ts';
-import { copyProject, type ProjectCopy } from '../support/project-copy.ts';
+import { makeWorkspace, type Workspace } from '../../scripts/bench/workspace.ts';
+import { rootDir } from '../support/bundle.ts';
 
-let copy: ProjectCopy | undefined;
+let copy: Workspace | undefined;
 let dir = '';
 const out = () => path.join(dir, 'out');
 const rebuilt = (reports: FamilyReport[]) => reports.filter((r) => !r.skipped).map((r) => r.id).sort();
 
 beforeAll(async () => {
-  copy = await copyProject('pipeline-incremental-');
+  copy = await makeWorkspace(rootDir, { prefix: 'pipeline-incremental-' });
   dir = copy.dir;
   await runPipeline({ rootDir: dir, outDir: out() });
 }, 300_000);
