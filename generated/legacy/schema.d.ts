@@ -348,7 +348,7 @@ export interface components {
         Login: string;
         /**
          * Format: password
-         * @description Password of the agency's web-service credential. Never logged by the client.
+         * @description Password of the agency's web-service credential.
          */
         Senha: string;
         /** @description Selects the corporate customer on whose behalf the call runs. Optional. */
@@ -496,8 +496,10 @@ export interface components {
             ServiceIds: components["schemas"]["ServiceIds"];
         };
         /**
-         * @description Body of `Autenticar`. All names are lower case, unlike every other legacy body
-         *     (Part 4.5): `login` and `senha` are required, `clienteId` is optional.
+         * @description Body of `Autenticar`. All its names are lower case (Part 4.5): `login` and
+         *     `senha` are required, `clienteId` is optional. The other legacy bodies write
+         *     `Login` and `Senha`; those of `AutenticarComUsuario` and `Usuario.svc/Autenticar`
+         *     write `clienteId` in lower case too.
          */
         AutenticarRQ: {
             login: components["schemas"]["Login"];
@@ -528,14 +530,14 @@ export interface components {
          *     published type (string); the types of the other fields are not published, so
          *     each accepts any value (`TipoNaoPublicado`). Whether any field may be left out is
          *     not published either; this contract requires `Login` and `Senha`, the user's
-         *     login and password that this object exists to carry.
+         *     login and password that this object exists to carry (an inference).
          */
         AutenticacaoUsuario: {
             /** @description Login of the application user. */
             Login: string;
             /**
              * Format: password
-             * @description Password of the application user. Never logged by the client.
+             * @description Password of the application user.
              */
             Senha: string;
             /** @description Point of sale. Type not published. */
@@ -602,17 +604,18 @@ export interface components {
         /**
          * Format: password
          * @description The second-factor (security card) token to validate, at the position that
-         *     `AutenticacaoRS.PosicaoCartaoDeSeguranca` gave (Part 5, item 8). A secret: never
-         *     logged by the client.
+         *     `AutenticacaoRS.PosicaoCartaoDeSeguranca` gave (Part 5, item 8).
          */
         TokenDeSeguranca: string;
         /**
          * @description Body of `ValidarTokenSeguranca` (Part 4.5): the agency credentials and the
-         *     security token to validate. No field is stated as optional.
+         *     security token to validate, with the optional `ClienteId` that travels in the
+         *     body of every legacy call (Part 2.1). No other field is stated as optional.
          */
         ValidarTokenSegurancaRQ: {
             Login: components["schemas"]["Login"];
             Senha: components["schemas"]["Senha"];
+            ClienteId?: components["schemas"]["ClienteId"];
             TokenDeSeguranca: components["schemas"]["TokenDeSeguranca"];
         };
         /**
@@ -635,12 +638,14 @@ export interface components {
         };
         /**
          * @description Body of `ValidarTokenSeguranca` on the session-keeping `Aereo.svc`: the fields of
-         *     Part 4.5 (`Login`, `Senha`, `TokenDeSeguranca`), plus the optional session
+         *     Part 4.5 (`Login`, `Senha`, `TokenDeSeguranca`), the optional `ClienteId` that
+         *     travels in the body of every legacy call (Part 2.1), and the optional session
          *     `token` that later requests on `Aereo.svc` carry.
          */
         ValidarTokenSegurancaComSessaoRQ: {
             Login: components["schemas"]["Login"];
             Senha: components["schemas"]["Senha"];
+            ClienteId?: components["schemas"]["ClienteId"];
             TokenDeSeguranca: components["schemas"]["TokenDeSeguranca"];
             /** @description Session token from `Autenticar`, carried by later requests on the session-keeping `Aereo.svc`. */
             token?: components["schemas"]["TokenDeSessao"];
@@ -649,9 +654,9 @@ export interface components {
     responses: {
         /**
          * @description Any other outcome, such as the unauthorized-access error (developer-token not
-         *     matching the credential's developer), the refusal of a source IP the operator has
-         *     not allowed, or the access-denied error. HTTP status codes, error codes and the
-         *     error body format are not published, so no body is described.
+         *     matching the credential's developer) or the refusal of a source IP the operator
+         *     has not allowed. HTTP status codes, error codes and the error body format are not
+         *     published, so no body is described.
          */
         ErroNaoPublicado: {
             headers: {
@@ -685,6 +690,20 @@ export interface components {
             content: {
                 "application/json": components["schemas"]["AutenticarRS"];
             };
+        };
+        /**
+         * @description Any other outcome of a call that sends `AutenticacaoUsuario`, such as the
+         *     unauthorized-access error (developer-token not matching the credential's
+         *     developer), the refusal of a source IP the operator has not allowed, or the
+         *     access-denied error (a credential not enabled for `AutenticacaoUsuario`, Part 5,
+         *     item 7). HTTP status codes, error codes and the error body format are not
+         *     published, so no body is described.
+         */
+        ErroNaoPublicadoAutenticacaoUsuario: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
         };
         /**
          * @description The answer, successful or not: an `AutenticacaoRS`. A failed authentication is
@@ -870,7 +889,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["AutenticacaoRS"];
-            default: components["responses"]["ErroNaoPublicado"];
+            default: components["responses"]["ErroNaoPublicadoAutenticacaoUsuario"];
         };
     };
     ValidarTokenSeguranca: {
@@ -921,7 +940,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["AutenticacaoRS"];
-            default: components["responses"]["ErroNaoPublicado"];
+            default: components["responses"]["ErroNaoPublicadoAutenticacaoUsuario"];
         };
     };
     Aereo_ValidarTokenSeguranca: {
@@ -955,7 +974,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["AutenticacaoRS"];
-            default: components["responses"]["ErroNaoPublicado"];
+            default: components["responses"]["ErroNaoPublicadoAutenticacaoUsuario"];
         };
     };
 }

@@ -34,7 +34,7 @@ export interface components {
         Login: string;
         /**
          * Format: password
-         * @description Password of the agency's web-service credential. Never logged by the client.
+         * @description Password of the agency's web-service credential.
          */
         Senha: string;
         /** @description Selects the corporate customer on whose behalf the call runs. Optional. */
@@ -67,9 +67,9 @@ export interface components {
     responses: {
         /**
          * @description Any other outcome, such as the unauthorized-access error (developer-token not
-         *     matching the credential's developer), the refusal of a source IP the operator has
-         *     not allowed, or the access-denied error. HTTP status codes, error codes and the
-         *     error body format are not published, so no body is described.
+         *     matching the credential's developer) or the refusal of a source IP the operator
+         *     has not allowed. HTTP status codes, error codes and the error body format are not
+         *     published, so no body is described.
          */
         ErroNaoPublicado: {
             headers: {

@@ -300,10 +300,9 @@ export interface components {
          */
         DateOnly: string;
         /**
-         * @description The legacy service's date token, `/Date(<milliseconds since 1970-01-01 UTC>[±hhmm])/`
-         *     (in JSON text the slashes may be escaped as `\/`). The optional offset only marks
-         *     a local time; it never changes the instant. Accepted on V2 input; ISO 8601 is
-         *     recommended.
+         * @description The legacy service's date token: a proprietary millisecond-plus-offset format
+         *     written as a slash-delimited Date token (Part 9). Accepted on V2 input; ISO 8601
+         *     is recommended.
          * @example /Date(1779246000000-0300)/
          */
         LegacyDate: string;
@@ -341,9 +340,9 @@ export interface components {
     responses: {
         /**
          * @description Any other outcome, such as the unauthorized-access error (developer-token not
-         *     matching the credential's developer), the refusal of a source IP the operator has
-         *     not allowed, or the access-denied error. HTTP status codes, error codes and the
-         *     error body format are not published, so no body is described.
+         *     matching the credential's developer) or the refusal of a source IP the operator
+         *     has not allowed. HTTP status codes, error codes and the error body format are not
+         *     published, so no body is described.
          */
         UnpublishedError: {
             headers: {

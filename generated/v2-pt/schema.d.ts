@@ -818,7 +818,7 @@ export interface components {
         Login: string;
         /**
          * Format: password
-         * @description Password of the agency's web-service credential. Never logged by the client.
+         * @description Password of the agency's web-service credential.
          */
         Senha: string;
         /** @description Selects the corporate customer on whose behalf the call runs. Optional. */
@@ -854,10 +854,9 @@ export interface components {
          */
         DataSemHora: string;
         /**
-         * @description The legacy service's date token, `/Date(<milliseconds since 1970-01-01 UTC>[±hhmm])/`
-         *     (in JSON text the slashes may be escaped as `\/`). The optional offset only marks
-         *     a local time; it never changes the instant. Accepted on V2 input; ISO 8601 is
-         *     recommended.
+         * @description The legacy service's date token: a proprietary millisecond-plus-offset format
+         *     written as a slash-delimited Date token (Part 9). Accepted on V2 input; ISO 8601
+         *     is recommended.
          * @example /Date(1779246000000-0300)/
          */
         DataLegada: string;
@@ -1017,9 +1016,9 @@ export interface components {
     responses: {
         /**
          * @description Any other outcome, such as the unauthorized-access error (developer-token not
-         *     matching the credential's developer), the refusal of a source IP the operator has
-         *     not allowed, or the access-denied error. HTTP status codes, error codes and the
-         *     error body format are not published, so no body is described.
+         *     matching the credential's developer) or the refusal of a source IP the operator
+         *     has not allowed. HTTP status codes, error codes and the error body format are not
+         *     published, so no body is described.
          */
         ErroNaoPublicado: {
             headers: {

@@ -64,13 +64,14 @@ const TABLE_4_5: { path: string; request: Shape; response: Shape }[] = [
   ]),
   {
     path: '/AereoNoSession.svc/ValidarTokenSeguranca',
-    request: closed({ Login: 'string', Senha: 'string', TokenDeSeguranca: 'string' }, ['Login', 'Senha', 'TokenDeSeguranca']),
+    // The optional ClienteId travels in the body of every legacy call (Part 2.1).
+    request: closed({ Login: 'string', Senha: 'string', ClienteId: 'integer', TokenDeSeguranca: 'string' }, ['Login', 'Senha', 'TokenDeSeguranca']),
     response: validarTokenSegurancaRS,
   },
   {
     // On the session-keeping Aereo.svc a later request may carry the session `token`.
     path: '/Aereo.svc/ValidarTokenSeguranca',
-    request: closed({ Login: 'string', Senha: 'string', TokenDeSeguranca: 'string', token: 'string' }, ['Login', 'Senha', 'TokenDeSeguranca']),
+    request: closed({ Login: 'string', Senha: 'string', ClienteId: 'integer', TokenDeSeguranca: 'string', token: 'string' }, ['Login', 'Senha', 'TokenDeSeguranca']),
     response: validarTokenSegurancaRS,
   },
   { path: '/Usuario.svc/Autenticar', request: autenticarComUsuarioRQ, response: autenticacaoRS },
