@@ -16,6 +16,7 @@ import { loadCatalog, type Catalog } from './catalog.ts';
 import { credentialsInBody } from './functions/credentials-in-body.ts';
 import { deprecatedNamesReplacement } from './functions/deprecated-names-replacement.ts';
 import { developerHeadersRequired } from './functions/developer-headers-required.ts';
+import { factsTraced } from './functions/facts-traced.ts';
 import { familyOperationsComplete } from './functions/family-operations-complete.ts';
 import { operationNameListed } from './functions/operation-name-listed.ts';
 import { propertyNamesFollowLanguage, propertyNamesPublished } from './functions/property-names.ts';
@@ -34,6 +35,12 @@ export const conventionRules = [
   'property-names-follow-language',
   'property-names-published',
 ] as const;
+
+/**
+ * Traceability (issue 19): every fact of a bundle cites its source. Kept apart from
+ * conventionRules because the other rules' small fixtures are not traced.
+ */
+export const traceRules = ['facts-traced'] as const;
 
 export function createRuleset(catalog: Catalog = loadCatalog()): RulesetDefinition {
   const names = loadPropertyNames();
@@ -79,6 +86,9 @@ export function createRuleset(catalog: Catalog = loadCatalog()): RulesetDefiniti
       'property-names-published': convention(
         'Property names are names the description gives; nothing is invented.',
         propertyNamesPublished(catalog, names), false),
+      'facts-traced': convention(
+        'Every operation, schema, property, constraint, response and example cites its source: x-source, x-inferred or x-undocumented.',
+        factsTraced(), false),
     },
   };
 }

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
 import { isRecord } from '../../lint/json.ts';
-import { conventionRules } from '../../lint/ruleset.ts';
+import { conventionRules, traceRules } from '../../lint/ruleset.ts';
 import { conventionFindings, fixture, repoFile } from './lint-fixtures.ts';
 
 const v3 = '/api/V3/Voos/Disponibilidade';
@@ -101,13 +101,29 @@ const rejected: ReadonlyArray<{ file: string; rule: string; paths: string[][] }>
     paths: [[...credentials, 'properties', 'Origin'], [...credentials, 'properties', 'Adults']],
   },
   { file: 'property-names-published', rule: 'property-names-published', paths: [[...credentials, 'properties', 'Cidade']] },
+  {
+    file: 'facts-traced',
+    rule: 'facts-traced',
+    paths: [
+      ['paths', v3, 'post', 'x-source'],
+      ['components', 'examples', 'ResultadoVazio'],
+      [...credentials, 'required'],
+      [...credentials, 'properties', 'Login'],
+      ['components', 'schemas', 'DataHora'],
+      ['components', 'schemas', 'DataHora', 'pattern'],
+    ],
+  },
 ];
+
+/** The rules a rejected fixture is linted with: facts-traced only on its own fixture (the others are not traced). */
+const rulesFor = (rule: string): readonly string[] =>
+  (traceRules as readonly string[]).includes(rule) ? [...conventionRules, ...traceRules] : conventionRules;
 
 const sortedPaths = (paths: string[][]): string[] => paths.map((path) => JSON.stringify(path)).sort();
 
 describe('each convention rule rejects its fixture, at the path of the fault, and nothing else fires', () => {
   test.each(rejected)('$file → $rule', async ({ file, rule, paths }) => {
-    const findings = await conventionFindings(fixture(`rejected/${file}.yaml`));
+    const findings = await conventionFindings(fixture(`rejected/${file}.yaml`), rulesFor(rule));
     expect([...new Set(findings.map((finding) => finding.rule))]).toEqual([rule]);
     expect(sortedPaths(findings.map((finding) => finding.path))).toEqual(sortedPaths(paths));
   });
@@ -128,13 +144,13 @@ describe('coverage of the fixtures', () => {
       : [];
     expect(redoclyRules.length).toBeGreaterThan(0);
     const tested = new Set(rejected.map((entry) => entry.rule));
-    expect([...conventionRules, ...redoclyRules].filter((rule) => !tested.has(rule))).toEqual([]);
+    expect([...conventionRules, ...traceRules, ...redoclyRules].filter((rule) => !tested.has(rule))).toEqual([]);
     const files = readdirSync(fixture('rejected')).map((name) => name.replace(/\.yaml$/, '')).sort();
     expect(files).toEqual(rejected.map((entry) => entry.file).sort());
   });
 
   test('every message states the convention it enforces, citing the description or the repository file that holds it', async () => {
-    const findings = (await Promise.all(rejected.map(({ file }) => conventionFindings(fixture(`rejected/${file}.yaml`))))).flat();
+    const findings = (await Promise.all(rejected.map(({ file, rule }) => conventionFindings(fixture(`rejected/${file}.yaml`), rulesFor(rule))))).flat();
     expect(findings.length).toBeGreaterThanOrEqual(rejected.length);
     const silent = findings.filter(({ message }) =>
       !/Parts? \d|spec\/catalog\.yaml|spec\/extensions\.md|lint\/property-names\.yaml/.test(message));

@@ -1,0 +1,70 @@
+// The nodes of a bundle that state a fact and so must cite their source
+// (spec/extensions.md, `x-source`): operations, schemas and properties, responses
+// and examples. Shared by the lint rule (facts-traced) and the docs' counts.
+import { entriesOf, isRecord, type JsonObject } from './json.ts';
+import { operationsOf, schemasOf, type JsonPath } from './openapi-walk.ts';
+
+export type TracedKind = 'operation' | 'schema' | 'property' | 'response' | 'example';
+
+export interface TracedNode {
+  readonly kind: TracedKind;
+  readonly node: JsonObject;
+  readonly path: JsonPath;
+}
+
+/** A schema that only points elsewhere: the target carries the trace. Properties are facts of their own. */
+function isBareRef(schema: JsonObject): boolean {
+  return typeof schema['$ref'] === 'string' && Object.keys(schema).every((key) => key === '$ref' || key === 'description');
+}
+
+function isProperty(path: JsonPath): boolean {
+  const parent = path[path.length - 2];
+  return parent === 'properties' || parent === 'patternProperties';
+}
+
+/** Every fact-bearing node of the document, each once, in document order by kind. */
+export function tracedNodes(doc: unknown): TracedNode[] {
+  const found: TracedNode[] = [];
+  const operations = operationsOf(doc);
+  for (const { operation, path } of operations) found.push({ kind: 'operation', node: operation, path });
+
+  for (const { schema, path } of schemasOf(doc)) {
+    if (isProperty(path)) found.push({ kind: 'property', node: schema, path });
+    else if (!isBareRef(schema)) found.push({ kind: 'schema', node: schema, path });
+  }
+
+  const example = (value: unknown, path: JsonPath): void => {
+    if (isRecord(value) && typeof value['$ref'] !== 'string') found.push({ kind: 'example', node: value, path });
+  };
+  const examples = (media: unknown, path: JsonPath): void => {
+    if (isRecord(media)) for (const [name, value] of entriesOf(media['examples'])) example(value, [...path, 'examples', name]);
+  };
+  const response = (value: unknown, path: JsonPath): void => {
+    if (!isRecord(value) || typeof value['$ref'] === 'string') return;
+    found.push({ kind: 'response', node: value, path });
+    for (const [type, media] of entriesOf(value['content'])) examples(media, [...path, 'content', type]);
+  };
+  for (const { operation, path } of operations) {
+    for (const [code, value] of entriesOf(operation['responses'])) response(value, [...path, 'responses', code]);
+    const body = operation['requestBody'];
+    if (isRecord(body)) for (const [type, media] of entriesOf(body['content'])) examples(media, [...path, 'requestBody', 'content', type]);
+  }
+  const components = isRecord(doc) && isRecord(doc['components']) ? doc['components'] : {};
+  for (const [name, value] of entriesOf(components['responses'])) response(value, ['components', 'responses', name]);
+  for (const [name, value] of entriesOf(components['examples'])) example(value, ['components', 'examples', name]);
+  return found;
+}
+
+export type TraceKind = 'stated' | 'inferred' | 'undocumented' | 'untraced';
+
+/**
+ * What a node's trace says, the strongest reservation first: not published
+ * (`x-undocumented`), then inferred (`x-inferred`, even beside an `x-source`), then
+ * stated (`x-source` alone).
+ */
+export function traceOf(node: JsonObject): TraceKind {
+  if (node['x-undocumented'] === true) return 'undocumented';
+  if (typeof node['x-inferred'] === 'string' && node['x-inferred'].trim() !== '') return 'inferred';
+  if (node['x-source'] !== undefined) return 'stated';
+  return 'untraced';
+}
