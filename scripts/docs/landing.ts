@@ -9,6 +9,7 @@ import { html, inlineCode, trusted, type Html } from './html.ts';
 import { SOURCES_ANCHOR } from './observed-page.ts';
 import { SOURCE_LABELS, SOURCE_STATES, observedProvenance, type PartSource, type SourceCoverage, type SourceState } from './sources.ts';
 import { OBSERVED_STATUS, statusLabel, statusToken } from './status.ts';
+import { TRACE_LABELS, type TraceCounts } from './traceability.ts';
 import { LANDING_CSS } from './landing-style.ts';
 
 export interface LandingFamily {
@@ -23,6 +24,8 @@ export interface LandingFamily {
     coverage: DocumentCoverage;
     /** Published / observed only / unknown, per operation. */
     sources: SourceCoverage;
+    /** Facts of the published bundle by source: stated, inferred, not published (x-source, x-inferred, x-undocumented). */
+    traces?: TraceCounts;
     operationHrefs: Map<string, string>;
     /** The family's observed flavour page, when this build has one: not a family of its own. */
     observed: { href: string; title: string; operationHrefs: Map<string, string> } | undefined;
@@ -251,6 +254,33 @@ function sourcesSection(built: readonly LandingFamily[]): Html {
   </section>`;
 }
 
+const FACT_KINDS = ['stated', 'inferred', 'undocumented'] as const;
+
+function factsSection(built: readonly LandingFamily[]): Html {
+  const traced = built.filter((f) => f.page?.traces);
+  if (traced.length === 0) return html``;
+  return html`<section class="coverage-facts" id="coverage-facts">
+    <h3>Where each fact comes from</h3>
+    <p>Every operation, schema, property, response and example of a published document cites its source, and the build
+    fails on one that does not. Counted at build time from the bundles:</p>
+    <ul class="legend">
+      <li><strong>${TRACE_LABELS.stated}</strong>: <code>x-source</code> only, the part of the interface description that states it.</li>
+      <li><strong>${TRACE_LABELS.inferred}</strong>: <code>x-inferred</code>, with the reason it is assumed (beside the part it is drawn from).</li>
+      <li><strong>${TRACE_LABELS.undocumented}</strong>: <code>x-undocumented</code>, an open object for what the provider does not publish.</li>
+    </ul>
+    <div class="table-wrap"><table class="coverage-summary" data-table="coverage-facts">
+      <thead><tr><th>Family</th><th class="num">Facts</th>${FACT_KINDS.map((k) => html`<th class="num">${TRACE_LABELS[k]}</th>`)}</tr></thead>
+      <tbody>${traced.map((f) => {
+        const counts = f.page?.traces as TraceCounts;
+        return html`<tr data-family="${f.id}"><th scope="row"><a href="#coverage-${f.id}">${f.title}</a></th>
+          <td class="num" data-family="${f.id}" data-kind="facts">${counts.facts}</td>${FACT_KINDS.map(
+            (k) => html`<td class="num" data-family="${f.id}" data-kind="${k}">${counts[k]}</td>`,
+          )}</tr>`;
+      })}</tbody>
+    </table></div>
+  </section>`;
+}
+
 function coverageSection(model: LandingModel): Html {
   const built = model.families.filter((f) => f.page !== null);
   const summary = html`<div class="table-wrap"><table class="coverage-summary" data-table="coverage-summary">
@@ -309,6 +339,7 @@ function coverageSection(model: LandingModel): Html {
     <p>The response column reads the success response; HTTP status codes, error codes and error bodies are not published for any operation.</p>
     ${built.length === 0 ? html`<p class="missing">No family is part of this build.</p>` : summary}
     ${built.length === 0 ? '' : sourcesSection(built)}
+    ${factsSection(built)}
     ${perFamily}
   </section>`;
 }

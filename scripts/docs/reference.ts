@@ -11,6 +11,7 @@ import { escapeHtml } from './html.ts';
 import { isObject, listOperations, type JsonObject, plainCopy } from './openapi.ts';
 import { statusLabel, statusToken } from './status.ts';
 import { buildDocs, type BuildDocsArgv } from './build-docs.ts';
+import { noteSchemaSources, sourceNote } from './traceability.ts';
 
 const TEMPLATE = fileURLToPath(new URL('./reference-template.hbs', import.meta.url));
 
@@ -20,7 +21,7 @@ const TEMPLATE = fileURLToPath(new URL('./reference-template.hbs', import.meta.u
  * "linkedom is not available in browser bundles"; the text we add is escaped instead.)
  */
 export const REDOC_OPTIONS = {
-  showExtensions: ['x-inferred', 'x-undocumented'],
+  showExtensions: ['x-source', 'x-inferred', 'x-undocumented'],
   scrollYOffset: 48,
   hideDownloadButtons: true,
   sortRequiredPropsFirst: true,
@@ -137,9 +138,13 @@ export function documentForDocs(bundle: unknown, family: ReferenceFamily, notes:
           `([report](index.html#coverage-${family.id})).`,
       );
     }
+    // A mirror's inference is in its own note above.
+    const source = sourceNote(entry.operation, { inferred: !mirror });
+    if (source !== '') lines.push(source);
     const own = typeof entry.operation.description === 'string' ? entry.operation.description : '';
     entry.operation.description = [...lines, own].filter((s) => s.trim() !== '').join('\n\n');
   }
+  noteSchemaSources(doc);
   return doc;
 }
 

@@ -18,6 +18,7 @@ import { listOperations, type JsonObject } from './openapi.ts';
 import { observedDocumentForDocs, observedReferenceFamily } from './observed-page.ts';
 import { buildReferencePage, documentForDocs, type ReferenceFamily, type ReferencePageJob } from './reference.ts';
 import { sourcesFromCoverage, type SourceCoverage } from './sources.ts';
+import { countTraces } from './traceability.ts';
 import { statusRank } from './status.ts';
 
 export interface DocsSiteFamily {
@@ -311,6 +312,7 @@ export async function startDocsSite(opts: DocsSiteOptions): Promise<DocsSiteRun>
             href: `${f.id}.html`,
             coverage: coverage.get(f.id) as DocumentCoverage,
             sources: sources.get(f.id) as SourceCoverage,
+            traces: countTraces(docOf.get(f.id)),
             operationHrefs,
             observed:
               opts.observed?.of === f.id && observedPage
