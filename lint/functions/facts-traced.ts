@@ -30,8 +30,10 @@ const what: Readonly<Record<TracedKind, string>> = {
 export function factsTraced() {
   return createRulesetFunction<unknown, null>({ input: null, options: null }, function factsTraced(doc) {
     const results: IFunctionResult[] = [];
-    for (const { kind, node, path } of tracedNodes(doc)) {
-      const trace = traceOf(node);
+    for (const entry of tracedNodes(doc)) {
+      const { kind, node, path } = entry;
+      const trace = traceOf(entry);
+      if (trace === 'observed') continue;
       if (trace === 'untraced') {
         results.push({
           message: `${what[kind]} says where it comes from: \`x-source\` (the part of the description that states it, e.g. "4.4"), \`x-inferred\` (the reason it is inferred) or \`x-undocumented: true\` (spec/extensions.md).`,

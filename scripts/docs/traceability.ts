@@ -6,22 +6,23 @@ import { traceOf, tracedNodes, type TraceKind } from '../../lint/traced-nodes.ts
 import { isObject, type JsonObject } from './openapi.ts';
 import { escapeHtml } from './html.ts';
 
-export const TRACE_KINDS = ['stated', 'inferred', 'undocumented', 'untraced'] as const satisfies readonly TraceKind[];
+export const TRACE_KINDS = ['stated', 'inferred', 'undocumented', 'observed', 'untraced'] as const satisfies readonly TraceKind[];
 
 export const TRACE_LABELS: Readonly<Record<TraceKind, string>> = {
   stated: 'Stated',
   inferred: 'Inferred',
   undocumented: 'Not published',
+  observed: 'Observed',
   untraced: 'Untraced',
 };
 
 export type TraceCounts = Record<TraceKind, number> & { facts: number };
 
 export function countTraces(doc: unknown): TraceCounts {
-  const counts: TraceCounts = { facts: 0, stated: 0, inferred: 0, undocumented: 0, untraced: 0 };
-  for (const { node } of tracedNodes(doc)) {
+  const counts: TraceCounts = { facts: 0, stated: 0, inferred: 0, undocumented: 0, observed: 0, untraced: 0 };
+  for (const entry of tracedNodes(doc)) {
     counts.facts += 1;
-    counts[traceOf(node)] += 1;
+    counts[traceOf(entry)] += 1;
   }
   return counts;
 }

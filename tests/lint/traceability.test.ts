@@ -24,7 +24,16 @@ test('the traced fixture counts, worked by hand: 4 stated, 4 inferred, 2 not pub
   // stated: the operation, DataHora, Login, the example ResultadoVazio;
   // inferred: Senha, DataIda, the 200 response, the ErroNaoPublicado response;
   // not published: RequisicaoComCredenciais, ResultadoNaoPublicado.
-  expect(countTraces(doc)).toEqual({ facts: 10, stated: 4, inferred: 4, undocumented: 2, untraced: 0 });
+  expect(countTraces(doc)).toEqual({ facts: 10, stated: 4, inferred: 4, undocumented: 2, observed: 0, untraced: 0 });
+});
+
+test('the observed flavour: its observed schemas and their examples are traced by x-observed, the rest as published', async () => {
+  const text = readFileSync(bundlePath('v2-pt-observed'), 'utf8');
+  const counts = countTraces(parse(text));
+  expect(counts.observed).toBeGreaterThan(0);
+  expect(counts.untraced).toBe(0);
+  const findings = await lintWithSpectral(bundlePath('v2-pt-observed'), { text });
+  expect(findings.filter((f) => f.code === 'facts-traced')).toEqual([]);
 });
 
 describe.each(FAMILIES)('generated/%s/openapi.yaml', (family) => {
