@@ -21,6 +21,7 @@ import { familyOperationsComplete } from './functions/family-operations-complete
 import { operationNameListed } from './functions/operation-name-listed.ts';
 import { propertyNamesFollowLanguage, propertyNamesPublished } from './functions/property-names.ts';
 import { undocumentedMarkerMeansOpen } from './functions/undocumented-marker-means-open.ts';
+import { unusedComponent } from './functions/unused-component.ts';
 import { owaspOff, owaspRuleset } from './owasp.ts';
 import { loadPropertyNames } from './property-names.ts';
 
@@ -58,6 +59,16 @@ export function createRuleset(catalog: Catalog = loadCatalog()): RulesetDefiniti
     rules: {
       // spectral:oas: the provider publishes no contact.
       'info-contact': 'off',
+      // spectral:oas's rule, which also lets a component marked x-unplaced stand alone
+      // (a named fact whose place the description does not give).
+      'oas3-unused-component': {
+        message: 'Potentially unused component has been detected.',
+        severity: 'warn',
+        formats: [oas3],
+        resolved: false,
+        given: '$',
+        then: { function: unusedComponent() },
+      },
       // The assumed 200 is each operation's only success response; it must be there.
       'operation-success-response': 'error',
       ...Object.fromEntries(Object.keys(owaspOff).map((rule) => [rule, 'off'])),

@@ -59,7 +59,7 @@ export interface paths {
         put?: never;
         /**
          * Disponibilidade (flight availability search)
-         * @description The search request names `Origem`, `Destino`, `DataIda` and `QuantidadeAdultos`; its other fields are not published. `DataVolta` and `Data` appear as date properties in responses, which are otherwise not published. Dates are read as ISO 8601.
+         * @description The search request names `Origem`, `Destino`, `DataIda` and `QuantidadeAdultos`; its other fields are not published. `DataVolta` and `Data` appear as date properties in responses (the schemas `DataVolta` and `Data`; where in an answer they sit is not published), which are otherwise not published. Dates are read as ISO 8601.
          *
          *     The response is the result object itself at the root, with no wrapper.
          */
@@ -814,6 +814,18 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description Return date: a date property that appears in responses of the Portuguese
+         *     route (Part 2.4). Responses are parsed as ISO 8601 (Part 9). Where in an
+         *     answer it sits is not published.
+         */
+        DataVolta: components["schemas"]["DataHora"];
+        /**
+         * @description Date: a date property that appears in responses of the Portuguese route
+         *     (Part 2.4). Responses are parsed as ISO 8601 (Part 9). Where in an answer it
+         *     sits is not published.
+         */
+        Data: components["schemas"]["DataHora"];
         /** @description Login of the agency's web-service credential. */
         Login: string;
         /**

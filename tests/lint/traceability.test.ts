@@ -58,3 +58,22 @@ describe.each(FAMILIES)('generated/%s/openapi.yaml', (family) => {
     expect(traced[0]?.message).toMatch(/A property says where it comes from/);
   });
 });
+
+describe('x-unplaced: a named fact without a place in any payload is no unused component', () => {
+  const withComponent = (extra: Record<string, unknown>): string => {
+    const doc: unknown = parse(readFileSync(fixture('accepted/v3-traced.yaml'), 'utf8'));
+    if (!isRecord(doc) || !isRecord(doc['components']) || !isRecord(doc['components']['schemas'])) throw new Error('fixture shape');
+    doc['components']['schemas']['DataVolta'] = { $ref: '#/components/schemas/DataHora', 'x-source': '2.4, 9', ...extra };
+    return stringify(doc);
+  };
+  const unused = async (text: string) =>
+    (await lintWithSpectral(fixture('accepted/v3-traced.yaml'), { text })).filter((f) => f.code === 'oas3-unused-component').map((f) => f.path);
+
+  test('unmarked, an unreferenced schema is still reported', async () => {
+    expect(await unused(withComponent({}))).toEqual([['components', 'schemas', 'DataVolta']]);
+  });
+
+  test('marked x-unplaced, it is not', async () => {
+    expect(await unused(withComponent({ 'x-unplaced': true }))).toEqual([]);
+  });
+});
