@@ -21,6 +21,7 @@ import { serveDocs } from '../../scripts/docs/serve.ts';
 import { buildDocsSite, type DocsSiteFamily, type DocsSiteObserved } from '../../scripts/docs/site.ts';
 import { SOURCE_STATES, computeSources, type SourceCounts } from '../../scripts/docs/sources.ts';
 import { OBSERVED_STATUS, statusLabel } from '../../scripts/docs/status.ts';
+import { countTraces, partsPhrase } from '../../scripts/docs/traceability.ts';
 import { buildObservedBundle } from '../../scripts/observed/apply.ts';
 import { FIXTURES, ROOT } from './helpers.ts';
 
@@ -347,6 +348,23 @@ describe('docs site built from the families of redocly.yaml', () => {
     expect(followed).toBeGreaterThanOrEqual(operations);
   }, 180_000);
 
+  test('each operation of a family page shows the part of the description it comes from', async () => {
+    for (const id of ['legacy', 'v2-pt']) {
+      const doc = real.docs.get(id);
+      const { page, problems } = await visit(new URL(`${id}.html`, real.url).href);
+      for (const op of listOperations(doc).slice(0, 3)) {
+        const source = op.operation['x-source'];
+        expect(typeof source, `${id} ${op.operationId} x-source`).toBe('string');
+        await headingInView(page, hashOf(id, op), label(op));
+        // Redoc gives the operation's section the id of its hash without "#/".
+        const note = page.locator(`[id="${hashOf(id, op).slice(2)}"]`).getByText(`${partsPhrase(String(source))} of the interface description.`);
+        await eventually(() => note.first().isVisible(), `${id} ${op.operationId}: source note`);
+      }
+      expect(problems, id).toEqual([]);
+      await page.close();
+    }
+  });
+
   test('the observed page loads offline, is labelled observed, and says on every observed operation where its data comes from', async () => {
     const { page, followed } = await checkFamilyPage(real, observedPage(real));
     const bar = page.locator('header.family-bar');
@@ -414,6 +432,12 @@ describe('docs site built from the families of redocly.yaml', () => {
         trs.map((tr) => [tr.getAttribute('data-operation'), tr.getAttribute('data-request-source'), tr.getAttribute('data-response-source')]),
       );
       expect(sourceRows).toEqual(sources.operations.map((o) => [o.operationId, o.request.state, o.response.state]));
+
+      // Facts by source (x-source / x-inferred / x-undocumented), counted from the same bundle.
+      const traces = countTraces(real.docs.get(family.id));
+      for (const kind of ['facts', 'stated', 'inferred', 'undocumented'] as const) {
+        expect(await countAt(page, `table[data-table="coverage-facts"] td[data-family="${family.id}"][data-kind="${kind}"]`), `${family.id} ${kind}`).toBe(traces[kind]);
+      }
     }
     // The observed page hangs off its family's card; it is no family card of its own.
     const aside = page.locator(`.card[data-family="${real.observed.of}"] .observed-flavour`);
