@@ -47,7 +47,7 @@ export function factsTraced() {
         });
       }
       if (kind !== 'schema' && kind !== 'property') continue;
-      const vouched = node['x-source'] !== undefined || trace === 'inferred' || typeof node['x-inferred'] === 'string';
+      const vouched = node['x-source'] !== undefined || (typeof node['x-inferred'] === 'string' && node['x-inferred'].trim() !== '');
       for (const keyword of constraintKeywords) {
         if (node[keyword] !== undefined && !vouched) {
           results.push({
