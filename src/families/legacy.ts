@@ -2,8 +2,8 @@
 // operation, as Part 4.5 writes them:
 // - Autenticar on AereoNoSession.svc and Aereo.svc: login, senha, clienteId (all lower case);
 // - AutenticarComUsuario and Usuario.svc/Autenticar: Login, Senha, clienteId;
-// - ValidarTokenSeguranca: Login, Senha (no customer field);
-// - every other operation (seats, ancillaries): Login, Senha, ClienteId (Part 2.1).
+// - every other operation (seats, ancillaries, ValidarTokenSeguranca): Login, Senha,
+//   ClienteId, the credential fields of every legacy body (Part 2.1).
 // tests/client checks this against the legacy bundle's request schemas.
 import type { Family } from '../client.ts';
 import { CREDENTIAL_FIELDS, type CredentialFields } from '../credentials.ts';
@@ -11,7 +11,6 @@ import { AuthenticationError, SessionExpiredError } from '../errors.ts';
 
 const LOWER_CASE: CredentialFields = { login: 'login', password: 'senha', clientId: 'clienteId' };
 const WITH_USER: CredentialFields = { login: 'Login', password: 'Senha', clientId: 'clienteId' };
-const TOKEN_CHECK: CredentialFields = { login: 'Login', password: 'Senha' };
 
 /** Paths whose answer is `AutenticacaoRS` (Part 4.5). */
 export function answersAutenticacaoRS(path: string): boolean {
@@ -29,7 +28,6 @@ export const legacyFamily = {
     const operation = path.slice(path.lastIndexOf('/') + 1);
     if (operation === 'Autenticar') return path.endsWith('/Usuario.svc/Autenticar') ? WITH_USER : LOWER_CASE;
     if (operation === 'AutenticarComUsuario') return WITH_USER;
-    if (operation === 'ValidarTokenSeguranca') return TOKEN_CHECK;
     return CREDENTIAL_FIELDS;
   },
   answerType: (path: string) => (answersString(path) ? 'string' : 'object'),

@@ -27,7 +27,7 @@ describe('legacy: credential names per operation (Part 4.5)', () => {
       { Login: 'agencia', Senha: 'segredo', clienteId: 42, AutenticacaoUsuario: { Login: 'usuario', Senha: 'dele' } },
     ],
     ['/Usuario.svc/Autenticar', {}, { Login: 'agencia', Senha: 'segredo', clienteId: 42 }],
-    ['/AereoNoSession.svc/ValidarTokenSeguranca', { TokenDeSeguranca: '123456' }, { Login: 'agencia', Senha: 'segredo', TokenDeSeguranca: '123456' }],
+    ['/AereoNoSession.svc/ValidarTokenSeguranca', { TokenDeSeguranca: '123456' }, { Login: 'agencia', Senha: 'segredo', ClienteId: 42, TokenDeSeguranca: '123456' }],
   ])('%s', async (path, body, expected) => {
     // Autenticar answers a bare string (AutenticarRS, Part 4.5); Usuario.svc/Autenticar an object.
     if (path.endsWith('.svc/Autenticar') && !path.startsWith('/Usuario.svc')) server.handle((_request, response) => sendJson(response, 'token'));
