@@ -11,7 +11,7 @@ import { escapeHtml } from './html.ts';
 import { isObject, listOperations, type JsonObject, plainCopy } from './openapi.ts';
 import { statusLabel, statusToken } from './status.ts';
 import { buildDocs, type BuildDocsArgv } from './build-docs.ts';
-import { noteSchemaSources, sourceNote } from './traceability.ts';
+import { countTraces, noteSchemaSources, sourceNote } from './traceability.ts';
 
 const TEMPLATE = fileURLToPath(new URL('./reference-template.hbs', import.meta.url));
 
@@ -119,7 +119,12 @@ export function documentForDocs(bundle: unknown, family: ReferenceFamily, notes:
   const doc = plainCopy(bundle);
   const info = isObject(doc.info) ? doc.info : (doc.info = {});
   const description = typeof info.description === 'string' ? info.description : '';
-  info.description = `${statusCallout(family, notes.coverage)}\n\n${description}`.trimEnd() + '\n';
+  const traces = countTraces(bundle);
+  const facts =
+    `> *Sources:* of ${traces.facts} facts, ${traces.stated} are stated by the interface description, ` +
+    `${traces.inferred} inferred and ${traces.undocumented} not published; each operation and schema names its part ` +
+    `([report](index.html#coverage-facts)).`;
+  info.description = `${statusCallout(family, notes.coverage)}\n>\n${facts}\n\n${description}`.trimEnd() + '\n';
 
   const coverageByOp = new Map(notes.coverage.operations.map((c) => [opKey(c.method, c.path), c]));
   const replacementByOp = new Map(notes.replacements.map((r) => [opKey(r.legacy.method, r.legacy.path), r]));

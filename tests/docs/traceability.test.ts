@@ -42,6 +42,13 @@ describe('partsPhrase and sourceNote', () => {
 });
 
 describe.each(FAMILIES)('reference page of %s', (family) => {
+  test('the status callout gives the family\'s facts by source', () => {
+    const counts = countTraces(bundle(family));
+    const info = forDocs(family).info;
+    expect(isObject(info) ? info.description : '').toContain(
+      `of ${counts.facts} facts, ${counts.stated} are stated by the interface description, ${counts.inferred} inferred and ${counts.undocumented} not published`);
+  });
+
   test('every operation and every traced component schema shows its source', () => {
     const original = bundle(family);
     const doc = forDocs(family);
