@@ -1,0 +1,78 @@
+// The proxy sees credentials (Login, Senha, the developer headers, session tokens) and
+// must never print them. Every text it writes (log line, problem body, sl-violations) is
+// passed through the redactor of its request, which knows that request's secrets.
+import type { IncomingHttpHeaders } from 'node:http';
+
+const SECRET_HEADERS = ['developer-token', 'developer-access-code', 'authorization', 'proxy-authorization', 'cookie'];
+// Body fields whose string values are credentials or tokens, at any depth: Login/Senha
+// (and login/senha of Autenticar), AutenticacaoUsuario's, token, TokenDeSeguranca, HashAcesso.
+const SECRET_KEY = /^(?:login|senha|password|hashacesso)$|token/i;
+const MAX_WALK_NODES = 10_000;
+/**
+ * Shorter secrets are not searched for inside text: a one- to three-letter secret is in
+ * ordinary words (`s` in `application/json`). They are still redacted wherever a whole
+ * field name or path segment equals them.
+ */
+export const MIN_SEARCHED_LENGTH = 4;
+export const REDACTED = '[redacted]';
+
+/** Secret values found in headers and (a bounded walk of) a parsed body. */
+export function secretsOf(headers: IncomingHttpHeaders, ...bodies: unknown[]): string[] {
+  const found = new Set<string>();
+  for (const name of SECRET_HEADERS) {
+    const value = headers[name];
+    for (const v of Array.isArray(value) ? value : [value]) if (v) found.add(v.trim());
+  }
+  for (const body of bodies) {
+    let budget = MAX_WALK_NODES;
+    const walk = (node: unknown, depth: number): void => {
+      if (budget-- <= 0 || depth > 16 || typeof node !== 'object' || node === null) return;
+      for (const [key, value] of Object.entries(node)) {
+        if (typeof value === 'string' && SECRET_KEY.test(key) && value !== '') found.add(value);
+        else walk(value, depth + 1);
+      }
+    };
+    walk(body, 0);
+  }
+  found.delete('');
+  return [...found];
+}
+
+function htmlEscaped(s: string): string[] {
+  const named = s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  const numeric = s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return [named, numeric, named.replace(/&#39;/g, '&apos;')];
+}
+
+/** The forms a secret takes once encoded the common ways: as given, JSON, URL, HTML, Base64, `\u` escapes. */
+export function encodedForms(secret: string): string[] {
+  const bytes = Buffer.from(secret, 'utf8');
+  const base64 = bytes.toString('base64');
+  return [
+    secret,
+    JSON.stringify(secret).slice(1, -1),
+    encodeURIComponent(secret),
+    encodeURIComponent(secret).replace(/%20/g, '+'),
+    ...htmlEscaped(secret),
+    base64,
+    base64.replace(/=+$/, ''),
+    bytes.toString('base64url'),
+    [...secret].map((c) => `\\u${(c.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`).join(''),
+  ];
+}
+
+export type Redactor = (text: string) => string;
+
+/** A function that removes every form of the given secrets from a text. */
+export function redactorFor(secrets: readonly string[]): Redactor {
+  const exact = new Set(secrets);
+  const forms = [...new Set(secrets.filter((s) => s.length >= MIN_SEARCHED_LENGTH).flatMap(encodedForms))]
+    .filter((f) => f.length >= MIN_SEARCHED_LENGTH)
+    .sort((a, b) => b.length - a.length);
+  return (text) => {
+    if (exact.has(text)) return REDACTED;
+    let out = text;
+    for (const form of forms) if (out.includes(form)) out = out.split(form).join(REDACTED);
+    return out;
+  };
+}

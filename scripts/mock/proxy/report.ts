@@ -1,0 +1,65 @@
+// What the proxy says about a call, bounded whatever the call holds: at most
+// MAX_LISTED_VIOLATIONS violations listed (with the total), each message cut, one log
+// line per request, and every text passed through the request's redactor.
+import type { Writable } from 'node:stream';
+import { MAX_LISTED_VIOLATIONS, type Violation } from '../problem.ts';
+import type { Redactor } from './redact.ts';
+
+const MAX_MESSAGE_CHARS = 200;
+const MAX_SEGMENT_CHARS = 80;
+const MAX_LINE_CHARS = 2_000;
+
+/** Prism's diagnostics as the mock's violations, at most `MAX_LISTED_VIOLATIONS`, texts cut and redacted. */
+export function listedViolations(
+  list: ReadonlyArray<{ path?: ReadonlyArray<string | number>; code?: string | number; message: string; severity: unknown }>,
+  prefix: 'request' | 'response',
+  redact: Redactor,
+): Violation[] {
+  return list.slice(0, MAX_LISTED_VIOLATIONS).map((v) => ({
+    location: [prefix, ...(v.path ?? []).slice(0, 32).map((part) => redact(String(part).slice(0, MAX_SEGMENT_CHARS)))],
+    code: typeof v.code === 'number' ? v.code : redact(String(v.code ?? 'invalid').slice(0, MAX_SEGMENT_CHARS)),
+    message: redact(v.message.slice(0, MAX_MESSAGE_CHARS)),
+    severity: String(v.severity) === '0' ? 'Error' : String(v.severity) === '1' ? 'Warning' : String(v.severity),
+  }));
+}
+
+/** JSON with every non-ASCII character escaped: a header value must be Latin-1 and cannot hold CR or LF. */
+export function asciiJson(value: unknown): string {
+  return JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** `sl-violations` (the listed ones, valid JSON) and `sl-violations-total` (how many there were). */
+export function violationHeaders(listed: Violation[], total: number): Record<string, string> {
+  return { 'sl-violations': asciiJson(listed), 'sl-violations-total': String(total) };
+}
+
+/** `a.b: message; …; and N more` over the listed violations and the total. */
+export function summary(listed: Violation[], total: number): string {
+  const text = listed
+    .map((v) => {
+      const where = v.location.slice(1).join('.');
+      return where ? `${where}: ${v.message}` : v.message;
+    })
+    .join('; ');
+  return total > listed.length ? `${text}; and ${total - listed.length} more` : text;
+}
+
+/**
+ * One line per request on a stream. Lines are cut at MAX_LINE_CHARS, and while the
+ * stream has more than `maxBuffered` bytes unwritten (a stalled pipe) lines are counted
+ * instead of queued, and the count is printed once it drains.
+ */
+export function lineLog(stream: Writable, maxBuffered = 1024 * 1024): (line: string) => void {
+  let dropped = 0;
+  return (line) => {
+    if (stream.writableLength > maxBuffered) {
+      dropped++;
+      return;
+    }
+    const flat = line.replace(/[\r\n]+/g, ' ');
+    const cut = flat.length > MAX_LINE_CHARS ? `${flat.slice(0, MAX_LINE_CHARS)}… (cut)` : flat;
+    const note = dropped > 0 ? `(${dropped} log lines dropped while output was blocked)\n` : '';
+    dropped = 0;
+    stream.write(`${note}${cut}\n`);
+  };
+}

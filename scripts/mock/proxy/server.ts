@@ -1,0 +1,288 @@
+// The contract proxy: a node:http front that forwards each call's original bytes to the
+// upstream and the upstream's original bytes back, while Prism (through its public
+// createInstance, with our exchange as its `forward` component) routes the call and
+// validates a parsed copy of the request and of the answer against the contract.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import type { Writable } from 'node:stream';
+import { createLogger } from '@stoplight/prism-core';
+import { createInstance, getHttpOperationsFromSpec } from '@stoplight/prism-http';
+import type { IHttpRequest, IHttpResponse, PrismHttpComponents } from '@stoplight/prism-http';
+import { joinDocuments } from '../join.ts';
+import { problem, type Problem } from '../problem.ts';
+import { loadFamilyDocuments, MAX_BODY_BYTES } from '../server.ts';
+import { decodeContent, parsedCopy, UnreadableBody } from './decode.ts';
+import { endToEndHeaders, flatHeaders } from './headers.ts';
+import { redactorFor, secretsOf, type Redactor } from './redact.ts';
+import { lineLog, listedViolations, summary, violationHeaders } from './report.ts';
+import { exchangeWithUpstream, UpstreamFailure, type UpstreamAnswer } from './upstream.ts';
+
+export interface ProxyOptions {
+  rootDir: string;
+  families: string[];
+  bundlePaths?: Record<string, string>;
+  upstream: string;
+  host?: string;
+  port?: number;
+  /** The whole upstream exchange (connect, request, answer head and body) must end within this. */
+  timeoutMs?: number;
+  /** A caller must send its request line and headers within this. */
+  headTimeoutMs?: number;
+  /** A caller must send its whole body within this, once its headers arrived. */
+  bodyTimeoutMs?: number;
+  /** The most the proxy reads of an upstream answer (and of its decoded copy). */
+  maxAnswerBytes?: number;
+  /** Where the one line per request goes (stdout by default). */
+  log?: Writable;
+}
+
+export interface RunningProxy {
+  url: string;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_HEAD_TIMEOUT_MS = 10_000;
+export const DEFAULT_BODY_TIMEOUT_MS = 30_000;
+/** Far above the largest captured answer (26 kB), low enough that validating a hostile one stays well under a second. */
+export const DEFAULT_MAX_ANSWER_BYTES = 4 * 1024 * 1024;
+
+class RequestRefused extends Error {
+  readonly status: number;
+  readonly detail: string;
+  constructor(status: number, detail: string) {
+    super(detail);
+    this.status = status;
+    this.detail = detail;
+  }
+}
+
+/** The caller's body, at most MAX_BODY_BYTES, within `timeoutMs` of its headers. */
+function readRequestBody(req: http.IncomingMessage, timeoutMs: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const timer = setTimeout(() => reject(new RequestRefused(408, `The request body did not arrive within ${timeoutMs} ms.`)), timeoutMs);
+    const fail = (error: Error) => {
+      clearTimeout(timer);
+      reject(error);
+    };
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        req.removeAllListeners('data');
+        fail(new RequestRefused(413, `The body is larger than ${MAX_BODY_BYTES} bytes.`));
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => {
+      clearTimeout(timer);
+      resolve(Buffer.concat(chunks));
+    });
+    req.on('error', fail);
+  });
+}
+
+/** The request target as a path and query (a `//` start is a path, not a host). */
+function targetOf(raw: string): URL | undefined {
+  try {
+    return raw.startsWith('/') ? new URL(`http://proxy.invalid${raw}`) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function queryOf(params: URLSearchParams): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {};
+  for (const key of new Set(params.keys())) {
+    const values = params.getAll(key);
+    query[key] = values.length === 1 ? (values[0] as string) : values;
+  }
+  return query;
+}
+
+/** The upstream address for a request target: the upstream's own path prefix, then the target as sent. */
+function upstreamTarget(base: URL, target: URL): URL {
+  const url = new URL(base.href);
+  url.pathname = `${base.pathname.replace(/\/+$/, '')}${target.pathname}`;
+  url.search = target.search;
+  return url;
+}
+
+/** The upstream named without any user:password it may carry. */
+function displayed(base: URL): string {
+  return `${base.protocol}//${base.host}${base.pathname}`;
+}
+
+export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
+  const upstream = new URL(options.upstream);
+  if (upstream.protocol !== 'http:' && upstream.protocol !== 'https:') throw new Error('The upstream must be an http:// or https:// address.');
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const bodyTimeoutMs = options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS;
+  const maxAnswerBytes = options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
+  const log = lineLog(options.log ?? process.stdout);
+  const joined = joinDocuments(await loadFamilyDocuments({ ...options }), 'Air travel booking — every route family');
+  const operations = await getHttpOperationsFromSpec(joined);
+  // Prism's own logger stays silent: it logs every violation one by one (unbounded); the proxy writes one line per request.
+  const logger = createLogger('PROXY', { level: 'silent' });
+  const config = {
+    validateRequest: true,
+    validateResponse: true,
+    checkSecurity: true,
+    errors: false,
+    mock: { dynamic: false },
+    isProxy: true as const,
+    upstream,
+    upstreamProxy: undefined,
+  };
+
+  function sendProblem(res: http.ServerResponse, p: Problem, redact: Redactor, headers: Record<string, string> = {}): void {
+    if (res.headersSent || res.destroyed) return;
+    const body = JSON.stringify({ ...p, detail: redact(p.detail) });
+    res.writeHead(p.status, { ...headers, 'content-type': 'application/problem+json', 'content-length': String(Buffer.byteLength(body)) });
+    res.end(body);
+  }
+
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const started = performance.now();
+    const method = req.method ?? 'GET';
+    const target = targetOf(req.url ?? '/');
+    let redact = redactorFor(secretsOf(req.headers));
+    // One line per request: ✓ when the call and its answer kept the contract, ✗ with what broke otherwise.
+    const line = (status: number, problemText = '') =>
+      log(redact(`${problemText ? '✗' : '✓'} ${method} ${target?.pathname ?? '(bad target)'} ${problemText ? `${problemText} ` : ''}→ ${status} (${Math.round(performance.now() - started)} ms)`));
+    if (!target) {
+      sendProblem(res, problem(400, 'The request target is not a path.'), redact);
+      return line(400, 'bad request target');
+    }
+    const abort = new AbortController();
+    res.on('close', () => abort.abort());
+
+    let raw: Buffer;
+    let copy: unknown;
+    try {
+      raw = await readRequestBody(req, bodyTimeoutMs);
+      const decoded = decodeContent(raw, req.headers['content-encoding'], MAX_BODY_BYTES);
+      copy = parsedCopy(decoded, req.headers['content-type']);
+    } catch (error) {
+      const refused = error instanceof RequestRefused ? error : error instanceof UnreadableBody ? new RequestRefused(400, `The request body cannot be read: ${error.message}.`) : undefined;
+      if (!refused) throw error;
+      // Without reading the rest, the connection cannot carry another request.
+      if (refused.status !== 400) res.once('finish', () => req.socket.destroy());
+      sendProblem(res, problem(refused.status, refused.detail), redact, refused.status === 400 ? {} : { connection: 'close' });
+      return line(refused.status, refused.detail);
+    }
+    redact = redactorFor(secretsOf(req.headers, copy));
+
+    let answer: UpstreamAnswer | undefined;
+    // Prism's `forward` component: our byte-exact exchange; Prism validates the parsed copy it returns.
+    const forward: PrismHttpComponents['forward'] = () => () => async () => {
+      try {
+        answer = await exchangeWithUpstream(upstreamTarget(upstream, target), {
+          method,
+          headers: { ...endToEndHeaders(req.rawHeaders, ['host', 'content-length']), host: upstream.host, ...(raw.length > 0 || method === 'POST' ? { 'content-length': String(raw.length) } : {}) },
+          body: raw,
+          timeoutMs,
+          maxAnswerBytes,
+          signal: abort.signal,
+        });
+        const headers = flatHeaders(endToEndHeaders(answer.rawHeaders));
+        let body: unknown;
+        try {
+          body = parsedCopy(decodeContent(answer.body, headers['content-encoding'], maxAnswerBytes), headers['content-type']);
+        } catch (error) {
+          if (error instanceof UnreadableBody) throw new UpstreamFailure(502, 'unreadable answer', `The upstream's answer cannot be read: ${error.message}.`);
+          throw error;
+        }
+        const copy: IHttpResponse = { statusCode: answer.status, headers, body };
+        return { _tag: 'Right', right: copy };
+      } catch (error) {
+        return { _tag: 'Left', left: error instanceof Error ? error : new Error(String(error)) };
+      }
+    };
+    const prism = createInstance(config, { logger, forward });
+    const input: IHttpRequest = {
+      method: method.toLowerCase() as IHttpRequest['method'],
+      url: { path: target.pathname, query: queryOf(target.searchParams) },
+      headers: flatHeaders(req.headers),
+      body: copy,
+    };
+    const result = await prism.request(input, operations, config)();
+    if (result._tag === 'Left') {
+      const failure =
+        result.left instanceof UpstreamFailure ? result.left : new UpstreamFailure(502, 'proxy error', `The proxy could not complete the exchange (${result.left.name}).`);
+      sendProblem(res, problem(failure.status, failure.detail), redact);
+      return line(failure.status, `upstream ${failure.reason}: ${failure.detail}`);
+    }
+    if (!answer) {
+      sendProblem(res, problem(502, 'The proxy got no answer from the upstream.'), redact);
+      return line(502, 'no upstream answer');
+    }
+    const { validations } = result.right;
+    const outputErrors = validations.output.filter((v) => String(v.severity) === '0');
+    const inputListed = listedViolations(validations.input, 'request', redact);
+    const outputListed = listedViolations(outputErrors, 'response', redact);
+    const requestNote = inputListed.length > 0 ? `request: ${summary(inputListed, validations.input.length)}` : '';
+    if (outputListed.length > 0) {
+      const detail = `The upstream answer breaks the contract: ${summary(outputListed, outputErrors.length)}`;
+      sendProblem(res, problem(502, detail, outputListed), redact, violationHeaders(outputListed, outputErrors.length));
+      return line(502, [requestNote, `response: ${summary(outputListed, outputErrors.length)}`].filter(Boolean).join('; '));
+    }
+    if (res.destroyed) return line(answer.status, `caller gone before the answer${requestNote ? `; ${requestNote}` : ''}`);
+    const headers: http.OutgoingHttpHeaders = endToEndHeaders(answer.rawHeaders, ['content-length']);
+    // A request outside the contract was still forwarded; its answer says where it broke it.
+    if (inputListed.length > 0) Object.assign(headers, violationHeaders(inputListed, validations.input.length));
+    headers['content-length'] = String(answer.body.length);
+    res.writeHead(answer.status, headers);
+    res.end(answer.body);
+    line(answer.status, requestNote);
+  }
+
+  const server = http.createServer(
+    {
+      headersTimeout: options.headTimeoutMs ?? DEFAULT_HEAD_TIMEOUT_MS,
+      // Node enforces the head time-out on this tick (30 s by default, which would let a slow caller hold a socket that long).
+      connectionsCheckingInterval: Math.min(1_000, options.headTimeoutMs ?? DEFAULT_HEAD_TIMEOUT_MS),
+      requestTimeout: 0,
+    },
+    (req, res) => {
+      handle(req, res).catch((error: unknown) => {
+        log(`✗ ${req.method} proxy failure: ${error instanceof Error ? error.name : 'unknown'}`);
+        sendProblem(res, problem(500, 'The proxy failed to answer this request.'), () => '');
+      });
+    },
+  );
+  server.keepAliveTimeout = 5_000;
+  server.on('clientError', (error: Error & { code?: string }, socket) => {
+    if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
+    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+    const detail =
+      status === 431
+        ? `The request line and headers are larger than the ${http.maxHeaderSize} bytes this proxy reads.`
+        : status === 408
+          ? 'The request line and headers did not arrive in time.'
+          : `The request is not HTTP/1.1 this proxy can read (${error.code ?? 'parse error'}).`;
+    const body = JSON.stringify(problem(status, detail));
+    log(`✗ (unparsed request) ${status} ${error.code ?? 'parse error'}`);
+    socket.end(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\ncontent-type: application/problem+json\r\n` +
+        `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 4011, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const { address, port } = server.address() as AddressInfo;
+  log(`Contract proxy to ${displayed(upstream)} listening on http://${address}:${port} (upstream time-out ${timeoutMs} ms)`);
+  return {
+    url: `http://${address}:${port}`,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}
