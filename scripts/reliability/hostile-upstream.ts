@@ -19,6 +19,7 @@ export const BEHAVIOURS = [
   'invalid-json',
   'huge',
   'gzip-bomb',
+  'near-cap',
 ] as const;
 export type Behaviour = (typeof BEHAVIOURS)[number];
 
@@ -39,6 +40,24 @@ export interface HostileUpstream {
   /** Calls the upstream holds open now: received, not yet answered in full nor closed. */
   inFlight: () => number;
   close(): Promise<void>;
+}
+
+/** Answers of this size or less are read whole by a proxy at its default cap (4 MiB). */
+export const NEAR_CAP_BYTES = 4 * 1024 * 1024 - 64 * 1024;
+
+let nearCap: string | undefined;
+/** An object with as many short keys as fit in NEAR_CAP_BYTES: the most parsing and validation one answer can cost. */
+function nearCapAnswer(): string {
+  if (nearCap) return nearCap;
+  const parts: string[] = ['"Localizador":"ABC123"'];
+  let size = 2 + parts[0]!.length;
+  for (let i = 0; size < NEAR_CAP_BYTES - 32; i++) {
+    const part = `"k${i}":${i}`;
+    parts.push(part);
+    size += part.length + 1;
+  }
+  nearCap = `{${parts.join(',')}}`;
+  return nearCap;
 }
 
 let bomb: Buffer | undefined;
@@ -95,6 +114,8 @@ export async function startHostileUpstream(): Promise<HostileUpstream> {
           return void res.writeHead(200, json).end(`{"Localizador":"${'A'.repeat(6 * 1024 * 1024)}"}`);
         case 'gzip-bomb':
           return void res.writeHead(200, { ...json, 'content-encoding': 'gzip' }).end(gzipBomb());
+        case 'near-cap':
+          return void res.writeHead(200, json).end(nearCapAnswer());
         default:
           return void res.writeHead(200, json).end(OK_ANSWER);
       }
