@@ -189,7 +189,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       try {
         answer = await exchangeWithUpstream(upstreamTarget(upstream, target), {
           method,
-          headers: { ...endToEndHeaders(req.rawHeaders, ['host', 'content-length']), host: upstream.host, ...(raw.length > 0 || method === 'POST' ? { 'content-length': String(raw.length) } : {}) },
+          headers: { ...endToEndHeaders(req.rawHeaders, ['host', 'content-length', 'expect']), host: upstream.host, ...(raw.length > 0 || method === 'POST' ? { 'content-length': String(raw.length) } : {}) },
           body: raw,
           timeoutMs,
           maxAnswerBytes,
@@ -210,8 +210,10 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
           if (error instanceof UnreadableBody) throw new UpstreamFailure(502, 'unreadable answer', `The upstream's answer cannot be read: ${error.message}.`);
           throw error;
         }
-        const copy: IHttpResponse = { statusCode: answer.status, headers, body };
-        return { _tag: 'Right', right: copy };
+        // A session token in the answer is a secret too, should a message ever quote it.
+        redact = redactorFor(secretsOf(req.headers, copy, body));
+        const copyOfAnswer: IHttpResponse = { statusCode: answer.status, headers, body };
+        return { _tag: 'Right', right: copyOfAnswer };
       } catch (error) {
         return { _tag: 'Left', left: error instanceof Error ? error : new Error(String(error)) };
       }
@@ -266,11 +268,14 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     (req, res) => {
       handle(req, res).catch((error: unknown) => {
         log(`✗ ${req.method} proxy failure: ${error instanceof Error ? error.name : 'unknown'}`);
-        sendProblem(res, problem(500, 'The proxy failed to answer this request.'), () => '');
+        sendProblem(res, problem(500, 'The proxy failed to answer this request.'), (text) => text);
       });
     },
   );
   server.keepAliveTimeout = 5_000;
+  // A caller that neither sends nor reads for longer than any stage may take is cut off
+  // (one that never reads its answer would otherwise hold the socket and its buffer).
+  server.timeout = timeoutMs + bodyTimeoutMs + (options.headTimeoutMs ?? DEFAULT_HEAD_TIMEOUT_MS);
   server.on('clientError', (error: Error & { code?: string }, socket) => {
     if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
     const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
