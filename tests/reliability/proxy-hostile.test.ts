@@ -76,6 +76,7 @@ function problemOf(reply: Reply): { status: number; detail: string; validation?:
 let upstream: HostileUpstream;
 let proxy: RunningProxy;
 let refusedProxy: RunningProxy;
+let basePathProxy: RunningProxy;
 const log = new PassThrough();
 let logged = '';
 log.on('data', (chunk: Buffer) => (logged += chunk.toString()));
@@ -86,10 +87,11 @@ beforeAll(async () => {
   const common = { rootDir, families, port: 0, timeoutMs: TIMEOUT_MS, headTimeoutMs: HEAD_TIMEOUT_MS, bodyTimeoutMs: BODY_TIMEOUT_MS, maxAnswerBytes: MAX_ANSWER_BYTES, log };
   proxy = await startProxy({ ...common, upstream: upstream.url });
   refusedProxy = await startProxy({ ...common, upstream: await refusingAddress() });
+  basePathProxy = await startProxy({ ...common, upstream: `${upstream.url}/base/` });
 });
 
 afterAll(async () => {
-  await Promise.all([proxy?.close(), refusedProxy?.close()]);
+  await Promise.all([proxy?.close(), refusedProxy?.close(), basePathProxy?.close()]);
   await upstream?.close();
 });
 
@@ -116,6 +118,25 @@ describe('bytes pass through unchanged', () => {
     expect(reply.headers['content-encoding']).toBe('gzip');
     const { gunzipSync } = await import('node:zlib');
     expect(gunzipSync(reply.body).toString()).toBe(ANSWER_WITH_NUMBERS);
+  });
+
+  test('a gzip request body is validated decompressed and forwarded compressed; a corrupt one is a 400, not forwarded', async () => {
+    const { gzipSync } = await import('node:zlib');
+    const gzipped = gzipSync(`{"Login":"a","Senha":"b","ClienteId":12345678901234567890}`);
+    const reply = await call(proxy.url, '/api/V2/Voos/Reservar', { body: gzipped, headers: { 'content-encoding': 'gzip' } });
+    expect(reply.status).toBe(200);
+    expect(reply.headers['sl-violations']).toBeUndefined();
+    expect(upstream.received.at(-1)!.body.equals(gzipped)).toBe(true);
+    const count = upstream.received.length;
+    const bad = await call(proxy.url, '/api/V2/Voos/Reservar', { body: 'not gzip', headers: { 'content-encoding': 'gzip' } });
+    expect(bad.status).toBe(400);
+    expect(problemOf(bad).detail).toMatch(/gzip encoding is corrupt/);
+    expect(upstream.received.length).toBe(count);
+  });
+
+  test("the upstream address's own path comes before the request's", async () => {
+    expect((await call(basePathProxy.url, '/api/V2/Voos/Reservar?a=b')).status).toBe(200);
+    expect(upstream.received.at(-1)!.url).toBe('/base/api/V2/Voos/Reservar?a=b');
   });
 
   test('hop-by-hop headers are dropped both ways, end-to-end ones pass, host names the upstream', async () => {
