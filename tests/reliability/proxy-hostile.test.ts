@@ -77,6 +77,7 @@ let upstream: HostileUpstream;
 let proxy: RunningProxy;
 let refusedProxy: RunningProxy;
 let basePathProxy: RunningProxy;
+let tightProxy: RunningProxy;
 const log = new PassThrough();
 let logged = '';
 log.on('data', (chunk: Buffer) => (logged += chunk.toString()));
@@ -88,10 +89,12 @@ beforeAll(async () => {
   proxy = await startProxy({ ...common, upstream: upstream.url });
   refusedProxy = await startProxy({ ...common, upstream: await refusingAddress() });
   basePathProxy = await startProxy({ ...common, upstream: `${upstream.url}/base/` });
+  // Its time-out leaves time to receive a 4 MiB answer, not to parse it too (estimated 1.2 s).
+  tightProxy = await startProxy({ ...common, upstream: upstream.url, timeoutMs: 700, maxAnswerBytes: 8 * 1024 * 1024 });
 });
 
 afterAll(async () => {
-  await Promise.all([proxy?.close(), refusedProxy?.close(), basePathProxy?.close()]);
+  await Promise.all([proxy?.close(), refusedProxy?.close(), basePathProxy?.close(), tightProxy?.close()]);
   await upstream?.close();
 });
 
@@ -201,6 +204,16 @@ describe('every upstream failure is a problem naming it, printed once', () => {
 });
 
 describe('bounded work per request', () => {
+  test('an answer whose parse would pass the deadline goes on unchecked, as sent, saying so', async () => {
+    const direct = await call(upstream.url, '/warm-up', { behaviour: 'near-cap' }); // the upstream builds it once
+    const mark = logged.length;
+    const reply = await call(tightProxy.url, '/api/V2/Voos/Reservar', { behaviour: 'near-cap' });
+    expect(reply.status).toBe(200);
+    expect(reply.headers['sl-unchecked']).toMatch(/without a contract check/);
+    expect(reply.body.equals(direct.body)).toBe(true);
+    await expect.poll(() => linesSince(mark, 'Reservar').join('\n')).toMatch(/^✗ POST \/api\/V2\/Voos\/Reservar response not checked: .* → 200 /);
+  });
+
   test('thousands of request violations: forwarded, at most 20 listed with the total, one short log line', async () => {
     const mark = logged.length;
     const body = JSON.stringify({ Login: SECRETS.login, Senha: SECRETS.senha, Localizador: 'ABC123', ServiceIds: Array.from({ length: 5_000 }, (_, i) => i) });

@@ -16,6 +16,7 @@ import { decodeContent, parsedCopy, UnreadableBody } from './decode.ts';
 import { endToEndHeaders, flatHeaders } from './headers.ts';
 import { redactorFor, secretsOf, type Redactor } from './redact.ts';
 import { lineLog, listedViolations, summary, violationHeaders } from './report.ts';
+import { ParseBudget } from './parse-budget.ts';
 import { exchangeWithUpstream, UpstreamFailure, type UpstreamAnswer } from './upstream.ts';
 
 export interface ProxyOptions {
@@ -51,7 +52,7 @@ export const DEFAULT_BODY_TIMEOUT_MS = 30_000;
  */
 export const DEFAULT_MAX_ANSWER_BYTES = 4 * 1024 * 1024;
 
-const UNCHECKED = 'the answer was ready only after the time-out, busy with other answers; sent on without a contract check';
+const UNCHECKED = 'checking this answer would have kept a caller past the time-out (the proxy was busy with large answers); sent on without a contract check';
 
 class RequestRefused extends Error {
   readonly status: number;
@@ -128,6 +129,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const bodyTimeoutMs = options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS;
   const maxAnswerBytes = options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
   const log = lineLog(options.log ?? process.stdout);
+  // Half of the one second past the time-out that a caller may wait; the rest covers validation and writing.
+  const budget = new ParseBudget(500);
   const joined = joinDocuments(await loadFamilyDocuments({ ...options }), 'Air travel booking — every route family');
   const operations = await getHttpOperationsFromSpec(joined);
   // Prism's own logger stays silent: it logs every violation one by one (unbounded); the proxy writes one line per request.
@@ -185,7 +188,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     // Prism's `forward` component: our byte-exact exchange; Prism validates the parsed copy it returns.
     let unchecked = false;
     const forward: PrismHttpComponents['forward'] = () => () => async () => {
-      const deadline = performance.now() + timeoutMs;
+      const untrack = budget.track(performance.now() + timeoutMs);
       try {
         answer = await exchangeWithUpstream(upstreamTarget(upstream, target), {
           method,
@@ -196,16 +199,16 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
           signal: abort.signal,
         });
         const headers = flatHeaders(endToEndHeaders(answer.rawHeaders));
-        // Answers that arrived in time but waited past the deadline for the CPU (other large
-        // answers being parsed) go on unchecked and say so: the caller gets the upstream's
-        // answer within the time-out plus one parse, never a lost one.
-        if (performance.now() > deadline) {
+        // An answer whose parse would keep this or another caller past its deadline goes on
+        // unchecked and says so: the caller gets the upstream's real answer in time, never a lost one.
+        if (!budget.allows(answer.body.length)) {
           unchecked = true;
           return { _tag: 'Right', right: { statusCode: answer.status, headers } };
         }
+        const bytes = answer.body;
         let body: unknown;
         try {
-          body = parsedCopy(decodeContent(answer.body, headers['content-encoding'], maxAnswerBytes), headers['content-type']);
+          body = budget.measure(bytes.length, () => parsedCopy(decodeContent(bytes, headers['content-encoding'], maxAnswerBytes), headers['content-type']));
         } catch (error) {
           if (error instanceof UnreadableBody) throw new UpstreamFailure(502, 'unreadable answer', `The upstream's answer cannot be read: ${error.message}.`);
           throw error;
@@ -216,6 +219,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         return { _tag: 'Right', right: copyOfAnswer };
       } catch (error) {
         return { _tag: 'Left', left: error instanceof Error ? error : new Error(String(error)) };
+      } finally {
+        untrack();
       }
     };
     const prism = createInstance(config, { logger, forward });
