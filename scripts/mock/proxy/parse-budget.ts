@@ -9,12 +9,14 @@ const SMALL_BYTES = 64 * 1024;
 
 export class ParseBudget {
   private readonly deadlines = new Map<symbol, number>();
-  /** Cost of a parse per byte, kept near the slowest seen lately (starts at 0.3 ms per KiB). */
-  private msPerByte = 0.0003;
+  /** Cost of a parse per byte, kept near the slowest seen lately. */
+  private msPerByte: number;
   private readonly slackMs: number;
 
-  constructor(slackMs: number) {
+  /** `initialMsPerByte`: the estimate before any parse was timed (0.3 ms per KiB by default). */
+  constructor(slackMs: number, initialMsPerByte = 0.0003) {
     this.slackMs = slackMs;
+    this.msPerByte = initialMsPerByte;
   }
 
   /** Registers a call's deadline (performance.now() time) until the returned function is called. */

@@ -24,13 +24,22 @@ export function secretsOf(headers: IncomingHttpHeaders, ...bodies: unknown[]): s
     for (const v of Array.isArray(value) ? value : [value]) if (v) found.add(v.trim());
   }
   for (const body of bodies) {
+    // Keys are visited one at a time (never Object.entries of a hostile object of 100,000
+    // keys, which cost seconds) and at most MAX_WALK_NODES of them per body; credentials sit
+    // at the root or one level down, which the walk reaches first.
     let budget = MAX_WALK_NODES;
     const walk = (node: unknown, depth: number): void => {
-      if (budget-- <= 0 || depth > 16 || typeof node !== 'object' || node === null) return;
-      for (const [key, value] of Object.entries(node)) {
-        if (typeof value === 'string' && SECRET_KEY.test(key) && value !== '') found.add(value);
-        else walk(value, depth + 1);
+      if (depth > 16 || typeof node !== 'object' || node === null) return;
+      const record = node as Record<string, unknown>;
+      const nested: unknown[] = [];
+      for (const key in record) {
+        if (budget-- <= 0) return;
+        const value = record[key];
+        if (typeof value === 'string') {
+          if (value !== '' && SECRET_KEY.test(key)) found.add(value);
+        } else if (typeof value === 'object' && value !== null) nested.push(value);
       }
+      for (const child of nested) walk(child, depth + 1);
     };
     walk(body, 0);
   }

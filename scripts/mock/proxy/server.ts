@@ -34,6 +34,8 @@ export interface ProxyOptions {
   bodyTimeoutMs?: number;
   /** The most the proxy reads of an upstream answer (and of its decoded copy). */
   maxAnswerBytes?: number;
+  /** The parse cost per byte assumed until parses are timed (ms; tests set it high to force the unchecked path). */
+  initialParseMsPerByte?: number;
   /** Where the one line per request goes (stdout by default). */
   log?: Writable;
 }
@@ -52,7 +54,11 @@ export const DEFAULT_BODY_TIMEOUT_MS = 30_000;
  */
 export const DEFAULT_MAX_ANSWER_BYTES = 4 * 1024 * 1024;
 
-const UNCHECKED = 'checking this answer would have kept a caller past the time-out (the proxy was busy with large answers); sent on without a contract check';
+/** Why a body went on without a contract check (the `sl-unchecked` header and the log line). */
+const UNCHECKED = {
+  request: 'request not checked against the contract: parsing it would have kept a caller past its time-out (the proxy was busy with large bodies)',
+  response: 'response not checked against the contract: parsing it would have kept a caller past its time-out (the proxy was busy with large bodies)',
+};
 
 class RequestRefused extends Error {
   readonly status: number;
@@ -130,7 +136,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const maxAnswerBytes = options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
   const log = lineLog(options.log ?? process.stdout);
   // Half of the one second past the time-out that a caller may wait; the rest covers validation and writing.
-  const budget = new ParseBudget(500);
+  const budget = new ParseBudget(500, options.initialParseMsPerByte);
   const joined = joinDocuments(await loadFamilyDocuments({ ...options }), 'Air travel booking — every route family');
   const operations = await getHttpOperationsFromSpec(joined);
   // Prism's own logger stays silent: it logs every violation one by one (unbounded); the proxy writes one line per request.
@@ -170,12 +176,20 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
 
     let raw: Buffer;
     let copy: unknown;
+    let requestUnchecked = false;
+    let deadline = Number.POSITIVE_INFINITY;
+    let untrack: () => void = () => undefined;
     try {
       raw = await readRequestBody(req, bodyTimeoutMs);
+      // From the caller's last byte, the whole call (parse, upstream, check) has the time-out.
+      deadline = performance.now() + timeoutMs;
+      untrack = budget.track(deadline);
       const decoded = decodeContent(raw, req.headers['content-encoding'], MAX_BODY_BYTES);
-      copy = parsedCopy(decoded, req.headers['content-type']);
+      if (budget.allows(decoded.length)) copy = budget.measure(decoded.length, () => parsedCopy(decoded, req.headers['content-type']));
+      else requestUnchecked = true;
     } catch (error) {
       const refused = error instanceof RequestRefused ? error : error instanceof UnreadableBody ? new RequestRefused(400, `The request body cannot be read: ${error.message}.`) : undefined;
+      untrack();
       if (!refused) throw error;
       // Without reading the rest, the connection cannot carry another request.
       if (refused.status !== 400) res.once('finish', () => req.socket.destroy());
@@ -188,27 +202,27 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     // Prism's `forward` component: our byte-exact exchange; Prism validates the parsed copy it returns.
     let unchecked = false;
     const forward: PrismHttpComponents['forward'] = () => () => async () => {
-      const untrack = budget.track(performance.now() + timeoutMs);
       try {
         answer = await exchangeWithUpstream(upstreamTarget(upstream, target), {
           method,
           headers: { ...endToEndHeaders(req.rawHeaders, ['host', 'content-length', 'expect']), host: upstream.host, ...(raw.length > 0 || method === 'POST' ? { 'content-length': String(raw.length) } : {}) },
           body: raw,
           timeoutMs,
+          deadline,
           maxAnswerBytes,
           signal: abort.signal,
         });
         const headers = flatHeaders(endToEndHeaders(answer.rawHeaders));
-        // An answer whose parse would keep this or another caller past its deadline goes on
-        // unchecked and says so: the caller gets the upstream's real answer in time, never a lost one.
-        if (!budget.allows(answer.body.length)) {
-          unchecked = true;
-          return { _tag: 'Right', right: { statusCode: answer.status, headers } };
-        }
-        const bytes = answer.body;
         let body: unknown;
         try {
-          body = budget.measure(bytes.length, () => parsedCopy(decodeContent(bytes, headers['content-encoding'], maxAnswerBytes), headers['content-type']));
+          const decoded = decodeContent(answer.body, headers['content-encoding'], maxAnswerBytes);
+          // An answer whose parse would keep this or another caller past its deadline goes on
+          // unchecked and says so: the caller gets the upstream's real answer in time, never a lost one.
+          if (!budget.allows(decoded.length)) {
+            unchecked = true;
+            return { _tag: 'Right', right: { statusCode: answer.status, headers } };
+          }
+          body = budget.measure(decoded.length, () => parsedCopy(decoded, headers['content-type']));
         } catch (error) {
           if (error instanceof UnreadableBody) throw new UpstreamFailure(502, 'unreadable answer', `The upstream's answer cannot be read: ${error.message}.`);
           throw error;
@@ -219,48 +233,52 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         return { _tag: 'Right', right: copyOfAnswer };
       } catch (error) {
         return { _tag: 'Left', left: error instanceof Error ? error : new Error(String(error)) };
-      } finally {
-        untrack();
       }
     };
-    const prism = createInstance(config, { logger, forward });
-    const input: IHttpRequest = {
-      method: method.toLowerCase() as IHttpRequest['method'],
-      url: { path: target.pathname, query: queryOf(target.searchParams) },
-      headers: flatHeaders(req.headers),
-      body: copy,
-    };
-    const result = await prism.request(input, operations, config)();
-    if (result._tag === 'Left') {
-      const failure =
-        result.left instanceof UpstreamFailure ? result.left : new UpstreamFailure(502, 'proxy error', `The proxy could not complete the exchange (${result.left.name}).`);
-      sendProblem(res, problem(failure.status, failure.detail), redact);
-      return line(failure.status, `upstream ${failure.reason}: ${failure.detail}`);
+    // The call's deadline counts for other calls' parses until its answer is written.
+    try {
+      const prism = createInstance(config, { logger, forward });
+      const input: IHttpRequest = {
+        method: method.toLowerCase() as IHttpRequest['method'],
+        url: { path: target.pathname, query: queryOf(target.searchParams) },
+        headers: flatHeaders(req.headers),
+        body: copy,
+      };
+      // An unchecked request still has its developer headers checked (cheap); its body is not.
+      const result = await prism.request(input, operations, requestUnchecked ? { ...config, validateRequest: false } : config)();
+      if (result._tag === 'Left') {
+        const failure =
+          result.left instanceof UpstreamFailure ? result.left : new UpstreamFailure(502, 'proxy error', `The proxy could not complete the exchange (${result.left.name}).`);
+        sendProblem(res, problem(failure.status, failure.detail), redact);
+        return line(failure.status, `upstream ${failure.reason}: ${failure.detail}${requestUnchecked ? `; ${UNCHECKED.request}` : ''}`);
+      }
+      if (!answer) {
+        sendProblem(res, problem(502, 'The proxy got no answer from the upstream.'), redact);
+        return line(502, 'no upstream answer');
+      }
+      const { validations } = result.right;
+      const outputErrors = unchecked ? [] : validations.output.filter((v) => String(v.severity) === '0');
+      const inputListed = listedViolations(validations.input, 'request', redact);
+      const outputListed = listedViolations(outputErrors, 'response', redact);
+      const requestNote = inputListed.length > 0 ? `request: ${summary(inputListed, validations.input.length)}` : '';
+      if (outputListed.length > 0) {
+        const detail = `The upstream answer breaks the contract: ${summary(outputListed, outputErrors.length)}`;
+        sendProblem(res, problem(502, detail, outputListed), redact, violationHeaders(outputListed, outputErrors.length));
+        return line(502, [requestNote, requestUnchecked ? UNCHECKED.request : '', `response: ${summary(outputListed, outputErrors.length)}`].filter(Boolean).join('; '));
+      }
+      if (res.destroyed) return line(answer.status, `caller gone before the answer${requestNote ? `; ${requestNote}` : ''}`);
+      const headers: http.OutgoingHttpHeaders = endToEndHeaders(answer.rawHeaders, ['content-length']);
+      // A request outside the contract was still forwarded; its answer says where it broke it.
+      if (inputListed.length > 0) Object.assign(headers, violationHeaders(inputListed, validations.input.length));
+      const uncheckedNote = [requestUnchecked ? UNCHECKED.request : '', unchecked ? UNCHECKED.response : ''].filter(Boolean).join('; ');
+      if (uncheckedNote) headers['sl-unchecked'] = uncheckedNote;
+      headers['content-length'] = String(answer.body.length);
+      res.writeHead(answer.status, headers);
+      res.end(answer.body);
+      line(answer.status, [requestNote, uncheckedNote].filter(Boolean).join('; '));
+    } finally {
+      untrack();
     }
-    if (!answer) {
-      sendProblem(res, problem(502, 'The proxy got no answer from the upstream.'), redact);
-      return line(502, 'no upstream answer');
-    }
-    const { validations } = result.right;
-    const outputErrors = unchecked ? [] : validations.output.filter((v) => String(v.severity) === '0');
-    const inputListed = listedViolations(validations.input, 'request', redact);
-    const outputListed = listedViolations(outputErrors, 'response', redact);
-    const requestNote = inputListed.length > 0 ? `request: ${summary(inputListed, validations.input.length)}` : '';
-    if (outputListed.length > 0) {
-      const detail = `The upstream answer breaks the contract: ${summary(outputListed, outputErrors.length)}`;
-      sendProblem(res, problem(502, detail, outputListed), redact, violationHeaders(outputListed, outputErrors.length));
-      return line(502, [requestNote, `response: ${summary(outputListed, outputErrors.length)}`].filter(Boolean).join('; '));
-    }
-    if (res.destroyed) return line(answer.status, `caller gone before the answer${requestNote ? `; ${requestNote}` : ''}`);
-    const headers: http.OutgoingHttpHeaders = endToEndHeaders(answer.rawHeaders, ['content-length']);
-    // A request outside the contract was still forwarded; its answer says where it broke it.
-    if (inputListed.length > 0) Object.assign(headers, violationHeaders(inputListed, validations.input.length));
-    const uncheckedNote = unchecked ? `response not checked: ${UNCHECKED}` : '';
-    if (unchecked) headers['sl-unchecked'] = UNCHECKED;
-    headers['content-length'] = String(answer.body.length);
-    res.writeHead(answer.status, headers);
-    res.end(answer.body);
-    line(answer.status, [requestNote, uncheckedNote].filter(Boolean).join('; '));
   }
 
   const server = http.createServer(

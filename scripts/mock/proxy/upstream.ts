@@ -4,6 +4,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { OutgoingHttpHeaders } from 'node:http';
+import { performance } from 'node:perf_hooks';
 
 export interface UpstreamAnswer {
   status: number;
@@ -28,7 +29,10 @@ export interface ExchangeOptions {
   method: string;
   headers: OutgoingHttpHeaders;
   body: Buffer;
+  /** The proxy's time-out, named in the 504's detail. */
   timeoutMs: number;
+  /** When the exchange must have ended (a performance.now() time): the call's own deadline. */
+  deadline: number;
   maxAnswerBytes: number;
   /** Aborted when the caller goes away: the upstream exchange stops too. */
   signal: AbortSignal;
@@ -77,7 +81,7 @@ export function exchangeWithUpstream(target: URL, options: ExchangeOptions): Pro
     const timer = setTimeout(() => {
       const when = stage === 'before' ? 'before its answer began' : 'before its answer was complete';
       finish(new UpstreamFailure(504, 'timeout', `The upstream did not answer within ${options.timeoutMs} ms (the proxy's time-out; it gave up ${when}).`));
-    }, options.timeoutMs);
+    }, Math.max(0, options.deadline - performance.now()));
     const onAbort = () => finish(new UpstreamFailure(502, 'caller gone', 'The caller closed its connection; the upstream exchange was stopped.'));
     options.signal.addEventListener('abort', onAbort, { once: true });
 
