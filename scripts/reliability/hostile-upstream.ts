@@ -20,6 +20,7 @@ export const BEHAVIOURS = [
   'huge',
   'gzip-bomb',
   'near-cap',
+  'not-http',
 ] as const;
 export type Behaviour = (typeof BEHAVIOURS)[number];
 
@@ -79,6 +80,7 @@ export async function startHostileUpstream(): Promise<HostileUpstream> {
     inFlight++;
     res.on('close', () => inFlight--);
     if (behaviour === 'reset') return void req.socket.destroy();
+    if (behaviour === 'not-http') return void req.socket.end('SMTP ready\r\n\r\n');
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {

@@ -20,7 +20,7 @@ const HEADERS = {
 };
 const BODY = '{"Login":"agency","Senha":"load-canary-pw","ClienteId":12345678901234567890}';
 const ROUTE = '/api/V2/Voos/Reservar';
-const HOSTILE: Behaviour[] = ['hang', 'hang-mid-body', 'trickle', 'reset', 'die-mid-body', 'bad-gzip', 'invalid-json', 'huge', 'gzip-bomb', 'near-cap', 'out-of-contract'];
+const HOSTILE: Behaviour[] = ['hang', 'hang-mid-body', 'trickle', 'reset', 'die-mid-body', 'bad-gzip', 'invalid-json', 'huge', 'gzip-bomb', 'near-cap', 'not-http', 'out-of-contract'];
 
 function startProxyProcess(rootDir: string, upstream: string, timeoutMs: number): Promise<{ url: string; child: ChildProcess; stop: () => void }> {
   const child = spawn(process.execPath, [path.join(rootDir, 'scripts/proxy.ts'), upstream, '--port', '0', '--timeout', String(timeoutMs)], {

@@ -160,6 +160,7 @@ describe('every upstream failure is a problem naming it, printed once', () => {
     { behaviour: 'trickle', status: 504, detail: /did not answer within 1500 ms/ },
     { behaviour: 'reset', status: 502, detail: /closed the connection before sending an answer \(ECONNRESET/ },
     { behaviour: 'die-mid-body', status: 502, detail: /in the middle of its answer/ },
+    { behaviour: 'not-http', status: 502, detail: /not HTTP\/1\.1 the proxy can read \(HPE_/ },
     { behaviour: 'bad-gzip', status: 502, detail: /gzip encoding is corrupt/ },
     { behaviour: 'invalid-json', status: 502, detail: /labelled application\/json but is not valid JSON/ },
     { behaviour: 'huge', status: 502, detail: new RegExp(`larger than ${MAX_ANSWER_BYTES} bytes`) },
