@@ -308,6 +308,17 @@ test('a secret used as a field name or in the path is redacted from sl-violation
   expect(leaks(JSON.stringify([closed.headers, unknown.headers]) + logged.slice(mark))).toEqual([]);
 });
 
+test('a secret at the point where a message is cut is redacted whole, not cut in two', async () => {
+  const mark = logged.length;
+  // Prism's message quotes the key after 57 characters; messages are cut at 200: the secret straddles the cut.
+  const longKey = `${'a'.repeat(135)}${SECRETS.login}`;
+  const body = JSON.stringify({ Login: SECRETS.login, Senha: SECRETS.senha, Localizador: 'ABC123', [longKey]: 1 });
+  const reply = await call(proxy.url, '/api/V2/Voos/ObterMapaDeAssentos', { body });
+  const texts = String(reply.headers['sl-violations']) + logged.slice(mark);
+  expect(texts).toMatch(/found 'a+\[redac/);
+  for (let i = 0; i + 6 <= SECRETS.login.length; i++) expect(texts).not.toContain(SECRETS.login.slice(i, i + 6));
+});
+
 test('after all of the above the proxy still serves, and no secret in any form is in its whole log', async () => {
   expect((await call(proxy.url, '/api/V2/Voos/Reservar')).status).toBe(200);
   expect(logged.length).toBeGreaterThan(0);

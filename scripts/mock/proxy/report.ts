@@ -16,9 +16,10 @@ export function listedViolations(
   redact: Redactor,
 ): Violation[] {
   return list.slice(0, MAX_LISTED_VIOLATIONS).map((v) => ({
-    location: [prefix, ...(v.path ?? []).slice(0, 32).map((part) => redact(String(part).slice(0, MAX_SEGMENT_CHARS)))],
-    code: typeof v.code === 'number' ? v.code : redact(String(v.code ?? 'invalid').slice(0, MAX_SEGMENT_CHARS)),
-    message: redact(v.message.slice(0, MAX_MESSAGE_CHARS)),
+    // Redacted before being cut: a cut through a secret would leave part of it.
+    location: [prefix, ...(v.path ?? []).slice(0, 32).map((part) => redact(String(part)).slice(0, MAX_SEGMENT_CHARS))],
+    code: typeof v.code === 'number' ? v.code : redact(String(v.code ?? 'invalid')).slice(0, MAX_SEGMENT_CHARS),
+    message: redact(v.message).slice(0, MAX_MESSAGE_CHARS),
     severity: String(v.severity) === '0' ? 'Error' : String(v.severity) === '1' ? 'Warning' : String(v.severity),
   }));
 }
@@ -28,9 +29,26 @@ export function asciiJson(value: unknown): string {
   return JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-/** `sl-violations` (the listed ones, valid JSON) and `sl-violations-total` (how many there were). */
+/** Room left for the rest of an answer's head under the 16 KiB that Node clients read by default. */
+const MAX_HEADER_CHARS = 8_000;
+
+/**
+ * `sl-violations` (the listed ones, valid JSON, dropped from the end to fit
+ * MAX_HEADER_CHARS) and `sl-violations-total` (how many there were in all).
+ */
 export function violationHeaders(listed: Violation[], total: number): Record<string, string> {
-  return { 'sl-violations': asciiJson(listed), 'sl-violations-total': String(total) };
+  let kept = listed;
+  let json = asciiJson(kept);
+  while (json.length > MAX_HEADER_CHARS && kept.length > 1) {
+    kept = kept.slice(0, -1);
+    json = asciiJson(kept);
+  }
+  if (json.length > MAX_HEADER_CHARS) {
+    // One violation with a deep path of long non-ASCII names: keep the start of its path.
+    kept = kept.map((v) => ({ ...v, location: v.location.slice(0, 4) }));
+    json = asciiJson(kept);
+  }
+  return { 'sl-violations': json, 'sl-violations-total': String(total) };
 }
 
 /** `a.b: message; …; and N more` over the listed violations and the total. */

@@ -26,7 +26,10 @@ export interface ProxyOptions {
   upstream: string;
   host?: string;
   port?: number;
-  /** The whole upstream exchange (connect, request, answer head and body) must end within this. */
+  /**
+   * From the caller's last byte: checking the request, the upstream exchange (connect,
+   * request, answer head and body) and checking the answer. An unfinished exchange gets 504.
+   */
   timeoutMs?: number;
   /** A caller must send its request line and headers within this. */
   headTimeoutMs?: number;
