@@ -7,7 +7,7 @@ import { DEFAULT_BODY_TIMEOUT_MS, DEFAULT_HEAD_TIMEOUT_MS, DEFAULT_MAX_ANSWER_BY
 
 const USAGE =
   'Usage: npm run proxy -- <upstream-url> [--port N] [--timeout MS] [--head-timeout MS] [--body-timeout MS] [--max-answer-bytes N]\n' +
-  `  --timeout           the whole upstream exchange, in ms (default ${DEFAULT_TIMEOUT_MS}); past it the caller gets 504\n` +
+  `  --timeout           the whole call from the caller's last byte (checks and upstream exchange), in ms (default ${DEFAULT_TIMEOUT_MS}); an unfinished exchange gets 504\n` +
   `  --head-timeout      a caller's request line and headers, in ms (default ${DEFAULT_HEAD_TIMEOUT_MS})\n` +
   `  --body-timeout      a caller's body once its headers arrived, in ms (default ${DEFAULT_BODY_TIMEOUT_MS})\n` +
   `  --max-answer-bytes  the most read of an upstream answer (default ${DEFAULT_MAX_ANSWER_BYTES})`;

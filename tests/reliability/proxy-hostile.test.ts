@@ -1,8 +1,13 @@
 // The contract proxy against hostile upstreams and callers: real node:http upstreams on
 // 127.0.0.1 that hang, reset, die mid-body, refuse, or send bad gzip, invalid JSON or
 // too much; slow callers; bytes that JSON.parse would rewrite, which must pass unchanged.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
+import https from 'node:https';
+import net, { type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -183,6 +188,25 @@ describe('every upstream failure is a problem naming it, printed once', () => {
     const reply = await call(refusedProxy.url, '/api/V2/Voos/Reservar');
     expect(reply.status).toBe(502);
     expect(problemOf(reply).detail).toMatch(/refused the connection \(ECONNREFUSED\)/);
+  });
+
+  test('an https upstream whose certificate is not trusted → 502 naming the TLS error', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'proxy-tls-'));
+    const [key, cert] = [path.join(dir, 'key.pem'), path.join(dir, 'cert.pem')];
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=127.0.0.1', '-days', '1', '-keyout', key, '-out', cert], { stdio: 'ignore' });
+    const tls = https.createServer({ key: readFileSync(key), cert: readFileSync(cert) }, (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
+    await new Promise<void>((resolve) => tls.listen(0, '127.0.0.1', resolve));
+    const families = (await readFamilies(rootDir)).map((f) => f.id);
+    const tlsProxy = await startProxy({ rootDir, families, port: 0, upstream: `https://127.0.0.1:${(tls.address() as AddressInfo).port}`, log });
+    try {
+      const reply = await call(tlsProxy.url, '/api/V2/Voos/Reservar');
+      expect(reply.status).toBe(502);
+      expect(problemOf(reply).detail).toMatch(/TLS connection to the upstream failed \(DEPTH_ZERO_SELF_SIGNED_CERT\)/);
+    } finally {
+      await tlsProxy.close();
+      await new Promise((resolve) => tls.close(resolve));
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test('an answer out of contract → 502 with the violations listed, in a header too', async () => {
