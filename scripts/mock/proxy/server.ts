@@ -138,8 +138,9 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const bodyTimeoutMs = options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS;
   const maxAnswerBytes = options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
   const log = lineLog(options.log ?? process.stdout);
-  // Half of the one second past the time-out that a caller may wait; the rest covers validation and writing.
-  const budget = new ParseBudget(500, options.initialParseMsPerByte);
+  // A quarter of the one second past the time-out that a caller may wait: the rest covers
+  // validating, writing a large answer and a busy machine.
+  const budget = new ParseBudget(250, options.initialParseMsPerByte);
   const joined = joinDocuments(await loadFamilyDocuments({ ...options }), 'Air travel booking — every route family');
   const operations = await getHttpOperationsFromSpec(joined);
   // Prism's own logger stays silent: it logs every violation one by one (unbounded); the proxy writes one line per request.
