@@ -329,6 +329,11 @@ test('a secret used as a field name or in the path is redacted from sl-violation
   const unknown = await call(proxy.url, `/api/V2/Voos/${SECRETS.login}`);
   expect(String(unknown.headers['sl-violations'])).toMatch(/route not found/);
   await expect.poll(() => logged.slice(mark)).toMatch(/POST \/api\/V2\/Voos\/\[redacted\] /);
+  // Partly percent-encoded: `"` and `<` encoded, `&` plain, a form no fixed list of encodings holds.
+  const mixed = `/api/V2/Voos/${encodeURIComponent(SECRETS.senha).replace('%26', '&')}`;
+  await call(proxy.url, mixed);
+  await expect.poll(() => logged.slice(mark)).toMatch(/POST \/api\/V2\/Voos\/\[redacted\] .*\n.*POST \/api\/V2\/Voos\/\[redacted\] /);
+  expect(logged.slice(mark)).not.toContain('SENHA-canary');
   expect(leaks(JSON.stringify([closed.headers, unknown.headers]) + logged.slice(mark))).toEqual([]);
 });
 

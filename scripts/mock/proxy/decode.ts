@@ -67,6 +67,6 @@ export function parsedCopy(text: Buffer, contentType: string | undefined): unkno
   try {
     return JSON.parse(string) as unknown;
   } catch (error) {
-    throw new UnreadableBody(`it is labelled ${String(contentType).split(';')[0]} but is not valid JSON: ${jsonSyntaxReason(error as Error)}`);
+    throw new UnreadableBody(`it is labelled ${String(contentType).split(';')[0]!.trim().slice(0, 100)} but is not valid JSON: ${jsonSyntaxReason(error as Error)}`);
   }
 }

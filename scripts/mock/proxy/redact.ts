@@ -85,3 +85,22 @@ export function redactorFor(secrets: readonly string[]): Redactor {
     return out;
   };
 }
+
+/**
+ * A request path for printing: a segment that holds a secret once percent-decoded (in
+ * whatever mix of encoded and plain characters the caller sent) is replaced whole.
+ */
+export function redactPath(pathname: string, redact: Redactor): string {
+  return pathname
+    .split('/')
+    .map((segment) => {
+      let decoded = segment;
+      try {
+        decoded = decodeURIComponent(segment);
+      } catch {
+        // a malformed escape: the segment is checked as sent
+      }
+      return redact(segment) !== segment || redact(decoded) !== decoded ? REDACTED : segment;
+    })
+    .join('/');
+}

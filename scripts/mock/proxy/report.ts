@@ -63,9 +63,9 @@ export function summary(listed: Violation[], total: number): string {
 }
 
 /**
- * One line per request on a stream. Lines are cut at MAX_LINE_CHARS, and while the
- * stream has more than `maxBuffered` bytes unwritten (a stalled pipe) lines are counted
- * instead of queued, and the count is printed once it drains.
+ * One line per request on a stream. Lines are cut at MAX_LINE_CHARS, and while an
+ * asynchronous stream (a socket, a stream in process) has more than `maxBuffered` bytes
+ * unwritten, lines are counted instead of queued and the count is printed once it drains.
  */
 export function lineLog(stream: Writable, maxBuffered = 1024 * 1024): (line: string) => void {
   let dropped = 0;

@@ -14,7 +14,7 @@ import { problem, type Problem } from '../problem.ts';
 import { loadFamilyDocuments, MAX_BODY_BYTES } from '../server.ts';
 import { decodeContent, parsedCopy, UnreadableBody } from './decode.ts';
 import { endToEndHeaders, flatHeaders } from './headers.ts';
-import { redactorFor, secretsOf, type Redactor } from './redact.ts';
+import { redactorFor, redactPath, secretsOf, type Redactor } from './redact.ts';
 import { lineLog, listedViolations, summary, violationHeaders } from './report.ts';
 import { ParseBudget } from './parse-budget.ts';
 import { exchangeWithUpstream, UpstreamFailure, type UpstreamAnswer } from './upstream.ts';
@@ -170,7 +170,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     let redact = redactorFor(secretsOf(req.headers));
     // One line per request: ✓ when the call and its answer kept the contract, ✗ with what broke otherwise.
     const line = (status: number, problemText = '') =>
-      log(redact(`${problemText ? '✗' : '✓'} ${method} ${target?.pathname ?? '(bad target)'} ${problemText ? `${problemText} ` : ''}→ ${status} (${Math.round(performance.now() - started)} ms)`));
+      log(redact(`${problemText ? '✗' : '✓'} ${method} ${target ? redactPath(target.pathname, redact) : '(bad target)'} ${problemText ? `${problemText} ` : ''}→ ${status} (${Math.round(performance.now() - started)} ms)`));
     if (!target) {
       sendProblem(res, problem(400, 'The request target is not a path.'), redact);
       return line(400, 'bad request target');
