@@ -261,6 +261,15 @@ describe('bounded work per request', () => {
     expect(lines[0]!.length).toBeLessThan(4_000);
   });
 
+  test('a lone surrogate as a password, thousands of token fields: still forwarded and answered', async () => {
+    const tokens = Object.fromEntries(Array.from({ length: 5_000 }, (_, i) => [`token${i}`, `tok-${i}-value`]));
+    const body = `{"Login":"a","Senha":"\\ud800x-lone","Localizador":"ABC123",${JSON.stringify(tokens).slice(1)}`;
+    const reply = await call(proxy.url, '/api/V2/Voos/ObterMapaDeAssentos', { body });
+    expect(reply.status).toBe(200);
+    expect(upstream.received.at(-1)!.body.toString()).toBe(body);
+    expect(Number(reply.headers['sl-violations-total'])).toBeGreaterThanOrEqual(1);
+  });
+
   test('a body over 1 MiB → 413 and never forwarded', async () => {
     const count = upstream.received.length;
     const reply = await call(proxy.url, '/api/V2/Voos/Reservar', { body: `{"Login":"${'a'.repeat(1024 * 1024)}"}` });

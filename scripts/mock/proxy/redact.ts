@@ -9,6 +9,11 @@ const SECRET_HEADERS = ['developer-token', 'developer-access-code', 'authorizati
 const SECRET_KEY = /^(?:login|senha|password|hashacesso)$|token/i;
 const MAX_WALK_NODES = 10_000;
 /**
+ * Secrets kept per call (headers first, then the body, its root's keys first): each costs a dozen
+ * searches in every text, and a hostile body can hold thousands of `token` keys.
+ */
+const MAX_SECRETS = 64;
+/**
  * Shorter secrets are not searched for inside text: a one- to three-letter secret is in
  * ordinary words (`s` in `application/json`). They are still redacted wherever a whole
  * field name or path segment equals them.
@@ -36,7 +41,7 @@ export function secretsOf(headers: IncomingHttpHeaders, ...bodies: unknown[]): s
         if (budget-- <= 0) return;
         const value = record[key];
         if (typeof value === 'string') {
-          if (value !== '' && SECRET_KEY.test(key)) found.add(value);
+          if (value !== '' && SECRET_KEY.test(key) && found.size < MAX_SECRETS) found.add(value);
         } else if (typeof value === 'object' && value !== null) nested.push(value);
       }
       for (const child of nested) walk(child, depth + 1);
@@ -55,13 +60,16 @@ function htmlEscaped(s: string): string[] {
 
 /** The forms a secret takes once encoded the common ways: as given, JSON, URL, HTML, Base64, `\u` escapes. */
 export function encodedForms(secret: string): string[] {
-  const bytes = Buffer.from(secret, 'utf8');
+  // A lone surrogate (JSON allows "\ud800") prints as U+FFFD, and encodeURIComponent throws on it.
+  const wellFormed = secret.toWellFormed();
+  const bytes = Buffer.from(wellFormed, 'utf8');
   const base64 = bytes.toString('base64');
   return [
     secret,
+    wellFormed,
     JSON.stringify(secret).slice(1, -1),
-    encodeURIComponent(secret),
-    encodeURIComponent(secret).replace(/%20/g, '+'),
+    encodeURIComponent(wellFormed),
+    encodeURIComponent(wellFormed).replace(/%20/g, '+'),
     ...htmlEscaped(secret),
     base64,
     base64.replace(/=+$/, ''),
