@@ -346,6 +346,18 @@ test('a secret used as a field name or in the path is redacted from sl-violation
   expect(leaks(JSON.stringify([closed.headers, unknown.headers]) + logged.slice(mark))).toEqual([]);
 });
 
+test('thousands of token-like fields before the credentials do not push them out of the redaction', async () => {
+  const mark = logged.length;
+  const tokens = Object.fromEntries(Array.from({ length: 5_000 }, (_, i) => [`token${i}`, `tok-${i}-value`]));
+  // The password as an unexpected field name first (its violation is listed first), the password itself last.
+  const body = JSON.stringify({ [SECRETS.senha]: 1, ...tokens, Localizador: 'ABC123', Login: SECRETS.login, Senha: SECRETS.senha });
+  const reply = await call(proxy.url, '/api/V2/Voos/ObterMapaDeAssentos', { body });
+  expect(reply.status).toBe(200);
+  await expect.poll(() => linesSince(mark, 'ObterMapaDeAssentos')).toHaveLength(1);
+  expect(String(reply.headers['sl-violations'])).toMatch(/found '\[redacted\]'/);
+  expect(leaks(String(reply.headers['sl-violations']) + logged.slice(mark))).toEqual([]);
+});
+
 test('a secret at the point where a message is cut is redacted whole, not cut in two', async () => {
   const mark = logged.length;
   // Prism's message quotes the key after 57 characters; messages are cut at 200: the secret straddles the cut.

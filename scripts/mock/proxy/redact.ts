@@ -7,6 +7,7 @@ const SECRET_HEADERS = ['developer-token', 'developer-access-code', 'authorizati
 // Body fields whose string values are credentials or tokens, at any depth: Login/Senha
 // (and login/senha of Autenticar), AutenticacaoUsuario's, token, TokenDeSeguranca, HashAcesso.
 const SECRET_KEY = /^(?:login|senha|password|hashacesso)$|token/i;
+const NAMED_CREDENTIALS = ['Login', 'Senha', 'login', 'senha', 'token', 'TokenDeSeguranca', 'HashAcesso', 'Token'];
 const MAX_WALK_NODES = 10_000;
 /**
  * Secrets kept per call (headers first, then the body, its root's keys first): each costs a dozen
@@ -27,6 +28,17 @@ export function secretsOf(headers: IncomingHttpHeaders, ...bodies: unknown[]): s
   for (const name of SECRET_HEADERS) {
     const value = headers[name];
     for (const v of Array.isArray(value) ? value : [value]) if (v) found.add(v.trim());
+  }
+  // The credentials the description names come first, looked up directly, so no number of
+  // other token-like fields can push them past MAX_SECRETS.
+  for (const body of bodies) {
+    for (const holder of [body, (body as Record<string, unknown> | null)?.AutenticacaoUsuario]) {
+      if (typeof holder !== 'object' || holder === null) continue;
+      for (const key of NAMED_CREDENTIALS) {
+        const value = (holder as Record<string, unknown>)[key];
+        if (typeof value === 'string' && value !== '') found.add(value);
+      }
+    }
   }
   for (const body of bodies) {
     // Keys are visited one at a time (never Object.entries of a hostile object of 100,000
