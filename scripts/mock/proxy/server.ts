@@ -5,7 +5,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import type { Writable } from 'node:stream';
+import type { Duplex, Writable } from 'node:stream';
 import { createLogger } from '@stoplight/prism-core';
 import { createInstance, getHttpOperationsFromSpec } from '@stoplight/prism-http';
 import type { IHttpRequest, IHttpResponse, PrismHttpComponents } from '@stoplight/prism-http';
@@ -16,6 +16,7 @@ import { decodeContent, parsedCopy, UnreadableBody } from './decode.ts';
 import { endToEndHeaders, flatHeaders } from './headers.ts';
 import { redactorFor, redactPath, secretsOf, type Redactor } from './redact.ts';
 import { lineLog, listedViolations, summary, violationHeaders } from './report.ts';
+import { queryOf, readRequestBody, refuseUnparsed, RequestRefused, targetOf } from './caller.ts';
 import { ParseBudget } from './parse-budget.ts';
 import { exchangeWithUpstream, UpstreamFailure, type UpstreamAnswer } from './upstream.ts';
 
@@ -62,61 +63,6 @@ const UNCHECKED = {
   request: 'request not checked against the contract: parsing it would have kept a caller past its time-out (the proxy was busy with large bodies)',
   response: 'response not checked against the contract: parsing it would have kept a caller past its time-out (the proxy was busy with large bodies)',
 };
-
-class RequestRefused extends Error {
-  readonly status: number;
-  readonly detail: string;
-  constructor(status: number, detail: string) {
-    super(detail);
-    this.status = status;
-    this.detail = detail;
-  }
-}
-
-/** The caller's body, at most MAX_BODY_BYTES, within `timeoutMs` of its headers. */
-function readRequestBody(req: http.IncomingMessage, timeoutMs: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const timer = setTimeout(() => reject(new RequestRefused(408, `The request body did not arrive within ${timeoutMs} ms.`)), timeoutMs);
-    const fail = (error: Error) => {
-      clearTimeout(timer);
-      reject(error);
-    };
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        req.removeAllListeners('data');
-        fail(new RequestRefused(413, `The body is larger than ${MAX_BODY_BYTES} bytes.`));
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => {
-      clearTimeout(timer);
-      resolve(Buffer.concat(chunks));
-    });
-    req.on('error', fail);
-  });
-}
-
-/** The request target as a path and query (a `//` start is a path, not a host). */
-function targetOf(raw: string): URL | undefined {
-  try {
-    return raw.startsWith('/') ? new URL(`http://proxy.invalid${raw}`) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function queryOf(params: URLSearchParams): Record<string, string | string[]> {
-  const query: Record<string, string | string[]> = {};
-  for (const key of new Set(params.keys())) {
-    const values = params.getAll(key);
-    query[key] = values.length === 1 ? (values[0] as string) : values;
-  }
-  return query;
-}
 
 /** The upstream address for a request target: the upstream's own path prefix, then the target as sent. */
 function upstreamTarget(base: URL, target: URL): URL {
@@ -303,21 +249,9 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   // A caller that neither sends nor reads for longer than any stage may take is cut off
   // (one that never reads its answer would otherwise hold the socket and its buffer).
   server.timeout = timeoutMs + bodyTimeoutMs + (options.headTimeoutMs ?? DEFAULT_HEAD_TIMEOUT_MS);
-  server.on('clientError', (error: Error & { code?: string }, socket) => {
-    if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
-    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-    const detail =
-      status === 431
-        ? `The request line and headers are larger than the ${http.maxHeaderSize} bytes this proxy reads.`
-        : status === 408
-          ? 'The request line and headers did not arrive in time.'
-          : `The request is not HTTP/1.1 this proxy can read (${error.code ?? 'parse error'}).`;
-    const body = JSON.stringify(problem(status, detail));
-    log(`✗ (unparsed request) ${status} ${error.code ?? 'parse error'}`);
-    socket.end(
-      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\ncontent-type: application/problem+json\r\n` +
-        `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
-    );
+  server.on('clientError', (error: Error & { code?: string }, socket: Duplex) => {
+    const status = refuseUnparsed(error, socket);
+    if (status !== undefined) log(`✗ (unparsed request) ${status} ${error.code ?? 'parse error'}`);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
