@@ -9,6 +9,12 @@ import path from 'node:path';
 import { loadOperations } from './contract.ts';
 import { loadMix, runLoad } from './load-run.ts';
 
+// `npm run load -- --proxy`: the proxy's hostile figures instead (scripts/reliability/proxy-load.ts).
+if (process.argv.includes('--proxy')) {
+  const { runProxyLoad } = await import('./proxy-load.ts');
+  process.exit(await runProxyLoad(process.argv.slice(2)));
+}
+
 const args = process.argv.slice(2);
 const option = (name: string): string | undefined => {
   const i = args.indexOf(name);
