@@ -13,7 +13,7 @@
 // A published part the observed flavour also types stays "published"; its record is
 // kept, so a page can say that observed fields were added.
 
-import { observedOperations, type ObservedRecord } from '../observed/observed-operations.ts';
+import { observedOperations, observedSources, type ObservedRecord, type ObservedSource } from '../observed/observed-operations.ts';
 import { computeCoverage, type CoverageState, type DocumentCoverage } from './coverage.ts';
 import { isObject } from './openapi.ts';
 
@@ -52,6 +52,8 @@ export type SourceCounts = Record<SourceState, number>;
 export interface SourceCoverage {
   /** Whether an observed flavour was read: without one, nothing is "observed". */
   hasObservedLayer: boolean;
+  /** What the source ids of the observed records stand for (the observed document's `info.x-observed-sources`). */
+  observedSources: ObservedSource[];
   operations: OperationSource[];
   counts: { operations: number; request: SourceCounts; response: SourceCounts };
 }
@@ -105,7 +107,8 @@ export function sourcesFromCoverage(published: DocumentCoverage, observedDoc?: u
     counts.request[op.request.state] += 1;
     counts.response[op.response.state] += 1;
   }
-  return { hasObservedLayer: observedDoc !== undefined, operations, counts };
+  const registry = isObject(observedDoc) ? observedSources(observedDoc) : [];
+  return { hasObservedLayer: observedDoc !== undefined, observedSources: registry, operations, counts };
 }
 
 /** The same, from the bundles themselves. */
@@ -113,12 +116,17 @@ export function computeSources(publishedDoc: unknown, observedDoc?: unknown): So
   return sourcesFromCoverage(computeCoverage(publishedDoc), observedDoc);
 }
 
-/** The distinct provenances (repository and commit) of the observed parts, in first-seen order. */
-export function observedProvenance(sources: SourceCoverage): Array<{ repository: string; commit: string }> {
-  const seen = new Map<string, { repository: string; commit: string }>();
+/** The distinct sources (id, repository and commit) of the observed parts, in first-seen order. */
+export function observedProvenance(sources: SourceCoverage): Array<{ source: string; repository: string; commit: string }> {
+  const seen = new Map<string, { source: string; repository: string; commit: string }>();
   for (const op of sources.operations) {
     for (const record of [op.request.observed, op.response.observed]) {
-      if (record) seen.set(`${record.repository}@${record.commit}`, { repository: record.repository, commit: record.commit });
+      for (const count of record?.sources ?? []) {
+        const known = sources.observedSources.find((s) => s.source === count.source);
+        const repository = known?.repository ?? count.repository ?? count.source;
+        const commit = known?.commit ?? count.commit ?? '';
+        seen.set(count.source, { source: count.source, repository, commit });
+      }
     }
   }
   return [...seen.values()];

@@ -45,18 +45,18 @@ describe('computeSources with an observed flavour (pt.yaml + pt-observed.yaml)',
 
   test('keeps the x-observed record, also on a published part the flavour types too', () => {
     const byId = new Map(sources.operations.map((o) => [o.operationId, o]));
+    // A single-source record of the older form: its one source is named by the repository.
     expect(byId.get('Tarifar')?.request.observed).toEqual({
-      repository: 'example/fixture-captures',
-      commit: '0123456789abcdef0123456789abcdef01234567',
       seen: 4,
       of: 4,
+      sources: [{ source: 'example/fixture-captures', seen: 4, of: 4, repository: 'example/fixture-captures', commit: '0123456789abcdef0123456789abcdef01234567' }],
     });
     expect(byId.get('Disponibilidade')?.response.observed?.seen).toBe(6);
     expect(byId.get('MarcarAssentos')?.request).toMatchObject({ state: 'published', published: 'documented' });
     expect(byId.get('MarcarAssentos')?.request.observed?.of).toBe(2);
     expect(byId.get('MarcarAssentos')?.response.observed).toBeUndefined();
     expect(observedProvenance(sources)).toEqual([
-      { repository: 'example/fixture-captures', commit: '0123456789abcdef0123456789abcdef01234567' },
+      { source: 'example/fixture-captures', repository: 'example/fixture-captures', commit: '0123456789abcdef0123456789abcdef01234567' },
     ]);
   });
 
