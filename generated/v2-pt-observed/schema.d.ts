@@ -1017,20 +1017,20 @@ export interface components {
         DataObservada: (components["schemas"]["DataLegada"] | components["schemas"]["DataHora"]) | null;
         /** @description The fields every observed response carries at its root, next to the operation's own result: the server time (`Data`), a version date (`DataVersao`, `dd/MM/yyyy` in the captures, not the capture date), whether the session expired, and the error reported in the body (`Exception`, null on success). Observed object, not published by the provider: typed where seen, open to fields not seen. */
         EnvelopeDeResposta: {
-            Data: components["schemas"]["DataObservada"];
+            Data?: components["schemas"]["DataObservada"];
             /**
              * @description Values seen (not a complete list): `14/05/2026`, `15/05/2026`, `13/05/2026`.
              * @example 14/05/2026
              * @example 15/05/2026
              * @example 13/05/2026
              */
-            DataVersao: string;
+            DataVersao?: string;
             /**
              * @description Values seen (not a complete list): `false`.
              * @example false
              */
-            SessaoExpirada: boolean;
-            Exception: components["schemas"]["ExcecaoDoServico"] | null;
+            SessaoExpirada?: boolean;
+            Exception?: components["schemas"]["ExcecaoDoServico"] | null;
         } & {
             [key: string]: unknown;
         };
@@ -6527,19 +6527,19 @@ export interface components {
         /** @description Answer of `Emitir` as seen in 8 sanitized bodies; not published by the provider. The envelope (`EnvelopeDeResposta`) comes through `allOf`; the observed fields are typed, others stay allowed. */
         EmitirRSObservado: ({
             /** @description Only `null` was seen, so the type is unknown. */
-            CobrancaDeServico: unknown;
+            CobrancaDeServico?: unknown;
             /** @description An empty string was seen. */
-            CodigoDeAutorizacao: string;
+            CodigoDeAutorizacao?: string;
             /** @description Only `null` was seen, so the type is unknown. */
             Alertas?: unknown;
             /** @description At most 3 items seen in one capture. */
-            Bilhetes: ({
-                Id: number;
+            Bilhetes?: ({
+                Id?: number;
                 /**
                  * @description Values seen (not a complete list): `false`.
                  * @example false
                  */
-                BilheteDoInfantil: boolean;
+                BilheteDoInfantil?: boolean;
                 /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 1 item seen in one capture. */
                 DadosCorporativos?: (({
                     /**
@@ -6553,27 +6553,27 @@ export interface components {
                     [key: string]: unknown;
                 }) | null)[] | null;
                 /** @description The .NET "no date" token `/Date(-62135589600000-0300)/` (year 0001) was seen: it stands for no date. */
-                DataDeEmissao: components["schemas"]["DataObservada"];
-                Numero: string;
+                DataDeEmissao?: components["schemas"]["DataObservada"];
+                Numero?: string;
                 /** @description Only `null` was seen, so the type is unknown. */
-                Pagamentos: unknown;
-                Passageiro: string;
+                Pagamentos?: unknown;
+                Passageiro?: string;
                 /** @description Only `null` was seen, so the type is unknown. */
-                PassageirosAdicionais: unknown;
+                PassageirosAdicionais?: unknown;
                 /**
                  * @description Values seen (not a complete list): `1`, `2`, `3`.
                  * @example 1
                  * @example 2
                  * @example 3
                  */
-                PaxRef: string;
+                PaxRef?: string;
                 /**
                  * @description Values seen (not a complete list): `Ativo`.
                  * @example Ativo
                  */
-                Status: string;
+                Status?: string;
                 /** @description Only `null` was seen, so the type is unknown. */
-                Voos: unknown;
+                Voos?: unknown;
                 /** @description Only `null` was seen, so the type is unknown. */
                 BilhetesAdicionais?: unknown;
             } & {

@@ -13,6 +13,8 @@ export const MIN_SOURCES = 2;
 export interface Occurrence {
   /** The source's id (its folder under evidence/). */
   source: string;
+  /** Whether the source is captured traffic (the only kind that can show which keys every answer carries). */
+  traffic: boolean;
   operation: string;
   body: Body;
   /** Inventory path from the body root; '' for the body itself. */
@@ -57,8 +59,9 @@ export function treeOf(source: Source, operation: string, body: Body, basePath =
       : capture.fields[basePath];
   if (!rootStats) return undefined;
   const id = source.info.id;
+  const traffic = source.info.kind === 'captured traffic';
   const root = emptyNode();
-  root.occurrences.push({ source: id, operation, body, path: basePath, stats: rootStats });
+  root.occurrences.push({ source: id, traffic, operation, body, path: basePath, stats: rootStats });
 
   for (const [fieldPath, stats] of Object.entries(capture.fields)) {
     let rest: string;
@@ -75,7 +78,7 @@ export function treeOf(source: Source, operation: string, body: Body, basePath =
         node = next;
       }
     }
-    node.occurrences.push({ source: id, operation, body, path: fieldPath, stats });
+    node.occurrences.push({ source: id, traffic, operation, body, path: fieldPath, stats });
   }
   assertComplete(root, `${operation} ${body} ${basePath}`);
   return root;
@@ -114,10 +117,11 @@ export function sourcesOf(occurrences: readonly Occurrence[]): string[] {
 /**
  * A property is required only when, in every place and source where its parent was seen
  * as an object, it occurred in every capture that carried that parent, and at least
- * MIN_SOURCES independent sources saw that parent: one integration's captures show what
- * it met, not what every integration meets. Where the parent was sometimes null the
- * object count is unknown, so nothing under it is proven required. The inventory counts
- * captures, not array items.
+ * MIN_SOURCES independent sources of captured traffic saw that parent: one integration's
+ * captures show what it met, not what every integration meets, and a provider's template
+ * shows a shape, not which keys every answer carries. Where the parent was sometimes null
+ * the object count is unknown, so nothing under it is proven required. The inventory
+ * counts captures, not array items.
  */
 export function isRequired(parent: FieldNode, key: string): boolean {
   return requiredEvidence(parent, key) !== undefined;
@@ -128,7 +132,7 @@ export function requiredEvidence(parent: FieldNode, key: string): string[] | und
   const child = parent.properties.get(key);
   if (!child) return undefined;
   const asObject = parent.occurrences.filter((o) => o.stats.types.includes('object'));
-  const sources = sourcesOf(asObject);
+  const sources = sourcesOf(asObject.filter((o) => o.traffic));
   if (sources.length < MIN_SOURCES) return undefined;
   const always = asObject.every((p) =>
     child.occurrences.some(

@@ -31,7 +31,7 @@ export async function observedReads(): Promise<void> {
   // @ts-expect-error seen in one source only, the flight list is not promised: it may be null
   const unchecked = answer.ViagensTrecho1?.[0]?.Voos[0];
   const departure: string | null | undefined = flight?.DataSaida;
-  const serverTime: string | null = answer.Data;
+  const serverTime: string | null | undefined = answer.Data;
   const failure: string | null | undefined = answer.Exception?.Message;
   const named: V2ObservedSchemas['DisponibilidadeRSObservado'] = answer;
   // @ts-expect-error an answer date may be null (the no-date token), so it is not a plain string

@@ -40,23 +40,26 @@ describe('the observed overlay', () => {
     return action.update[name];
   };
 
-  test('follows the evidence: a field two sources always had is required; seen in one capture fewer, it is not, and its count changes', () => {
+  test('follows the evidence: a field two sources saw with a value is non-null; seen null once in one of them, it is nullable, and its count changes', () => {
     const copy = path.join(tmp.dir, 'evidence');
     cpSync(evidenceRoot, copy, { recursive: true });
     const inventoryFile = path.join(copy, 'facilita-corp', 'inventory.json');
     const inventory = JSON.parse(readFileSync(inventoryFile, 'utf8'));
     const field = inventory.operations.Emitir.response.fields.CodigoDeAutorizacao;
-    expect(field.present).toBe(field.of);
+    expect(field.types).toEqual(['string']);
+    field.types = ['string', 'null'];
+    field.nullable = true;
     field.present -= 1;
     writeFileSync(inventoryFile, JSON.stringify(inventory));
     const out = path.join(tmp.dir, 'changed.overlay.yaml');
     generate(['--out', out, '--evidence', copy]);
 
-    const before = schemaOf(overlayPath, 'EmitirRSObservado');
-    const after = schemaOf(out, 'EmitirRSObservado');
-    expect(before.required).toContain('CodigoDeAutorizacao');
-    expect(after.required ?? []).not.toContain('CodigoDeAutorizacao');
-    expect(after.properties.CodigoDeAutorizacao?.['x-observed'].seen).toBe((before.properties.CodigoDeAutorizacao?.['x-observed'].seen ?? 0) - 1);
+    type Typed = { type?: string | string[]; 'x-observed': { seen: number } };
+    const before = schemaOf(overlayPath, 'EmitirRSObservado').properties.CodigoDeAutorizacao as unknown as Typed;
+    const after = schemaOf(out, 'EmitirRSObservado').properties.CodigoDeAutorizacao as unknown as Typed;
+    expect(before.type).toBe('string');
+    expect(after.type).toEqual(['string', 'null']);
+    expect(after['x-observed'].seen).toBe(before['x-observed'].seen - 1);
   });
 
   test('a field one source had in every capture is typed but not required (no required claim rests on a single source)', () => {

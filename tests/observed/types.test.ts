@@ -30,7 +30,7 @@ declare const published: Answer<Published, 'Disponibilidade'>;
 export const airline: string | null | undefined = observed.ViagensTrecho1?.[0]?.Voos?.[0]?.CiaMandatoria?.CodigoIata;
 export const departure: string | null | undefined = observed.ViagensTrecho1?.[0]?.Voos?.[0]?.DataSaida;
 export const error: string | null | undefined = observed.Exception?.Message;
-export const serverTime: string = observed.Data;
+export const serverTime: string | null | undefined = observed.Data;
 // @ts-expect-error a flight field is typed: the airline code is a string, not a number
 export const wrong: number | null | undefined = observed.ViagensTrecho1?.[0]?.Voos?.[0]?.CiaMandatoria?.CodigoIata;
 // @ts-expect-error the published answer is an open object: no typed flight in it
