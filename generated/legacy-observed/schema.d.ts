@@ -884,10 +884,10 @@ export interface components {
          */
         DataLegada: string;
         /** @description A date in an observed answer of the legacy service: the token `/Date(ms±hhmm)/` (`DataLegada`), the .NET "no date" token `/Date(-62135589600000-0300)/` (year 0001) among them where there is no date. */
-        DataObservada: (components["schemas"]["DataLegada"] | null) | null;
+        DataObservadaLegado: (components["schemas"]["DataLegada"] | null) | null;
         /** @description The fields every observed response carries at its root, next to the operation's own result: the server time (`Data`), a version date (`DataVersao`, `dd/MM/yyyy` in the captures, not the capture date), whether the session expired, and the error reported in the body (`Exception`, null on success). Observed object, not published by the provider: typed where seen, open to fields not seen. */
-        EnvelopeDeResposta: {
-            Data?: components["schemas"]["DataObservada"];
+        EnvelopeDeRespostaLegado: {
+            Data?: components["schemas"]["DataObservadaLegado"];
             /**
              * @description Values seen (not a complete list): `14/05/2026`, `15/05/2026`, `13/05/2026`.
              * @example 14/05/2026
@@ -900,19 +900,19 @@ export interface components {
              * @example false
              */
             SessaoExpirada?: boolean;
-            Exception?: components["schemas"]["ExcecaoDoServico"] | null;
+            Exception?: components["schemas"]["ExcecaoDoServicoLegado"] | null;
         } & {
             [key: string]: unknown;
         };
         /** @description An error reported in the body of an answer (`Exception`): the operation's result fields are then null or empty. The HTTP status of these answers was not captured. Observed object, not published by the provider: typed where seen, open to fields not seen. */
-        ExcecaoDoServico: {
+        ExcecaoDoServicoLegado: {
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
             Message?: string | null;
         } & {
             [key: string]: unknown;
         };
         /** @description A fare class chosen for one flight of the trip, outbound (`ClassesSelecionadas`) or return (`ClassesSelecionadasVolta`), sent to price and to book. Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-        ClasseSelecionada: {
+        ClasseSelecionadaLegado: {
             /**
              * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `OOJIBG2J`, `OOJIAG2J`, `GYQNBALA`, `QJKX0N1`, `GJKR0N1/B00`, `BNJABG2J`, `NNIABG2J`, `ONJABG2J`.
              * @example OOJIBG2J
@@ -959,7 +959,7 @@ export interface components {
             [key: string]: unknown;
         };
         /** @description A passenger of the booking request, with the infant on their lap when there is one. Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-        Passageiro: {
+        PassageiroLegado: {
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
             Nome?: string | null;
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
@@ -1015,7 +1015,7 @@ export interface components {
             [key: string]: unknown;
         };
         /** @description Complementary data of a passenger of the booking request. Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-        InformacaoComplementarDePassageiro: {
+        InformacaoComplementarDePassageiroLegado: {
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
             Nome?: string | null;
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
@@ -1037,7 +1037,7 @@ export interface components {
             [key: string]: unknown;
         };
         /** @description A contact of the booking request. Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-        Contato: {
+        ContatoLegado: {
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
             Nome?: string | null;
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
@@ -1058,19 +1058,19 @@ export interface components {
             [key: string]: unknown;
         };
         /** @description Payment of the issuance: a form of payment, with card data when paying by card. Observed object, not published by the provider: typed where seen, open to fields not seen. */
-        PagamentoDaEmissao: {
+        PagamentoDaEmissaoLegado: {
             /**
              * @description Values seen (not a complete list): `1`, `2`.
              * @example 1
              * @example 2
              */
             FormaDePagamento?: number;
-            CartaoDeCredito?: components["schemas"]["CartaoDeCredito"] | null;
+            CartaoDeCredito?: components["schemas"]["CartaoDeCreditoLegado"] | null;
         } & {
             [key: string]: unknown;
         };
         /** @description Credit card data of a payment by card. Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-        CartaoDeCredito: {
+        CartaoDeCreditoLegado: {
             /**
              * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `3`.
              * @example 3
@@ -1095,7 +1095,7 @@ export interface components {
             [key: string]: unknown;
         };
         /** @description Request body of `RecuperarSistemasPesquisa` as seen in 9 sanitized bodies; not published by the provider. The published credentials (Login and Senha in every body, Part 4.4) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
-        RecuperarSistemasPesquisaRQObservado: ({
+        RecuperarSistemasPesquisaRQObservadoLegado: ({
             /**
              * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `GRU`, `SAO`, `LIS`.
              * @example GRU
@@ -1124,8 +1124,8 @@ export interface components {
         } & {
             [key: string]: unknown;
         });
-        /** @description Answer of `RecuperarSistemasPesquisa` as seen in 9 sanitized bodies; not published by the provider. The envelope (`EnvelopeDeResposta`) comes through `allOf`; the observed fields are typed, others stay allowed. */
-        RecuperarSistemasPesquisaRSObservado: ({
+        /** @description Answer of `RecuperarSistemasPesquisa` as seen in 9 sanitized bodies; not published by the provider. The envelope (`EnvelopeDeRespostaLegado`) comes through `allOf`; the observed fields are typed, others stay allowed. */
+        RecuperarSistemasPesquisaRSObservadoLegado: ({
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 7 items seen in one capture. */
             Sistemas?: (({
                 /**
@@ -1171,9 +1171,9 @@ export interface components {
             }) | null)[] | null;
         } & {
             [key: string]: unknown;
-        }) & components["schemas"]["EnvelopeDeResposta"];
+        }) & components["schemas"]["EnvelopeDeRespostaLegado"];
         /** @description Request body of `Disponibilidade` as seen in 13 sanitized bodies; not published by the provider. The published credentials (Login and Senha in every body, Part 4.4) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
-        DisponibilidadeRQObservado: ({
+        DisponibilidadeRQObservadoLegado: ({
             /**
              * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `GRU`, `LIS`, `SAO`, `MAD`, `GIG`.
              * @example GRU
@@ -1268,8 +1268,8 @@ export interface components {
         } & {
             [key: string]: unknown;
         });
-        /** @description Answer of `Disponibilidade` as seen in 13 sanitized bodies; not published by the provider. The envelope (`EnvelopeDeResposta`) comes through `allOf`; the observed fields are typed, others stay allowed. */
-        DisponibilidadeRSObservado: ({
+        /** @description Answer of `Disponibilidade` as seen in 13 sanitized bodies; not published by the provider. The envelope (`EnvelopeDeRespostaLegado`) comes through `allOf`; the observed fields are typed, others stay allowed. */
+        DisponibilidadeRSObservadoLegado: ({
             /** @description At most 10 items seen in one capture. */
             Cia?: (({
                 /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
@@ -1302,9 +1302,9 @@ export interface components {
                 [key: string]: unknown;
             }) | null)[] | null;
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-            DataIda?: components["schemas"]["DataObservada"] | null;
+            DataIda?: components["schemas"]["DataObservadaLegado"] | null;
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. The .NET "no date" token `/Date(-62135589600000-0300)/` (year 0001) was seen: it stands for no date. */
-            DataVolta?: components["schemas"]["DataObservada"] | null;
+            DataVolta?: components["schemas"]["DataObservadaLegado"] | null;
             /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
             Destino?: ({
                 /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
@@ -2032,9 +2032,9 @@ export interface components {
                      */
                     Conexao?: boolean | null;
                     /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-                    DataChegada?: components["schemas"]["DataObservada"] | null;
+                    DataChegada?: components["schemas"]["DataObservadaLegado"] | null;
                     /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-                    DataSaida?: components["schemas"]["DataObservada"] | null;
+                    DataSaida?: components["schemas"]["DataObservadaLegado"] | null;
                     /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
                     Destino?: ({
                         /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
@@ -3101,9 +3101,9 @@ export interface components {
                      */
                     Conexao?: boolean | null;
                     /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-                    DataChegada?: components["schemas"]["DataObservada"] | null;
+                    DataChegada?: components["schemas"]["DataObservadaLegado"] | null;
                     /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-                    DataSaida?: components["schemas"]["DataObservada"] | null;
+                    DataSaida?: components["schemas"]["DataObservadaLegado"] | null;
                     /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
                     Destino?: ({
                         /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
@@ -3659,15 +3659,15 @@ export interface components {
             }) | null)[] | null;
         } & {
             [key: string]: unknown;
-        }) & components["schemas"]["EnvelopeDeResposta"];
+        }) & components["schemas"]["EnvelopeDeRespostaLegado"];
         /** @description Request body of `Tarifar` as seen in 10 sanitized bodies; not published by the provider. The published credentials (Login and Senha in every body, Part 4.4) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
-        TarifarRQObservado: ({
+        TarifarRQObservadoLegado: ({
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
             IdentificacaoDaViagem?: string | null;
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
             ViagemIda?: number | null;
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 2 items seen in one capture. */
-            ClassesSelecionadas?: (components["schemas"]["ClasseSelecionada"] | null)[] | null;
+            ClassesSelecionadas?: (components["schemas"]["ClasseSelecionadaLegado"] | null)[] | null;
             /**
              * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `true`.
              * @example true
@@ -3691,7 +3691,7 @@ export interface components {
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
             ViagemVolta?: number | null;
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 2 items seen in one capture. */
-            ClassesSelecionadasVolta?: (components["schemas"]["ClasseSelecionada"] | null)[] | null;
+            ClassesSelecionadasVolta?: (components["schemas"]["ClasseSelecionadaLegado"] | null)[] | null;
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
             IdentificacaoDaViagemVolta?: string | null;
         } & {
@@ -3703,8 +3703,8 @@ export interface components {
         } & {
             [key: string]: unknown;
         });
-        /** @description Answer of `Tarifar` as seen in 10 sanitized bodies; not published by the provider. The envelope (`EnvelopeDeResposta`) comes through `allOf`; the observed fields are typed, others stay allowed. */
-        TarifarRSObservado: ({
+        /** @description Answer of `Tarifar` as seen in 10 sanitized bodies; not published by the provider. The envelope (`EnvelopeDeRespostaLegado`) comes through `allOf`; the observed fields are typed, others stay allowed. */
+        TarifarRSObservadoLegado: ({
             /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
             Agencia?: ({
                 /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
@@ -4141,9 +4141,9 @@ export interface components {
                     [key: string]: unknown;
                 }) | null;
                 /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-                DataChegada?: components["schemas"]["DataObservada"] | null;
+                DataChegada?: components["schemas"]["DataObservadaLegado"] | null;
                 /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-                DataSaida?: components["schemas"]["DataObservada"] | null;
+                DataSaida?: components["schemas"]["DataObservadaLegado"] | null;
                 /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
                 Destino?: ({
                     /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
@@ -4643,9 +4643,9 @@ export interface components {
                      */
                     Conexao?: boolean | null;
                     /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-                    DataChegada?: components["schemas"]["DataObservada"] | null;
+                    DataChegada?: components["schemas"]["DataObservadaLegado"] | null;
                     /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-                    DataSaida?: components["schemas"]["DataObservada"] | null;
+                    DataSaida?: components["schemas"]["DataObservadaLegado"] | null;
                     /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
                     Destino?: ({
                         /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
@@ -4807,19 +4807,19 @@ export interface components {
             ViagensTrecho2?: unknown[] | null;
         } & {
             [key: string]: unknown;
-        }) & components["schemas"]["EnvelopeDeResposta"];
+        }) & components["schemas"]["EnvelopeDeRespostaLegado"];
         /** @description Request body of `Reservar` as seen in 9 sanitized bodies; not published by the provider. The published credentials (Login and Senha in every body, Part 4.4) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
-        ReservarRQObservado: ({
+        ReservarRQObservadoLegado: ({
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
             IdentificacaoDaViagem?: string | null;
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 2 items seen in one capture. */
-            ClassesSelecionadas?: (components["schemas"]["ClasseSelecionada"] | null)[] | null;
+            ClassesSelecionadas?: (components["schemas"]["ClasseSelecionadaLegado"] | null)[] | null;
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 3 items seen in one capture. */
-            Passageiros?: (components["schemas"]["Passageiro"] | null)[] | null;
+            Passageiros?: (components["schemas"]["PassageiroLegado"] | null)[] | null;
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 3 items seen in one capture. */
-            InformacoesComplementaresPassageiro?: (components["schemas"]["InformacaoComplementarDePassageiro"] | null)[] | null;
+            InformacoesComplementaresPassageiro?: (components["schemas"]["InformacaoComplementarDePassageiroLegado"] | null)[] | null;
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 1 item seen in one capture. */
-            Contatos?: (components["schemas"]["Contato"] | null)[] | null;
+            Contatos?: (components["schemas"]["ContatoLegado"] | null)[] | null;
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
             Solicitante?: string | null;
             /**
@@ -4828,7 +4828,7 @@ export interface components {
              */
             ValidarAnaliseRisco?: boolean | null;
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 2 items seen in one capture. */
-            ClassesSelecionadasVolta?: (components["schemas"]["ClasseSelecionada"] | null)[] | null;
+            ClassesSelecionadasVolta?: (components["schemas"]["ClasseSelecionadaLegado"] | null)[] | null;
         } & {
             [key: string]: unknown;
         }) & ({
@@ -4838,8 +4838,8 @@ export interface components {
         } & {
             [key: string]: unknown;
         });
-        /** @description Answer of `Reservar` as seen in 9 sanitized bodies; not published by the provider. The envelope (`EnvelopeDeResposta`) comes through `allOf`; the observed fields are typed, others stay allowed. */
-        ReservarRSObservado: ({
+        /** @description Answer of `Reservar` as seen in 9 sanitized bodies; not published by the provider. The envelope (`EnvelopeDeRespostaLegado`) comes through `allOf`; the observed fields are typed, others stay allowed. */
+        ReservarRSObservadoLegado: ({
             /** @description Only `null` was seen, so the type is unknown. */
             CobrancaDeServico?: unknown;
             /** @description Only `null` was seen, so the type is unknown. */
@@ -4934,9 +4934,9 @@ export interface components {
                     [key: string]: unknown;
                 }) | null)[] | null;
                 /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-                DataCriacao?: components["schemas"]["DataObservada"] | null;
+                DataCriacao?: components["schemas"]["DataObservadaLegado"] | null;
                 /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. The .NET "no date" token `/Date(-62135589600000-0300)/` (year 0001) was seen: it stands for no date. */
-                DataEmissao?: components["schemas"]["DataObservada"] | null;
+                DataEmissao?: components["schemas"]["DataObservadaLegado"] | null;
                 /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Only empty arrays were seen. */
                 EMDs?: unknown[] | null;
                 /**
@@ -4986,7 +4986,7 @@ export interface components {
                          */
                         Tipo?: number | null;
                         /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. The .NET "no date" token `/Date(-62135589600000-0300)/` (year 0001) was seen: it stands for no date. */
-                        Validade?: components["schemas"]["DataObservada"] | null;
+                        Validade?: components["schemas"]["DataObservadaLegado"] | null;
                     } & {
                         [key: string]: unknown;
                     }) | null;
@@ -5027,14 +5027,14 @@ export interface components {
                         /** @description Only `null` was seen, so the type is unknown. */
                         SobrenomePax?: unknown;
                         /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. The .NET "no date" token `/Date(-62135589600000-0300)/` (year 0001) was seen: it stands for no date. */
-                        Validade?: components["schemas"]["DataObservada"] | null;
+                        Validade?: components["schemas"]["DataObservadaLegado"] | null;
                     } & {
                         [key: string]: unknown;
                     }) | null;
                     /** @description Only `null` was seen, so the type is unknown. */
                     InfantilLinha?: unknown;
                     /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. The .NET "no date" token `/Date(-62135589600000-0300)/` (year 0001) was seen: it stands for no date. */
-                    InfantilNascimento?: components["schemas"]["DataObservada"] | null;
+                    InfantilNascimento?: components["schemas"]["DataObservadaLegado"] | null;
                     /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. */
                     InfantilNome?: string | null;
                     /**
@@ -5054,7 +5054,7 @@ export interface components {
                      */
                     Linha?: string | null;
                     /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-                    Nascimento?: components["schemas"]["DataObservada"] | null;
+                    Nascimento?: components["schemas"]["DataObservadaLegado"] | null;
                     /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
                     Nome?: string | null;
                     /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. */
@@ -5088,7 +5088,7 @@ export interface components {
                         /** @description Only `null` was seen, so the type is unknown. */
                         SobrenomePax?: unknown;
                         /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. The .NET "no date" token `/Date(-62135589600000-0300)/` (year 0001) was seen: it stands for no date. */
-                        Validade?: components["schemas"]["DataObservada"] | null;
+                        Validade?: components["schemas"]["DataObservadaLegado"] | null;
                     } & {
                         [key: string]: unknown;
                     }) | null;
@@ -5167,7 +5167,7 @@ export interface components {
                  */
                 PnrClasseRevendida?: boolean | null;
                 /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-                PrazoEmissao?: components["schemas"]["DataObservada"] | null;
+                PrazoEmissao?: components["schemas"]["DataObservadaLegado"] | null;
                 /**
                  * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                  * @example false
@@ -5679,9 +5679,9 @@ export interface components {
                          */
                         Conexao?: boolean | null;
                         /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-                        DataChegada?: components["schemas"]["DataObservada"] | null;
+                        DataChegada?: components["schemas"]["DataObservadaLegado"] | null;
                         /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-                        DataSaida?: components["schemas"]["DataObservada"] | null;
+                        DataSaida?: components["schemas"]["DataObservadaLegado"] | null;
                         /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
                         Destino?: ({
                             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
@@ -5846,9 +5846,9 @@ export interface components {
             }) | null)[] | null;
         } & {
             [key: string]: unknown;
-        }) & components["schemas"]["EnvelopeDeResposta"];
+        }) & components["schemas"]["EnvelopeDeRespostaLegado"];
         /** @description Request body of `IniciarEmissao` as seen in 7 sanitized bodies; not published by the provider. The published credentials (Login and Senha in every body, Part 4.4) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
-        IniciarEmissaoRQObservado: ({
+        IniciarEmissaoRQObservadoLegado: ({
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
             Localizador?: string | null;
         } & {
@@ -5860,8 +5860,8 @@ export interface components {
         } & {
             [key: string]: unknown;
         });
-        /** @description Answer of `IniciarEmissao` as seen in 7 sanitized bodies; not published by the provider. The envelope (`EnvelopeDeResposta`) comes through `allOf`; the observed fields are typed, others stay allowed. */
-        IniciarEmissaoRSObservado: ({
+        /** @description Answer of `IniciarEmissao` as seen in 7 sanitized bodies; not published by the provider. The envelope (`EnvelopeDeRespostaLegado`) comes through `allOf`; the observed fields are typed, others stay allowed. */
+        IniciarEmissaoRSObservadoLegado: ({
             /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
             ConfiguracoesDeEmissao?: ({
                 /** @description Only `null` was seen, so the type is unknown. */
@@ -6278,7 +6278,7 @@ export interface components {
                  */
                 BagagemUnidadeDeMedida?: string | null;
                 /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-                Chegada?: components["schemas"]["DataObservada"] | null;
+                Chegada?: components["schemas"]["DataObservadaLegado"] | null;
                 /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
                 CiaAerea?: ({
                     /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
@@ -6372,7 +6372,7 @@ export interface components {
                     [key: string]: unknown;
                 }) | null;
                 /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-                Saida?: components["schemas"]["DataObservada"] | null;
+                Saida?: components["schemas"]["DataObservadaLegado"] | null;
                 /**
                  * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `HK`.
                  * @example HK
@@ -6397,9 +6397,9 @@ export interface components {
             }) | null)[] | null;
         } & {
             [key: string]: unknown;
-        }) & components["schemas"]["EnvelopeDeResposta"];
+        }) & components["schemas"]["EnvelopeDeRespostaLegado"];
         /** @description Request body of `RecuperarFormasDeFinanciamento` as seen in 7 sanitized bodies; not published by the provider. The published credentials (Login and Senha in every body, Part 4.4) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
-        RecuperarFormasDeFinanciamentoRQObservado: ({
+        RecuperarFormasDeFinanciamentoRQObservadoLegado: ({
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
             Localizador?: string | null;
         } & {
@@ -6411,8 +6411,8 @@ export interface components {
         } & {
             [key: string]: unknown;
         });
-        /** @description Answer of `RecuperarFormasDeFinanciamento` as seen in 7 sanitized bodies; not published by the provider. The envelope (`EnvelopeDeResposta`) comes through `allOf`; the observed fields are typed, others stay allowed. Every capture of this operation reported an error in `Exception`, so its result fields were seen only as null. */
-        RecuperarFormasDeFinanciamentoRSObservado: ({
+        /** @description Answer of `RecuperarFormasDeFinanciamento` as seen in 7 sanitized bodies; not published by the provider. The envelope (`EnvelopeDeRespostaLegado`) comes through `allOf`; the observed fields are typed, others stay allowed. Every capture of this operation reported an error in `Exception`, so its result fields were seen only as null. */
+        RecuperarFormasDeFinanciamentoRSObservadoLegado: ({
             /** @description Only `null` was seen, so the type is unknown. */
             Financiamentos?: unknown;
             /**
@@ -6422,11 +6422,11 @@ export interface components {
             RequerDadosComplementaresDoTitular?: boolean | null;
         } & {
             [key: string]: unknown;
-        }) & components["schemas"]["EnvelopeDeResposta"];
+        }) & components["schemas"]["EnvelopeDeRespostaLegado"];
         /** @description Request body of `Emitir` as seen in 8 sanitized bodies; not published by the provider. The published credentials (Login and Senha in every body, Part 4.4) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
-        EmitirRQObservado: ({
+        EmitirRQObservadoLegado: ({
             Localizador?: string;
-            Pagamento?: components["schemas"]["PagamentoDaEmissao"];
+            Pagamento?: components["schemas"]["PagamentoDaEmissaoLegado"];
         } & {
             [key: string]: unknown;
         }) & ({
@@ -6436,8 +6436,8 @@ export interface components {
         } & {
             [key: string]: unknown;
         });
-        /** @description Answer of `Emitir` as seen in 8 sanitized bodies; not published by the provider. The envelope (`EnvelopeDeResposta`) comes through `allOf`; the observed fields are typed, others stay allowed. */
-        EmitirRSObservado: ({
+        /** @description Answer of `Emitir` as seen in 8 sanitized bodies; not published by the provider. The envelope (`EnvelopeDeRespostaLegado`) comes through `allOf`; the observed fields are typed, others stay allowed. */
+        EmitirRSObservadoLegado: ({
             /** @description Only `null` was seen, so the type is unknown. */
             CobrancaDeServico?: unknown;
             /** @description An empty string was seen. */
@@ -6465,7 +6465,7 @@ export interface components {
                     [key: string]: unknown;
                 }) | null)[] | null;
                 /** @description The .NET "no date" token `/Date(-62135589600000-0300)/` (year 0001) was seen: it stands for no date. */
-                DataDeEmissao?: components["schemas"]["DataObservada"];
+                DataDeEmissao?: components["schemas"]["DataObservadaLegado"];
                 Numero?: string;
                 /** @description Only `null` was seen, so the type is unknown. */
                 Pagamentos?: unknown;
@@ -6502,9 +6502,9 @@ export interface components {
             NivelAnaliseDeRisco?: unknown;
         } & {
             [key: string]: unknown;
-        }) & components["schemas"]["EnvelopeDeResposta"];
+        }) & components["schemas"]["EnvelopeDeRespostaLegado"];
         /** @description Request body of `Consultar` as seen in 7 sanitized bodies; not published by the provider. The published credentials (Login and Senha in every body, Part 4.4) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
-        ConsultarRQObservado: ({
+        ConsultarRQObservadoLegado: ({
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
             Localizador?: string | null;
             /**
@@ -6522,8 +6522,8 @@ export interface components {
         } & {
             [key: string]: unknown;
         });
-        /** @description Answer of `Consultar` as seen in 7 sanitized bodies; not published by the provider. The envelope (`EnvelopeDeResposta`) comes through `allOf`; the observed fields are typed, others stay allowed. */
-        ConsultarRSObservado: ({
+        /** @description Answer of `Consultar` as seen in 7 sanitized bodies; not published by the provider. The envelope (`EnvelopeDeRespostaLegado`) comes through `allOf`; the observed fields are typed, others stay allowed. */
+        ConsultarRSObservadoLegado: ({
             /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
             Reserva?: ({
                 /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
@@ -6580,7 +6580,7 @@ export interface components {
                     /** @description Only `null` was seen, so the type is unknown. */
                     DadosCorporativos?: unknown;
                     /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-                    DataDeEmissao?: components["schemas"]["DataObservada"] | null;
+                    DataDeEmissao?: components["schemas"]["DataObservadaLegado"] | null;
                     /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
                     Numero?: string | null;
                     /** @description Only `null` was seen, so the type is unknown. */
@@ -6652,9 +6652,9 @@ export interface components {
                     [key: string]: unknown;
                 }) | null)[] | null;
                 /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-                DataCriacao?: components["schemas"]["DataObservada"] | null;
+                DataCriacao?: components["schemas"]["DataObservadaLegado"] | null;
                 /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. The .NET "no date" token `/Date(-62135589600000-0300)/` (year 0001) was seen: it stands for no date. */
-                DataEmissao?: components["schemas"]["DataObservada"] | null;
+                DataEmissao?: components["schemas"]["DataObservadaLegado"] | null;
                 /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Only empty arrays were seen. */
                 EMDs?: unknown[] | null;
                 /**
@@ -6704,7 +6704,7 @@ export interface components {
                          */
                         Tipo?: number | null;
                         /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. The .NET "no date" token `/Date(-62135589600000-0300)/` (year 0001) was seen: it stands for no date. */
-                        Validade?: components["schemas"]["DataObservada"] | null;
+                        Validade?: components["schemas"]["DataObservadaLegado"] | null;
                     } & {
                         [key: string]: unknown;
                     }) | null;
@@ -6745,14 +6745,14 @@ export interface components {
                         /** @description Only `null` was seen, so the type is unknown. */
                         SobrenomePax?: unknown;
                         /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. The .NET "no date" token `/Date(-62135589600000-0300)/` (year 0001) was seen: it stands for no date. */
-                        Validade?: components["schemas"]["DataObservada"] | null;
+                        Validade?: components["schemas"]["DataObservadaLegado"] | null;
                     } & {
                         [key: string]: unknown;
                     }) | null;
                     /** @description Only `null` was seen, so the type is unknown. */
                     InfantilLinha?: unknown;
                     /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. The .NET "no date" token `/Date(-62135589600000-0300)/` (year 0001) was seen: it stands for no date. */
-                    InfantilNascimento?: components["schemas"]["DataObservada"] | null;
+                    InfantilNascimento?: components["schemas"]["DataObservadaLegado"] | null;
                     /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. */
                     InfantilNome?: string | null;
                     /**
@@ -6772,7 +6772,7 @@ export interface components {
                      */
                     Linha?: string | null;
                     /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-                    Nascimento?: components["schemas"]["DataObservada"] | null;
+                    Nascimento?: components["schemas"]["DataObservadaLegado"] | null;
                     /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
                     Nome?: string | null;
                     /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. */
@@ -6806,7 +6806,7 @@ export interface components {
                         /** @description Only `null` was seen, so the type is unknown. */
                         SobrenomePax?: unknown;
                         /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. The .NET "no date" token `/Date(-62135589600000-0300)/` (year 0001) was seen: it stands for no date. */
-                        Validade?: components["schemas"]["DataObservada"] | null;
+                        Validade?: components["schemas"]["DataObservadaLegado"] | null;
                     } & {
                         [key: string]: unknown;
                     }) | null;
@@ -6886,7 +6886,7 @@ export interface components {
                  */
                 PnrClasseRevendida?: boolean | null;
                 /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-                PrazoEmissao?: components["schemas"]["DataObservada"] | null;
+                PrazoEmissao?: components["schemas"]["DataObservadaLegado"] | null;
                 /**
                  * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                  * @example false
@@ -7404,9 +7404,9 @@ export interface components {
                          */
                         Conexao?: boolean | null;
                         /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-                        DataChegada?: components["schemas"]["DataObservada"] | null;
+                        DataChegada?: components["schemas"]["DataObservadaLegado"] | null;
                         /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-                        DataSaida?: components["schemas"]["DataObservada"] | null;
+                        DataSaida?: components["schemas"]["DataObservadaLegado"] | null;
                         /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
                         Destino?: ({
                             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
@@ -7581,9 +7581,9 @@ export interface components {
             }) | null;
         } & {
             [key: string]: unknown;
-        }) & components["schemas"]["EnvelopeDeResposta"];
+        }) & components["schemas"]["EnvelopeDeRespostaLegado"];
         /** @description Request body of `ConsultarEticket` as seen in 5 sanitized bodies; not published by the provider. The published credentials (Login and Senha in every body, Part 4.4) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
-        ConsultarEticketRQObservado: ({
+        ConsultarEticketRQObservadoLegado: ({
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
             Eticket?: string | null;
             /**
@@ -7601,17 +7601,17 @@ export interface components {
         } & {
             [key: string]: unknown;
         });
-        /** @description Answer of `ConsultarEticket` as seen in 5 sanitized bodies; not published by the provider. The envelope (`EnvelopeDeResposta`) comes through `allOf`; the observed fields are typed, others stay allowed. Every capture of this operation reported an error in `Exception`, so its result fields were seen only as null. */
-        ConsultarEticketRSObservado: ({
+        /** @description Answer of `ConsultarEticket` as seen in 5 sanitized bodies; not published by the provider. The envelope (`EnvelopeDeRespostaLegado`) comes through `allOf`; the observed fields are typed, others stay allowed. Every capture of this operation reported an error in `Exception`, so its result fields were seen only as null. */
+        ConsultarEticketRSObservadoLegado: ({
             /** @description Only `null` was seen, so the type is unknown. */
             Bilhete?: unknown;
             /** @description Only `null` was seen, so the type is unknown. */
             Reserva?: unknown;
         } & {
             [key: string]: unknown;
-        }) & components["schemas"]["EnvelopeDeResposta"];
+        }) & components["schemas"]["EnvelopeDeRespostaLegado"];
         /** @description Request body of `Cancelar` as seen in 7 sanitized bodies; not published by the provider. The published credentials (Login and Senha in every body, Part 4.4) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
-        CancelarRQObservado: ({
+        CancelarRQObservadoLegado: ({
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
             Localizador?: string | null;
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
@@ -7630,8 +7630,8 @@ export interface components {
         } & {
             [key: string]: unknown;
         });
-        /** @description Answer of `Cancelar` as seen in 7 sanitized bodies; not published by the provider. The envelope (`EnvelopeDeResposta`) comes through `allOf`; the observed fields are typed, others stay allowed. */
-        CancelarRSObservado: ({
+        /** @description Answer of `Cancelar` as seen in 7 sanitized bodies; not published by the provider. The envelope (`EnvelopeDeRespostaLegado`) comes through `allOf`; the observed fields are typed, others stay allowed. */
+        CancelarRSObservadoLegado: ({
             /**
              * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
              * @example false
@@ -7641,7 +7641,7 @@ export interface components {
             MensagemSucesso?: string | null;
         } & {
             [key: string]: unknown;
-        }) & components["schemas"]["EnvelopeDeResposta"];
+        }) & components["schemas"]["EnvelopeDeRespostaLegado"];
     };
     responses: {
         /**
@@ -7964,7 +7964,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RecuperarSistemasPesquisaRQObservado"];
+                "application/json": components["schemas"]["RecuperarSistemasPesquisaRQObservadoLegado"];
             };
         };
         responses: {
@@ -7974,7 +7974,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RecuperarSistemasPesquisaRSObservado"];
+                    "application/json": components["schemas"]["RecuperarSistemasPesquisaRSObservadoLegado"];
                 };
             };
             default: components["responses"]["ErroNaoPublicado"];
@@ -7989,7 +7989,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["DisponibilidadeRQObservado"];
+                "application/json": components["schemas"]["DisponibilidadeRQObservadoLegado"];
             };
         };
         responses: {
@@ -7999,7 +7999,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DisponibilidadeRSObservado"];
+                    "application/json": components["schemas"]["DisponibilidadeRSObservadoLegado"];
                 };
             };
             default: components["responses"]["ErroNaoPublicado"];
@@ -8014,7 +8014,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["TarifarRQObservado"];
+                "application/json": components["schemas"]["TarifarRQObservadoLegado"];
             };
         };
         responses: {
@@ -8024,7 +8024,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TarifarRSObservado"];
+                    "application/json": components["schemas"]["TarifarRSObservadoLegado"];
                 };
             };
             default: components["responses"]["ErroNaoPublicado"];
@@ -8039,7 +8039,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ReservarRQObservado"];
+                "application/json": components["schemas"]["ReservarRQObservadoLegado"];
             };
         };
         responses: {
@@ -8049,7 +8049,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ReservarRSObservado"];
+                    "application/json": components["schemas"]["ReservarRSObservadoLegado"];
                 };
             };
             default: components["responses"]["ErroNaoPublicado"];
@@ -8064,7 +8064,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["IniciarEmissaoRQObservado"];
+                "application/json": components["schemas"]["IniciarEmissaoRQObservadoLegado"];
             };
         };
         responses: {
@@ -8074,7 +8074,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["IniciarEmissaoRSObservado"];
+                    "application/json": components["schemas"]["IniciarEmissaoRSObservadoLegado"];
                 };
             };
             default: components["responses"]["ErroNaoPublicado"];
@@ -8089,7 +8089,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RecuperarFormasDeFinanciamentoRQObservado"];
+                "application/json": components["schemas"]["RecuperarFormasDeFinanciamentoRQObservadoLegado"];
             };
         };
         responses: {
@@ -8099,7 +8099,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RecuperarFormasDeFinanciamentoRSObservado"];
+                    "application/json": components["schemas"]["RecuperarFormasDeFinanciamentoRSObservadoLegado"];
                 };
             };
             default: components["responses"]["ErroNaoPublicado"];
@@ -8114,7 +8114,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["EmitirRQObservado"];
+                "application/json": components["schemas"]["EmitirRQObservadoLegado"];
             };
         };
         responses: {
@@ -8124,7 +8124,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["EmitirRSObservado"];
+                    "application/json": components["schemas"]["EmitirRSObservadoLegado"];
                 };
             };
             default: components["responses"]["ErroNaoPublicado"];
@@ -8139,7 +8139,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ConsultarRQObservado"];
+                "application/json": components["schemas"]["ConsultarRQObservadoLegado"];
             };
         };
         responses: {
@@ -8149,7 +8149,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ConsultarRSObservado"];
+                    "application/json": components["schemas"]["ConsultarRSObservadoLegado"];
                 };
             };
             default: components["responses"]["ErroNaoPublicado"];
@@ -8164,7 +8164,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ConsultarEticketRQObservado"];
+                "application/json": components["schemas"]["ConsultarEticketRQObservadoLegado"];
             };
         };
         responses: {
@@ -8174,7 +8174,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ConsultarEticketRSObservado"];
+                    "application/json": components["schemas"]["ConsultarEticketRSObservadoLegado"];
                 };
             };
             default: components["responses"]["ErroNaoPublicado"];
@@ -8189,7 +8189,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CancelarRQObservado"];
+                "application/json": components["schemas"]["CancelarRQObservadoLegado"];
             };
         };
         responses: {
@@ -8199,7 +8199,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CancelarRSObservado"];
+                    "application/json": components["schemas"]["CancelarRSObservadoLegado"];
                 };
             };
             default: components["responses"]["ErroNaoPublicado"];

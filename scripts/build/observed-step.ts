@@ -14,6 +14,9 @@ export const OVERLAY_FILE = 'spec/v2-pt/observed.overlay.yaml';
 export const LEGACY_OBSERVED_ID = 'legacy-observed';
 export const LEGACY_OVERLAY_FILE = 'spec/legacy/observed.overlay.yaml';
 
+/** The answer-date components of the two observed flavours (V2, legacy). */
+const RESPONSE_DATES = new Set(['#/components/schemas/DataObservada', '#/components/schemas/DataObservadaLegado']);
+
 /**
  * The observed types say `| null` for every answer date (all are `DataObservada`):
  * the observed client reads the .NET "no date" token as null (src/families/v2-pt-observed.ts).
@@ -23,7 +26,7 @@ export async function observedTypeOptions(): Promise<TypeOptions> {
   // Imported here, not at the top: a build with nothing to do must not load openapi-typescript.
   const { NULL, tsUnion } = await import('openapi-typescript');
   return {
-    postTransform: (type, { path: at }) => (at === '#/components/schemas/DataObservada' ? tsUnion([type, NULL]) : undefined),
+    postTransform: (type, { path: at }) => (RESPONSE_DATES.has(at ?? '') ? tsUnion([type, NULL]) : undefined),
   };
 }
 

@@ -22,6 +22,15 @@ export const LEGACY_PREFIX = `/${LEGACY_SERVICE}`;
 export type ObservedFamily = 'v2-pt' | 'legacy';
 export const OBSERVED_FAMILIES: readonly ObservedFamily[] = ['v2-pt', 'legacy'];
 
+/**
+ * The component name of an observed schema in a family's flavour: the legacy flavour's
+ * are suffixed `Legado`, since its dates and request bases differ from the V2 ones and
+ * the mock serves both flavours from one joined document.
+ */
+export function observedName(family: ObservedFamily, name: string): string {
+  return family === 'legacy' ? `${name}Legado` : name;
+}
+
 export interface OverlayInputs {
   /** The evidence root (evidence/), one folder per source. */
   evidenceDir: string;
@@ -166,12 +175,12 @@ export function buildOverlay(inputs: OverlayInputs): OverlayDocument {
     node.occurrences = node.occurrences.filter(structural);
     if (node.occurrences.length === 0) continue;
     namedNodes.set(n.name, node);
-    for (const p of n.places) placeOwner.set(placeKey(p), n.name);
+    for (const p of n.places) placeOwner.set(placeKey(p), observedName(family, n.name));
   }
 
   const ctx: SchemaContext = {
     sources: new Map(sources.map((s) => [s.info.id, s.info])),
-    dateSchema: family === 'legacy' ? { request: 'DataLegada', response: RESPONSE_DATE } : { request: 'DataDeEntrada', response: RESPONSE_DATE },
+    dateSchema: { request: family === 'legacy' ? 'DataLegada' : 'DataDeEntrada', response: observedName(family, RESPONSE_DATE) },
     namedFor(node) {
       const owners = new Set(node.occurrences.filter(structural).map((o) => placeOwner.get(placeKey(o))));
       if (owners.size !== 1) return undefined;
@@ -181,10 +190,10 @@ export function buildOverlay(inputs: OverlayInputs): OverlayDocument {
 
   const namedSchemaObjects: JsonObject = {};
   if (family === 'legacy') namedSchemaObjects.DataLegada = sharedSchema(inputs.specDir, 'DataLegada');
-  namedSchemaObjects[RESPONSE_DATE] = responseDateSchema(ctx, family, operations.flatMap((op) => bodies.get(op)?.response ?? []));
+  namedSchemaObjects[observedName(family, RESPONSE_DATE)] = responseDateSchema(ctx, family, operations.flatMap((op) => bodies.get(op)?.response ?? []));
   for (const n of named) {
     const node = namedNodes.get(n.name);
-    if (node) namedSchemaObjects[n.name] = namedSchemaObject(ctx, n, node);
+    if (node) namedSchemaObjects[observedName(family, n.name)] = namedSchemaObject(ctx, n, node);
   }
 
   const info = family === 'legacy' ? readLegacyInfo(inputs.specDir) : published.info;
@@ -209,8 +218,8 @@ export function buildOverlay(inputs: OverlayInputs): OverlayDocument {
   const addedPaths: JsonObject = {};
   for (const op of operations) {
     const pathKey = `$.paths${jsonPathKey(`${prefix}/${op}`)}.post`;
-    const rq = `${op}RQObservado`;
-    const rs = `${op}RSObservado`;
+    const rq = observedName(family, `${op}RQObservado`);
+    const rs = observedName(family, `${op}RSObservado`);
     const request = bodies.get(op)?.request;
     const response = bodies.get(op)?.response;
     const schemas: JsonObject = {};
@@ -400,10 +409,10 @@ function responseSchema(ctx: SchemaContext, family: ObservedFamily, op: string, 
   const exceptionTypes = new Set(node.properties.get('Exception')?.occurrences.flatMap((o) => o.stats.types) ?? []);
   const allErrors = exceptionTypes.size === 1 && exceptionTypes.has('object');
   return ordered({
-    allOf: [ref(ENVELOPE)],
+    allOf: [ref(observedName(family, ENVELOPE))],
     ...schema,
     description: [
-      `Answer of \`${op}\` as seen in ${captures} sanitized bodies; not published by the provider. The envelope (\`${ENVELOPE}\`) comes through \`allOf\`; the observed fields are typed, others stay allowed.`,
+      `Answer of \`${op}\` as seen in ${captures} sanitized bodies; not published by the provider. The envelope (\`${observedName(family, ENVELOPE)}\`) comes through \`allOf\`; the observed fields are typed, others stay allowed.`,
       allErrors ? 'Every capture of this operation reported an error in `Exception`, so its result fields were seen only as null.' : '',
     ]
       .filter(Boolean)

@@ -8,11 +8,12 @@ import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { buildOverlay, OBSERVED_FAMILIES, type ObservedFamily } from '../../scripts/observed/overlay.ts';
 import { loadSources, type Source } from '../../scripts/observed/sources.ts';
-import { bundleOf, mediaSchema, percent, PREFIXES, shareOfBodies } from '../../scripts/observed/typed-share.ts';
+import { bundleOf as bundleOfAny, mediaSchema, percent, PREFIXES, shareOfBodies } from '../../scripts/observed/typed-share.ts';
 import { isObject, type JsonObject } from '../support/bundle.ts';
 import { evidenceRoot, rootDir, schemaValidator } from './support.ts';
 
 const specDir = path.join(rootDir, 'spec');
+const bundleOf = async (...args: Parameters<typeof bundleOfAny>): Promise<JsonObject> => (await bundleOfAny(...args)) as JsonObject;
 const sources = loadSources(evidenceRoot);
 const withBodies = sources.filter((s) => s.bodies.length > 0);
 const withoutBodies = sources.filter((s) => s.bodies.length === 0);
