@@ -12,6 +12,7 @@ import type { Body } from './evidence.ts';
 import { mergeNodes, treeOf, withProperties, type FieldNode, type Occurrence } from './field-tree.ts';
 import { ENVELOPE, ENVELOPE_KEYS, RESPONSE_DATE, namedSchemas, type NamedSchema } from './names.ts';
 import { NO_DATE_TOKEN, nodeSchema, observedRecord, ref, structural, type Json, type JsonObject, type SchemaContext } from './schema.ts';
+import { factsMarkdown, observedFacts } from './facts.ts';
 import { loadSources, type Source, type SourceBody } from './sources.ts';
 
 export const FAMILY = 'v2-pt';
@@ -204,7 +205,7 @@ export function buildOverlay(inputs: OverlayInputs): OverlayDocument {
       update: {
         title: `${info.title} (observed flavour)`,
         summary: `Observed flavour: ${info.summary} Payloads typed from sanitized bodies of public integrations; not published by the provider.`,
-        description: `${info.description.trimEnd()}\n\n${flavourNote(all, sources, operations, family)}`,
+        description: `${info.description.trimEnd()}\n\n${flavourNote(all, sources, operations, family)}\n\n${factsMarkdown(observedFacts(all, inputs.specDir))}`,
         'x-observed-sources': all.map((s) => sourceEntry(s)),
       },
     },
