@@ -1,7 +1,8 @@
 // How useful a flavour is on real bodies: the share of their keys (every object key at
 // every depth, array items included) that it types, i.e. that a property of the schema
 // standing there declares with a type or a reference. Following $ref, allOf (merged
-// properties) and anyOf with null (the non-null branch).
+// properties) and anyOf with null (the non-null branch). Beside it, how many of the
+// bodies the flavour accepts (JSON Schema 2020-12, as the tests validate).
 //   node scripts/observed/typed-share.ts                 every source, committed flavours and every fold
 //   node scripts/observed/typed-share.ts --overlay FILE  also an overlay of your own (e.g. an older one) on the v2-pt bundle
 import { readFileSync } from 'node:fs';
@@ -10,6 +11,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseYaml } from '@redocly/openapi-core';
+// The ajv Redocly and Spectral depend on (hoisted), as tests/observed/support.ts uses it.
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { buildObservedBundle } from './apply.ts';
 import type { Body } from './evidence.ts';
 import { buildOverlay, LEGACY_PREFIX, type ObservedFamily } from './overlay.ts';
@@ -106,6 +109,32 @@ export function shareOfBodies(doc: JsonObject, family: ObservedFamily, sources: 
   return total;
 }
 
+/** How many bodies of some sources the document's schema for their operation accepts (bodies of operations it lacks are left out). */
+export function acceptedBodies(doc: JsonObject, family: ObservedFamily, sources: readonly Source[]): { accepted: number; checked: number } {
+  const vendor = new Set<string>();
+  const collect = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(collect);
+    else if (isObject(node)) for (const [k, v] of Object.entries(node)) (k.startsWith('x-') ? vendor.add(k) : undefined, collect(v));
+  };
+  collect(doc);
+  const ajv = new Ajv2020({ strict: false, allErrors: false, formats: { password: true } });
+  ajv.addVocabulary([...vendor]);
+  const components = isObject(doc.components) ? doc.components : {};
+  ajv.addSchema({ $id: 'https://observed.invalid/doc.json', components: { schemas: components.schemas ?? {} } });
+  let accepted = 0;
+  let checked = 0;
+  for (const s of sources) {
+    for (const b of s.bodies) {
+      const schema = mediaSchema(doc, `${PREFIXES[family]}/${b.operation}`, b.body);
+      if (!isObject(schema)) continue;
+      const rebased = JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"https://observed.invalid/doc.json#/components/')) as JsonObject;
+      checked += 1;
+      if (ajv.validate(rebased, b.value)) accepted += 1;
+    }
+  }
+  return { accepted, checked };
+}
+
 export function percent(share: Share): string {
   return share.total === 0 ? 'n/a' : `${((100 * share.typed) / share.total).toFixed(1)} %`;
 }
@@ -131,20 +160,20 @@ async function main(): Promise<void> {
   const evidenceDir = path.join(rootDir, 'evidence');
   const specDir = path.join(rootDir, 'spec');
   const sources = loadSources(evidenceDir).filter((s) => s.bodies.length > 0);
-  const rows: string[][] = [['flavour', 'bodies of', 'keys', 'typed', 'share']];
-  const row = (flavour: string, of: string, share: Share): void => {
-    rows.push([flavour, of, String(share.total), String(share.typed), percent(share)]);
+  const rows: string[][] = [['flavour', 'bodies of', 'keys', 'typed', 'share', 'bodies accepted']];
+  const row = (flavour: string, of: string, share: Share, valid: { accepted: number; checked: number }): void => {
+    rows.push([flavour, of, String(share.total), String(share.typed), percent(share), `${valid.accepted} of ${valid.checked}`]);
   };
   if (values.overlay) {
     const doc = await bundleOf(rootDir, 'v2-pt', parseYaml(readFileSync(path.resolve(values.overlay), 'utf8')));
-    for (const s of sources) row(`v2-pt, ${path.basename(values.overlay)}`, s.info.id, shareOfBodies(doc, 'v2-pt', [s]));
+    for (const s of sources) row(`v2-pt, ${path.basename(values.overlay)}`, s.info.id, shareOfBodies(doc, 'v2-pt', [s]), acceptedBodies(doc, 'v2-pt', [s]));
   }
   for (const family of ['v2-pt', 'legacy'] as const) {
     const all = await bundleOf(rootDir, family, buildOverlay({ evidenceDir, specDir, family }));
-    for (const s of sources) row(`${family}, all sources`, s.info.id, shareOfBodies(all, family, [s]));
+    for (const s of sources) row(`${family}, all sources`, s.info.id, shareOfBodies(all, family, [s]), acceptedBodies(all, family, [s]));
     for (const s of sources) {
       const fold = await bundleOf(rootDir, family, buildOverlay({ evidenceDir, specDir, family, exclude: [s.info.id] }));
-      row(`${family}, all but ${s.info.id}`, s.info.id, shareOfBodies(fold, family, [s]));
+      row(`${family}, all but ${s.info.id}`, s.info.id, shareOfBodies(fold, family, [s]), acceptedBodies(fold, family, [s]));
     }
   }
   const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? [];
