@@ -8,7 +8,7 @@ import type { SpectralFinding, SpectralJob } from './spectral.ts';
 import { StepError } from './step-error.ts';
 import { sha256 } from './cache.ts';
 import { DOCS_ID, type FamilyReport } from './pipeline.ts';
-import { buildObserved, LEGACY_OVERLAY_FILE, OBSERVED_ID, OVERLAY_FILE, observedInputs } from './observed-step.ts';
+import { buildObserved, LEGACY_OBSERVED_ID, LEGACY_OVERLAY_FILE, OBSERVED_ID, OVERLAY_FILE, observedInputs } from './observed-step.ts';
 import type { ReferencePageJob } from '../docs/reference.ts';
 
 export interface Tools {
@@ -147,6 +147,11 @@ export async function startSite(
   const observed = families.some((f) => f.id === 'v2-pt')
     ? { id: OBSERVED_ID, of: 'v2-pt', bundlePath: path.join(ctx.outDir, OBSERVED_ID, 'openapi.yaml') }
     : undefined;
+  // The legacy flavour is built in the same step (observed-step.ts): its page goes beside legacy's.
+  const legacyObserved =
+    observed && families.some((f) => f.id === 'legacy')
+      ? { id: LEGACY_OBSERVED_ID, of: 'legacy', bundlePath: path.join(ctx.outDir, LEGACY_OBSERVED_ID, 'openapi.yaml'), addsOperations: true }
+      : undefined;
   const what = 'docs site (build-docs, landing page)';
   const run = await step(DOCS_ID, what, () =>
     startDocsSite({
@@ -154,6 +159,7 @@ export async function startSite(
       outDir: docsDir,
       families: families.map((f) => ({ ...f, bundlePath: path.join(ctx.outDir, f.id, 'openapi.yaml'), document: options.documents?.get(f.id) })),
       ...(observed ? { observed } : {}),
+      ...(legacyObserved ? { moreObserved: [legacyObserved] } : {}),
       pageCacheFile,
       ...(options.renderPage ? { renderPage: options.renderPage } : {}),
     }),
@@ -165,6 +171,7 @@ export async function startSite(
     const inputs = [
       ...families.map((f) => path.join(ctx.outDir, f.id, 'openapi.yaml')),
       ...(observed ? [observed.bundlePath, path.join(ctx.rootDir, 'scripts', 'observed', 'observed-operations.ts')] : []),
+      ...(legacyObserved ? [legacyObserved.bundlePath] : []),
       ...(await readdir(path.join(ctx.rootDir, 'docs', 'landing'))).map((f) => path.join(ctx.rootDir, 'docs', 'landing', f)),
       ...(await readdir(path.join(ctx.rootDir, 'scripts', 'docs'))).map((f) => path.join(ctx.rootDir, 'scripts', 'docs', f)),
     ];

@@ -89,6 +89,36 @@ export function operationNote(op: SourceCoverage['operations'][number]): string 
   return `${lines.join('\n')}\n\n${coverage}`;
 }
 
+/** The note on an operation the observed flavour adds to the route: not in the published document at all. */
+function addedOperationNote(doc: JsonObject, operation: JsonObject, family: ReferenceFamily): string {
+  const recordOf = (holder: unknown): ObservedRecord | undefined => {
+    const resolved = isObject(holder) && typeof holder.$ref === 'string' ? undefined : holder;
+    const content = isObject(resolved) && isObject(resolved.content) ? resolved.content['application/json'] : undefined;
+    const schema = isObject(content) ? content.schema : undefined;
+    const ref = isObject(schema) && typeof schema.$ref === 'string' ? schema.$ref.replace('#/components/schemas/', '') : undefined;
+    const components = isObject(doc.components) && isObject(doc.components.schemas) ? doc.components.schemas : {};
+    const target = ref ? components[ref] : schema;
+    return isObject(target) ? readObservedRecord(target['x-observed']) : undefined;
+  };
+  const responses = isObject(operation.responses) ? operation.responses : {};
+  const parts = (
+    [
+      ['request', recordOf(operation.requestBody)],
+      ['response', recordOf(responses['200'])],
+    ] as const
+  ).filter((p): p is readonly ['request' | 'response', ObservedRecord] => p[1] !== undefined);
+  if (parts.length === 0) {
+    throw new Error(`Observed flavour "${family.id}": ${String(operation.operationId)} is not an operation of the published document, and nothing observed types it.`);
+  }
+  const seen = parts.map(([name, r]) => `${name} seen in ${r.seen} of ${plural(r.of, 'capture')} (${sourcesOfRecord(r)})`);
+  return [
+    '> **Observed — not published by the provider.** The provider does not list this operation on this route; public integrations call it here, ' +
+      `and its types come from their sanitized bodies: ${seen.join('; ')}.`,
+    '',
+    `*Coverage:* observed only ([report](index.html#${SOURCES_ANCHOR})).`,
+  ].join('\n');
+}
+
 /** The callout placed before the document's own description. */
 export function observedCallout(notes: ObservedPageNotes): string {
   const { sources, published } = notes;
@@ -111,6 +141,13 @@ export function observedCallout(notes: ObservedPageNotes): string {
     `> Observed payloads: ${observedOps} of ${plural(sources.counts.operations, 'operation')}, from ${from}. ` +
       "Each observed schema's `x-observed` record says in how many captures it was seen, and in how many independent sources: " +
       '`required`, `integer` and non-null rest on at least two; a field seen in one source only is typed but optional and nullable.',
+    ...(sources.addedOperations.length > 0
+      ? [
+          '>',
+          `> Added to this route, observed only: ${plural(sources.addedOperations.length, 'operation')} the provider does not list here and public integrations call here ` +
+            `(${sources.addedOperations.map((o) => code(o.operationId)).join(', ')}).`,
+        ]
+      : []),
     '>',
     `> Published / observed only / unknown, computed from the published document's \`x-undocumented\` markers and this ` +
       `document's \`x-observed\` records: ${sourcesSentence(sources)}. See the [coverage report](index.html#${SOURCES_ANCHOR}).`,
@@ -153,9 +190,10 @@ export function observedDocumentForDocs(bundle: unknown, family: ReferenceFamily
   const byKey = new Map(notes.sources.operations.map((o) => [`${o.method} ${o.path}`, o]));
   for (const entry of listOperations(doc)) {
     const op = byKey.get(`${entry.method} ${entry.path}`);
-    if (!op) throw new Error(`Observed flavour "${family.id}": ${entry.operationId} is not an operation of the published document.`);
     const own = typeof entry.operation.description === 'string' ? entry.operation.description : '';
-    entry.operation.description = [operationNote(op), own].filter((s) => s.trim() !== '').join('\n\n');
+    // An operation the flavour adds (the legacy route): observed only, with its own records.
+    const note = op ? operationNote(op) : addedOperationNote(doc, entry.operation, family);
+    entry.operation.description = [note, own].filter((s) => s.trim() !== '').join('\n\n');
   }
   return doc;
 }

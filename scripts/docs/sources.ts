@@ -13,7 +13,7 @@
 // A published part the observed flavour also types stays "published"; its record is
 // kept, so a page can say that observed fields were added.
 
-import { observedOperations, observedSources, type ObservedRecord, type ObservedSource } from '../observed/observed-operations.ts';
+import { observedOperations, observedSources, type ObservedOperation, type ObservedRecord, type ObservedSource } from '../observed/observed-operations.ts';
 import { computeCoverage, type CoverageState, type DocumentCoverage } from './coverage.ts';
 import { isObject } from './openapi.ts';
 
@@ -54,6 +54,8 @@ export interface SourceCoverage {
   hasObservedLayer: boolean;
   /** What the source ids of the observed records stand for (the observed document's `info.x-observed-sources`). */
   observedSources: ObservedSource[];
+  /** Operations the observed flavour adds to the route (not in the published document). */
+  addedOperations: ObservedOperation[];
   operations: OperationSource[];
   counts: { operations: number; request: SourceCounts; response: SourceCounts };
 }
@@ -72,15 +74,17 @@ export function sourceState(published: CoverageState, observed: boolean): Source
 /**
  * The three-state view from a published document's coverage and, when the family has
  * one, its observed flavour's bundle. Every observed operation must be an operation of
- * the published document (same operationId and path): anything else is refused.
+ * the published document (same operationId and path): anything else is refused, unless
+ * the flavour adds operations to its route (`addsOperations`, the legacy flavour): those
+ * are listed apart, in `addedOperations`, and counted nowhere else.
  */
-export function sourcesFromCoverage(published: DocumentCoverage, observedDoc?: unknown): SourceCoverage {
+export function sourcesFromCoverage(published: DocumentCoverage, observedDoc?: unknown, addsOperations = false): SourceCoverage {
   if (observedDoc !== undefined && !isObject(observedDoc)) throw new Error('The observed flavour is not an OpenAPI document.');
   const observed = observedDoc === undefined ? [] : observedOperations(observedDoc);
   const byKey = new Map(observed.map((o) => [`${o.operationId} ${o.path}`, o]));
   const known = new Set(published.operations.map((o) => `${o.operationId} ${o.path}`));
   const strangers = observed.filter((o) => !known.has(`${o.operationId} ${o.path}`));
-  if (strangers.length > 0) {
+  if (strangers.length > 0 && !addsOperations) {
     throw new Error(
       `The observed flavour types operations the published document does not have: ${strangers.map((o) => `${o.operationId} (${o.path})`).join(', ')}.`,
     );
@@ -108,7 +112,7 @@ export function sourcesFromCoverage(published: DocumentCoverage, observedDoc?: u
     counts.response[op.response.state] += 1;
   }
   const registry = isObject(observedDoc) ? observedSources(observedDoc) : [];
-  return { hasObservedLayer: observedDoc !== undefined, observedSources: registry, operations, counts };
+  return { hasObservedLayer: observedDoc !== undefined, observedSources: registry, operations, counts, addedOperations: addsOperations ? strangers : [] };
 }
 
 /** The same, from the bundles themselves. */

@@ -86,9 +86,16 @@ describe('the observed page', () => {
     expect(kept).toEqual(example);
   });
 
-  test('refuses an operation the published document does not have', () => {
+  test('refuses an operation the published document does not have, unless observed records type it (then noted as observed only)', () => {
     const extra = structuredClone(observed) as { paths: Record<string, unknown> };
     extra.paths['/api/V2/Voos/Inventada'] = { post: { operationId: 'Inventada', responses: {} } };
     expect(() => prepare(extra)).toThrow(/Inventada is not an operation of the published document/);
+    const typed = structuredClone(observed) as { paths: Record<string, unknown> };
+    typed.paths['/api/V2/Voos/Inventada'] = {
+      post: { operationId: 'Inventada', responses: { '200': { description: 'x', content: { 'application/json': { schema: { $ref: '#/components/schemas/TarifarRSObservado' } } } } } },
+    };
+    const description = String(((prepare(typed).paths as Record<string, { post: { description?: string } }>)['/api/V2/Voos/Inventada'] as { post: { description?: string } }).post.description);
+    expect(description).toMatch(/^> \*\*Observed — not published by the provider\.\*\* The provider does not list this operation on this route/);
+    expect(description).toContain('response seen in 4 of 4 captures');
   });
 });

@@ -1,10 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { COVERAGE_STATES } from '../../scripts/docs/coverage.ts';
+import { COVERAGE_STATES, computeCoverage } from '../../scripts/docs/coverage.ts';
 import {
   SOURCE_STATES,
   computeSources,
   observedProvenance,
   sourceState,
+  sourcesFromCoverage,
   type SourceCounts,
   type SourceState,
 } from '../../scripts/docs/sources.ts';
@@ -75,6 +76,18 @@ describe('computeSources with an observed flavour (pt.yaml + pt-observed.yaml)',
     };
     expect(() => computeSources(published, extra)).toThrow(/Inventada \(\/api\/V2\/Voos\/Inventada\)/);
     expect(() => computeSources(published, ['not', 'a', 'document'])).toThrow(/not an OpenAPI document/);
+  });
+
+  test('a flavour that adds operations to its route (the legacy one) lists them apart and counts them nowhere else', () => {
+    const extra = structuredClone(observed) as { paths: Record<string, unknown> };
+    extra.paths['/api/V2/Voos/Inventada'] = {
+      post: { operationId: 'Inventada', responses: { '200': { $ref: '#/components/responses/Open' } }, requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/TarifarRQObservado' } } } } },
+    };
+    const plain = computeSources(published, observed);
+    const added = sourcesFromCoverage(computeCoverage(published), extra, true);
+    expect(added.addedOperations.map((o) => o.operationId)).toEqual(['Inventada']);
+    expect(added.counts).toEqual(plain.counts);
+    expect(plain.addedOperations).toEqual([]);
   });
 
   test('does not change either document', () => {
