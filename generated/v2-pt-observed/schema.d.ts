@@ -1028,33 +1028,34 @@ export interface components {
         DataObservada: (components["schemas"]["DataLegada"] | components["schemas"]["DataHora"]) | null;
         /** @description The fields every observed response carries at its root, next to the operation's own result: the server time (`Data`), a version date (`DataVersao`, `dd/MM/yyyy` in the captures, not the capture date), whether the session expired, and the error reported in the body (`Exception`, null on success). Observed object, not published by the provider: typed where seen, open to fields not seen. */
         EnvelopeDeResposta: {
-            Data: components["schemas"]["DataObservada"];
+            Data?: components["schemas"]["DataObservada"];
             /**
              * @description Values seen (not a complete list): `14/05/2026`, `15/05/2026`, `13/05/2026`.
              * @example 14/05/2026
              * @example 15/05/2026
              * @example 13/05/2026
              */
-            DataVersao: string;
+            DataVersao?: string;
             /**
              * @description Values seen (not a complete list): `false`.
              * @example false
              */
-            SessaoExpirada: boolean;
-            Exception: components["schemas"]["ExcecaoDoServico"] | null;
+            SessaoExpirada?: boolean;
+            Exception?: components["schemas"]["ExcecaoDoServico"] | null;
         } & {
             [key: string]: unknown;
         };
         /** @description An error reported in the body of an answer (`Exception`): the operation's result fields are then null or empty. The HTTP status of these answers was not captured. Observed object, not published by the provider: typed where seen, open to fields not seen. */
         ExcecaoDoServico: {
-            Message?: string;
+            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+            Message?: string | null;
         } & {
             [key: string]: unknown;
         };
-        /** @description A fare class chosen for one flight of the trip, outbound (`ClassesSelecionadas`) or return (`ClassesSelecionadasVolta`), sent to price and to book. Observed object, not published by the provider: typed where seen, open to fields not seen. */
+        /** @description A fare class chosen for one flight of the trip, outbound (`ClassesSelecionadas`) or return (`ClassesSelecionadasVolta`), sent to price and to book. Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
         ClasseSelecionada: {
             /**
-             * @description Values seen (not a complete list): `OOJIBG2J`, `OOJIAG2J`, `GYQNBALA`, `QJKX0N1`, `GJKR0N1/B00`, `BNJABG2J`, `NNIABG2J`, `ONJABG2J`.
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `OOJIBG2J`, `OOJIAG2J`, `GYQNBALA`, `QJKX0N1`, `GJKR0N1/B00`, `BNJABG2J`, `NNIABG2J`, `ONJABG2J`.
              * @example OOJIBG2J
              * @example OOJIAG2J
              * @example GYQNBALA
@@ -1064,9 +1065,9 @@ export interface components {
              * @example NNIABG2J
              * @example ONJABG2J
              */
-            BaseTarifaria?: string;
+            BaseTarifaria?: string | null;
             /**
-             * @description An empty string was seen. Values seen (not a complete list): `O`, `G`, `Q`, `B`, `N`, `V`, `""` (empty).
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. Values seen (not a complete list): `O`, `G`, `Q`, `B`, `N`, `V`, `""` (empty).
              * @example O
              * @example G
              * @example Q
@@ -1075,16 +1076,16 @@ export interface components {
              * @example V
              * @example
              */
-            Classe?: string;
+            Classe?: string | null;
             /**
-             * @description Values seen (not a complete list): `LI`, `SL`, `LIGHT`.
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `LI`, `SL`, `LIGHT`.
              * @example LI
              * @example SL
              * @example LIGHT
              */
-            Familia?: string;
+            Familia?: string | null;
             /**
-             * @description Values seen (not a complete list): `69`, `3698`, `4548`, `1376`, `1446`, `1586`, `151`, `1379`.
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `69`, `3698`, `4548`, `1376`, `1446`, `1586`, `151`, `1379`.
              * @example 69
              * @example 3698
              * @example 4548
@@ -1094,85 +1095,106 @@ export interface components {
              * @example 151
              * @example 1379
              */
-            NumeroDoVoo?: string;
+            NumeroDoVoo?: string | null;
         } & {
             [key: string]: unknown;
         };
-        /** @description A passenger of the booking request, with the infant on their lap when there is one. Observed object, not published by the provider: typed where seen, open to fields not seen. */
+        /** @description A passenger of the booking request, with the infant on their lap when there is one. Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
         Passageiro: {
-            Nome?: string;
-            Sobrenome?: string;
-            CPF?: string;
-            Nascimento?: components["schemas"]["DataDeEntrada"];
-            Email?: string;
+            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+            Nome?: string | null;
+            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+            Sobrenome?: string | null;
+            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+            CPF?: string | null;
+            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+            Nascimento?: components["schemas"]["DataDeEntrada"] | null;
+            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+            Email?: string | null;
             /**
-             * @description Values seen (not a complete list): `ADT`, `CHD`.
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `ADT`, `CHD`.
              * @example ADT
              * @example CHD
              */
-            FaixaEtaria?: string;
+            FaixaEtaria?: string | null;
             /**
-             * @description Values seen (not a complete list): `M`, `F`.
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `M`, `F`.
              * @example M
              * @example F
              */
-            Sexo?: string;
+            Sexo?: string | null;
             /**
-             * @description Values seen (not a complete list): `1`, `2`, `3`.
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `1`, `2`, `3`.
              * @example 1
              * @example 2
              * @example 3
              */
-            Linha?: string;
-            NumeroDDD?: string;
-            NumeroTelefone?: string;
-            NumeroDDI?: string;
+            Linha?: string | null;
+            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+            NumeroDDD?: string | null;
+            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+            NumeroTelefone?: string | null;
+            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+            NumeroDDI?: string | null;
             /**
-             * @description Values seen (not a complete list): `true`.
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `true`.
              * @example true
              */
-            PossuiBebe?: boolean;
-            InfantilNome?: string;
-            InfantilSobrenome?: string;
-            InfantilNascimento?: components["schemas"]["DataDeEntrada"];
+            PossuiBebe?: boolean | null;
+            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+            InfantilNome?: string | null;
+            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+            InfantilSobrenome?: string | null;
+            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+            InfantilNascimento?: components["schemas"]["DataDeEntrada"] | null;
             /**
-             * @description Values seen (not a complete list): `M`.
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `M`.
              * @example M
              */
-            InfantilSexo?: string;
+            InfantilSexo?: string | null;
         } & {
             [key: string]: unknown;
         };
-        /** @description Complementary data of a passenger of the booking request. Observed object, not published by the provider: typed where seen, open to fields not seen. */
+        /** @description Complementary data of a passenger of the booking request. Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
         InformacaoComplementarDePassageiro: {
-            Nome?: string;
-            Sobrenome?: string;
+            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+            Nome?: string | null;
+            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+            Sobrenome?: string | null;
             /**
-             * @description Values seen (not a complete list): `ADT`, `CHD`, `INF`.
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `ADT`, `CHD`, `INF`.
              * @example ADT
              * @example CHD
              * @example INF
              */
-            Tipo?: string;
-            NumeroDDD?: string;
-            NumeroTelefone?: string;
-            NumeroDDI?: string;
+            Tipo?: string | null;
+            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+            NumeroDDD?: string | null;
+            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+            NumeroTelefone?: string | null;
+            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+            NumeroDDI?: string | null;
         } & {
             [key: string]: unknown;
         };
-        /** @description A contact of the booking request. Observed object, not published by the provider: typed where seen, open to fields not seen. */
+        /** @description A contact of the booking request. Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
         Contato: {
-            Nome?: string;
-            Email?: string;
-            NumeroDDD?: string;
-            NumeroTelefone?: string;
-            NumeroDDI?: string;
+            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+            Nome?: string | null;
+            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+            Email?: string | null;
+            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+            NumeroDDD?: string | null;
+            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+            NumeroTelefone?: string | null;
+            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+            NumeroDDI?: string | null;
             /**
-             * @description Values seen (not a complete list): `0`, `2`.
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `0`, `2`.
              * @example 0
              * @example 2
              */
-            Tipo?: number;
+            Tipo?: number | null;
         } & {
             [key: string]: unknown;
         };
@@ -1184,60 +1206,65 @@ export interface components {
              * @example 2
              */
             FormaDePagamento?: number;
-            CartaoDeCredito?: components["schemas"]["CartaoDeCredito"];
+            CartaoDeCredito?: components["schemas"]["CartaoDeCredito"] | null;
         } & {
             [key: string]: unknown;
         };
-        /** @description Credit card data of a payment by card. Observed object, not published by the provider: typed where seen, open to fields not seen. */
+        /** @description Credit card data of a payment by card. Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
         CartaoDeCredito: {
             /**
-             * @description Values seen (not a complete list): `3`.
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `3`.
              * @example 3
              */
-            Bandeira?: number;
-            Numero?: string;
-            CodigoDeSeguranca?: string;
-            Validade?: string;
-            TitularNome?: string;
-            FinanciamentoId?: number;
+            Bandeira?: number | null;
+            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+            Numero?: string | null;
+            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+            CodigoDeSeguranca?: string | null;
+            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+            Validade?: string | null;
+            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+            TitularNome?: string | null;
+            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+            FinanciamentoId?: number | null;
             /**
-             * @description Values seen (not a complete list): `1`.
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `1`.
              * @example 1
              */
-            Parcelas?: number;
+            Parcelas?: number | null;
         } & {
             [key: string]: unknown;
         };
-        /** @description Request body of `RecuperarSistemasPesquisa` as seen in 9 sanitized sandbox captures; not published by the provider. The published schema (`RequisicaoComCredenciais`) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
+        /** @description Request body of `RecuperarSistemasPesquisa` as seen in 9 sanitized bodies; not published by the provider. The published schema (`RequisicaoComCredenciais`) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
         RecuperarSistemasPesquisaRQObservado: ({
             /**
-             * @description Values seen (not a complete list): `GRU`, `SAO`, `LIS`.
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `GRU`, `SAO`, `LIS`.
              * @example GRU
              * @example SAO
              * @example LIS
              */
-            Origem?: string;
+            Origem?: string | null;
             /**
-             * @description Values seen (not a complete list): `GIG`, `RIO`, `MAD`.
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `GIG`, `RIO`, `MAD`.
              * @example GIG
              * @example RIO
              * @example MAD
              */
-            Destino?: string;
+            Destino?: string | null;
             /**
-             * @description Values seen (not a complete list): `15`.
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `15`.
              * @example 15
              */
-            Timeout?: number;
+            Timeout?: number | null;
         } & {
             [key: string]: unknown;
         }) & components["schemas"]["RequisicaoComCredenciais"];
-        /** @description Answer of `RecuperarSistemasPesquisa` as seen in 9 sanitized sandbox captures; not published by the provider. The envelope (`EnvelopeDeResposta`) comes through `allOf`; the observed fields are typed, others stay allowed. */
+        /** @description Answer of `RecuperarSistemasPesquisa` as seen in 9 sanitized bodies; not published by the provider. The envelope (`EnvelopeDeResposta`) comes through `allOf`; the observed fields are typed, others stay allowed. */
         RecuperarSistemasPesquisaRSObservado: ({
-            /** @description At most 7 items seen in one capture. */
-            Sistemas: ({
+            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 7 items seen in one capture. */
+            Sistemas?: (({
                 /**
-                 * @description Values seen (not a complete list): `4`, `62`, `70`, `206`, `216`, `208`, `1`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `4`, `62`, `70`, `206`, `216`, `208`, `1`.
                  * @example 4
                  * @example 62
                  * @example 70
@@ -1246,9 +1273,9 @@ export interface components {
                  * @example 208
                  * @example 1
                  */
-                Codigo: number;
+                Codigo?: number | null;
                 /**
-                 * @description Values seen (not a complete list): `SABRE`, `LATAM`, `GOL  GWS`, `NDC LATAM`, `AZUL Novo`, `NDC_COPA_HML`, `Amadeus`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `SABRE`, `LATAM`, `GOL  GWS`, `NDC LATAM`, `AZUL Novo`, `NDC_COPA_HML`, `Amadeus`.
                  * @example SABRE
                  * @example LATAM
                  * @example GOL  GWS
@@ -1257,14 +1284,14 @@ export interface components {
                  * @example NDC_COPA_HML
                  * @example Amadeus
                  */
-                Label: string;
+                Label?: string | null;
                 /**
-                 * @description Values seen (not a complete list): `0`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `0`.
                  * @example 0
                  */
-                OrdemDeExibicao: number;
+                OrdemDeExibicao?: number | null;
                 /**
-                 * @description Values seen (not a complete list): `18`, `39`, `49`, `51`, `52`, `53`, `28`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `18`, `39`, `49`, `51`, `52`, `53`, `28`.
                  * @example 18
                  * @example 39
                  * @example 49
@@ -1273,108 +1300,111 @@ export interface components {
                  * @example 53
                  * @example 28
                  */
-                Sistema: number;
+                Sistema?: number | null;
             } & {
                 [key: string]: unknown;
-            })[];
+            }) | null)[] | null;
         } & {
             [key: string]: unknown;
         }) & components["schemas"]["EnvelopeDeResposta"];
-        /** @description Request body of `Disponibilidade` as seen in 13 sanitized sandbox captures; not published by the provider. The published schema (`DisponibilidadeRQ`) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
+        /** @description Request body of `Disponibilidade` as seen in 13 sanitized bodies; not published by the provider. The published schema (`DisponibilidadeRQ`) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
         DisponibilidadeRQObservado: ({
             /**
-             * @description Values seen (not a complete list): `GRU`, `LIS`, `SAO`, `MAD`, `GIG`.
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `GRU`, `LIS`, `SAO`, `MAD`, `GIG`.
              * @example GRU
              * @example LIS
              * @example SAO
              * @example MAD
              * @example GIG
              */
-            Origem?: string;
+            Origem?: string | null;
             /**
-             * @description Values seen (not a complete list): `GIG`, `MAD`, `RIO`, `LIS`, `BSB`.
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `GIG`, `MAD`, `RIO`, `LIS`, `BSB`.
              * @example GIG
              * @example MAD
              * @example RIO
              * @example LIS
              * @example BSB
              */
-            Destino?: string;
-            DataIda?: components["schemas"]["DataDeEntrada"];
+            Destino?: string | null;
+            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+            DataIda?: components["schemas"]["DataDeEntrada"] | null;
             /**
-             * @description Values seen (not a complete list): `1`, `2`.
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `1`, `2`.
              * @example 1
              * @example 2
              */
-            QuantidadeAdultos?: number;
+            QuantidadeAdultos?: number | null;
             /**
-             * @description Values seen (not a complete list): `0`, `1`.
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `0`, `1`.
              * @example 0
              * @example 1
              */
-            QuantidadeCriancas?: number;
+            QuantidadeCriancas?: number | null;
             /**
-             * @description Values seen (not a complete list): `0`, `1`.
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `0`, `1`.
              * @example 0
              * @example 1
              */
-            QuantidadeBebes?: number;
+            QuantidadeBebes?: number | null;
             /**
-             * @description Values seen (not a complete list): `10`, `50`.
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `10`, `50`.
              * @example 10
              * @example 50
              */
-            QuantidadeDeVoos?: number;
+            QuantidadeDeVoos?: number | null;
             /**
-             * @description Values seen (not a complete list): `49`, `28`, `39`, `51`, `18`.
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `49`, `28`, `39`, `51`, `18`.
              * @example 49
              * @example 28
              * @example 39
              * @example 51
              * @example 18
              */
-            Sistema?: number;
+            Sistema?: number | null;
             /**
-             * @description Values seen (not a complete list): `false`.
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
              * @example false
              */
-            ApenasVoosComBagagem?: boolean;
+            ApenasVoosComBagagem?: boolean | null;
             /**
-             * @description Values seen (not a complete list): `false`.
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
              * @example false
              */
-            ApenasVoosDiretos?: boolean;
+            ApenasVoosDiretos?: boolean | null;
             /**
-             * @description Values seen (not a complete list): `true`.
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `true`.
              * @example true
              */
-            BuscarVoosComBagagem?: boolean;
+            BuscarVoosComBagagem?: boolean | null;
             /**
-             * @description Values seen (not a complete list): `true`.
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `true`.
              * @example true
              */
-            BuscarVoosSemBagagem?: boolean;
+            BuscarVoosSemBagagem?: boolean | null;
             /**
-             * @description Values seen (not a complete list): `false`.
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
              * @example false
              */
-            Flex?: boolean;
+            Flex?: boolean | null;
             /**
-             * @description Values seen (not a complete list): `false`.
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
              * @example false
              */
-            Recomendacao?: boolean;
-            DataVolta?: components["schemas"]["DataDeEntrada"];
+            Recomendacao?: boolean | null;
+            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+            DataVolta?: components["schemas"]["DataDeEntrada"] | null;
         } & {
             [key: string]: unknown;
         }) & components["schemas"]["DisponibilidadeRQ"];
-        /** @description Answer of `Disponibilidade` as seen in 13 sanitized sandbox captures; not published by the provider. The envelope (`EnvelopeDeResposta`) comes through `allOf`; the observed fields are typed, others stay allowed. */
+        /** @description Answer of `Disponibilidade` as seen in 13 sanitized bodies; not published by the provider. The envelope (`EnvelopeDeResposta`) comes through `allOf`; the observed fields are typed, others stay allowed. */
         DisponibilidadeRSObservado: ({
             /** @description At most 10 items seen in one capture. */
-            Cia: ({
-                Id: number;
+            Cia?: (({
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                Id?: number | null;
                 /**
-                 * @description Values seen (not a complete list): `G3`, `TP`, `UX`, `IB`, `KL`, `AF`, `BA`, `TK`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `G3`, `TP`, `UX`, `IB`, `KL`, `AF`, `BA`, `TK`.
                  * @example G3
                  * @example TP
                  * @example UX
@@ -1384,9 +1414,9 @@ export interface components {
                  * @example BA
                  * @example TK
                  */
-                CodigoIata: string;
+                CodigoIata?: string | null;
                 /**
-                 * @description Values seen (not a complete list): `Gol Linhas Aéreas`, `TAP`, `AIR EUROPA`, `Iberia`, `KLM`, `Air France`, `British Airways`, `Turkish Airlines`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `Gol Linhas Aéreas`, `TAP`, `AIR EUROPA`, `Iberia`, `KLM`, `Air France`, `British Airways`, `Turkish Airlines`.
                  * @example Gol Linhas Aéreas
                  * @example TAP
                  * @example AIR EUROPA
@@ -1396,25 +1426,27 @@ export interface components {
                  * @example British Airways
                  * @example Turkish Airlines
                  */
-                Descricao: string;
+                Descricao?: string | null;
             } & {
                 [key: string]: unknown;
-            })[] | null;
-            DataIda: components["schemas"]["DataObservada"];
-            /** @description The .NET "no date" token `/Date(-62135589600000-0300)/` (year 0001) was seen: it stands for no date. */
-            DataVolta: components["schemas"]["DataObservada"];
-            /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-            Destino: {
-                Id: number;
+            }) | null)[] | null;
+            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+            DataIda?: components["schemas"]["DataObservada"] | null;
+            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. The .NET "no date" token `/Date(-62135589600000-0300)/` (year 0001) was seen: it stands for no date. */
+            DataVolta?: components["schemas"]["DataObservada"] | null;
+            /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+            Destino?: ({
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                Id?: number | null;
                 /**
-                 * @description Values seen (not a complete list): `GIG`, `MAD`, `RIO`, `LIS`, `BSB`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `GIG`, `MAD`, `RIO`, `LIS`, `BSB`.
                  * @example GIG
                  * @example MAD
                  * @example RIO
                  * @example LIS
                  * @example BSB
                  */
-                CodigoIata: string;
+                CodigoIata?: string | null;
                 /**
                  * @description Values seen (not a complete list): `RIO DE JANEIRO - Galeao (GIG)`, `RIO DE JANEIRO (RIO)`, `MADRI - Aeropuerto De Barajas (MAD)`, `LISBOA (LIS)`, `BRASILIA - J. Kubitschek Intl (BSB)`.
                  * @example RIO DE JANEIRO - Galeao (GIG)
@@ -1423,24 +1455,25 @@ export interface components {
                  * @example LISBOA (LIS)
                  * @example BRASILIA - J. Kubitschek Intl (BSB)
                  */
-                Descricao: string | null;
+                Descricao?: string | null;
             } & {
                 [key: string]: unknown;
-            };
+            }) | null;
             /** @description Only empty arrays were seen. */
-            ExceptionPorSistema: unknown[] | null;
-            /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-            Origem: {
-                Id: number;
+            ExceptionPorSistema?: unknown[] | null;
+            /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+            Origem?: ({
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                Id?: number | null;
                 /**
-                 * @description Values seen (not a complete list): `GRU`, `LIS`, `SAO`, `MAD`, `GIG`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `GRU`, `LIS`, `SAO`, `MAD`, `GIG`.
                  * @example GRU
                  * @example LIS
                  * @example SAO
                  * @example MAD
                  * @example GIG
                  */
-                CodigoIata: string;
+                CodigoIata?: string | null;
                 /**
                  * @description Values seen (not a complete list): `SAO PAULO - Guarulhos Int (GRU)`, `SAO PAULO (SAO)`, `LISBOA (LIS)`, `MADRI - Aeropuerto De Barajas (MAD)`, `RIO DE JANEIRO - Galeao (GIG)`.
                  * @example SAO PAULO - Guarulhos Int (GRU)
@@ -1449,36 +1482,36 @@ export interface components {
                  * @example MADRI - Aeropuerto De Barajas (MAD)
                  * @example RIO DE JANEIRO - Galeao (GIG)
                  */
-                Descricao: string | null;
+                Descricao?: string | null;
             } & {
                 [key: string]: unknown;
-            };
+            }) | null;
             /**
-             * @description Values seen (not a complete list): `1`, `2`.
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `1`, `2`.
              * @example 1
              * @example 2
              */
-            QuantidadeAdultos: number;
+            QuantidadeAdultos?: number | null;
             /**
-             * @description Values seen (not a complete list): `0`, `1`.
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `0`, `1`.
              * @example 0
              * @example 1
              */
-            QuantidadeBebes: number;
+            QuantidadeBebes?: number | null;
             /**
-             * @description Values seen (not a complete list): `0`, `1`.
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `0`, `1`.
              * @example 0
              * @example 1
              */
-            QuantidadeCriancas: number;
+            QuantidadeCriancas?: number | null;
             /** @description Only `null` was seen, so the type is unknown. */
-            Recomendacoes: unknown;
+            Recomendacoes?: unknown;
             /**
-             * @description Values seen (not a complete list): `D`, `I`.
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `D`, `I`.
              * @example D
              * @example I
              */
-            Rota: string;
+            Rota?: string | null;
             /**
              * @description Values seen (not a complete list): `00:00:01.2880000`, `00:00:11.8030000`, `00:00:01.1490000`, `00:00:01.1700000`, `00:00:03.5820000`, `00:00:03.9700000`, `00:00:03.0770000`, `00:00:00.5870000`.
              * @example 00:00:01.2880000
@@ -1490,16 +1523,17 @@ export interface components {
              * @example 00:00:03.0770000
              * @example 00:00:00.5870000
              */
-            TempoPesquisa: string | null;
+            TempoPesquisa?: string | null;
             /** @description Only `null` was seen, so the type is unknown. */
-            ViagensMultiplosTrechos: unknown;
+            ViagensMultiplosTrechos?: unknown;
             /** @description At most 51 items seen in one capture. */
-            ViagensTrecho1: ({
-                /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                CiaMandatoria: {
-                    Id: number;
+            ViagensTrecho1?: (({
+                /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                CiaMandatoria?: ({
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Id?: number | null;
                     /**
-                     * @description Values seen (not a complete list): `G3`, `JJ`, `LA`, `TP`, `UX`, `IB`, `KL`, `AF`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `G3`, `JJ`, `LA`, `TP`, `UX`, `IB`, `KL`, `AF`.
                      * @example G3
                      * @example JJ
                      * @example LA
@@ -1509,9 +1543,9 @@ export interface components {
                      * @example KL
                      * @example AF
                      */
-                    CodigoIata: string;
+                    CodigoIata?: string | null;
                     /**
-                     * @description Values seen (not a complete list): `Gol Linhas Aéreas`, `Tam`, `Latam`, `TAP`, `AIR EUROPA`, `Iberia`, `KLM`, `Air France`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `Gol Linhas Aéreas`, `Tam`, `Latam`, `TAP`, `AIR EUROPA`, `Iberia`, `KLM`, `Air France`.
                      * @example Gol Linhas Aéreas
                      * @example Tam
                      * @example Latam
@@ -1521,41 +1555,42 @@ export interface components {
                      * @example KLM
                      * @example Air France
                      */
-                    Descricao: string;
+                    Descricao?: string | null;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
                 /** @description Only `null` was seen, so the type is unknown. */
-                ClasseBaseReferencias: unknown;
+                ClasseBaseReferencias?: unknown;
                 /**
-                 * @description Values seen (not a complete list): `false`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                  * @example false
                  */
-                Combinada: boolean;
-                /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                Destino: {
-                    Id: number;
+                Combinada?: boolean | null;
+                /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                Destino?: ({
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Id?: number | null;
                     /**
-                     * @description Values seen (not a complete list): `GIG`, `MAD`, `LIS`, `BSB`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `GIG`, `MAD`, `LIS`, `BSB`.
                      * @example GIG
                      * @example MAD
                      * @example LIS
                      * @example BSB
                      */
-                    CodigoIata: string;
+                    CodigoIata?: string | null;
                     /**
-                     * @description Values seen (not a complete list): `GIG - RIO DE JANEIRO`, `MAD - MADRI`, `LIS - LISBOA`, `BSB - BRASILIA`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `GIG - RIO DE JANEIRO`, `MAD - MADRI`, `LIS - LISBOA`, `BSB - BRASILIA`.
                      * @example GIG - RIO DE JANEIRO
                      * @example MAD - MADRI
                      * @example LIS - LISBOA
                      * @example BSB - BRASILIA
                      */
-                    Descricao: string;
+                    Descricao?: string | null;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
                 /**
-                 * @description Values seen (not a complete list): `85`, `60`, `370`, `70`, `80`, `410`, `275`, `560`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `85`, `60`, `370`, `70`, `80`, `410`, `275`, `560`.
                  * @example 85
                  * @example 60
                  * @example 370
@@ -1565,16 +1600,16 @@ export interface components {
                  * @example 275
                  * @example 560
                  */
-                Duracao: number;
+                Duracao?: number | null;
                 /** @description At most 1 item seen in one capture. */
-                DuracoesSegmentos: ({
+                DuracoesSegmentos?: (({
                     /**
-                     * @description Values seen (not a complete list): `I`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `I`.
                      * @example I
                      */
-                    Key: string;
+                    Key?: string | null;
                     /**
-                     * @description Values seen (not a complete list): `01:25`, `01:20`, `06:10`, `01:15`, `05:30`, `21:35`, `06:45`, `07:10`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `01:25`, `01:20`, `06:10`, `01:15`, `05:30`, `21:35`, `06:45`, `07:10`.
                      * @example 01:25
                      * @example 01:20
                      * @example 06:10
@@ -1584,239 +1619,311 @@ export interface components {
                      * @example 06:45
                      * @example 07:10
                      */
-                    Value: string;
+                    Value?: string | null;
                 } & {
                     [key: string]: unknown;
-                })[] | null;
-                /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                Fornecedor: {
-                    Id: number;
+                }) | null)[] | null;
+                /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                Fornecedor?: ({
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Id?: number | null;
                     /**
-                     * @description Values seen (not a complete list): `70`, `62`, `206`, `1`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `70`, `62`, `206`, `1`.
                      * @example 70
                      * @example 62
                      * @example 206
                      * @example 1
                      */
-                    Codigo: number;
+                    Codigo?: number | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    Label: unknown;
+                    Label?: unknown;
                     /**
-                     * @description Values seen (not a complete list): `Gol_GWS`, `Latam`, `NDCLatam`, `Amadeus`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `Gol_GWS`, `Latam`, `NDCLatam`, `Amadeus`.
                      * @example Gol_GWS
                      * @example Latam
                      * @example NDCLatam
                      * @example Amadeus
                      */
-                    Nome: string;
+                    Nome?: string | null;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
                 /**
-                 * @description Values seen (not a complete list): `false`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                  * @example false
                  */
-                HouveAlteracaoDeValores: boolean;
-                Id: number;
-                IdentificacaoDaViagem: string;
+                HouveAlteracaoDeValores?: boolean | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                Id?: number | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                IdentificacaoDaViagem?: string | null;
                 /**
-                 * @description Values seen (not a complete list): `false`, `true`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`, `true`.
                  * @example false
                  * @example true
                  */
-                IsNdc: boolean;
+                IsNdc?: boolean | null;
                 /**
-                 * @description Values seen (not a complete list): `1`, `0`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `1`, `0`.
                  * @example 1
                  * @example 0
                  */
-                NumeroParadas: number;
-                /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                Origem: {
-                    Id: number;
+                NumeroParadas?: number | null;
+                /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                Origem?: ({
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Id?: number | null;
                     /**
-                     * @description Values seen (not a complete list): `GRU`, `LIS`, `MAD`, `GIG`, `CGH`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `GRU`, `LIS`, `MAD`, `GIG`, `CGH`.
                      * @example GRU
                      * @example LIS
                      * @example MAD
                      * @example GIG
                      * @example CGH
                      */
-                    CodigoIata: string;
+                    CodigoIata?: string | null;
                     /**
-                     * @description Values seen (not a complete list): `GRU - SAO PAULO`, `LIS - LISBOA`, `MAD - MADRI`, `GIG - RIO DE JANEIRO`, `CGH - SAO PAULO`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `GRU - SAO PAULO`, `LIS - LISBOA`, `MAD - MADRI`, `GIG - RIO DE JANEIRO`, `CGH - SAO PAULO`.
                      * @example GRU - SAO PAULO
                      * @example LIS - LISBOA
                      * @example MAD - MADRI
                      * @example GIG - RIO DE JANEIRO
                      * @example CGH - SAO PAULO
                      */
-                    Descricao: string;
+                    Descricao?: string | null;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
                 /**
-                 * @description Values seen (not a complete list): `false`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                  * @example false
                  */
-                PossuiDetalheDeFamilia: boolean;
-                /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                Preco: {
-                    Id: number;
-                    EqCambio: number;
+                PossuiDetalheDeFamilia?: boolean | null;
+                /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                Preco?: ({
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Id?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    EqCambio?: number | null;
                     /**
                      * @description Values seen (not a complete list): `EUR`.
                      * @example EUR
                      */
-                    EqMoeda: string | null;
+                    EqMoeda?: string | null;
                     /**
-                     * @description Values seen (not a complete list): `BRL`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `BRL`.
                      * @example BRL
                      */
-                    Moeda: string;
-                    /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                    PrecoAdulto: {
-                        Id: number;
-                        EqValorTarifa: number;
-                        EqValorTaxaServico: number;
+                    Moeda?: string | null;
+                    /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    PrecoAdulto?: ({
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        Id?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        EqValorTarifa?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        EqValorTaxaServico?: number | null;
                         /**
-                         * @description Values seen (not a complete list): `ADT`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `ADT`.
                          * @example ADT
                          */
-                        FaixaEtaria: string;
+                        FaixaEtaria?: string | null;
                         /**
-                         * @description Values seen (not a complete list): `1`, `2`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `1`, `2`.
                          * @example 1
                          * @example 2
                          */
-                        Quantidade: number;
-                        TaxasConsolidador: number;
-                        ValorFee: number;
-                        ValorObFee: number;
-                        ValorPenalidade: number;
-                        ValorRav: number;
-                        ValorTarifa: number;
-                        ValorTarifaNet: number;
-                        ValorTaxaAssento: number;
-                        ValorTaxaBagagem: number;
-                        ValorTaxaCombustivel: number;
-                        ValorTaxaEmbarque: number;
-                        ValorTaxaMenorDesacompanhado: number;
-                        ValorTaxaServico: number;
+                        Quantidade?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        TaxasConsolidador?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorFee?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorObFee?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorPenalidade?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorRav?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorTarifa?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorTarifaNet?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorTaxaAssento?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorTaxaBagagem?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorTaxaCombustivel?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorTaxaEmbarque?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorTaxaMenorDesacompanhado?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorTaxaServico?: number | null;
                     } & {
                         [key: string]: unknown;
-                    };
+                    }) | null;
                     /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                    PrecoBebe: ({
-                        Id?: number;
-                        EqValorTarifa?: number;
-                        EqValorTaxaServico?: number;
+                    PrecoBebe?: ({
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        Id?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        EqValorTarifa?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        EqValorTaxaServico?: number | null;
                         /**
-                         * @description Values seen (not a complete list): `INF`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `INF`.
                          * @example INF
                          */
-                        FaixaEtaria?: string;
+                        FaixaEtaria?: string | null;
                         /**
-                         * @description Values seen (not a complete list): `1`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `1`.
                          * @example 1
                          */
-                        Quantidade?: number;
-                        TaxasConsolidador?: number;
-                        ValorFee?: number;
-                        ValorObFee?: number;
-                        ValorPenalidade?: number;
-                        ValorRav?: number;
-                        ValorTarifa?: number;
-                        ValorTarifaNet?: number;
-                        ValorTaxaAssento?: number;
-                        ValorTaxaBagagem?: number;
-                        ValorTaxaCombustivel?: number;
-                        ValorTaxaEmbarque?: number;
-                        ValorTaxaMenorDesacompanhado?: number;
-                        ValorTaxaServico?: number;
+                        Quantidade?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        TaxasConsolidador?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorFee?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorObFee?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorPenalidade?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorRav?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorTarifa?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorTarifaNet?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorTaxaAssento?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorTaxaBagagem?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorTaxaCombustivel?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorTaxaEmbarque?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorTaxaMenorDesacompanhado?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorTaxaServico?: number | null;
                     } & {
                         [key: string]: unknown;
                     }) | null;
                     /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                    PrecoCrianca: ({
-                        Id?: number;
-                        EqValorTarifa?: number;
-                        EqValorTaxaServico?: number;
+                    PrecoCrianca?: ({
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        Id?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        EqValorTarifa?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        EqValorTaxaServico?: number | null;
                         /**
-                         * @description Values seen (not a complete list): `CHD`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `CHD`.
                          * @example CHD
                          */
-                        FaixaEtaria?: string;
+                        FaixaEtaria?: string | null;
                         /**
-                         * @description Values seen (not a complete list): `1`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `1`.
                          * @example 1
                          */
-                        Quantidade?: number;
-                        TaxasConsolidador?: number;
-                        ValorFee?: number;
-                        ValorObFee?: number;
-                        ValorPenalidade?: number;
-                        ValorRav?: number;
-                        ValorTarifa?: number;
-                        ValorTarifaNet?: number;
-                        ValorTaxaAssento?: number;
-                        ValorTaxaBagagem?: number;
-                        ValorTaxaCombustivel?: number;
-                        ValorTaxaEmbarque?: number;
-                        ValorTaxaMenorDesacompanhado?: number;
-                        ValorTaxaServico?: number;
+                        Quantidade?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        TaxasConsolidador?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorFee?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorObFee?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorPenalidade?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorRav?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorTarifa?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorTarifaNet?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorTaxaAssento?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorTaxaBagagem?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorTaxaCombustivel?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorTaxaEmbarque?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorTaxaMenorDesacompanhado?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorTaxaServico?: number | null;
                     } & {
                         [key: string]: unknown;
                     }) | null;
-                    Tarifa: number;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Tarifa?: number | null;
                     /**
-                     * @description Values seen (not a complete list): `false`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                      * @example false
                      */
-                    TarifaOperadora: boolean;
+                    TarifaOperadora?: boolean | null;
                     /**
-                     * @description Values seen (not a complete list): `false`, `true`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`, `true`.
                      * @example false
                      * @example true
                      */
-                    TarifaPrivada: boolean;
-                    Taxa: number;
-                    TaxasConsolidador: number;
-                    Total: number;
-                    TotalGeral: number;
-                    TotalTarifa: number;
-                    TotalTarifaNet: number;
-                    TotalTaxaAssento: number;
-                    TotalTaxaBagagem: number;
-                    TotalTaxaDeCombustivel: number;
-                    TotalTaxaEmbarque: number;
-                    TotalTaxaMenorDesacompanhado: number;
-                    TotalTaxaServico: number;
-                    TourCodeIdAplicado: number;
+                    TarifaPrivada?: boolean | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Taxa?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    TaxasConsolidador?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Total?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    TotalGeral?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    TotalTarifa?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    TotalTarifaNet?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    TotalTaxaAssento?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    TotalTaxaBagagem?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    TotalTaxaDeCombustivel?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    TotalTaxaEmbarque?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    TotalTaxaMenorDesacompanhado?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    TotalTaxaServico?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    TourCodeIdAplicado?: number | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    ValorComissao: unknown;
-                    ValorEMD: number;
-                    ValorFEE: number;
-                    ValorObFee: number;
-                    ValorRAV: number;
+                    ValorComissao?: unknown;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    ValorEMD?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    ValorFEE?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    ValorObFee?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    ValorRAV?: number | null;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
                 /**
                  * @description Values seen (not a complete list): `D`.
                  * @example D
                  */
-                Rota: string | null;
+                Rota?: string | null;
                 /**
-                 * @description An empty string was seen. Values seen (not a complete list): `I`, `""` (empty).
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. Values seen (not a complete list): `I`, `""` (empty).
                  * @example I
                  * @example
                  */
-                Segmento: string;
+                Segmento?: string | null;
                 /** @description Only `null` was seen, so the type is unknown. */
-                SubFornecedor: unknown;
+                SubFornecedor?: unknown;
                 /**
-                 * @description Values seen (not a complete list): `01:25`, `01:00`, `06:10`, `01:10`, `01:20`, `06:50`, `04:35`, `09:20`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `01:25`, `01:00`, `06:10`, `01:10`, `01:20`, `06:50`, `04:35`, `09:20`.
                  * @example 01:25
                  * @example 01:00
                  * @example 06:10
@@ -1826,91 +1933,93 @@ export interface components {
                  * @example 04:35
                  * @example 09:20
                  */
-                TempoDeDuracao: string;
+                TempoDeDuracao?: string | null;
                 /** @description Only `null` was seen, so the type is unknown. */
-                VooReferenciaIds: unknown;
-                /** @description At most 2 items seen in one capture. */
-                Voos: ({
-                    Id: number;
+                VooReferenciaIds?: unknown;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 2 items seen in one capture. */
+                Voos?: (({
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Id?: number | null;
                     /**
-                     * @description Values seen (not a complete list): `false`, `true`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`, `true`.
                      * @example false
                      * @example true
                      */
-                    BagagemInclusa: boolean;
+                    BagagemInclusa?: boolean | null;
                     /**
-                     * @description Values seen (not a complete list): `2`, `1`, `3`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `2`, `1`, `3`.
                      * @example 2
                      * @example 1
                      * @example 3
                      */
-                    BagagemIndicador: number;
+                    BagagemIndicador?: number | null;
                     /**
-                     * @description Values seen (not a complete list): `0`, `30`, `20`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `0`, `30`, `20`.
                      * @example 0
                      * @example 30
                      * @example 20
                      */
-                    BagagemPeso: number;
+                    BagagemPeso?: number | null;
                     /**
-                     * @description Values seen (not a complete list): `0`, `1`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `0`, `1`.
                      * @example 0
                      * @example 1
                      */
-                    BagagemQuantidade: number;
+                    BagagemQuantidade?: number | null;
                     /**
-                     * @description Values seen (not a complete list): `KG Total`, `KG PER BAG`, `KG`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `KG Total`, `KG PER BAG`, `KG`.
                      * @example KG Total
                      * @example KG PER BAG
                      * @example KG
                      */
-                    BagagemUnidadeDeMedida: string;
+                    BagagemUnidadeDeMedida?: string | null;
                     /** @description At most 3 items seen in one capture. */
-                    Bagagens: ({
+                    Bagagens?: (({
                         /**
-                         * @description Values seen (not a complete list): `true`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `true`.
                          * @example true
                          */
-                        BagagemInclusa: boolean;
+                        BagagemInclusa?: boolean | null;
                         /**
-                         * @description Values seen (not a complete list): `3`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `3`.
                          * @example 3
                          */
-                        BagagemIndicador: number;
+                        BagagemIndicador?: number | null;
                         /**
-                         * @description Values seen (not a complete list): `0`, `30`, `20`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `0`, `30`, `20`.
                          * @example 0
                          * @example 30
                          * @example 20
                          */
-                        BagagemPeso: number;
+                        BagagemPeso?: number | null;
                         /**
-                         * @description Values seen (not a complete list): `1`, `2`, `0`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `1`, `2`, `0`.
                          * @example 1
                          * @example 2
                          * @example 0
                          */
-                        BagagemQuantidade: number;
+                        BagagemQuantidade?: number | null;
                         /**
-                         * @description Values seen (not a complete list): `11`, `12`, `1`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `11`, `12`, `1`.
                          * @example 11
                          * @example 12
                          * @example 1
                          */
-                        BagagemTipo: number;
+                        BagagemTipo?: number | null;
                         /**
-                         * @description Values seen (not a complete list): `KG`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `KG`.
                          * @example KG
                          */
-                        BagagemUnidadeDeMedida: string;
+                        BagagemUnidadeDeMedida?: string | null;
                     } & {
                         [key: string]: unknown;
-                    })[] | null;
-                    /** @description At most 1 item seen in one capture. */
-                    BaseTarifaria: ({
-                        Id: number;
+                    }) | null)[] | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 1 item seen in one capture. */
+                    BaseTarifaria?: (({
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        Id?: number | null;
                         /**
-                         * @description An empty string was seen. Values seen (not a complete list): `""` (empty), `Q`, `U`, `N`, `O`, `M`, `T`, `G`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. Values seen (not a complete list): `""` (empty), `Q`, `U`, `N`, `O`, `M`, `T`, `G`.
                          * @example
                          * @example Q
                          * @example U
@@ -1920,9 +2029,9 @@ export interface components {
                          * @example T
                          * @example G
                          */
-                        Classe: string;
+                        Classe?: string | null;
                         /**
-                         * @description Values seen (not a complete list): `YJ0X0G1`, `OOJIBG2J`, `OOJIAG2J`, `QJKX0N1`, `BOJAAG2J`, `OJKX0J1`, `GJKR0N1/B00`, `UETCLSE9`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `YJ0X0G1`, `OOJIBG2J`, `OOJIAG2J`, `QJKX0N1`, `BOJAAG2J`, `OJKX0J1`, `GJKR0N1/B00`, `UETCLSE9`.
                          * @example YJ0X0G1
                          * @example OOJIBG2J
                          * @example OOJIAG2J
@@ -1932,9 +2041,9 @@ export interface components {
                          * @example GJKR0N1/B00
                          * @example UETCLSE9
                          */
-                        Codigo: string;
+                        Codigo?: string | null;
                         /**
-                         * @description Values seen (not a complete list): `SL`, `LI`, `LIGHT`, `COMFORT`, `CL`, `BAG`, `DISCOUNT`, `LITE`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `SL`, `LI`, `LIGHT`, `COMFORT`, `CL`, `BAG`, `DISCOUNT`, `LITE`.
                          * @example SL
                          * @example LI
                          * @example LIGHT
@@ -1944,11 +2053,11 @@ export interface components {
                          * @example DISCOUNT
                          * @example LITE
                          */
-                        Familia: string;
+                        Familia?: string | null;
                         /** @description Only `null` was seen, so the type is unknown. */
-                        FamiliaCor: unknown;
+                        FamiliaCor?: unknown;
                         /** @description Only `null` was seen, so the type is unknown. */
-                        FamiliaCorFonte: unknown;
+                        FamiliaCorFonte?: unknown;
                         /**
                          * @description Values seen (not a complete list): `LIGHT`, `COMFORT`, `CL`, `BAG`, `DISCOUNT`, `LITE`, `FLEX`, `ECONOMY`.
                          * @example LIGHT
@@ -1960,27 +2069,28 @@ export interface components {
                          * @example FLEX
                          * @example ECONOMY
                          */
-                        FamiliaDescricao: string | null;
+                        FamiliaDescricao?: string | null;
                     } & {
                         [key: string]: unknown;
-                    })[];
+                    }) | null)[] | null;
                     /**
-                     * @description Values seen (not a complete list): `Econômica`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `Econômica`.
                      * @example Econômica
                      */
-                    Cabine: string;
+                    Cabine?: string | null;
                     /**
-                     * @description Values seen (not a complete list): `Economica`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `Economica`.
                      * @example Economica
                      */
-                    CabineTipo: string;
+                    CabineTipo?: string | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    Campo1: unknown;
-                    /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                    CiaMandatoria: {
-                        Id: number;
+                    Campo1?: unknown;
+                    /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    CiaMandatoria?: ({
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        Id?: number | null;
                         /**
-                         * @description Values seen (not a complete list): `LA`, `G3`, `KL`, `AF`, `BA`, `TK`, `LH`, `LX`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `LA`, `G3`, `KL`, `AF`, `BA`, `TK`, `LH`, `LX`.
                          * @example LA
                          * @example G3
                          * @example KL
@@ -1990,9 +2100,9 @@ export interface components {
                          * @example LH
                          * @example LX
                          */
-                        CodigoIata: string;
+                        CodigoIata?: string | null;
                         /**
-                         * @description Values seen (not a complete list): `Latam`, `Gol Linhas Aéreas`, `KLM`, `Air France`, `British Airways`, `Turkish Airlines`, `Lufthansa`, `Swiss`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `Latam`, `Gol Linhas Aéreas`, `KLM`, `Air France`, `British Airways`, `Turkish Airlines`, `Lufthansa`, `Swiss`.
                          * @example Latam
                          * @example Gol Linhas Aéreas
                          * @example KLM
@@ -2002,15 +2112,16 @@ export interface components {
                          * @example Lufthansa
                          * @example Swiss
                          */
-                        Descricao: string;
+                        Descricao?: string | null;
                     } & {
                         [key: string]: unknown;
-                    };
+                    }) | null;
                     /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                    CiaOperacional: ({
-                        Id?: number;
+                    CiaOperacional?: ({
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        Id?: number | null;
                         /**
-                         * @description Values seen (not a complete list): `LA`, `G3`, `TP`, `IB`, `2L`, `YW`, `NI`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `LA`, `G3`, `TP`, `IB`, `2L`, `YW`, `NI`.
                          * @example LA
                          * @example G3
                          * @example TP
@@ -2019,7 +2130,7 @@ export interface components {
                          * @example YW
                          * @example NI
                          */
-                        CodigoIata?: string;
+                        CodigoIata?: string | null;
                         /**
                          * @description Values seen (not a complete list): `Latam`, `Gol Linhas Aéreas`.
                          * @example Latam
@@ -2040,22 +2151,25 @@ export interface components {
                      * @example U
                      * @example M
                      */
-                    Classe: string | null;
+                    Classe?: string | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    Companhia: unknown;
+                    Companhia?: unknown;
                     /**
-                     * @description Values seen (not a complete list): `false`, `true`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`, `true`.
                      * @example false
                      * @example true
                      */
-                    Conexao: boolean;
-                    DataChegada: components["schemas"]["DataObservada"];
-                    DataSaida: components["schemas"]["DataObservada"];
-                    /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                    Destino: {
-                        Id: number;
+                    Conexao?: boolean | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    DataChegada?: components["schemas"]["DataObservada"] | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    DataSaida?: components["schemas"]["DataObservada"] | null;
+                    /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Destino?: ({
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        Id?: number | null;
                         /**
-                         * @description Values seen (not a complete list): `GIG`, `BSB`, `MAD`, `LIS`, `VIX`, `POA`, `SSA`, `FOR`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `GIG`, `BSB`, `MAD`, `LIS`, `VIX`, `POA`, `SSA`, `FOR`.
                          * @example GIG
                          * @example BSB
                          * @example MAD
@@ -2065,9 +2179,9 @@ export interface components {
                          * @example SSA
                          * @example FOR
                          */
-                        CodigoIata: string;
+                        CodigoIata?: string | null;
                         /**
-                         * @description Values seen (not a complete list): `GIG - RIO DE JANEIRO`, `BSB - BRASILIA`, `MAD - MADRI`, `LIS - LISBOA`, `VIX - VITORIA`, `POA - PORTO ALEGRE`, `SSA - SALVADOR`, `FOR - FORTALEZA`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `GIG - RIO DE JANEIRO`, `BSB - BRASILIA`, `MAD - MADRI`, `LIS - LISBOA`, `VIX - VITORIA`, `POA - PORTO ALEGRE`, `SSA - SALVADOR`, `FOR - FORTALEZA`.
                          * @example GIG - RIO DE JANEIRO
                          * @example BSB - BRASILIA
                          * @example MAD - MADRI
@@ -2077,12 +2191,12 @@ export interface components {
                          * @example SSA - SALVADOR
                          * @example FOR - FORTALEZA
                          */
-                        Descricao: string;
+                        Descricao?: string | null;
                     } & {
                         [key: string]: unknown;
-                    };
+                    }) | null;
                     /**
-                     * @description Values seen (not a complete list): `01:25`, `01:45`, `01:55`, `01:05`, `01:00`, `03:25`, `02:20`, `02:10`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `01:25`, `01:45`, `01:55`, `01:05`, `01:00`, `03:25`, `02:20`, `02:10`.
                      * @example 01:25
                      * @example 01:45
                      * @example 01:55
@@ -2092,7 +2206,7 @@ export interface components {
                      * @example 02:20
                      * @example 02:10
                      */
-                    Duracao: string;
+                    Duracao?: string | null;
                     /**
                      * @description Values seen (not a complete list): `00:55`, `01:20`, `01:00`, `01:25`, `06:25`, `04:45`, `01:30`, `13:20`.
                      * @example 00:55
@@ -2104,9 +2218,9 @@ export interface components {
                      * @example 01:30
                      * @example 13:20
                      */
-                    DuracaoDaConexao: string | null;
+                    DuracaoDaConexao?: string | null;
                     /**
-                     * @description Values seen (not a complete list): `320`, `789`, `321`, `319`, `738`, `32Q`, `32A`, `32N`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `320`, `789`, `321`, `319`, `738`, `32Q`, `32A`, `32N`.
                      * @example 320
                      * @example 789
                      * @example 321
@@ -2116,11 +2230,11 @@ export interface components {
                      * @example 32A
                      * @example 32N
                      */
-                    Equipamento: string;
+                    Equipamento?: string | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    Escalas: unknown;
+                    Escalas?: unknown;
                     /**
-                     * @description Values seen (not a complete list): `LIGHT`, `COMFORT`, `CL`, `BAG`, `DISCOUNT`, `LITE`, `FLEX`, `ECONOMY`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `LIGHT`, `COMFORT`, `CL`, `BAG`, `DISCOUNT`, `LITE`, `FLEX`, `ECONOMY`.
                      * @example LIGHT
                      * @example COMFORT
                      * @example CL
@@ -2130,9 +2244,9 @@ export interface components {
                      * @example FLEX
                      * @example ECONOMY
                      */
-                    Familia: string;
+                    Familia?: string | null;
                     /**
-                     * @description Values seen (not a complete list): `LIG`, `COM`, `CL`, `ECO`, `BAG`, `DIS`, `LIT`, `FLE`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `LIG`, `COM`, `CL`, `ECO`, `BAG`, `DIS`, `LIT`, `FLE`.
                      * @example LIG
                      * @example COM
                      * @example CL
@@ -2142,14 +2256,14 @@ export interface components {
                      * @example LIT
                      * @example FLE
                      */
-                    FamiliaCodigo: string;
+                    FamiliaCodigo?: string | null;
                     /**
-                     * @description Values seen (not a complete list): `0`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `0`.
                      * @example 0
                      */
-                    GrupoDeSegmento: number;
+                    GrupoDeSegmento?: number | null;
                     /**
-                     * @description Values seen (not a complete list): `1040`, `1855`, `1715`, `1405`, `1635`, `2220`, `0855`, `1555`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `1040`, `1855`, `1715`, `1405`, `1635`, `2220`, `0855`, `1555`.
                      * @example 1040
                      * @example 1855
                      * @example 1715
@@ -2159,9 +2273,9 @@ export interface components {
                      * @example 0855
                      * @example 1555
                      */
-                    HoraChegada: string;
+                    HoraChegada?: string | null;
                     /**
-                     * @description Values seen (not a complete list): `0915`, `1730`, `1400`, `0945`, `1505`, `2030`, `1530`, `0500`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `0915`, `1730`, `1400`, `0945`, `1505`, `2030`, `1530`, `0500`.
                      * @example 0915
                      * @example 1730
                      * @example 1400
@@ -2171,9 +2285,9 @@ export interface components {
                      * @example 1530
                      * @example 0500
                      */
-                    HoraSaida: string;
+                    HoraSaida?: string | null;
                     /**
-                     * @description Values seen (not a complete list): `https://conteudo.travellink.com.br/woobasandbox/Logomarcas/companhiaico31.gif`, `https://conteudo.travellink.com.br/woobasandbox/Logomarcas/companhiaico5.gif`, `https://conteudo.travellink.com.br/woobasandbox/Logomarcas/companhiaico32.gif`, `https://conteudo.travellink.com.br/woobasandbox/Logomarcas/companhiaico10.png`, `https://conteudo.travellink.com.br/woobasandbox/Logomarcas/companhiaico11.png`, `https://conteudo.travellink.com.br/woobasandbox/Logomarcas/companhiaico112.gif`, `https://conteudo.travellink.com.br/woobasandbox/Logomarcas/companhiaico17.jpg`, `https://conteudo.travellink.com.br/woobasandbox/Logomarcas/companhiaico46.gif`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `https://conteudo.travellink.com.br/woobasandbox/Logomarcas/companhiaico31.gif`, `https://conteudo.travellink.com.br/woobasandbox/Logomarcas/companhiaico5.gif`, `https://conteudo.travellink.com.br/woobasandbox/Logomarcas/companhiaico32.gif`, `https://conteudo.travellink.com.br/woobasandbox/Logomarcas/companhiaico10.png`, `https://conteudo.travellink.com.br/woobasandbox/Logomarcas/companhiaico11.png`, `https://conteudo.travellink.com.br/woobasandbox/Logomarcas/companhiaico112.gif`, `https://conteudo.travellink.com.br/woobasandbox/Logomarcas/companhiaico17.jpg`, `https://conteudo.travellink.com.br/woobasandbox/Logomarcas/companhiaico46.gif`.
                      * @example https://conteudo.travellink.com.br/woobasandbox/Logomarcas/companhiaico31.gif
                      * @example https://conteudo.travellink.com.br/woobasandbox/Logomarcas/companhiaico5.gif
                      * @example https://conteudo.travellink.com.br/woobasandbox/Logomarcas/companhiaico32.gif
@@ -2183,93 +2297,93 @@ export interface components {
                      * @example https://conteudo.travellink.com.br/woobasandbox/Logomarcas/companhiaico17.jpg
                      * @example https://conteudo.travellink.com.br/woobasandbox/Logomarcas/companhiaico46.gif
                      */
-                    Icone: string;
+                    Icone?: string | null;
                     /**
-                     * @description Values seen (not a complete list): `false`, `true`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`, `true`.
                      * @example false
                      * @example true
                      */
-                    InicioDoSegmento: boolean;
+                    InicioDoSegmento?: boolean | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    Linha: unknown;
+                    Linha?: unknown;
                     /** @description At most 4 items seen in one capture. */
-                    ListaDeClasses: ({
+                    ListaDeClasses?: (({
                         /**
-                         * @description Values seen (not a complete list): `true`, `false`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `true`, `false`.
                          * @example true
                          * @example false
                          */
-                        BagagemInclusa: boolean;
+                        BagagemInclusa?: boolean | null;
                         /**
-                         * @description Values seen (not a complete list): `3`, `2`, `1`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `3`, `2`, `1`.
                          * @example 3
                          * @example 2
                          * @example 1
                          */
-                        BagagemIndicador: number;
+                        BagagemIndicador?: number | null;
                         /**
-                         * @description Values seen (not a complete list): `23`, `0`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `23`, `0`.
                          * @example 23
                          * @example 0
                          */
-                        BagagemPeso: number;
+                        BagagemPeso?: number | null;
                         /**
-                         * @description Values seen (not a complete list): `1`, `0`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `1`, `0`.
                          * @example 1
                          * @example 0
                          */
-                        BagagemQuantidade: number;
+                        BagagemQuantidade?: number | null;
                         /**
-                         * @description Values seen (not a complete list): `KG Total`, `KG PER BAG`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `KG Total`, `KG PER BAG`.
                          * @example KG Total
                          * @example KG PER BAG
                          */
-                        BagagemUnidadeDeMedida: string;
-                        /** @description At most 3 items seen in one capture. */
-                        Bagagens: ({
+                        BagagemUnidadeDeMedida?: string | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 3 items seen in one capture. */
+                        Bagagens?: (({
                             /**
-                             * @description Values seen (not a complete list): `true`.
+                             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `true`.
                              * @example true
                              */
-                            BagagemInclusa: boolean;
+                            BagagemInclusa?: boolean | null;
                             /**
-                             * @description Values seen (not a complete list): `3`.
+                             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `3`.
                              * @example 3
                              */
-                            BagagemIndicador: number;
+                            BagagemIndicador?: number | null;
                             /**
-                             * @description Values seen (not a complete list): `12`, `23`, `10`, `0`, `16`.
+                             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `12`, `23`, `10`, `0`, `16`.
                              * @example 12
                              * @example 23
                              * @example 10
                              * @example 0
                              * @example 16
                              */
-                            BagagemPeso: number;
+                            BagagemPeso?: number | null;
                             /**
-                             * @description Values seen (not a complete list): `1`.
+                             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `1`.
                              * @example 1
                              */
-                            BagagemQuantidade: number;
+                            BagagemQuantidade?: number | null;
                             /**
-                             * @description Values seen (not a complete list): `11`, `12`, `1`.
+                             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `11`, `12`, `1`.
                              * @example 11
                              * @example 12
                              * @example 1
                              */
-                            BagagemTipo: number;
+                            BagagemTipo?: number | null;
                             /**
                              * @description Values seen (not a complete list): `KG PER BAG`, `KG Total`, `KG`.
                              * @example KG PER BAG
                              * @example KG Total
                              * @example KG
                              */
-                            BagagemUnidadeDeMedida: string | null;
+                            BagagemUnidadeDeMedida?: string | null;
                         } & {
                             [key: string]: unknown;
-                        })[];
+                        }) | null)[] | null;
                         /**
-                         * @description Values seen (not a complete list): `YJ0X0G1`, `YJ0X0G4`, `YJ0X0G7`, `WJ0X0GA`, `OOJIBG2J`, `OOJIBG3J`, `OOJIBG4J`, `OOJIAG2J`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `YJ0X0G1`, `YJ0X0G4`, `YJ0X0G7`, `WJ0X0GA`, `OOJIBG2J`, `OOJIBG3J`, `OOJIBG4J`, `OOJIAG2J`.
                          * @example YJ0X0G1
                          * @example YJ0X0G4
                          * @example YJ0X0G7
@@ -2279,21 +2393,21 @@ export interface components {
                          * @example OOJIBG4J
                          * @example OOJIAG2J
                          */
-                        BaseTarifaria: string;
+                        BaseTarifaria?: string | null;
                         /**
-                         * @description Values seen (not a complete list): `Econômica`, `Econômica Premium`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `Econômica`, `Econômica Premium`.
                          * @example Econômica
                          * @example Econômica Premium
                          */
-                        Cabine: string;
+                        Cabine?: string | null;
                         /**
-                         * @description Values seen (not a complete list): `Economica`, `EconomicaPremium`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `Economica`, `EconomicaPremium`.
                          * @example Economica
                          * @example EconomicaPremium
                          */
-                        CabineTipo: string;
+                        CabineTipo?: string | null;
                         /**
-                         * @description Values seen (not a complete list): `Y`, `O`, `W`, `Q`, `B`, `G`, `P`, `N`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `Y`, `O`, `W`, `Q`, `B`, `G`, `P`, `N`.
                          * @example Y
                          * @example O
                          * @example W
@@ -2303,9 +2417,9 @@ export interface components {
                          * @example P
                          * @example N
                          */
-                        Classe: string;
+                        Classe?: string | null;
                         /**
-                         * @description Values seen (not a complete list): `LIGHT`, `STANDARD`, `FULL`, `PREMIUM ECONOMY FULL`, `CLASSIC`, `FLEX`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `LIGHT`, `STANDARD`, `FULL`, `PREMIUM ECONOMY FULL`, `CLASSIC`, `FLEX`.
                          * @example LIGHT
                          * @example STANDARD
                          * @example FULL
@@ -2313,9 +2427,9 @@ export interface components {
                          * @example CLASSIC
                          * @example FLEX
                          */
-                        Familia: string;
+                        Familia?: string | null;
                         /**
-                         * @description Values seen (not a complete list): `LIG`, `STA`, `FUL`, `PEF`, `CLA`, `FLE`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `LIG`, `STA`, `FUL`, `PEF`, `CLA`, `FLE`.
                          * @example LIG
                          * @example STA
                          * @example FUL
@@ -2323,173 +2437,244 @@ export interface components {
                          * @example CLA
                          * @example FLE
                          */
-                        FamiliaCodigo: string;
+                        FamiliaCodigo?: string | null;
                         /** @description Only `null` was seen, so the type is unknown. */
-                        FamiliaCor: unknown;
+                        FamiliaCor?: unknown;
                         /** @description Only `null` was seen, so the type is unknown. */
-                        FamiliaCorFonte: unknown;
+                        FamiliaCorFonte?: unknown;
                         /**
-                         * @description Values seen (not a complete list): `BRL`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `BRL`.
                          * @example BRL
                          */
-                        Moeda: string;
+                        Moeda?: string | null;
                         /** @description Only `null` was seen, so the type is unknown. */
-                        Perfil: unknown;
-                        /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                        Preco: {
-                            Id: number;
-                            EqCambio: number;
+                        Perfil?: unknown;
+                        /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        Preco?: ({
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            Id?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            EqCambio?: number | null;
                             /** @description Only `null` was seen, so the type is unknown. */
-                            EqMoeda: unknown;
+                            EqMoeda?: unknown;
                             /**
-                             * @description Values seen (not a complete list): `BRL`.
+                             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `BRL`.
                              * @example BRL
                              */
-                            Moeda: string;
-                            /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                            PrecoAdulto: {
-                                Id: number;
-                                EqValorTarifa: number;
-                                EqValorTaxaServico: number;
+                            Moeda?: string | null;
+                            /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            PrecoAdulto?: ({
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                Id?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                EqValorTarifa?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                EqValorTaxaServico?: number | null;
                                 /**
-                                 * @description Values seen (not a complete list): `ADT`.
+                                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `ADT`.
                                  * @example ADT
                                  */
-                                FaixaEtaria: string;
+                                FaixaEtaria?: string | null;
                                 /**
-                                 * @description Values seen (not a complete list): `1`, `2`.
+                                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `1`, `2`.
                                  * @example 1
                                  * @example 2
                                  */
-                                Quantidade: number;
-                                TaxasConsolidador: number;
-                                ValorFee: number;
-                                ValorObFee: number;
-                                ValorPenalidade: number;
-                                ValorRav: number;
-                                ValorTarifa: number;
-                                ValorTarifaNet: number;
-                                ValorTaxaAssento: number;
-                                ValorTaxaBagagem: number;
-                                ValorTaxaCombustivel: number;
-                                ValorTaxaEmbarque: number;
-                                ValorTaxaMenorDesacompanhado: number;
-                                ValorTaxaServico: number;
+                                Quantidade?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                TaxasConsolidador?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorFee?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorObFee?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorPenalidade?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorRav?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorTarifa?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorTarifaNet?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorTaxaAssento?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorTaxaBagagem?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorTaxaCombustivel?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorTaxaEmbarque?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorTaxaMenorDesacompanhado?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorTaxaServico?: number | null;
                             } & {
                                 [key: string]: unknown;
-                            };
+                            }) | null;
                             /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                            PrecoBebe: ({
-                                Id?: number;
-                                EqValorTarifa?: number;
-                                EqValorTaxaServico?: number;
+                            PrecoBebe?: ({
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                Id?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                EqValorTarifa?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                EqValorTaxaServico?: number | null;
                                 /**
-                                 * @description Values seen (not a complete list): `INF`.
+                                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `INF`.
                                  * @example INF
                                  */
-                                FaixaEtaria?: string;
+                                FaixaEtaria?: string | null;
                                 /**
-                                 * @description Values seen (not a complete list): `1`.
+                                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `1`.
                                  * @example 1
                                  */
-                                Quantidade?: number;
-                                TaxasConsolidador?: number;
-                                ValorFee?: number;
-                                ValorObFee?: number;
-                                ValorPenalidade?: number;
-                                ValorRav?: number;
-                                ValorTarifa?: number;
-                                ValorTarifaNet?: number;
-                                ValorTaxaAssento?: number;
-                                ValorTaxaBagagem?: number;
-                                ValorTaxaCombustivel?: number;
-                                ValorTaxaEmbarque?: number;
-                                ValorTaxaMenorDesacompanhado?: number;
-                                ValorTaxaServico?: number;
+                                Quantidade?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                TaxasConsolidador?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorFee?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorObFee?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorPenalidade?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorRav?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorTarifa?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorTarifaNet?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorTaxaAssento?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorTaxaBagagem?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorTaxaCombustivel?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorTaxaEmbarque?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorTaxaMenorDesacompanhado?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorTaxaServico?: number | null;
                             } & {
                                 [key: string]: unknown;
                             }) | null;
                             /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                            PrecoCrianca: ({
-                                Id?: number;
-                                EqValorTarifa?: number;
-                                EqValorTaxaServico?: number;
+                            PrecoCrianca?: ({
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                Id?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                EqValorTarifa?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                EqValorTaxaServico?: number | null;
                                 /**
-                                 * @description Values seen (not a complete list): `CHD`.
+                                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `CHD`.
                                  * @example CHD
                                  */
-                                FaixaEtaria?: string;
+                                FaixaEtaria?: string | null;
                                 /**
-                                 * @description Values seen (not a complete list): `1`.
+                                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `1`.
                                  * @example 1
                                  */
-                                Quantidade?: number;
-                                TaxasConsolidador?: number;
-                                ValorFee?: number;
-                                ValorObFee?: number;
-                                ValorPenalidade?: number;
-                                ValorRav?: number;
-                                ValorTarifa?: number;
-                                ValorTarifaNet?: number;
-                                ValorTaxaAssento?: number;
-                                ValorTaxaBagagem?: number;
-                                ValorTaxaCombustivel?: number;
-                                ValorTaxaEmbarque?: number;
-                                ValorTaxaMenorDesacompanhado?: number;
-                                ValorTaxaServico?: number;
+                                Quantidade?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                TaxasConsolidador?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorFee?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorObFee?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorPenalidade?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorRav?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorTarifa?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorTarifaNet?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorTaxaAssento?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorTaxaBagagem?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorTaxaCombustivel?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorTaxaEmbarque?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorTaxaMenorDesacompanhado?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorTaxaServico?: number | null;
                             } & {
                                 [key: string]: unknown;
                             }) | null;
-                            Tarifa: number;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            Tarifa?: number | null;
                             /**
-                             * @description Values seen (not a complete list): `false`.
+                             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                              * @example false
                              */
-                            TarifaOperadora: boolean;
+                            TarifaOperadora?: boolean | null;
                             /**
-                             * @description Values seen (not a complete list): `false`, `true`.
+                             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`, `true`.
                              * @example false
                              * @example true
                              */
-                            TarifaPrivada: boolean;
-                            Taxa: number;
-                            TaxasConsolidador: number;
-                            Total: number;
-                            TotalGeral: number;
-                            TotalTarifa: number;
-                            TotalTarifaNet: number;
-                            TotalTaxaAssento: number;
-                            TotalTaxaBagagem: number;
-                            TotalTaxaDeCombustivel: number;
-                            TotalTaxaEmbarque: number;
-                            TotalTaxaMenorDesacompanhado: number;
-                            TotalTaxaServico: number;
-                            TourCodeIdAplicado: number;
+                            TarifaPrivada?: boolean | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            Taxa?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            TaxasConsolidador?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            Total?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            TotalGeral?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            TotalTarifa?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            TotalTarifaNet?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            TotalTaxaAssento?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            TotalTaxaBagagem?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            TotalTaxaDeCombustivel?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            TotalTaxaEmbarque?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            TotalTaxaMenorDesacompanhado?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            TotalTaxaServico?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            TourCodeIdAplicado?: number | null;
                             /** @description Only `null` was seen, so the type is unknown. */
-                            ValorComissao: unknown;
-                            ValorEMD: number;
-                            ValorFEE: number;
-                            ValorObFee: number;
-                            ValorRAV: number;
+                            ValorComissao?: unknown;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            ValorEMD?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            ValorFEE?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            ValorObFee?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            ValorRAV?: number | null;
                         } & {
                             [key: string]: unknown;
-                        };
-                        TarifaAdulto: number;
-                        TarifaBeba: number;
-                        TarifaCrianca: number;
+                        }) | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        TarifaAdulto?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        TarifaBeba?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        TarifaCrianca?: number | null;
                         /**
-                         * @description Values seen (not a complete list): `OW`, `RT`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `OW`, `RT`.
                          * @example OW
                          * @example RT
                          */
-                        Tipo: string;
+                        Tipo?: string | null;
                     } & {
                         [key: string]: unknown;
-                    })[] | null;
+                    }) | null)[] | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    LocalizadorCompanhia: unknown;
+                    LocalizadorCompanhia?: unknown;
                     /**
-                     * @description Values seen (not a complete list): `3647`, `3667`, `3603`, `3958`, `69`, `93`, `92`, `91`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `3647`, `3667`, `3603`, `3958`, `69`, `93`, `92`, `91`.
                      * @example 3647
                      * @example 3667
                      * @example 3603
@@ -2499,12 +2684,13 @@ export interface components {
                      * @example 92
                      * @example 91
                      */
-                    Numero: string;
-                    /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                    Origem: {
-                        Id: number;
+                    Numero?: string | null;
+                    /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Origem?: ({
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        Id?: number | null;
                         /**
-                         * @description Values seen (not a complete list): `GRU`, `LIS`, `MAD`, `VIX`, `POA`, `SSA`, `FOR`, `BSB`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `GRU`, `LIS`, `MAD`, `VIX`, `POA`, `SSA`, `FOR`, `BSB`.
                          * @example GRU
                          * @example LIS
                          * @example MAD
@@ -2514,9 +2700,9 @@ export interface components {
                          * @example FOR
                          * @example BSB
                          */
-                        CodigoIata: string;
+                        CodigoIata?: string | null;
                         /**
-                         * @description Values seen (not a complete list): `GRU - SAO PAULO`, `LIS - LISBOA`, `MAD - MADRI`, `VIX - VITORIA`, `POA - PORTO ALEGRE`, `SSA - SALVADOR`, `FOR - FORTALEZA`, `BSB - BRASILIA`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `GRU - SAO PAULO`, `LIS - LISBOA`, `MAD - MADRI`, `VIX - VITORIA`, `POA - PORTO ALEGRE`, `SSA - SALVADOR`, `FOR - FORTALEZA`, `BSB - BRASILIA`.
                          * @example GRU - SAO PAULO
                          * @example LIS - LISBOA
                          * @example MAD - MADRI
@@ -2526,83 +2712,85 @@ export interface components {
                          * @example FOR - FORTALEZA
                          * @example BSB - BRASILIA
                          */
-                        Descricao: string;
+                        Descricao?: string | null;
                     } & {
                         [key: string]: unknown;
-                    };
+                    }) | null;
                     /**
-                     * @description Values seen (not a complete list): `0`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `0`.
                      * @example 0
                      */
-                    QuantidadeParadas: number;
+                    QuantidadeParadas?: number | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    Referencia: unknown;
+                    Referencia?: unknown;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    ReferenciaDoSegmento: unknown;
+                    ReferenciaDoSegmento?: unknown;
                     /**
-                     * @description Values seen (not a complete list): `I`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `I`.
                      * @example I
                      */
-                    Segmento: string;
+                    Segmento?: string | null;
                     /**
                      * @description Values seen (not a complete list): `0`, `1`.
                      * @example 0
                      * @example 1
                      */
-                    SegmentoDeReferencia: string | null;
+                    SegmentoDeReferencia?: string | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    Status: unknown;
+                    Status?: unknown;
                 } & {
                     [key: string]: unknown;
-                })[];
+                }) | null)[] | null;
             } & {
                 [key: string]: unknown;
-            })[] | null;
+            }) | null)[] | null;
             /** @description At most 40 items seen in one capture. */
-            ViagensTrecho2: ({
-                /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                CiaMandatoria: {
-                    Id: number;
+            ViagensTrecho2?: (({
+                /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                CiaMandatoria?: ({
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Id?: number | null;
                     /**
-                     * @description Values seen (not a complete list): `LA`, `G3`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `LA`, `G3`.
                      * @example LA
                      * @example G3
                      */
-                    CodigoIata: string;
+                    CodigoIata?: string | null;
                     /**
-                     * @description Values seen (not a complete list): `Latam`, `Gol Linhas Aéreas`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `Latam`, `Gol Linhas Aéreas`.
                      * @example Latam
                      * @example Gol Linhas Aéreas
                      */
-                    Descricao: string;
+                    Descricao?: string | null;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
                 /** @description Only `null` was seen, so the type is unknown. */
-                ClasseBaseReferencias: unknown;
+                ClasseBaseReferencias?: unknown;
                 /**
-                 * @description Values seen (not a complete list): `false`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                  * @example false
                  */
-                Combinada: boolean;
-                /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                Destino: {
-                    Id: number;
+                Combinada?: boolean | null;
+                /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                Destino?: ({
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Id?: number | null;
                     /**
-                     * @description Values seen (not a complete list): `GRU`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `GRU`.
                      * @example GRU
                      */
-                    CodigoIata: string;
+                    CodigoIata?: string | null;
                     /**
-                     * @description Values seen (not a complete list): `GRU - SAO PAULO`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `GRU - SAO PAULO`.
                      * @example GRU - SAO PAULO
                      */
-                    Descricao: string;
+                    Descricao?: string | null;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
                 /**
-                 * @description Values seen (not a complete list): `75`, `70`, `485`, `305`, `330`, `415`, `185`, `260`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `75`, `70`, `485`, `305`, `330`, `415`, `185`, `260`.
                  * @example 75
                  * @example 70
                  * @example 485
@@ -2612,222 +2800,294 @@ export interface components {
                  * @example 185
                  * @example 260
                  */
-                Duracao: number;
+                Duracao?: number | null;
                 /** @description Only `null` was seen, so the type is unknown. */
-                DuracoesSegmentos: unknown;
-                /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                Fornecedor: {
-                    Id: number;
+                DuracoesSegmentos?: unknown;
+                /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                Fornecedor?: ({
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Id?: number | null;
                     /**
-                     * @description Values seen (not a complete list): `206`, `70`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `206`, `70`.
                      * @example 206
                      * @example 70
                      */
-                    Codigo: number;
+                    Codigo?: number | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    Label: unknown;
+                    Label?: unknown;
                     /**
-                     * @description Values seen (not a complete list): `NDCLatam`, `Gol_GWS`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `NDCLatam`, `Gol_GWS`.
                      * @example NDCLatam
                      * @example Gol_GWS
                      */
-                    Nome: string;
+                    Nome?: string | null;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
                 /**
-                 * @description Values seen (not a complete list): `false`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                  * @example false
                  */
-                HouveAlteracaoDeValores: boolean;
-                Id: number;
-                IdentificacaoDaViagem: string;
+                HouveAlteracaoDeValores?: boolean | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                Id?: number | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                IdentificacaoDaViagem?: string | null;
                 /**
-                 * @description Values seen (not a complete list): `true`, `false`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `true`, `false`.
                  * @example true
                  * @example false
                  */
-                IsNdc: boolean;
+                IsNdc?: boolean | null;
                 /**
-                 * @description Values seen (not a complete list): `1`, `0`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `1`, `0`.
                  * @example 1
                  * @example 0
                  */
-                NumeroParadas: number;
-                /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                Origem: {
-                    Id: number;
+                NumeroParadas?: number | null;
+                /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                Origem?: ({
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Id?: number | null;
                     /**
-                     * @description Values seen (not a complete list): `GIG`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `GIG`.
                      * @example GIG
                      */
-                    CodigoIata: string;
+                    CodigoIata?: string | null;
                     /**
-                     * @description Values seen (not a complete list): `GIG - RIO DE JANEIRO`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `GIG - RIO DE JANEIRO`.
                      * @example GIG - RIO DE JANEIRO
                      */
-                    Descricao: string;
+                    Descricao?: string | null;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
                 /**
-                 * @description Values seen (not a complete list): `false`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                  * @example false
                  */
-                PossuiDetalheDeFamilia: boolean;
-                /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                Preco: {
-                    Id: number;
-                    EqCambio: number;
+                PossuiDetalheDeFamilia?: boolean | null;
+                /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                Preco?: ({
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Id?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    EqCambio?: number | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    EqMoeda: unknown;
+                    EqMoeda?: unknown;
                     /**
-                     * @description Values seen (not a complete list): `BRL`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `BRL`.
                      * @example BRL
                      */
-                    Moeda: string;
-                    /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                    PrecoAdulto: {
-                        Id: number;
-                        EqValorTarifa: number;
-                        EqValorTaxaServico: number;
+                    Moeda?: string | null;
+                    /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    PrecoAdulto?: ({
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        Id?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        EqValorTarifa?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        EqValorTaxaServico?: number | null;
                         /**
-                         * @description Values seen (not a complete list): `ADT`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `ADT`.
                          * @example ADT
                          */
-                        FaixaEtaria: string;
+                        FaixaEtaria?: string | null;
                         /**
-                         * @description Values seen (not a complete list): `1`, `2`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `1`, `2`.
                          * @example 1
                          * @example 2
                          */
-                        Quantidade: number;
-                        TaxasConsolidador: number;
-                        ValorFee: number;
-                        ValorObFee: number;
-                        ValorPenalidade: number;
-                        ValorRav: number;
-                        ValorTarifa: number;
-                        ValorTarifaNet: number;
-                        ValorTaxaAssento: number;
-                        ValorTaxaBagagem: number;
-                        ValorTaxaCombustivel: number;
-                        ValorTaxaEmbarque: number;
-                        ValorTaxaMenorDesacompanhado: number;
-                        ValorTaxaServico: number;
+                        Quantidade?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        TaxasConsolidador?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorFee?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorObFee?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorPenalidade?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorRav?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorTarifa?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorTarifaNet?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorTaxaAssento?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorTaxaBagagem?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorTaxaCombustivel?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorTaxaEmbarque?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorTaxaMenorDesacompanhado?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorTaxaServico?: number | null;
                     } & {
                         [key: string]: unknown;
-                    };
+                    }) | null;
                     /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                    PrecoBebe: ({
-                        Id?: number;
-                        EqValorTarifa?: number;
-                        EqValorTaxaServico?: number;
+                    PrecoBebe?: ({
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        Id?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        EqValorTarifa?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        EqValorTaxaServico?: number | null;
                         /**
-                         * @description Values seen (not a complete list): `INF`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `INF`.
                          * @example INF
                          */
-                        FaixaEtaria?: string;
+                        FaixaEtaria?: string | null;
                         /**
-                         * @description Values seen (not a complete list): `1`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `1`.
                          * @example 1
                          */
-                        Quantidade?: number;
-                        TaxasConsolidador?: number;
-                        ValorFee?: number;
-                        ValorObFee?: number;
-                        ValorPenalidade?: number;
-                        ValorRav?: number;
-                        ValorTarifa?: number;
-                        ValorTarifaNet?: number;
-                        ValorTaxaAssento?: number;
-                        ValorTaxaBagagem?: number;
-                        ValorTaxaCombustivel?: number;
-                        ValorTaxaEmbarque?: number;
-                        ValorTaxaMenorDesacompanhado?: number;
-                        ValorTaxaServico?: number;
+                        Quantidade?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        TaxasConsolidador?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorFee?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorObFee?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorPenalidade?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorRav?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorTarifa?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorTarifaNet?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorTaxaAssento?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorTaxaBagagem?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorTaxaCombustivel?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorTaxaEmbarque?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorTaxaMenorDesacompanhado?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorTaxaServico?: number | null;
                     } & {
                         [key: string]: unknown;
                     }) | null;
                     /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                    PrecoCrianca: ({
-                        Id?: number;
-                        EqValorTarifa?: number;
-                        EqValorTaxaServico?: number;
+                    PrecoCrianca?: ({
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        Id?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        EqValorTarifa?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        EqValorTaxaServico?: number | null;
                         /**
-                         * @description Values seen (not a complete list): `CHD`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `CHD`.
                          * @example CHD
                          */
-                        FaixaEtaria?: string;
+                        FaixaEtaria?: string | null;
                         /**
-                         * @description Values seen (not a complete list): `1`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `1`.
                          * @example 1
                          */
-                        Quantidade?: number;
-                        TaxasConsolidador?: number;
-                        ValorFee?: number;
-                        ValorObFee?: number;
-                        ValorPenalidade?: number;
-                        ValorRav?: number;
-                        ValorTarifa?: number;
-                        ValorTarifaNet?: number;
-                        ValorTaxaAssento?: number;
-                        ValorTaxaBagagem?: number;
-                        ValorTaxaCombustivel?: number;
-                        ValorTaxaEmbarque?: number;
-                        ValorTaxaMenorDesacompanhado?: number;
-                        ValorTaxaServico?: number;
+                        Quantidade?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        TaxasConsolidador?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorFee?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorObFee?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorPenalidade?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorRav?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorTarifa?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorTarifaNet?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorTaxaAssento?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorTaxaBagagem?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorTaxaCombustivel?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorTaxaEmbarque?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorTaxaMenorDesacompanhado?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorTaxaServico?: number | null;
                     } & {
                         [key: string]: unknown;
                     }) | null;
-                    Tarifa: number;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Tarifa?: number | null;
                     /**
-                     * @description Values seen (not a complete list): `false`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                      * @example false
                      */
-                    TarifaOperadora: boolean;
+                    TarifaOperadora?: boolean | null;
                     /**
-                     * @description Values seen (not a complete list): `true`, `false`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `true`, `false`.
                      * @example true
                      * @example false
                      */
-                    TarifaPrivada: boolean;
-                    Taxa: number;
-                    TaxasConsolidador: number;
-                    Total: number;
-                    TotalGeral: number;
-                    TotalTarifa: number;
-                    TotalTarifaNet: number;
-                    TotalTaxaAssento: number;
-                    TotalTaxaBagagem: number;
-                    TotalTaxaDeCombustivel: number;
-                    TotalTaxaEmbarque: number;
-                    TotalTaxaMenorDesacompanhado: number;
-                    TotalTaxaServico: number;
-                    TourCodeIdAplicado: number;
+                    TarifaPrivada?: boolean | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Taxa?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    TaxasConsolidador?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Total?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    TotalGeral?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    TotalTarifa?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    TotalTarifaNet?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    TotalTaxaAssento?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    TotalTaxaBagagem?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    TotalTaxaDeCombustivel?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    TotalTaxaEmbarque?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    TotalTaxaMenorDesacompanhado?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    TotalTaxaServico?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    TourCodeIdAplicado?: number | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    ValorComissao: unknown;
-                    ValorEMD: number;
-                    ValorFEE: number;
-                    ValorObFee: number;
-                    ValorRAV: number;
+                    ValorComissao?: unknown;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    ValorEMD?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    ValorFEE?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    ValorObFee?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    ValorRAV?: number | null;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
                 /**
-                 * @description Values seen (not a complete list): `D`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `D`.
                  * @example D
                  */
-                Rota: string;
+                Rota?: string | null;
                 /**
-                 * @description Values seen (not a complete list): `V`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `V`.
                  * @example V
                  */
-                Segmento: string;
+                Segmento?: string | null;
                 /** @description Only `null` was seen, so the type is unknown. */
-                SubFornecedor: unknown;
+                SubFornecedor?: unknown;
                 /**
-                 * @description Values seen (not a complete list): `01:15`, `01:10`, `08:05`, `05:05`, `05:30`, `06:55`, `03:05`, `04:20`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `01:15`, `01:10`, `08:05`, `05:05`, `05:30`, `06:55`, `03:05`, `04:20`.
                  * @example 01:15
                  * @example 01:10
                  * @example 08:05
@@ -2837,141 +3097,148 @@ export interface components {
                  * @example 03:05
                  * @example 04:20
                  */
-                TempoDeDuracao: string;
+                TempoDeDuracao?: string | null;
                 /** @description Only `null` was seen, so the type is unknown. */
-                VooReferenciaIds: unknown;
-                /** @description At most 2 items seen in one capture. */
-                Voos: ({
-                    Id: number;
+                VooReferenciaIds?: unknown;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 2 items seen in one capture. */
+                Voos?: (({
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Id?: number | null;
                     /**
-                     * @description Values seen (not a complete list): `false`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                      * @example false
                      */
-                    BagagemInclusa: boolean;
+                    BagagemInclusa?: boolean | null;
                     /**
-                     * @description Values seen (not a complete list): `2`, `1`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `2`, `1`.
                      * @example 2
                      * @example 1
                      */
-                    BagagemIndicador: number;
+                    BagagemIndicador?: number | null;
                     /**
-                     * @description Values seen (not a complete list): `0`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `0`.
                      * @example 0
                      */
-                    BagagemPeso: number;
+                    BagagemPeso?: number | null;
                     /**
-                     * @description Values seen (not a complete list): `0`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `0`.
                      * @example 0
                      */
-                    BagagemQuantidade: number;
+                    BagagemQuantidade?: number | null;
                     /**
-                     * @description Values seen (not a complete list): `KG Total`, `KG PER BAG`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `KG Total`, `KG PER BAG`.
                      * @example KG Total
                      * @example KG PER BAG
                      */
-                    BagagemUnidadeDeMedida: string;
+                    BagagemUnidadeDeMedida?: string | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    Bagagens: unknown;
-                    /** @description At most 1 item seen in one capture. */
-                    BaseTarifaria: ({
-                        Id: number;
+                    Bagagens?: unknown;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 1 item seen in one capture. */
+                    BaseTarifaria?: (({
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        Id?: number | null;
                         /**
-                         * @description An empty string was seen. Values seen (not a complete list): `""` (empty).
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. Values seen (not a complete list): `""` (empty).
                          * @example
                          */
-                        Classe: string;
+                        Classe?: string | null;
                         /**
-                         * @description Values seen (not a complete list): `YJ0X0G1`, `NJKX0N1/B00`, `ONJABG2J`, `NNIABG2J`, `SJHX0N1/B00`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `YJ0X0G1`, `NJKX0N1/B00`, `ONJABG2J`, `NNIABG2J`, `SJHX0N1/B00`.
                          * @example YJ0X0G1
                          * @example NJKX0N1/B00
                          * @example ONJABG2J
                          * @example NNIABG2J
                          * @example SJHX0N1/B00
                          */
-                        Codigo: string;
+                        Codigo?: string | null;
                         /**
-                         * @description Values seen (not a complete list): `SL`, `LI`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `SL`, `LI`.
                          * @example SL
                          * @example LI
                          */
-                        Familia: string;
+                        Familia?: string | null;
                         /** @description Only `null` was seen, so the type is unknown. */
-                        FamiliaCor: unknown;
+                        FamiliaCor?: unknown;
                         /** @description Only `null` was seen, so the type is unknown. */
-                        FamiliaCorFonte: unknown;
+                        FamiliaCorFonte?: unknown;
                         /** @description Only `null` was seen, so the type is unknown. */
-                        FamiliaDescricao: unknown;
+                        FamiliaDescricao?: unknown;
                     } & {
                         [key: string]: unknown;
-                    })[];
+                    }) | null)[] | null;
                     /**
-                     * @description Values seen (not a complete list): `Econômica`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `Econômica`.
                      * @example Econômica
                      */
-                    Cabine: string;
+                    Cabine?: string | null;
                     /**
-                     * @description Values seen (not a complete list): `Economica`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `Economica`.
                      * @example Economica
                      */
-                    CabineTipo: string;
+                    CabineTipo?: string | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    Campo1: unknown;
-                    /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                    CiaMandatoria: {
-                        Id: number;
+                    Campo1?: unknown;
+                    /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    CiaMandatoria?: ({
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        Id?: number | null;
                         /**
-                         * @description Values seen (not a complete list): `LA`, `G3`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `LA`, `G3`.
                          * @example LA
                          * @example G3
                          */
-                        CodigoIata: string;
+                        CodigoIata?: string | null;
                         /**
-                         * @description Values seen (not a complete list): `Latam`, `Gol Linhas Aéreas`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `Latam`, `Gol Linhas Aéreas`.
                          * @example Latam
                          * @example Gol Linhas Aéreas
                          */
-                        Descricao: string;
+                        Descricao?: string | null;
                     } & {
                         [key: string]: unknown;
-                    };
+                    }) | null;
                     /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                    CiaOperacional: ({
-                        Id?: number;
+                    CiaOperacional?: ({
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        Id?: number | null;
                         /**
-                         * @description Values seen (not a complete list): `G3`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `G3`.
                          * @example G3
                          */
-                        CodigoIata?: string;
+                        CodigoIata?: string | null;
                         /**
-                         * @description Values seen (not a complete list): `Gol Linhas Aéreas`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `Gol Linhas Aéreas`.
                          * @example Gol Linhas Aéreas
                          */
-                        Descricao?: string;
+                        Descricao?: string | null;
                     } & {
                         [key: string]: unknown;
                     }) | null;
                     /**
-                     * @description Values seen (not a complete list): `Y`, `N`, `O`, `S`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `Y`, `N`, `O`, `S`.
                      * @example Y
                      * @example N
                      * @example O
                      * @example S
                      */
-                    Classe: string;
+                    Classe?: string | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    Companhia: unknown;
+                    Companhia?: unknown;
                     /**
-                     * @description Values seen (not a complete list): `false`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                      * @example false
                      */
-                    Conexao: boolean;
-                    DataChegada: components["schemas"]["DataObservada"];
-                    DataSaida: components["schemas"]["DataObservada"];
-                    /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                    Destino: {
-                        Id: number;
+                    Conexao?: boolean | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    DataChegada?: components["schemas"]["DataObservada"] | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    DataSaida?: components["schemas"]["DataObservada"] | null;
+                    /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Destino?: ({
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        Id?: number | null;
                         /**
-                         * @description Values seen (not a complete list): `GRU`, `POA`, `BSB`, `VIX`, `CWB`, `FOR`, `SSA`, `BPS`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `GRU`, `POA`, `BSB`, `VIX`, `CWB`, `FOR`, `SSA`, `BPS`.
                          * @example GRU
                          * @example POA
                          * @example BSB
@@ -2981,9 +3248,9 @@ export interface components {
                          * @example SSA
                          * @example BPS
                          */
-                        CodigoIata: string;
+                        CodigoIata?: string | null;
                         /**
-                         * @description Values seen (not a complete list): `GRU - SAO PAULO`, `POA - PORTO ALEGRE`, `BSB - BRASILIA`, `VIX - VITORIA`, `CWB - CURITIBA`, `FOR - FORTALEZA`, `SSA - SALVADOR`, `BPS - PORTO SEGURO`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `GRU - SAO PAULO`, `POA - PORTO ALEGRE`, `BSB - BRASILIA`, `VIX - VITORIA`, `CWB - CURITIBA`, `FOR - FORTALEZA`, `SSA - SALVADOR`, `BPS - PORTO SEGURO`.
                          * @example GRU - SAO PAULO
                          * @example POA - PORTO ALEGRE
                          * @example BSB - BRASILIA
@@ -2993,12 +3260,12 @@ export interface components {
                          * @example SSA - SALVADOR
                          * @example BPS - PORTO SEGURO
                          */
-                        Descricao: string;
+                        Descricao?: string | null;
                     } & {
                         [key: string]: unknown;
-                    };
+                    }) | null;
                     /**
-                     * @description Values seen (not a complete list): `01:45`, `01:15`, `01:10`, `01:50`, `02:00`, `01:05`, `01:40`, `02:10`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `01:45`, `01:15`, `01:10`, `01:50`, `02:00`, `01:05`, `01:40`, `02:10`.
                      * @example 01:45
                      * @example 01:15
                      * @example 01:10
@@ -3008,7 +3275,7 @@ export interface components {
                      * @example 01:40
                      * @example 02:10
                      */
-                    Duracao: string;
+                    Duracao?: string | null;
                     /**
                      * @description Values seen (not a complete list): `00:40`, `03:20`, `03:10`, `04:20`, `00:45`, `02:05`, `02:40`, `01:10`.
                      * @example 00:40
@@ -3020,35 +3287,35 @@ export interface components {
                      * @example 02:40
                      * @example 01:10
                      */
-                    DuracaoDaConexao: string | null;
+                    DuracaoDaConexao?: string | null;
                     /**
-                     * @description Values seen (not a complete list): `320`, `321`, `319`, `738`, `295`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `320`, `321`, `319`, `738`, `295`.
                      * @example 320
                      * @example 321
                      * @example 319
                      * @example 738
                      * @example 295
                      */
-                    Equipamento: string;
+                    Equipamento?: string | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    Escalas: unknown;
+                    Escalas?: unknown;
                     /**
-                     * @description Values seen (not a complete list): `LIGHT`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `LIGHT`.
                      * @example LIGHT
                      */
-                    Familia: string;
+                    Familia?: string | null;
                     /**
-                     * @description Values seen (not a complete list): `LIG`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `LIG`.
                      * @example LIG
                      */
-                    FamiliaCodigo: string;
+                    FamiliaCodigo?: string | null;
                     /**
-                     * @description Values seen (not a complete list): `0`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `0`.
                      * @example 0
                      */
-                    GrupoDeSegmento: number;
+                    GrupoDeSegmento?: number | null;
                     /**
-                     * @description Values seen (not a complete list): `2205`, `1100`, `0905`, `1140`, `0735`, `0755`, `1410`, `1310`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `2205`, `1100`, `0905`, `1140`, `0735`, `0755`, `1410`, `1310`.
                      * @example 2205
                      * @example 1100
                      * @example 0905
@@ -3058,9 +3325,9 @@ export interface components {
                      * @example 1410
                      * @example 1310
                      */
-                    HoraChegada: string;
+                    HoraChegada?: string | null;
                     /**
-                     * @description Values seen (not a complete list): `2050`, `1500`, `0755`, `0630`, `0850`, `0605`, `0950`, `1225`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `2050`, `1500`, `0755`, `0630`, `0850`, `0605`, `0950`, `1225`.
                      * @example 2050
                      * @example 1500
                      * @example 0755
@@ -3070,99 +3337,99 @@ export interface components {
                      * @example 0950
                      * @example 1225
                      */
-                    HoraSaida: string;
+                    HoraSaida?: string | null;
                     /**
-                     * @description Values seen (not a complete list): `https://conteudo.travellink.com.br/woobasandbox/Logomarcas/companhiaico31.gif`, `https://conteudo.travellink.com.br/woobasandbox/Logomarcas/companhiaico5.gif`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `https://conteudo.travellink.com.br/woobasandbox/Logomarcas/companhiaico31.gif`, `https://conteudo.travellink.com.br/woobasandbox/Logomarcas/companhiaico5.gif`.
                      * @example https://conteudo.travellink.com.br/woobasandbox/Logomarcas/companhiaico31.gif
                      * @example https://conteudo.travellink.com.br/woobasandbox/Logomarcas/companhiaico5.gif
                      */
-                    Icone: string;
+                    Icone?: string | null;
                     /**
-                     * @description Values seen (not a complete list): `true`, `false`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `true`, `false`.
                      * @example true
                      * @example false
                      */
-                    InicioDoSegmento: boolean;
+                    InicioDoSegmento?: boolean | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    Linha: unknown;
-                    /** @description At most 4 items seen in one capture. */
-                    ListaDeClasses: ({
+                    Linha?: unknown;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 4 items seen in one capture. */
+                    ListaDeClasses?: (({
                         /**
-                         * @description Values seen (not a complete list): `true`, `false`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `true`, `false`.
                          * @example true
                          * @example false
                          */
-                        BagagemInclusa: boolean;
+                        BagagemInclusa?: boolean | null;
                         /**
-                         * @description Values seen (not a complete list): `3`, `2`, `1`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `3`, `2`, `1`.
                          * @example 3
                          * @example 2
                          * @example 1
                          */
-                        BagagemIndicador: number;
+                        BagagemIndicador?: number | null;
                         /**
-                         * @description Values seen (not a complete list): `23`, `0`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `23`, `0`.
                          * @example 23
                          * @example 0
                          */
-                        BagagemPeso: number;
+                        BagagemPeso?: number | null;
                         /**
-                         * @description Values seen (not a complete list): `1`, `0`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `1`, `0`.
                          * @example 1
                          * @example 0
                          */
-                        BagagemQuantidade: number;
+                        BagagemQuantidade?: number | null;
                         /**
-                         * @description Values seen (not a complete list): `KG Total`, `KG PER BAG`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `KG Total`, `KG PER BAG`.
                          * @example KG Total
                          * @example KG PER BAG
                          */
-                        BagagemUnidadeDeMedida: string;
-                        /** @description At most 3 items seen in one capture. */
-                        Bagagens: ({
+                        BagagemUnidadeDeMedida?: string | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 3 items seen in one capture. */
+                        Bagagens?: (({
                             /**
-                             * @description Values seen (not a complete list): `true`.
+                             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `true`.
                              * @example true
                              */
-                            BagagemInclusa: boolean;
+                            BagagemInclusa?: boolean | null;
                             /**
-                             * @description Values seen (not a complete list): `3`.
+                             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `3`.
                              * @example 3
                              */
-                            BagagemIndicador: number;
+                            BagagemIndicador?: number | null;
                             /**
-                             * @description Values seen (not a complete list): `0`, `12`, `23`, `16`, `10`.
+                             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `0`, `12`, `23`, `16`, `10`.
                              * @example 0
                              * @example 12
                              * @example 23
                              * @example 16
                              * @example 10
                              */
-                            BagagemPeso: number;
+                            BagagemPeso?: number | null;
                             /**
-                             * @description Values seen (not a complete list): `1`.
+                             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `1`.
                              * @example 1
                              */
-                            BagagemQuantidade: number;
+                            BagagemQuantidade?: number | null;
                             /**
-                             * @description Values seen (not a complete list): `12`, `11`, `1`.
+                             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `12`, `11`, `1`.
                              * @example 12
                              * @example 11
                              * @example 1
                              */
-                            BagagemTipo: number;
+                            BagagemTipo?: number | null;
                             /**
                              * @description Values seen (not a complete list): `KG`, `KG Total`, `KG PER BAG`.
                              * @example KG
                              * @example KG Total
                              * @example KG PER BAG
                              */
-                            BagagemUnidadeDeMedida: string | null;
+                            BagagemUnidadeDeMedida?: string | null;
                         } & {
                             [key: string]: unknown;
-                        })[];
+                        }) | null)[] | null;
                         /**
-                         * @description Values seen (not a complete list): `YJ0X0G1`, `YJ0X0G4`, `YJ0X0G7`, `WJ0X0GA`, `NJKX0N1/B00`, `NJKX0N4/B00`, `NJKX0N7/B00`, `NJKX0N2/B00`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `YJ0X0G1`, `YJ0X0G4`, `YJ0X0G7`, `WJ0X0GA`, `NJKX0N1/B00`, `NJKX0N4/B00`, `NJKX0N7/B00`, `NJKX0N2/B00`.
                          * @example YJ0X0G1
                          * @example YJ0X0G4
                          * @example YJ0X0G7
@@ -3172,21 +3439,21 @@ export interface components {
                          * @example NJKX0N7/B00
                          * @example NJKX0N2/B00
                          */
-                        BaseTarifaria: string;
+                        BaseTarifaria?: string | null;
                         /**
-                         * @description Values seen (not a complete list): `Econômica`, `Econômica Premium`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `Econômica`, `Econômica Premium`.
                          * @example Econômica
                          * @example Econômica Premium
                          */
-                        Cabine: string;
+                        Cabine?: string | null;
                         /**
-                         * @description Values seen (not a complete list): `Economica`, `EconomicaPremium`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `Economica`, `EconomicaPremium`.
                          * @example Economica
                          * @example EconomicaPremium
                          */
-                        CabineTipo: string;
+                        CabineTipo?: string | null;
                         /**
-                         * @description Values seen (not a complete list): `Y`, `W`, `N`, `O`, `P`, `S`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `Y`, `W`, `N`, `O`, `P`, `S`.
                          * @example Y
                          * @example W
                          * @example N
@@ -3194,9 +3461,9 @@ export interface components {
                          * @example P
                          * @example S
                          */
-                        Classe: string;
+                        Classe?: string | null;
                         /**
-                         * @description Values seen (not a complete list): `LIGHT`, `STANDARD`, `FULL`, `PREMIUM ECONOMY FULL`, `CLASSIC`, `FLEX`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `LIGHT`, `STANDARD`, `FULL`, `PREMIUM ECONOMY FULL`, `CLASSIC`, `FLEX`.
                          * @example LIGHT
                          * @example STANDARD
                          * @example FULL
@@ -3204,9 +3471,9 @@ export interface components {
                          * @example CLASSIC
                          * @example FLEX
                          */
-                        Familia: string;
+                        Familia?: string | null;
                         /**
-                         * @description Values seen (not a complete list): `LIG`, `STA`, `FUL`, `PEF`, `CLA`, `FLE`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `LIG`, `STA`, `FUL`, `PEF`, `CLA`, `FLE`.
                          * @example LIG
                          * @example STA
                          * @example FUL
@@ -3214,172 +3481,243 @@ export interface components {
                          * @example CLA
                          * @example FLE
                          */
-                        FamiliaCodigo: string;
+                        FamiliaCodigo?: string | null;
                         /** @description Only `null` was seen, so the type is unknown. */
-                        FamiliaCor: unknown;
+                        FamiliaCor?: unknown;
                         /** @description Only `null` was seen, so the type is unknown. */
-                        FamiliaCorFonte: unknown;
+                        FamiliaCorFonte?: unknown;
                         /**
-                         * @description Values seen (not a complete list): `BRL`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `BRL`.
                          * @example BRL
                          */
-                        Moeda: string;
+                        Moeda?: string | null;
                         /** @description Only `null` was seen, so the type is unknown. */
-                        Perfil: unknown;
-                        /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                        Preco: {
-                            Id: number;
-                            EqCambio: number;
+                        Perfil?: unknown;
+                        /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        Preco?: ({
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            Id?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            EqCambio?: number | null;
                             /** @description Only `null` was seen, so the type is unknown. */
-                            EqMoeda: unknown;
+                            EqMoeda?: unknown;
                             /**
-                             * @description Values seen (not a complete list): `BRL`.
+                             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `BRL`.
                              * @example BRL
                              */
-                            Moeda: string;
-                            /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                            PrecoAdulto: {
-                                Id: number;
-                                EqValorTarifa: number;
-                                EqValorTaxaServico: number;
+                            Moeda?: string | null;
+                            /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            PrecoAdulto?: ({
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                Id?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                EqValorTarifa?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                EqValorTaxaServico?: number | null;
                                 /**
-                                 * @description Values seen (not a complete list): `ADT`.
+                                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `ADT`.
                                  * @example ADT
                                  */
-                                FaixaEtaria: string;
+                                FaixaEtaria?: string | null;
                                 /**
-                                 * @description Values seen (not a complete list): `1`, `2`.
+                                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `1`, `2`.
                                  * @example 1
                                  * @example 2
                                  */
-                                Quantidade: number;
-                                TaxasConsolidador: number;
-                                ValorFee: number;
-                                ValorObFee: number;
-                                ValorPenalidade: number;
-                                ValorRav: number;
-                                ValorTarifa: number;
-                                ValorTarifaNet: number;
-                                ValorTaxaAssento: number;
-                                ValorTaxaBagagem: number;
-                                ValorTaxaCombustivel: number;
-                                ValorTaxaEmbarque: number;
-                                ValorTaxaMenorDesacompanhado: number;
-                                ValorTaxaServico: number;
+                                Quantidade?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                TaxasConsolidador?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorFee?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorObFee?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorPenalidade?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorRav?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorTarifa?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorTarifaNet?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorTaxaAssento?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorTaxaBagagem?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorTaxaCombustivel?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorTaxaEmbarque?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorTaxaMenorDesacompanhado?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorTaxaServico?: number | null;
                             } & {
                                 [key: string]: unknown;
-                            };
+                            }) | null;
                             /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                            PrecoBebe: ({
-                                Id?: number;
-                                EqValorTarifa?: number;
-                                EqValorTaxaServico?: number;
+                            PrecoBebe?: ({
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                Id?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                EqValorTarifa?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                EqValorTaxaServico?: number | null;
                                 /**
-                                 * @description Values seen (not a complete list): `INF`.
+                                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `INF`.
                                  * @example INF
                                  */
-                                FaixaEtaria?: string;
+                                FaixaEtaria?: string | null;
                                 /**
-                                 * @description Values seen (not a complete list): `1`.
+                                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `1`.
                                  * @example 1
                                  */
-                                Quantidade?: number;
-                                TaxasConsolidador?: number;
-                                ValorFee?: number;
-                                ValorObFee?: number;
-                                ValorPenalidade?: number;
-                                ValorRav?: number;
-                                ValorTarifa?: number;
-                                ValorTarifaNet?: number;
-                                ValorTaxaAssento?: number;
-                                ValorTaxaBagagem?: number;
-                                ValorTaxaCombustivel?: number;
-                                ValorTaxaEmbarque?: number;
-                                ValorTaxaMenorDesacompanhado?: number;
-                                ValorTaxaServico?: number;
+                                Quantidade?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                TaxasConsolidador?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorFee?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorObFee?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorPenalidade?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorRav?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorTarifa?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorTarifaNet?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorTaxaAssento?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorTaxaBagagem?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorTaxaCombustivel?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorTaxaEmbarque?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorTaxaMenorDesacompanhado?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorTaxaServico?: number | null;
                             } & {
                                 [key: string]: unknown;
                             }) | null;
                             /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                            PrecoCrianca: ({
-                                Id?: number;
-                                EqValorTarifa?: number;
-                                EqValorTaxaServico?: number;
+                            PrecoCrianca?: ({
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                Id?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                EqValorTarifa?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                EqValorTaxaServico?: number | null;
                                 /**
-                                 * @description Values seen (not a complete list): `CHD`.
+                                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `CHD`.
                                  * @example CHD
                                  */
-                                FaixaEtaria?: string;
+                                FaixaEtaria?: string | null;
                                 /**
-                                 * @description Values seen (not a complete list): `1`.
+                                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `1`.
                                  * @example 1
                                  */
-                                Quantidade?: number;
-                                TaxasConsolidador?: number;
-                                ValorFee?: number;
-                                ValorObFee?: number;
-                                ValorPenalidade?: number;
-                                ValorRav?: number;
-                                ValorTarifa?: number;
-                                ValorTarifaNet?: number;
-                                ValorTaxaAssento?: number;
-                                ValorTaxaBagagem?: number;
-                                ValorTaxaCombustivel?: number;
-                                ValorTaxaEmbarque?: number;
-                                ValorTaxaMenorDesacompanhado?: number;
-                                ValorTaxaServico?: number;
+                                Quantidade?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                TaxasConsolidador?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorFee?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorObFee?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorPenalidade?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorRav?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorTarifa?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorTarifaNet?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorTaxaAssento?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorTaxaBagagem?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorTaxaCombustivel?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorTaxaEmbarque?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorTaxaMenorDesacompanhado?: number | null;
+                                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                                ValorTaxaServico?: number | null;
                             } & {
                                 [key: string]: unknown;
                             }) | null;
-                            Tarifa: number;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            Tarifa?: number | null;
                             /**
-                             * @description Values seen (not a complete list): `false`.
+                             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                              * @example false
                              */
-                            TarifaOperadora: boolean;
+                            TarifaOperadora?: boolean | null;
                             /**
-                             * @description Values seen (not a complete list): `true`, `false`.
+                             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `true`, `false`.
                              * @example true
                              * @example false
                              */
-                            TarifaPrivada: boolean;
-                            Taxa: number;
-                            TaxasConsolidador: number;
-                            Total: number;
-                            TotalGeral: number;
-                            TotalTarifa: number;
-                            TotalTarifaNet: number;
-                            TotalTaxaAssento: number;
-                            TotalTaxaBagagem: number;
-                            TotalTaxaDeCombustivel: number;
-                            TotalTaxaEmbarque: number;
-                            TotalTaxaMenorDesacompanhado: number;
-                            TotalTaxaServico: number;
-                            TourCodeIdAplicado: number;
+                            TarifaPrivada?: boolean | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            Taxa?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            TaxasConsolidador?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            Total?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            TotalGeral?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            TotalTarifa?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            TotalTarifaNet?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            TotalTaxaAssento?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            TotalTaxaBagagem?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            TotalTaxaDeCombustivel?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            TotalTaxaEmbarque?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            TotalTaxaMenorDesacompanhado?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            TotalTaxaServico?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            TourCodeIdAplicado?: number | null;
                             /** @description Only `null` was seen, so the type is unknown. */
-                            ValorComissao: unknown;
-                            ValorEMD: number;
-                            ValorFEE: number;
-                            ValorObFee: number;
-                            ValorRAV: number;
+                            ValorComissao?: unknown;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            ValorEMD?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            ValorFEE?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            ValorObFee?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            ValorRAV?: number | null;
                         } & {
                             [key: string]: unknown;
-                        };
-                        TarifaAdulto: number;
-                        TarifaBeba: number;
-                        TarifaCrianca: number;
+                        }) | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        TarifaAdulto?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        TarifaBeba?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        TarifaCrianca?: number | null;
                         /**
-                         * @description Values seen (not a complete list): `RT`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `RT`.
                          * @example RT
                          */
-                        Tipo: string;
+                        Tipo?: string | null;
                     } & {
                         [key: string]: unknown;
-                    })[];
+                    }) | null)[] | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    LocalizadorCompanhia: unknown;
+                    LocalizadorCompanhia?: unknown;
                     /**
-                     * @description Values seen (not a complete list): `1379`, `3540`, `3660`, `3962`, `3791`, `3027`, `3264`, `3602`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `1379`, `3540`, `3660`, `3962`, `3791`, `3027`, `3264`, `3602`.
                      * @example 1379
                      * @example 3540
                      * @example 3660
@@ -3389,12 +3727,13 @@ export interface components {
                      * @example 3264
                      * @example 3602
                      */
-                    Numero: string;
-                    /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                    Origem: {
-                        Id: number;
+                    Numero?: string | null;
+                    /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Origem?: ({
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        Id?: number | null;
                         /**
-                         * @description Values seen (not a complete list): `GIG`, `POA`, `BSB`, `VIX`, `CWB`, `FOR`, `SSA`, `BPS`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `GIG`, `POA`, `BSB`, `VIX`, `CWB`, `FOR`, `SSA`, `BPS`.
                          * @example GIG
                          * @example POA
                          * @example BSB
@@ -3404,9 +3743,9 @@ export interface components {
                          * @example SSA
                          * @example BPS
                          */
-                        CodigoIata: string;
+                        CodigoIata?: string | null;
                         /**
-                         * @description Values seen (not a complete list): `GIG - RIO DE JANEIRO`, `POA - PORTO ALEGRE`, `BSB - BRASILIA`, `VIX - VITORIA`, `CWB - CURITIBA`, `FOR - FORTALEZA`, `SSA - SALVADOR`, `BPS - PORTO SEGURO`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `GIG - RIO DE JANEIRO`, `POA - PORTO ALEGRE`, `BSB - BRASILIA`, `VIX - VITORIA`, `CWB - CURITIBA`, `FOR - FORTALEZA`, `SSA - SALVADOR`, `BPS - PORTO SEGURO`.
                          * @example GIG - RIO DE JANEIRO
                          * @example POA - PORTO ALEGRE
                          * @example BSB - BRASILIA
@@ -3416,112 +3755,122 @@ export interface components {
                          * @example SSA - SALVADOR
                          * @example BPS - PORTO SEGURO
                          */
-                        Descricao: string;
+                        Descricao?: string | null;
                     } & {
                         [key: string]: unknown;
-                    };
+                    }) | null;
                     /**
-                     * @description Values seen (not a complete list): `0`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `0`.
                      * @example 0
                      */
-                    QuantidadeParadas: number;
+                    QuantidadeParadas?: number | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    Referencia: unknown;
+                    Referencia?: unknown;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    ReferenciaDoSegmento: unknown;
+                    ReferenciaDoSegmento?: unknown;
                     /**
-                     * @description Values seen (not a complete list): `V`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `V`.
                      * @example V
                      */
-                    Segmento: string;
+                    Segmento?: string | null;
                     /**
                      * @description Values seen (not a complete list): `0`.
                      * @example 0
                      */
-                    SegmentoDeReferencia: string | null;
+                    SegmentoDeReferencia?: string | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    Status: unknown;
+                    Status?: unknown;
                 } & {
                     [key: string]: unknown;
-                })[];
+                }) | null)[] | null;
             } & {
                 [key: string]: unknown;
-            })[] | null;
+            }) | null)[] | null;
         } & {
             [key: string]: unknown;
         }) & components["schemas"]["EnvelopeDeResposta"];
-        /** @description Request body of `Tarifar` as seen in 10 sanitized sandbox captures; not published by the provider. The published schema (`RequisicaoComCredenciais`) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
+        /** @description Request body of `Tarifar` as seen in 10 sanitized bodies; not published by the provider. The published schema (`RequisicaoComCredenciais`) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
         TarifarRQObservado: ({
-            IdentificacaoDaViagem?: string;
-            ViagemIda?: number;
-            /** @description At most 2 items seen in one capture. */
-            ClassesSelecionadas?: components["schemas"]["ClasseSelecionada"][];
+            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+            IdentificacaoDaViagem?: string | null;
+            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+            ViagemIda?: number | null;
+            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 2 items seen in one capture. */
+            ClassesSelecionadas?: (components["schemas"]["ClasseSelecionada"] | null)[] | null;
             /**
-             * @description Values seen (not a complete list): `true`.
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `true`.
              * @example true
              */
-            RetornarPlanoDeFinanciamento?: boolean;
+            RetornarPlanoDeFinanciamento?: boolean | null;
             /**
-             * @description Values seen (not a complete list): `true`.
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `true`.
              * @example true
              */
-            RetornarRegrasTarifarias?: boolean;
+            RetornarRegrasTarifarias?: boolean | null;
             /**
-             * @description Values seen (not a complete list): `true`.
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `true`.
              * @example true
              */
-            TarifarMelhorFamilia?: boolean;
+            TarifarMelhorFamilia?: boolean | null;
             /**
-             * @description Values seen (not a complete list): `true`.
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `true`.
              * @example true
              */
-            TarifarMelhorPreco?: boolean;
-            ViagemVolta?: number;
-            /** @description At most 2 items seen in one capture. */
-            ClassesSelecionadasVolta?: components["schemas"]["ClasseSelecionada"][];
-            IdentificacaoDaViagemVolta?: string;
+            TarifarMelhorPreco?: boolean | null;
+            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+            ViagemVolta?: number | null;
+            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 2 items seen in one capture. */
+            ClassesSelecionadasVolta?: (components["schemas"]["ClasseSelecionada"] | null)[] | null;
+            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+            IdentificacaoDaViagemVolta?: string | null;
         } & {
             [key: string]: unknown;
         }) & components["schemas"]["RequisicaoComCredenciais"];
-        /** @description Answer of `Tarifar` as seen in 10 sanitized sandbox captures; not published by the provider. The envelope (`EnvelopeDeResposta`) comes through `allOf`; the observed fields are typed, others stay allowed. */
+        /** @description Answer of `Tarifar` as seen in 10 sanitized bodies; not published by the provider. The envelope (`EnvelopeDeResposta`) comes through `allOf`; the observed fields are typed, others stay allowed. */
         TarifarRSObservado: ({
             /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-            Agencia: ({
-                Id?: number;
-                /** @description An empty string was seen. */
-                Contato?: string;
-                Email?: string;
-                /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                Localizacao?: {
-                    Id: number;
-                    /** @description An empty string was seen. */
-                    Bairro: string;
-                    /** @description An empty string was seen. */
-                    CEP: string;
-                    /** @description An empty string was seen. */
-                    Cidade: string;
-                    /** @description An empty string was seen. */
-                    Complemento: string;
-                    /** @description An empty string was seen. */
-                    Endereco: string;
-                    Estado: string;
-                    Numero: string;
+            Agencia?: ({
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                Id?: number | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. */
+                Contato?: string | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                Email?: string | null;
+                /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                Localizacao?: ({
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Id?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. */
+                    Bairro?: string | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. */
+                    CEP?: string | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. */
+                    Cidade?: string | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. */
+                    Complemento?: string | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. */
+                    Endereco?: string | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Estado?: string | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Numero?: string | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    Pais: unknown;
+                    Pais?: unknown;
                 } & {
                     [key: string]: unknown;
-                };
-                Nome?: string;
+                }) | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                Nome?: string | null;
                 /** @description Only `null` was seen, so the type is unknown. */
                 Unidade?: unknown;
             } & {
                 [key: string]: unknown;
             }) | null;
             /**
-             * @description Values seen (not a complete list): `false`.
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
              * @example false
              */
-            CancelamentoProibidoAposModificacao: boolean;
+            CancelamentoProibidoAposModificacao?: boolean | null;
             /**
              * @description Values seen (not a complete list): `G3`, `JJ`, `LA`, `KL`.
              * @example G3
@@ -3529,13 +3878,13 @@ export interface components {
              * @example LA
              * @example KL
              */
-            Companhia: string | null;
+            Companhia?: string | null;
             /** @description Only `null` was seen, so the type is unknown. */
-            ConfiguracoesDeEmissao: unknown;
+            ConfiguracoesDeEmissao?: unknown;
             /** @description At most 6 items seen in one capture. */
-            DocumentosAceitos: ({
+            DocumentosAceitos?: (({
                 /**
-                 * @description Values seen (not a complete list): `CPF`, `RG`, `Passaporte`, `RNM`, `Certidão de Nascimento`, `RNE`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `CPF`, `RG`, `Passaporte`, `RNM`, `Certidão de Nascimento`, `RNE`.
                  * @example CPF
                  * @example RG
                  * @example Passaporte
@@ -3543,74 +3892,75 @@ export interface components {
                  * @example Certidão de Nascimento
                  * @example RNE
                  */
-                Descricao: string;
-                Id: number;
+                Descricao?: string | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                Id?: number | null;
             } & {
                 [key: string]: unknown;
-            })[] | null;
+            }) | null)[] | null;
             /**
-             * @description Values seen (not a complete list): `false`.
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
              * @example false
              */
-            FidelidadeAmericanAirlines: boolean;
+            FidelidadeAmericanAirlines?: boolean | null;
             /**
-             * @description Values seen (not a complete list): `false`.
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
              * @example false
              */
-            FidelidadeAzul: boolean;
+            FidelidadeAzul?: boolean | null;
             /**
-             * @description Values seen (not a complete list): `false`, `true`.
-             * @example false
-             * @example true
-             */
-            FidelidadeFidelidadeGenerico: boolean;
-            /**
-             * @description Values seen (not a complete list): `false`.
-             * @example false
-             */
-            FidelidadeGDS: boolean;
-            /**
-             * @description Values seen (not a complete list): `true`, `false`.
-             * @example true
-             * @example false
-             */
-            FidelidadeGol: boolean;
-            /**
-             * @description Values seen (not a complete list): `false`, `true`.
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`, `true`.
              * @example false
              * @example true
              */
-            FidelidadeLatam: boolean;
+            FidelidadeFidelidadeGenerico?: boolean | null;
             /**
-             * @description Values seen (not a complete list): `false`.
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
              * @example false
              */
-            FoidObrigatorio: boolean;
+            FidelidadeGDS?: boolean | null;
+            /**
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `true`, `false`.
+             * @example true
+             * @example false
+             */
+            FidelidadeGol?: boolean | null;
+            /**
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`, `true`.
+             * @example false
+             * @example true
+             */
+            FidelidadeLatam?: boolean | null;
+            /**
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
+             * @example false
+             */
+            FoidObrigatorio?: boolean | null;
             /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-            HabilitarCamposTSA: ({
+            HabilitarCamposTSA?: ({
                 /**
-                 * @description Values seen (not a complete list): `true`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `true`.
                  * @example true
                  */
-                Redress?: boolean;
+                Redress?: boolean | null;
             } & {
                 [key: string]: unknown;
             }) | null;
             /**
-             * @description Values seen (not a complete list): `false`.
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
              * @example false
              */
-            HabilitarNomeDoMeio: boolean;
+            HabilitarNomeDoMeio?: boolean | null;
             /** @description Only `null` was seen, so the type is unknown. */
-            InformacaoTributariaTipoAceitos: unknown;
+            InformacaoTributariaTipoAceitos?: unknown;
             /** @description Only `null` was seen, so the type is unknown. */
-            LojaPagamentoCartoes: unknown;
+            LojaPagamentoCartoes?: unknown;
             /** @description Only `null` was seen, so the type is unknown. */
-            OpcoesDeDocumentoDePassageiroFOID: unknown;
+            OpcoesDeDocumentoDePassageiroFOID?: unknown;
             /** @description At most 7 items seen in one capture. */
-            PlanosDeFinanciamento: ({
+            PlanosDeFinanciamento?: (({
                 /**
-                 * @description Values seen (not a complete list): `2`, `5`, `6`, `3`, `1`, `7`, `10`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `2`, `5`, `6`, `3`, `1`, `7`, `10`.
                  * @example 2
                  * @example 5
                  * @example 6
@@ -3619,198 +3969,274 @@ export interface components {
                  * @example 7
                  * @example 10
                  */
-                Bandeira: number;
-                /** @description At most 1 item seen in one capture. */
-                Financiamentos: ({
-                    Id: number;
-                    CoeficienteJuros: number;
-                    DemaisParcela: number;
-                    DemaisParcelas: number;
+                Bandeira?: number | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 1 item seen in one capture. */
+                Financiamentos?: (({
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Id?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    CoeficienteJuros?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    DemaisParcela?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    DemaisParcelas?: number | null;
                     /**
-                     * @description Values seen (not a complete list): `BRL`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `BRL`.
                      * @example BRL
                      */
-                    Moeda: string;
+                    Moeda?: string | null;
                     /**
-                     * @description Values seen (not a complete list): `1`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `1`.
                      * @example 1
                      */
-                    Parcelas: number;
-                    PrimeiraParcela: number;
-                    vlJurosCalculado: number;
+                    Parcelas?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    PrimeiraParcela?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    vlJurosCalculado?: number | null;
                 } & {
                     [key: string]: unknown;
-                })[];
+                }) | null)[] | null;
             } & {
                 [key: string]: unknown;
-            })[] | null;
+            }) | null)[] | null;
             /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-            Preco: ({
-                Id?: number;
-                EqCambio?: number;
+            Preco?: ({
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                Id?: number | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                EqCambio?: number | null;
                 /**
-                 * @description An empty string was seen. Values seen (not a complete list): `BRL`, `""` (empty), `EUR`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. Values seen (not a complete list): `BRL`, `""` (empty), `EUR`.
                  * @example BRL
                  * @example
                  * @example EUR
                  */
-                EqMoeda?: string;
+                EqMoeda?: string | null;
                 /**
-                 * @description Values seen (not a complete list): `BRL`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `BRL`.
                  * @example BRL
                  */
-                Moeda?: string;
-                /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                PrecoAdulto?: {
-                    Id: number;
-                    EqValorTarifa: number;
-                    EqValorTaxaServico: number;
+                Moeda?: string | null;
+                /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                PrecoAdulto?: ({
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Id?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    EqValorTarifa?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    EqValorTaxaServico?: number | null;
                     /**
-                     * @description Values seen (not a complete list): `ADT`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `ADT`.
                      * @example ADT
                      */
-                    FaixaEtaria: string;
+                    FaixaEtaria?: string | null;
                     /**
-                     * @description Values seen (not a complete list): `1`, `2`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `1`, `2`.
                      * @example 1
                      * @example 2
                      */
-                    Quantidade: number;
-                    TaxasConsolidador: number;
-                    ValorFee: number;
-                    ValorObFee: number;
-                    ValorPenalidade: number;
-                    ValorRav: number;
-                    ValorTarifa: number;
-                    ValorTarifaNet: number;
-                    ValorTaxaAssento: number;
-                    ValorTaxaBagagem: number;
-                    ValorTaxaCombustivel: number;
-                    ValorTaxaEmbarque: number;
-                    ValorTaxaMenorDesacompanhado: number;
-                    ValorTaxaServico: number;
+                    Quantidade?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    TaxasConsolidador?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    ValorFee?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    ValorObFee?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    ValorPenalidade?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    ValorRav?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    ValorTarifa?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    ValorTarifaNet?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    ValorTaxaAssento?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    ValorTaxaBagagem?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    ValorTaxaCombustivel?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    ValorTaxaEmbarque?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    ValorTaxaMenorDesacompanhado?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    ValorTaxaServico?: number | null;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
                 /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
                 PrecoBebe?: ({
-                    Id?: number;
-                    EqValorTarifa?: number;
-                    EqValorTaxaServico?: number;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Id?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    EqValorTarifa?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    EqValorTaxaServico?: number | null;
                     /**
-                     * @description Values seen (not a complete list): `INF`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `INF`.
                      * @example INF
                      */
-                    FaixaEtaria?: string;
+                    FaixaEtaria?: string | null;
                     /**
-                     * @description Values seen (not a complete list): `1`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `1`.
                      * @example 1
                      */
-                    Quantidade?: number;
-                    TaxasConsolidador?: number;
-                    ValorFee?: number;
-                    ValorObFee?: number;
-                    ValorPenalidade?: number;
-                    ValorRav?: number;
-                    ValorTarifa?: number;
-                    ValorTarifaNet?: number;
-                    ValorTaxaAssento?: number;
-                    ValorTaxaBagagem?: number;
-                    ValorTaxaCombustivel?: number;
-                    ValorTaxaEmbarque?: number;
-                    ValorTaxaMenorDesacompanhado?: number;
-                    ValorTaxaServico?: number;
+                    Quantidade?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    TaxasConsolidador?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    ValorFee?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    ValorObFee?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    ValorPenalidade?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    ValorRav?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    ValorTarifa?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    ValorTarifaNet?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    ValorTaxaAssento?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    ValorTaxaBagagem?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    ValorTaxaCombustivel?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    ValorTaxaEmbarque?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    ValorTaxaMenorDesacompanhado?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    ValorTaxaServico?: number | null;
                 } & {
                     [key: string]: unknown;
                 }) | null;
                 /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
                 PrecoCrianca?: ({
-                    Id?: number;
-                    EqValorTarifa?: number;
-                    EqValorTaxaServico?: number;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Id?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    EqValorTarifa?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    EqValorTaxaServico?: number | null;
                     /**
-                     * @description Values seen (not a complete list): `CHD`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `CHD`.
                      * @example CHD
                      */
-                    FaixaEtaria?: string;
+                    FaixaEtaria?: string | null;
                     /**
-                     * @description Values seen (not a complete list): `1`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `1`.
                      * @example 1
                      */
-                    Quantidade?: number;
-                    TaxasConsolidador?: number;
-                    ValorFee?: number;
-                    ValorObFee?: number;
-                    ValorPenalidade?: number;
-                    ValorRav?: number;
-                    ValorTarifa?: number;
-                    ValorTarifaNet?: number;
-                    ValorTaxaAssento?: number;
-                    ValorTaxaBagagem?: number;
-                    ValorTaxaCombustivel?: number;
-                    ValorTaxaEmbarque?: number;
-                    ValorTaxaMenorDesacompanhado?: number;
-                    ValorTaxaServico?: number;
+                    Quantidade?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    TaxasConsolidador?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    ValorFee?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    ValorObFee?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    ValorPenalidade?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    ValorRav?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    ValorTarifa?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    ValorTarifaNet?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    ValorTaxaAssento?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    ValorTaxaBagagem?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    ValorTaxaCombustivel?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    ValorTaxaEmbarque?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    ValorTaxaMenorDesacompanhado?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    ValorTaxaServico?: number | null;
                 } & {
                     [key: string]: unknown;
                 }) | null;
-                Tarifa?: number;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                Tarifa?: number | null;
                 /**
-                 * @description Values seen (not a complete list): `false`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                  * @example false
                  */
-                TarifaOperadora?: boolean;
+                TarifaOperadora?: boolean | null;
                 /**
-                 * @description Values seen (not a complete list): `false`, `true`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`, `true`.
                  * @example false
                  * @example true
                  */
-                TarifaPrivada?: boolean;
-                Taxa?: number;
-                TaxasConsolidador?: number;
-                Total?: number;
-                TotalGeral?: number;
-                TotalTarifa?: number;
-                TotalTarifaNet?: number;
-                TotalTaxaAssento?: number;
-                TotalTaxaBagagem?: number;
-                TotalTaxaDeCombustivel?: number;
-                TotalTaxaEmbarque?: number;
-                TotalTaxaMenorDesacompanhado?: number;
-                TotalTaxaServico?: number;
-                TourCodeIdAplicado?: number;
+                TarifaPrivada?: boolean | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                Taxa?: number | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                TaxasConsolidador?: number | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                Total?: number | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                TotalGeral?: number | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                TotalTarifa?: number | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                TotalTarifaNet?: number | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                TotalTaxaAssento?: number | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                TotalTaxaBagagem?: number | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                TotalTaxaDeCombustivel?: number | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                TotalTaxaEmbarque?: number | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                TotalTaxaMenorDesacompanhado?: number | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                TotalTaxaServico?: number | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                TourCodeIdAplicado?: number | null;
                 /** @description Only `null` was seen, so the type is unknown. */
                 ValorComissao?: unknown;
-                ValorEMD?: number;
-                ValorFEE?: number;
-                ValorObFee?: number;
-                ValorRAV?: number;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                ValorEMD?: number | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                ValorFEE?: number | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                ValorObFee?: number | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                ValorRAV?: number | null;
             } & {
                 [key: string]: unknown;
             }) | null;
             /** @description Only `null` was seen, so the type is unknown. */
-            ReemissaoDetalhes: unknown;
+            ReemissaoDetalhes?: unknown;
             /**
-             * @description Values seen (not a complete list): `false`.
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
              * @example false
              */
-            ReemissaoRequerEmissaoImediata: boolean;
+            ReemissaoRequerEmissaoImediata?: boolean | null;
             /** @description At most 2 items seen in one capture. */
-            RegraTarifaria: ({
-                Id: number;
-                /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                BaseTarifaria: {
-                    Id: number;
+            RegraTarifaria?: (({
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                Id?: number | null;
+                /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                BaseTarifaria?: ({
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Id?: number | null;
                     /**
-                     * @description Values seen (not a complete list): `O`, `Q`, `G`, `B`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `O`, `Q`, `G`, `B`.
                      * @example O
                      * @example Q
                      * @example G
                      * @example B
                      */
-                    Classe: string;
+                    Classe?: string | null;
                     /**
-                     * @description Values seen (not a complete list): `OOJIAG2JCH`, `OOJIAG2J`, `GYQNBALA`, `QJKX0N1/IN`, `QJKX0N1/B00`, `BNJAAG2JCH`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `OOJIAG2JCH`, `OOJIAG2J`, `GYQNBALA`, `QJKX0N1/IN`, `QJKX0N1/B00`, `BNJAAG2JCH`.
                      * @example OOJIAG2JCH
                      * @example OOJIAG2J
                      * @example GYQNBALA
@@ -3818,50 +4244,53 @@ export interface components {
                      * @example QJKX0N1/B00
                      * @example BNJAAG2JCH
                      */
-                    Codigo: string;
+                    Codigo?: string | null;
                     /**
                      * @description Values seen (not a complete list): `SL`, `LIGHT`.
                      * @example SL
                      * @example LIGHT
                      */
-                    Familia: string | null;
+                    Familia?: string | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    FamiliaCor: unknown;
+                    FamiliaCor?: unknown;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    FamiliaCorFonte: unknown;
+                    FamiliaCorFonte?: unknown;
                     /**
                      * @description Values seen (not a complete list): `LIGHT`.
                      * @example LIGHT
                      */
-                    FamiliaDescricao: string | null;
+                    FamiliaDescricao?: string | null;
                 } & {
                     [key: string]: unknown;
-                };
-                DataChegada: components["schemas"]["DataObservada"];
-                DataSaida: components["schemas"]["DataObservada"];
-                /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                Destino: {
-                    Id: number;
+                }) | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                DataChegada?: components["schemas"]["DataObservada"] | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                DataSaida?: components["schemas"]["DataObservada"] | null;
+                /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                Destino?: ({
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Id?: number | null;
                     /**
-                     * @description Values seen (not a complete list): `GIG`, `AMS`, `MAD`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `GIG`, `AMS`, `MAD`.
                      * @example GIG
                      * @example AMS
                      * @example MAD
                      */
-                    CodigoIata: string;
+                    CodigoIata?: string | null;
                     /**
-                     * @description Values seen (not a complete list): `RIO DE JANEIRO (GIG)`, `GIG - RIO DE JANEIRO`, `AMS - AMSTERDA`, `MAD - MADRI`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `RIO DE JANEIRO (GIG)`, `GIG - RIO DE JANEIRO`, `AMS - AMSTERDA`, `MAD - MADRI`.
                      * @example RIO DE JANEIRO (GIG)
                      * @example GIG - RIO DE JANEIRO
                      * @example AMS - AMSTERDA
                      * @example MAD - MADRI
                      */
-                    Descricao: string;
+                    Descricao?: string | null;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
                 /**
-                 * @description Values seen (not a complete list): `1040`, `1045`, `1620`, `1405`, `1220`, `2340`, `1015`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `1040`, `1045`, `1620`, `1405`, `1220`, `2340`, `1015`.
                  * @example 1040
                  * @example 1045
                  * @example 1620
@@ -3870,9 +4299,9 @@ export interface components {
                  * @example 2340
                  * @example 1015
                  */
-                HoraChegada: string;
+                HoraChegada?: string | null;
                 /**
-                 * @description Values seen (not a complete list): `0915`, `0945`, `1520`, `1300`, `1110`, `1945`, `0740`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `0915`, `0945`, `1520`, `1300`, `1110`, `1945`, `0740`.
                  * @example 0915
                  * @example 0945
                  * @example 1520
@@ -3881,9 +4310,9 @@ export interface components {
                  * @example 1945
                  * @example 0740
                  */
-                HoraSaida: string;
+                HoraSaida?: string | null;
                 /**
-                 * @description Values seen (not a complete list): `69`, `3698`, `4548`, `1376`, `1446`, `1586`, `151`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `69`, `3698`, `4548`, `1376`, `1446`, `1586`, `151`.
                  * @example 69
                  * @example 3698
                  * @example 4548
@@ -3892,344 +4321,363 @@ export interface components {
                  * @example 1586
                  * @example 151
                  */
-                Numero: string;
-                /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                Origem: {
-                    Id: number;
+                Numero?: string | null;
+                /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                Origem?: ({
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Id?: number | null;
                     /**
-                     * @description Values seen (not a complete list): `GRU`, `CGH`, `LIS`, `AMS`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `GRU`, `CGH`, `LIS`, `AMS`.
                      * @example GRU
                      * @example CGH
                      * @example LIS
                      * @example AMS
                      */
-                    CodigoIata: string;
+                    CodigoIata?: string | null;
                     /**
-                     * @description Values seen (not a complete list): `SAO PAULO (GRU)`, `GRU - SAO PAULO`, `SAO PAULO (CGH)`, `LIS - LISBOA`, `AMS - AMSTERDA`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `SAO PAULO (GRU)`, `GRU - SAO PAULO`, `SAO PAULO (CGH)`, `LIS - LISBOA`, `AMS - AMSTERDA`.
                      * @example SAO PAULO (GRU)
                      * @example GRU - SAO PAULO
                      * @example SAO PAULO (CGH)
                      * @example LIS - LISBOA
                      * @example AMS - AMSTERDA
                      */
-                    Descricao: string;
+                    Descricao?: string | null;
                 } & {
                     [key: string]: unknown;
-                };
-                Regra: string;
+                }) | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                Regra?: string | null;
                 /** @description Only `null` was seen, so the type is unknown. */
-                RegraEstruturada: unknown;
+                RegraEstruturada?: unknown;
             } & {
                 [key: string]: unknown;
-            })[] | null;
+            }) | null)[] | null;
             /**
-             * @description Values seen (not a complete list): `true`, `false`.
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `true`, `false`.
              * @example true
              * @example false
              */
-            RequerContatoDosPassageiros: boolean;
+            RequerContatoDosPassageiros?: boolean | null;
             /**
-             * @description Values seen (not a complete list): `false`, `true`.
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`, `true`.
              * @example false
              * @example true
              */
-            RequerContatoDosPassageirosPermiteRecusar: boolean;
+            RequerContatoDosPassageirosPermiteRecusar?: boolean | null;
             /**
-             * @description Values seen (not a complete list): `true`, `false`.
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `true`, `false`.
              * @example true
              * @example false
              */
-            RequerDataDeNascimentoDosPassageirosAdultos: boolean;
+            RequerDataDeNascimentoDosPassageirosAdultos?: boolean | null;
             /**
-             * @description Values seen (not a complete list): `true`, `false`.
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `true`, `false`.
              * @example true
              * @example false
              */
-            RequerDataDeNascimentoDosPassageirosCriancas: boolean;
+            RequerDataDeNascimentoDosPassageirosCriancas?: boolean | null;
             /**
-             * @description Values seen (not a complete list): `true`, `false`.
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `true`, `false`.
              * @example true
              * @example false
              */
-            RequerDocumentoDosPassageiros: boolean;
+            RequerDocumentoDosPassageiros?: boolean | null;
             /**
-             * @description Values seen (not a complete list): `false`.
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
              * @example false
              */
-            RequerInformacaoTributaria: boolean;
+            RequerInformacaoTributaria?: boolean | null;
             /**
-             * @description Values seen (not a complete list): `false`.
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
              * @example false
              */
-            ReservarParaHoje: boolean;
+            ReservarParaHoje?: boolean | null;
             /**
-             * @description Values seen (not a complete list): `false`.
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
              * @example false
              */
-            RetarifacaoAutomatica: boolean;
+            RetarifacaoAutomatica?: boolean | null;
             /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-            Telefone: ({
-                Id?: number;
-                Contato?: string;
-                DDD?: string;
+            Telefone?: ({
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                Id?: number | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                Contato?: string | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                DDD?: string | null;
                 /** @description Only `null` was seen, so the type is unknown. */
                 DsTipoTelefone?: unknown;
-                Linha?: string;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                Linha?: string | null;
                 /** @description Only `null` was seen, so the type is unknown. */
                 Numero?: unknown;
-                Pais?: string;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                Pais?: string | null;
                 /**
-                 * @description Values seen (not a complete list): `T`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `T`.
                  * @example T
                  */
-                TipoTelefone?: string;
+                TipoTelefone?: string | null;
             } & {
                 [key: string]: unknown;
             }) | null;
             /** @description Only `null` was seen, so the type is unknown. */
-            UpsellOpcoes: unknown;
+            UpsellOpcoes?: unknown;
             /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-            Usuario: ({
-                Id?: number;
-                /** @description An empty string was seen. */
-                Celular?: string;
-                Email?: string;
-                Nome?: string;
-                NomeCompleto?: string;
-                Telefone?: string;
+            Usuario?: ({
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                Id?: number | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. */
+                Celular?: string | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                Email?: string | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                Nome?: string | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                NomeCompleto?: string | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                Telefone?: string | null;
             } & {
                 [key: string]: unknown;
             }) | null;
             /** @description Only empty arrays were seen. */
-            ViagensMultiplosTrechos: unknown[] | null;
+            ViagensMultiplosTrechos?: unknown[] | null;
             /** @description At most 1 item seen in one capture. */
-            ViagensTrecho1: ({
-                /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                CiaMandatoria: {
-                    Id: number;
+            ViagensTrecho1?: (({
+                /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                CiaMandatoria?: ({
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Id?: number | null;
                     /**
-                     * @description Values seen (not a complete list): `G3`, `JJ`, `LA`, `KL`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `G3`, `JJ`, `LA`, `KL`.
                      * @example G3
                      * @example JJ
                      * @example LA
                      * @example KL
                      */
-                    CodigoIata: string;
+                    CodigoIata?: string | null;
                     /**
-                     * @description Values seen (not a complete list): `Gol Linhas Aéreas`, `Tam`, `Latam`, `KLM`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `Gol Linhas Aéreas`, `Tam`, `Latam`, `KLM`.
                      * @example Gol Linhas Aéreas
                      * @example Tam
                      * @example Latam
                      * @example KLM
                      */
-                    Descricao: string;
+                    Descricao?: string | null;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
                 /** @description Only `null` was seen, so the type is unknown. */
-                ClasseBaseReferencias: unknown;
+                ClasseBaseReferencias?: unknown;
                 /**
-                 * @description Values seen (not a complete list): `false`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                  * @example false
                  */
-                Combinada: boolean;
-                /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                Destino: {
-                    Id: number;
+                Combinada?: boolean | null;
+                /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                Destino?: ({
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Id?: number | null;
                     /**
-                     * @description An empty string was seen. Values seen (not a complete list): `""` (empty), `MAD`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. Values seen (not a complete list): `""` (empty), `MAD`.
                      * @example
                      * @example MAD
                      */
-                    CodigoIata: string;
+                    CodigoIata?: string | null;
                     /**
-                     * @description An empty string was seen. Values seen (not a complete list): `""` (empty), `MADRI (MAD)`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. Values seen (not a complete list): `""` (empty), `MADRI (MAD)`.
                      * @example
                      * @example MADRI (MAD)
                      */
-                    Descricao: string;
+                    Descricao?: string | null;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
                 /**
-                 * @description Values seen (not a complete list): `85`, `60`, `65`, `70`, `810`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `85`, `60`, `65`, `70`, `810`.
                  * @example 85
                  * @example 60
                  * @example 65
                  * @example 70
                  * @example 810
                  */
-                Duracao: number;
+                Duracao?: number | null;
                 /** @description Only `null` was seen, so the type is unknown. */
-                DuracoesSegmentos: unknown;
-                /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                Fornecedor: {
-                    Id: number;
+                DuracoesSegmentos?: unknown;
+                /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                Fornecedor?: ({
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Id?: number | null;
                     /**
-                     * @description Values seen (not a complete list): `70`, `62`, `206`, `1`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `70`, `62`, `206`, `1`.
                      * @example 70
                      * @example 62
                      * @example 206
                      * @example 1
                      */
-                    Codigo: number;
+                    Codigo?: number | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    Label: unknown;
+                    Label?: unknown;
                     /**
                      * @description An empty string was seen. Values seen (not a complete list): `""` (empty).
                      * @example
                      */
-                    Nome: string | null;
+                    Nome?: string | null;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
                 /**
-                 * @description Values seen (not a complete list): `false`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                  * @example false
                  */
-                HouveAlteracaoDeValores: boolean;
-                Id: number;
+                HouveAlteracaoDeValores?: boolean | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                Id?: number | null;
                 /** @description Only `null` was seen, so the type is unknown. */
-                IdentificacaoDaViagem: unknown;
+                IdentificacaoDaViagem?: unknown;
                 /**
-                 * @description Values seen (not a complete list): `false`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                  * @example false
                  */
-                IsNdc: boolean;
+                IsNdc?: boolean | null;
                 /**
-                 * @description Values seen (not a complete list): `0`, `1`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `0`, `1`.
                  * @example 0
                  * @example 1
                  */
-                NumeroParadas: number;
-                /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                Origem: {
-                    Id: number;
+                NumeroParadas?: number | null;
+                /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                Origem?: ({
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Id?: number | null;
                     /**
-                     * @description An empty string was seen. Values seen (not a complete list): `""` (empty), `LIS`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. Values seen (not a complete list): `""` (empty), `LIS`.
                      * @example
                      * @example LIS
                      */
-                    CodigoIata: string;
+                    CodigoIata?: string | null;
                     /**
-                     * @description An empty string was seen. Values seen (not a complete list): `""` (empty), `LISBOA (LIS)`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. Values seen (not a complete list): `""` (empty), `LISBOA (LIS)`.
                      * @example
                      * @example LISBOA (LIS)
                      */
-                    Descricao: string;
+                    Descricao?: string | null;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
                 /**
-                 * @description Values seen (not a complete list): `false`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                  * @example false
                  */
-                PossuiDetalheDeFamilia: boolean;
+                PossuiDetalheDeFamilia?: boolean | null;
                 /** @description Only `null` was seen, so the type is unknown. */
-                Preco: unknown;
+                Preco?: unknown;
                 /** @description Only `null` was seen, so the type is unknown. */
-                Rota: unknown;
+                Rota?: unknown;
                 /**
-                 * @description An empty string was seen. Values seen (not a complete list): `I`, `""` (empty).
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. Values seen (not a complete list): `I`, `""` (empty).
                  * @example I
                  * @example
                  */
-                Segmento: string;
+                Segmento?: string | null;
                 /** @description Only `null` was seen, so the type is unknown. */
-                SubFornecedor: unknown;
+                SubFornecedor?: unknown;
                 /**
-                 * @description Values seen (not a complete list): `01:25`, `01:00`, `01:05`, `01:10`, `13:30`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `01:25`, `01:00`, `01:05`, `01:10`, `13:30`.
                  * @example 01:25
                  * @example 01:00
                  * @example 01:05
                  * @example 01:10
                  * @example 13:30
                  */
-                TempoDeDuracao: string;
+                TempoDeDuracao?: string | null;
                 /** @description Only `null` was seen, so the type is unknown. */
-                VooReferenciaIds: unknown;
-                /** @description At most 2 items seen in one capture. */
-                Voos: ({
-                    Id: number;
+                VooReferenciaIds?: unknown;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 2 items seen in one capture. */
+                Voos?: (({
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Id?: number | null;
                     /**
-                     * @description Values seen (not a complete list): `false`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                      * @example false
                      */
-                    BagagemInclusa: boolean;
+                    BagagemInclusa?: boolean | null;
                     /**
-                     * @description Values seen (not a complete list): `2`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `2`.
                      * @example 2
                      */
-                    BagagemIndicador: number;
+                    BagagemIndicador?: number | null;
                     /**
-                     * @description Values seen (not a complete list): `0`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `0`.
                      * @example 0
                      */
-                    BagagemPeso: number;
+                    BagagemPeso?: number | null;
                     /**
-                     * @description Values seen (not a complete list): `0`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `0`.
                      * @example 0
                      */
-                    BagagemQuantidade: number;
+                    BagagemQuantidade?: number | null;
                     /**
-                     * @description Values seen (not a complete list): `KG`, `KG Total`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `KG`, `KG Total`.
                      * @example KG
                      * @example KG Total
                      */
-                    BagagemUnidadeDeMedida: string;
-                    /** @description At most 2 items seen in one capture. */
-                    Bagagens: ({
+                    BagagemUnidadeDeMedida?: string | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 2 items seen in one capture. */
+                    Bagagens?: (({
                         /**
-                         * @description Values seen (not a complete list): `true`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `true`.
                          * @example true
                          */
-                        BagagemInclusa: boolean;
+                        BagagemInclusa?: boolean | null;
                         /**
-                         * @description Values seen (not a complete list): `3`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `3`.
                          * @example 3
                          */
-                        BagagemIndicador: number;
+                        BagagemIndicador?: number | null;
                         /**
-                         * @description Values seen (not a complete list): `0`, `12`, `10`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `0`, `12`, `10`.
                          * @example 0
                          * @example 12
                          * @example 10
                          */
-                        BagagemPeso: number;
+                        BagagemPeso?: number | null;
                         /**
-                         * @description Values seen (not a complete list): `1`, `0`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `1`, `0`.
                          * @example 1
                          * @example 0
                          */
-                        BagagemQuantidade: number;
+                        BagagemQuantidade?: number | null;
                         /**
-                         * @description Values seen (not a complete list): `11`, `12`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `11`, `12`.
                          * @example 11
                          * @example 12
                          */
-                        BagagemTipo: number;
+                        BagagemTipo?: number | null;
                         /**
                          * @description Values seen (not a complete list): `KG`, `KG PER BAG`.
                          * @example KG
                          * @example KG PER BAG
                          */
-                        BagagemUnidadeDeMedida: string | null;
+                        BagagemUnidadeDeMedida?: string | null;
                     } & {
                         [key: string]: unknown;
-                    })[];
-                    /** @description At most 1 item seen in one capture. */
-                    BaseTarifaria: ({
-                        Id: number;
+                    }) | null)[] | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 1 item seen in one capture. */
+                    BaseTarifaria?: (({
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        Id?: number | null;
                         /**
-                         * @description Values seen (not a complete list): `O`, `Q`, `G`, `B`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `O`, `Q`, `G`, `B`.
                          * @example O
                          * @example Q
                          * @example G
                          * @example B
                          */
-                        Classe: string;
+                        Classe?: string | null;
                         /**
-                         * @description Values seen (not a complete list): `OOJIAG2JCH`, `OOJIAG2J`, `GYQNBALA`, `QJKX0N1/IN`, `QJKX0N1/B00`, `BNJAAG2JCH`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `OOJIAG2JCH`, `OOJIAG2J`, `GYQNBALA`, `QJKX0N1/IN`, `QJKX0N1/B00`, `BNJAAG2JCH`.
                          * @example OOJIAG2JCH
                          * @example OOJIAG2J
                          * @example GYQNBALA
@@ -4237,108 +4685,113 @@ export interface components {
                          * @example QJKX0N1/B00
                          * @example BNJAAG2JCH
                          */
-                        Codigo: string;
+                        Codigo?: string | null;
                         /**
-                         * @description Values seen (not a complete list): `LI`, `SL`, `LIGHT`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `LI`, `SL`, `LIGHT`.
                          * @example LI
                          * @example SL
                          * @example LIGHT
                          */
-                        Familia: string;
+                        Familia?: string | null;
                         /** @description Only `null` was seen, so the type is unknown. */
-                        FamiliaCor: unknown;
+                        FamiliaCor?: unknown;
                         /** @description Only `null` was seen, so the type is unknown. */
-                        FamiliaCorFonte: unknown;
+                        FamiliaCorFonte?: unknown;
                         /**
                          * @description Values seen (not a complete list): `LIGHT`.
                          * @example LIGHT
                          */
-                        FamiliaDescricao: string | null;
+                        FamiliaDescricao?: string | null;
                     } & {
                         [key: string]: unknown;
-                    })[];
+                    }) | null)[] | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    Cabine: unknown;
+                    Cabine?: unknown;
                     /**
                      * @description Values seen (not a complete list): `Economica`.
                      * @example Economica
                      */
-                    CabineTipo: string | null;
+                    CabineTipo?: string | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    Campo1: unknown;
-                    /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                    CiaMandatoria: {
-                        Id: number;
+                    Campo1?: unknown;
+                    /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    CiaMandatoria?: ({
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        Id?: number | null;
                         /**
-                         * @description Values seen (not a complete list): `G3`, `LA`, `KL`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `G3`, `LA`, `KL`.
                          * @example G3
                          * @example LA
                          * @example KL
                          */
-                        CodigoIata: string;
+                        CodigoIata?: string | null;
                         /**
-                         * @description Values seen (not a complete list): `Gol Linhas Aéreas`, `Latam`, `KLM`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `Gol Linhas Aéreas`, `Latam`, `KLM`.
                          * @example Gol Linhas Aéreas
                          * @example Latam
                          * @example KLM
                          */
-                        Descricao: string;
+                        Descricao?: string | null;
                     } & {
                         [key: string]: unknown;
-                    };
-                    /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                    CiaOperacional: {
-                        Id: number;
+                    }) | null;
+                    /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    CiaOperacional?: ({
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        Id?: number | null;
                         /**
-                         * @description Values seen (not a complete list): `G3`, `LA`, `KL`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `G3`, `LA`, `KL`.
                          * @example G3
                          * @example LA
                          * @example KL
                          */
-                        CodigoIata: string;
+                        CodigoIata?: string | null;
                         /**
-                         * @description Values seen (not a complete list): `Gol Linhas Aéreas`, `Latam`, `KLM`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `Gol Linhas Aéreas`, `Latam`, `KLM`.
                          * @example Gol Linhas Aéreas
                          * @example Latam
                          * @example KLM
                          */
-                        Descricao: string;
+                        Descricao?: string | null;
                     } & {
                         [key: string]: unknown;
-                    };
+                    }) | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    Classe: unknown;
+                    Classe?: unknown;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    Companhia: unknown;
+                    Companhia?: unknown;
                     /**
-                     * @description Values seen (not a complete list): `false`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                      * @example false
                      */
-                    Conexao: boolean;
-                    DataChegada: components["schemas"]["DataObservada"];
-                    DataSaida: components["schemas"]["DataObservada"];
-                    /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                    Destino: {
-                        Id: number;
+                    Conexao?: boolean | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    DataChegada?: components["schemas"]["DataObservada"] | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    DataSaida?: components["schemas"]["DataObservada"] | null;
+                    /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Destino?: ({
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        Id?: number | null;
                         /**
-                         * @description Values seen (not a complete list): `GIG`, `AMS`, `MAD`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `GIG`, `AMS`, `MAD`.
                          * @example GIG
                          * @example AMS
                          * @example MAD
                          */
-                        CodigoIata: string;
+                        CodigoIata?: string | null;
                         /**
-                         * @description Values seen (not a complete list): `RIO DE JANEIRO (GIG)`, `AMSTERDA (AMS)`, `MADRI (MAD)`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `RIO DE JANEIRO (GIG)`, `AMSTERDA (AMS)`, `MADRI (MAD)`.
                          * @example RIO DE JANEIRO (GIG)
                          * @example AMSTERDA (AMS)
                          * @example MADRI (MAD)
                          */
-                        Descricao: string;
+                        Descricao?: string | null;
                     } & {
                         [key: string]: unknown;
-                    };
+                    }) | null;
                     /**
-                     * @description Values seen (not a complete list): `01:25`, `01:00`, `01:05`, `01:10`, `02:55`, `02:35`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `01:25`, `01:00`, `01:05`, `01:10`, `02:55`, `02:35`.
                      * @example 01:25
                      * @example 01:00
                      * @example 01:05
@@ -4346,37 +4799,37 @@ export interface components {
                      * @example 02:55
                      * @example 02:35
                      */
-                    Duracao: string;
+                    Duracao?: string | null;
                     /**
                      * @description Values seen (not a complete list): `08:00`.
                      * @example 08:00
                      */
-                    DuracaoDaConexao: string | null;
+                    DuracaoDaConexao?: string | null;
                     /**
                      * @description An empty string was seen. Values seen (not a complete list): `""` (empty).
                      * @example
                      */
-                    Equipamento: string | null;
+                    Equipamento?: string | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    Escalas: unknown;
+                    Escalas?: unknown;
                     /**
                      * @description Values seen (not a complete list): `LIGHT`.
                      * @example LIGHT
                      */
-                    Familia: string | null;
+                    Familia?: string | null;
                     /**
-                     * @description Values seen (not a complete list): `---`, `LIG`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `---`, `LIG`.
                      * @example ---
                      * @example LIG
                      */
-                    FamiliaCodigo: string;
+                    FamiliaCodigo?: string | null;
                     /**
-                     * @description Values seen (not a complete list): `0`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `0`.
                      * @example 0
                      */
-                    GrupoDeSegmento: number;
+                    GrupoDeSegmento?: number | null;
                     /**
-                     * @description Values seen (not a complete list): `1040`, `1045`, `1620`, `1405`, `1220`, `2340`, `1015`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `1040`, `1045`, `1620`, `1405`, `1220`, `2340`, `1015`.
                      * @example 1040
                      * @example 1045
                      * @example 1620
@@ -4385,9 +4838,9 @@ export interface components {
                      * @example 2340
                      * @example 1015
                      */
-                    HoraChegada: string;
+                    HoraChegada?: string | null;
                     /**
-                     * @description Values seen (not a complete list): `0915`, `0945`, `1520`, `1300`, `1110`, `1945`, `0740`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `0915`, `0945`, `1520`, `1300`, `1110`, `1945`, `0740`.
                      * @example 0915
                      * @example 0945
                      * @example 1520
@@ -4396,27 +4849,27 @@ export interface components {
                      * @example 1945
                      * @example 0740
                      */
-                    HoraSaida: string;
+                    HoraSaida?: string | null;
                     /**
-                     * @description Values seen (not a complete list): `https://conteudo.travellink.com.br/woobasandbox/Logomarcas/companhiaico5.gif`, `https://conteudo.travellink.com.br/woobasandbox/Logomarcas/companhiaico31.gif`, `https://conteudo.travellink.com.br/woobasandbox/Logomarcas/companhiaico32.gif`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `https://conteudo.travellink.com.br/woobasandbox/Logomarcas/companhiaico5.gif`, `https://conteudo.travellink.com.br/woobasandbox/Logomarcas/companhiaico31.gif`, `https://conteudo.travellink.com.br/woobasandbox/Logomarcas/companhiaico32.gif`.
                      * @example https://conteudo.travellink.com.br/woobasandbox/Logomarcas/companhiaico5.gif
                      * @example https://conteudo.travellink.com.br/woobasandbox/Logomarcas/companhiaico31.gif
                      * @example https://conteudo.travellink.com.br/woobasandbox/Logomarcas/companhiaico32.gif
                      */
-                    Icone: string;
+                    Icone?: string | null;
                     /**
-                     * @description Values seen (not a complete list): `false`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                      * @example false
                      */
-                    InicioDoSegmento: boolean;
+                    InicioDoSegmento?: boolean | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    Linha: unknown;
+                    Linha?: unknown;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    ListaDeClasses: unknown;
+                    ListaDeClasses?: unknown;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    LocalizadorCompanhia: unknown;
+                    LocalizadorCompanhia?: unknown;
                     /**
-                     * @description Values seen (not a complete list): `69`, `3698`, `4548`, `1376`, `1446`, `1586`, `151`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `69`, `3698`, `4548`, `1376`, `1446`, `1586`, `151`.
                      * @example 69
                      * @example 3698
                      * @example 4548
@@ -4425,1089 +4878,1191 @@ export interface components {
                      * @example 1586
                      * @example 151
                      */
-                    Numero: string;
-                    /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                    Origem: {
-                        Id: number;
+                    Numero?: string | null;
+                    /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Origem?: ({
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        Id?: number | null;
                         /**
-                         * @description Values seen (not a complete list): `GRU`, `CGH`, `LIS`, `AMS`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `GRU`, `CGH`, `LIS`, `AMS`.
                          * @example GRU
                          * @example CGH
                          * @example LIS
                          * @example AMS
                          */
-                        CodigoIata: string;
+                        CodigoIata?: string | null;
                         /**
-                         * @description Values seen (not a complete list): `SAO PAULO (GRU)`, `SAO PAULO (CGH)`, `LISBOA (LIS)`, `AMSTERDA (AMS)`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `SAO PAULO (GRU)`, `SAO PAULO (CGH)`, `LISBOA (LIS)`, `AMSTERDA (AMS)`.
                          * @example SAO PAULO (GRU)
                          * @example SAO PAULO (CGH)
                          * @example LISBOA (LIS)
                          * @example AMSTERDA (AMS)
                          */
-                        Descricao: string;
+                        Descricao?: string | null;
                     } & {
                         [key: string]: unknown;
-                    };
+                    }) | null;
                     /**
-                     * @description Values seen (not a complete list): `0`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `0`.
                      * @example 0
                      */
-                    QuantidadeParadas: number;
+                    QuantidadeParadas?: number | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    Referencia: unknown;
+                    Referencia?: unknown;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    ReferenciaDoSegmento: unknown;
+                    ReferenciaDoSegmento?: unknown;
                     /**
-                     * @description Values seen (not a complete list): `I`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `I`.
                      * @example I
                      */
-                    Segmento: string;
+                    Segmento?: string | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    SegmentoDeReferencia: unknown;
+                    SegmentoDeReferencia?: unknown;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    Status: unknown;
+                    Status?: unknown;
                 } & {
                     [key: string]: unknown;
-                })[];
+                }) | null)[] | null;
             } & {
                 [key: string]: unknown;
-            })[] | null;
+            }) | null)[] | null;
             /** @description Only empty arrays were seen. */
-            ViagensTrecho2: unknown[] | null;
+            ViagensTrecho2?: unknown[] | null;
         } & {
             [key: string]: unknown;
         }) & components["schemas"]["EnvelopeDeResposta"];
-        /** @description Request body of `Reservar` as seen in 9 sanitized sandbox captures; not published by the provider. The published schema (`RequisicaoComCredenciais`) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
+        /** @description Request body of `Reservar` as seen in 9 sanitized bodies; not published by the provider. The published schema (`RequisicaoComCredenciais`) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
         ReservarRQObservado: ({
-            IdentificacaoDaViagem?: string;
-            /** @description At most 2 items seen in one capture. */
-            ClassesSelecionadas?: components["schemas"]["ClasseSelecionada"][];
-            /** @description At most 3 items seen in one capture. */
-            Passageiros?: components["schemas"]["Passageiro"][];
-            /** @description At most 3 items seen in one capture. */
-            InformacoesComplementaresPassageiro?: components["schemas"]["InformacaoComplementarDePassageiro"][];
-            /** @description At most 1 item seen in one capture. */
-            Contatos?: components["schemas"]["Contato"][];
-            Solicitante?: string;
+            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+            IdentificacaoDaViagem?: string | null;
+            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 2 items seen in one capture. */
+            ClassesSelecionadas?: (components["schemas"]["ClasseSelecionada"] | null)[] | null;
+            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 3 items seen in one capture. */
+            Passageiros?: (components["schemas"]["Passageiro"] | null)[] | null;
+            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 3 items seen in one capture. */
+            InformacoesComplementaresPassageiro?: (components["schemas"]["InformacaoComplementarDePassageiro"] | null)[] | null;
+            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 1 item seen in one capture. */
+            Contatos?: (components["schemas"]["Contato"] | null)[] | null;
+            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+            Solicitante?: string | null;
             /**
-             * @description Values seen (not a complete list): `false`.
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
              * @example false
              */
-            ValidarAnaliseRisco?: boolean;
-            /** @description At most 2 items seen in one capture. */
-            ClassesSelecionadasVolta?: components["schemas"]["ClasseSelecionada"][];
+            ValidarAnaliseRisco?: boolean | null;
+            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 2 items seen in one capture. */
+            ClassesSelecionadasVolta?: (components["schemas"]["ClasseSelecionada"] | null)[] | null;
         } & {
             [key: string]: unknown;
         }) & components["schemas"]["RequisicaoComCredenciais"];
-        /** @description Answer of `Reservar` as seen in 9 sanitized sandbox captures; not published by the provider. The envelope (`EnvelopeDeResposta`) comes through `allOf`; the observed fields are typed, others stay allowed. */
+        /** @description Answer of `Reservar` as seen in 9 sanitized bodies; not published by the provider. The envelope (`EnvelopeDeResposta`) comes through `allOf`; the observed fields are typed, others stay allowed. */
         ReservarRSObservado: ({
             /** @description Only `null` was seen, so the type is unknown. */
-            CobrancaDeServico: unknown;
+            CobrancaDeServico?: unknown;
             /** @description Only `null` was seen, so the type is unknown. */
-            CodigoDeAutorizacao: unknown;
+            CodigoDeAutorizacao?: unknown;
             /** @description At most 1 item seen in one capture. */
-            Reservas: ({
-                Id: number;
-                /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                Agencia: {
-                    Id: number;
-                    Contato: string;
-                    Email: string;
-                    /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                    Localizacao: {
-                        Id: number;
-                        /** @description An empty string was seen. */
-                        Bairro: string;
-                        /** @description An empty string was seen. */
-                        CEP: string;
-                        /** @description An empty string was seen. */
-                        Cidade: string;
-                        /** @description An empty string was seen. */
-                        Complemento: string;
-                        /** @description An empty string was seen. */
-                        Endereco: string;
-                        Estado: string;
-                        /** @description An empty string was seen. */
-                        Numero: string;
-                        Pais: string;
+            Reservas?: (({
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                Id?: number | null;
+                /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                Agencia?: ({
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Id?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Contato?: string | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Email?: string | null;
+                    /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Localizacao?: ({
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        Id?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. */
+                        Bairro?: string | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. */
+                        CEP?: string | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. */
+                        Cidade?: string | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. */
+                        Complemento?: string | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. */
+                        Endereco?: string | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        Estado?: string | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. */
+                        Numero?: string | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        Pais?: string | null;
                     } & {
                         [key: string]: unknown;
-                    };
-                    Nome: string;
-                    Unidade: string;
+                    }) | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Nome?: string | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Unidade?: string | null;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
                 /** @description Only `null` was seen, so the type is unknown. */
-                Alerta: unknown;
-                /** @description Only empty arrays were seen. */
-                Bilhetes: unknown[];
+                Alerta?: unknown;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Only empty arrays were seen. */
+                Bilhetes?: unknown[] | null;
                 /** @description Only `null` was seen, so the type is unknown. */
-                CancelamentoConfiguracao: unknown;
+                CancelamentoConfiguracao?: unknown;
                 /** @description Only `null` was seen, so the type is unknown. */
-                ClienteUnidade: unknown;
-                /** @description At most 3 items seen in one capture. */
-                Contatos: ({
-                    Id: number;
+                ClienteUnidade?: unknown;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 3 items seen in one capture. */
+                Contatos?: (({
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Id?: number | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    Cidade: unknown;
+                    Cidade?: unknown;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    Email: unknown;
+                    Email?: unknown;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    Endereco: unknown;
-                    NumeroDDD: string;
-                    NumeroDDI: string;
-                    NumeroTelefone: string;
-                    Nome: string;
+                    Endereco?: unknown;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    NumeroDDD?: string | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    NumeroDDI?: string | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    NumeroTelefone?: string | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Nome?: string | null;
                     /**
-                     * @description Values seen (not a complete list): `0`, `2`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `0`, `2`.
                      * @example 0
                      * @example 2
                      */
-                    Tipo: number;
+                    Tipo?: number | null;
                 } & {
                     [key: string]: unknown;
-                })[];
-                /** @description At most 1 item seen in one capture. */
-                DadosCorporativos: ({
+                }) | null)[] | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 1 item seen in one capture. */
+                DadosCorporativos?: (({
                     /**
-                     * @description Values seen (not a complete list): `Solicitante`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `Solicitante`.
                      * @example Solicitante
                      */
-                    Informacao: string;
-                    Valor: string;
+                    Informacao?: string | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Valor?: string | null;
                 } & {
                     [key: string]: unknown;
-                })[];
-                DataCriacao: components["schemas"]["DataObservada"];
-                /** @description The .NET "no date" token `/Date(-62135589600000-0300)/` (year 0001) was seen: it stands for no date. */
-                DataEmissao: components["schemas"]["DataObservada"];
-                /** @description Only empty arrays were seen. */
-                EMDs: unknown[];
+                }) | null)[] | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                DataCriacao?: components["schemas"]["DataObservada"] | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. The .NET "no date" token `/Date(-62135589600000-0300)/` (year 0001) was seen: it stands for no date. */
+                DataEmissao?: components["schemas"]["DataObservada"] | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Only empty arrays were seen. */
+                EMDs?: unknown[] | null;
                 /**
-                 * @description Values seen (not a complete list): `false`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                  * @example false
                  */
-                ExigirChaveDeSegurancaParaCancelar: boolean;
-                Localizador: string;
+                ExigirChaveDeSegurancaParaCancelar?: boolean | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                Localizador?: string | null;
                 /** @description Only `null` was seen, so the type is unknown. */
-                Loja: unknown;
+                Loja?: unknown;
                 /**
-                 * @description Values seen (not a complete list): `true`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `true`.
                  * @example true
                  */
-                MapaDeAssentosDisponivel: boolean;
-                /** @description At most 3 items seen in one capture. */
-                Passageiros: ({
-                    Id: number;
+                MapaDeAssentosDisponivel?: boolean | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 3 items seen in one capture. */
+                Passageiros?: (({
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Id?: number | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    Assentos: unknown;
+                    Assentos?: unknown;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    CPF: unknown;
-                    /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                    Documento: {
-                        Id: number;
+                    CPF?: unknown;
+                    /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Documento?: ({
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        Id?: number | null;
                         /**
-                         * @description An empty string was seen. Values seen (not a complete list): `BR`, `""` (empty).
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. Values seen (not a complete list): `BR`, `""` (empty).
                          * @example BR
                          * @example
                          */
-                        Nacionalidade: string;
-                        Numero: string;
+                        Nacionalidade?: string | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        Numero?: string | null;
                         /**
-                         * @description An empty string was seen. Values seen (not a complete list): `BR`, `""` (empty).
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. Values seen (not a complete list): `BR`, `""` (empty).
                          * @example BR
                          * @example
                          */
-                        PaisEmissor: string;
+                        PaisEmissor?: string | null;
                         /**
-                         * @description Values seen (not a complete list): `1`, `99`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `1`, `99`.
                          * @example 1
                          * @example 99
                          */
-                        Tipo: number;
-                        /** @description The .NET "no date" token `/Date(-62135589600000-0300)/` (year 0001) was seen: it stands for no date. */
-                        Validade: components["schemas"]["DataObservada"];
+                        Tipo?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. The .NET "no date" token `/Date(-62135589600000-0300)/` (year 0001) was seen: it stands for no date. */
+                        Validade?: components["schemas"]["DataObservada"] | null;
                     } & {
                         [key: string]: unknown;
-                    };
+                    }) | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    Email: unknown;
+                    Email?: unknown;
                     /**
-                     * @description Values seen (not a complete list): `ADT`, `CHD`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `ADT`, `CHD`.
                      * @example ADT
                      * @example CHD
                      */
-                    FaixaEtaria: string;
+                    FaixaEtaria?: string | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    FidelidadeTam: unknown;
+                    FidelidadeTam?: unknown;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    Fidelidades: unknown;
+                    Fidelidades?: unknown;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    InfDocumento: unknown;
-                    /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                    InfPassaporte: {
-                        Id: number;
+                    InfDocumento?: unknown;
+                    /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    InfPassaporte?: ({
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        Id?: number | null;
                         /**
-                         * @description An empty string was seen. Values seen (not a complete list): `""` (empty).
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. Values seen (not a complete list): `""` (empty).
                          * @example
                          */
-                        Nacionalidade: string;
+                        Nacionalidade?: string | null;
                         /** @description Only `null` was seen, so the type is unknown. */
-                        NomeDoMeioPax: unknown;
+                        NomeDoMeioPax?: unknown;
                         /** @description Only `null` was seen, so the type is unknown. */
-                        NomePax: unknown;
-                        /** @description An empty string was seen. */
-                        Numero: string;
+                        NomePax?: unknown;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. */
+                        Numero?: string | null;
                         /**
-                         * @description An empty string was seen. Values seen (not a complete list): `""` (empty).
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. Values seen (not a complete list): `""` (empty).
                          * @example
                          */
-                        PaisEmissor: string;
+                        PaisEmissor?: string | null;
                         /** @description Only `null` was seen, so the type is unknown. */
-                        SobrenomePax: unknown;
-                        /** @description The .NET "no date" token `/Date(-62135589600000-0300)/` (year 0001) was seen: it stands for no date. */
-                        Validade: components["schemas"]["DataObservada"];
+                        SobrenomePax?: unknown;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. The .NET "no date" token `/Date(-62135589600000-0300)/` (year 0001) was seen: it stands for no date. */
+                        Validade?: components["schemas"]["DataObservada"] | null;
                     } & {
                         [key: string]: unknown;
-                    };
+                    }) | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    InfantilLinha: unknown;
-                    /** @description The .NET "no date" token `/Date(-62135589600000-0300)/` (year 0001) was seen: it stands for no date. */
-                    InfantilNascimento: components["schemas"]["DataObservada"];
-                    /** @description An empty string was seen. */
-                    InfantilNome: string;
+                    InfantilLinha?: unknown;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. The .NET "no date" token `/Date(-62135589600000-0300)/` (year 0001) was seen: it stands for no date. */
+                    InfantilNascimento?: components["schemas"]["DataObservada"] | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. */
+                    InfantilNome?: string | null;
                     /**
-                     * @description An empty string was seen. Values seen (not a complete list): `""` (empty).
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. Values seen (not a complete list): `""` (empty).
                      * @example
                      */
-                    InfantilSexo: string;
-                    /** @description An empty string was seen. */
-                    InfantilSobrenome: string;
+                    InfantilSexo?: string | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. */
+                    InfantilSobrenome?: string | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    InformacaoTributaria: unknown;
+                    InformacaoTributaria?: unknown;
                     /**
-                     * @description Values seen (not a complete list): `1`, `2`, `3`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `1`, `2`, `3`.
                      * @example 1
                      * @example 2
                      * @example 3
                      */
-                    Linha: string;
-                    Nascimento: components["schemas"]["DataObservada"];
-                    Nome: string;
-                    /** @description An empty string was seen. */
-                    NomeDoMeio: string;
+                    Linha?: string | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Nascimento?: components["schemas"]["DataObservada"] | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Nome?: string | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. */
+                    NomeDoMeio?: string | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    NumeroAvianca: unknown;
+                    NumeroAvianca?: unknown;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    NumeroAzul: unknown;
+                    NumeroAzul?: unknown;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    NumeroFidelidadeGenerico: unknown;
-                    /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                    Passaporte: {
-                        Id: number;
+                    NumeroFidelidadeGenerico?: unknown;
+                    /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Passaporte?: ({
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        Id?: number | null;
                         /**
-                         * @description An empty string was seen. Values seen (not a complete list): `""` (empty).
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. Values seen (not a complete list): `""` (empty).
                          * @example
                          */
-                        Nacionalidade: string;
+                        Nacionalidade?: string | null;
                         /** @description Only `null` was seen, so the type is unknown. */
-                        NomeDoMeioPax: unknown;
+                        NomeDoMeioPax?: unknown;
                         /** @description Only `null` was seen, so the type is unknown. */
-                        NomePax: unknown;
-                        /** @description An empty string was seen. */
-                        Numero: string;
+                        NomePax?: unknown;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. */
+                        Numero?: string | null;
                         /**
-                         * @description An empty string was seen. Values seen (not a complete list): `""` (empty).
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. Values seen (not a complete list): `""` (empty).
                          * @example
                          */
-                        PaisEmissor: string;
+                        PaisEmissor?: string | null;
                         /** @description Only `null` was seen, so the type is unknown. */
-                        SobrenomePax: unknown;
-                        /** @description The .NET "no date" token `/Date(-62135589600000-0300)/` (year 0001) was seen: it stands for no date. */
-                        Validade: components["schemas"]["DataObservada"];
+                        SobrenomePax?: unknown;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. The .NET "no date" token `/Date(-62135589600000-0300)/` (year 0001) was seen: it stands for no date. */
+                        Validade?: components["schemas"]["DataObservada"] | null;
                     } & {
                         [key: string]: unknown;
-                    };
+                    }) | null;
                     /**
-                     * @description Values seen (not a complete list): `false`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                      * @example false
                      */
-                    PossuiBebe: boolean;
+                    PossuiBebe?: boolean | null;
                     /**
-                     * @description Values seen (not a complete list): `false`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                      * @example false
                      */
-                    RecusarEnvioDoEmailParaFornecedor: boolean;
+                    RecusarEnvioDoEmailParaFornecedor?: boolean | null;
                     /**
-                     * @description Values seen (not a complete list): `false`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                      * @example false
                      */
-                    RecusarEnvioDoTelefoneParaFornecedor: boolean;
+                    RecusarEnvioDoTelefoneParaFornecedor?: boolean | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    Redress: unknown;
+                    Redress?: unknown;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    ServicosAuxiliares: unknown;
+                    ServicosAuxiliares?: unknown;
                     /**
-                     * @description Values seen (not a complete list): `F`, `M`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `F`, `M`.
                      * @example F
                      * @example M
                      */
-                    Sexo: string;
+                    Sexo?: string | null;
                     /** @description An empty string was seen. */
-                    SmilesGol: string | null;
-                    Sobrenome: string;
-                    TaxaAssento: number;
-                    TaxaBagagem: number;
+                    SmilesGol?: string | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Sobrenome?: string | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    TaxaAssento?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    TaxaBagagem?: number | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    Telefone: unknown;
+                    Telefone?: unknown;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    Tipo: unknown;
-                    /** @description An empty string was seen. */
-                    VoeBiz: string;
+                    Tipo?: unknown;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. */
+                    VoeBiz?: string | null;
                 } & {
                     [key: string]: unknown;
-                })[];
+                }) | null)[] | null;
                 /** @description Only `null` was seen, so the type is unknown. */
-                Pedido: unknown;
+                Pedido?: unknown;
                 /**
-                 * @description Values seen (not a complete list): `true`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `true`.
                  * @example true
                  */
-                PermiteCancelar: boolean;
+                PermiteCancelar?: boolean | null;
                 /**
-                 * @description Values seen (not a complete list): `true`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `true`.
                  * @example true
                  */
-                PermiteEmitir: boolean;
+                PermiteEmitir?: boolean | null;
                 /**
-                 * @description Values seen (not a complete list): `true`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `true`.
                  * @example true
                  */
-                PermiteReemissao: boolean;
+                PermiteReemissao?: boolean | null;
                 /**
-                 * @description Values seen (not a complete list): `true`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `true`.
                  * @example true
                  */
-                PermiteReemissaoCombinada: boolean;
+                PermiteReemissaoCombinada?: boolean | null;
                 /**
-                 * @description Values seen (not a complete list): `true`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `true`.
                  * @example true
                  */
-                PermiteReemissaoTarifada: boolean;
+                PermiteReemissaoTarifada?: boolean | null;
                 /**
-                 * @description Values seen (not a complete list): `false`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                  * @example false
                  */
-                PnrClasseRevendida: boolean;
-                PrazoEmissao: components["schemas"]["DataObservada"];
+                PnrClasseRevendida?: boolean | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                PrazoEmissao?: components["schemas"]["DataObservada"] | null;
                 /**
-                 * @description Values seen (not a complete list): `false`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                  * @example false
                  */
-                ReemissaoExigeRemoverTrechoAntesDaPesquisa: boolean;
+                ReemissaoExigeRemoverTrechoAntesDaPesquisa?: boolean | null;
                 /**
-                 * @description Values seen (not a complete list): `0`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `0`.
                  * @example 0
                  */
-                ReservaParaNovoProcessoReemissao: number;
+                ReservaParaNovoProcessoReemissao?: number | null;
                 /**
-                 * @description Values seen (not a complete list): `false`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                  * @example false
                  */
-                ReservaRecalculadaParaReemissao: boolean;
+                ReservaRecalculadaParaReemissao?: boolean | null;
                 /**
-                 * @description Values seen (not a complete list): `Gol_GWS`, `Amadeus`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `Gol_GWS`, `Amadeus`.
                  * @example Gol_GWS
                  * @example Amadeus
                  */
-                Sistema: string;
+                Sistema?: string | null;
                 /**
-                 * @description Values seen (not a complete list): `GOL  GWS`, `Amadeus`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `GOL  GWS`, `Amadeus`.
                  * @example GOL  GWS
                  * @example Amadeus
                  */
-                SistemaLabel: string;
+                SistemaLabel?: string | null;
                 /**
-                 * @description Values seen (not a complete list): `Ativa`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `Ativa`.
                  * @example Ativa
                  */
-                Status: string;
-                /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                Usuario: {
-                    Id: number;
+                Status?: string | null;
+                /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                Usuario?: ({
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Id?: number | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    Celular: unknown;
+                    Celular?: unknown;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    Email: unknown;
-                    Nome: string;
+                    Email?: unknown;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Nome?: string | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    NomeCompleto: unknown;
+                    NomeCompleto?: unknown;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    Telefone: unknown;
+                    Telefone?: unknown;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
                 /** @description Only `null` was seen, so the type is unknown. */
-                ValorPendenteParaPagamento: unknown;
-                /** @description At most 1 item seen in one capture. */
-                Viagens: ({
-                    /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                    CiaMandatoria: {
-                        Id: number;
+                ValorPendenteParaPagamento?: unknown;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 1 item seen in one capture. */
+                Viagens?: (({
+                    /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    CiaMandatoria?: ({
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        Id?: number | null;
                         /**
-                         * @description Values seen (not a complete list): `G3`, `KL`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `G3`, `KL`.
                          * @example G3
                          * @example KL
                          */
-                        CodigoIata: string;
+                        CodigoIata?: string | null;
                         /**
-                         * @description Values seen (not a complete list): `Gol Linhas Aéreas`, `KLM`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `Gol Linhas Aéreas`, `KLM`.
                          * @example Gol Linhas Aéreas
                          * @example KLM
                          */
-                        Descricao: string;
+                        Descricao?: string | null;
                     } & {
                         [key: string]: unknown;
-                    };
+                    }) | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    ClasseBaseReferencias: unknown;
+                    ClasseBaseReferencias?: unknown;
                     /**
-                     * @description Values seen (not a complete list): `false`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                      * @example false
                      */
-                    Combinada: boolean;
-                    /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                    Destino: {
-                        Id: number;
+                    Combinada?: boolean | null;
+                    /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Destino?: ({
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        Id?: number | null;
                         /**
-                         * @description Values seen (not a complete list): `GIG`, `MAD`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `GIG`, `MAD`.
                          * @example GIG
                          * @example MAD
                          */
-                        CodigoIata: string;
+                        CodigoIata?: string | null;
                         /**
-                         * @description Values seen (not a complete list): `GIG - RIO DE JANEIRO`, `MAD - MADRI`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `GIG - RIO DE JANEIRO`, `MAD - MADRI`.
                          * @example GIG - RIO DE JANEIRO
                          * @example MAD - MADRI
                          */
-                        Descricao: string;
+                        Descricao?: string | null;
                     } & {
                         [key: string]: unknown;
-                    };
+                    }) | null;
                     /**
-                     * @description Values seen (not a complete list): `85`, `810`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `85`, `810`.
                      * @example 85
                      * @example 810
                      */
-                    Duracao: number;
+                    Duracao?: number | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    DuracoesSegmentos: unknown;
-                    /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                    Fornecedor: {
-                        Id: number;
+                    DuracoesSegmentos?: unknown;
+                    /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Fornecedor?: ({
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        Id?: number | null;
                         /**
-                         * @description Values seen (not a complete list): `70`, `1`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `70`, `1`.
                          * @example 70
                          * @example 1
                          */
-                        Codigo: number;
+                        Codigo?: number | null;
                         /**
-                         * @description Values seen (not a complete list): `GOL  GWS`, `Amadeus`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `GOL  GWS`, `Amadeus`.
                          * @example GOL  GWS
                          * @example Amadeus
                          */
-                        Label: string;
+                        Label?: string | null;
                         /**
-                         * @description Values seen (not a complete list): `Gol_GWS`, `Amadeus`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `Gol_GWS`, `Amadeus`.
                          * @example Gol_GWS
                          * @example Amadeus
                          */
-                        Nome: string;
+                        Nome?: string | null;
                     } & {
                         [key: string]: unknown;
-                    };
+                    }) | null;
                     /**
-                     * @description Values seen (not a complete list): `false`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                      * @example false
                      */
-                    HouveAlteracaoDeValores: boolean;
-                    Id: number;
+                    HouveAlteracaoDeValores?: boolean | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Id?: number | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    IdentificacaoDaViagem: unknown;
+                    IdentificacaoDaViagem?: unknown;
                     /**
-                     * @description Values seen (not a complete list): `false`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                      * @example false
                      */
-                    IsNdc: boolean;
+                    IsNdc?: boolean | null;
                     /**
-                     * @description Values seen (not a complete list): `0`, `1`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `0`, `1`.
                      * @example 0
                      * @example 1
                      */
-                    NumeroParadas: number;
-                    /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                    Origem: {
-                        Id: number;
+                    NumeroParadas?: number | null;
+                    /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Origem?: ({
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        Id?: number | null;
                         /**
-                         * @description Values seen (not a complete list): `GRU`, `LIS`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `GRU`, `LIS`.
                          * @example GRU
                          * @example LIS
                          */
-                        CodigoIata: string;
+                        CodigoIata?: string | null;
                         /**
-                         * @description Values seen (not a complete list): `GRU - SAO PAULO`, `LIS - LISBOA`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `GRU - SAO PAULO`, `LIS - LISBOA`.
                          * @example GRU - SAO PAULO
                          * @example LIS - LISBOA
                          */
-                        Descricao: string;
+                        Descricao?: string | null;
                     } & {
                         [key: string]: unknown;
-                    };
+                    }) | null;
                     /**
-                     * @description Values seen (not a complete list): `false`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                      * @example false
                      */
-                    PossuiDetalheDeFamilia: boolean;
-                    /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                    Preco: {
-                        Id: number;
-                        EqCambio: number;
+                    PossuiDetalheDeFamilia?: boolean | null;
+                    /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Preco?: ({
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        Id?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        EqCambio?: number | null;
                         /**
-                         * @description An empty string was seen. Values seen (not a complete list): `""` (empty), `EUR`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. Values seen (not a complete list): `""` (empty), `EUR`.
                          * @example
                          * @example EUR
                          */
-                        EqMoeda: string;
+                        EqMoeda?: string | null;
                         /**
-                         * @description Values seen (not a complete list): `BRL`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `BRL`.
                          * @example BRL
                          */
-                        Moeda: string;
-                        /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                        PrecoAdulto: {
-                            Id: number;
-                            EqValorTarifa: number;
-                            EqValorTaxaServico: number;
+                        Moeda?: string | null;
+                        /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        PrecoAdulto?: ({
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            Id?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            EqValorTarifa?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            EqValorTaxaServico?: number | null;
                             /**
-                             * @description Values seen (not a complete list): `ADT`.
+                             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `ADT`.
                              * @example ADT
                              */
-                            FaixaEtaria: string;
+                            FaixaEtaria?: string | null;
                             /**
-                             * @description Values seen (not a complete list): `1`, `2`.
+                             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `1`, `2`.
                              * @example 1
                              * @example 2
                              */
-                            Quantidade: number;
-                            TaxasConsolidador: number;
-                            ValorFee: number;
-                            ValorObFee: number;
-                            ValorPenalidade: number;
-                            ValorRav: number;
-                            ValorTarifa: number;
-                            ValorTarifaNet: number;
-                            ValorTaxaAssento: number;
-                            ValorTaxaBagagem: number;
-                            ValorTaxaCombustivel: number;
-                            ValorTaxaEmbarque: number;
-                            ValorTaxaMenorDesacompanhado: number;
-                            ValorTaxaServico: number;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                        /** @description Only `null` was seen, so the type is unknown. */
-                        PrecoBebe: unknown;
-                        /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                        PrecoCrianca: ({
-                            Id?: number;
-                            EqValorTarifa?: number;
-                            EqValorTaxaServico?: number;
-                            /**
-                             * @description Values seen (not a complete list): `CHD`.
-                             * @example CHD
-                             */
-                            FaixaEtaria?: string;
-                            /**
-                             * @description Values seen (not a complete list): `1`.
-                             * @example 1
-                             */
-                            Quantidade?: number;
-                            TaxasConsolidador?: number;
-                            ValorFee?: number;
-                            ValorObFee?: number;
-                            ValorPenalidade?: number;
-                            ValorRav?: number;
-                            ValorTarifa?: number;
-                            ValorTarifaNet?: number;
-                            ValorTaxaAssento?: number;
-                            ValorTaxaBagagem?: number;
-                            ValorTaxaCombustivel?: number;
-                            ValorTaxaEmbarque?: number;
-                            ValorTaxaMenorDesacompanhado?: number;
-                            ValorTaxaServico?: number;
+                            Quantidade?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            TaxasConsolidador?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            ValorFee?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            ValorObFee?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            ValorPenalidade?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            ValorRav?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            ValorTarifa?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            ValorTarifaNet?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            ValorTaxaAssento?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            ValorTaxaBagagem?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            ValorTaxaCombustivel?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            ValorTaxaEmbarque?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            ValorTaxaMenorDesacompanhado?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            ValorTaxaServico?: number | null;
                         } & {
                             [key: string]: unknown;
                         }) | null;
-                        Tarifa: number;
-                        /**
-                         * @description Values seen (not a complete list): `false`.
-                         * @example false
-                         */
-                        TarifaOperadora: boolean;
-                        /**
-                         * @description Values seen (not a complete list): `false`.
-                         * @example false
-                         */
-                        TarifaPrivada: boolean;
-                        Taxa: number;
-                        TaxasConsolidador: number;
-                        Total: number;
-                        TotalGeral: number;
-                        TotalTarifa: number;
-                        TotalTarifaNet: number;
-                        TotalTaxaAssento: number;
-                        TotalTaxaBagagem: number;
-                        TotalTaxaDeCombustivel: number;
-                        TotalTaxaEmbarque: number;
-                        TotalTaxaMenorDesacompanhado: number;
-                        TotalTaxaServico: number;
-                        TourCodeIdAplicado: number;
                         /** @description Only `null` was seen, so the type is unknown. */
-                        ValorComissao: unknown;
-                        ValorEMD: number;
-                        ValorFEE: number;
-                        ValorObFee: number;
-                        ValorRAV: number;
+                        PrecoBebe?: unknown;
+                        /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
+                        PrecoCrianca?: ({
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            Id?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            EqValorTarifa?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            EqValorTaxaServico?: number | null;
+                            /**
+                             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `CHD`.
+                             * @example CHD
+                             */
+                            FaixaEtaria?: string | null;
+                            /**
+                             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `1`.
+                             * @example 1
+                             */
+                            Quantidade?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            TaxasConsolidador?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            ValorFee?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            ValorObFee?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            ValorPenalidade?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            ValorRav?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            ValorTarifa?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            ValorTarifaNet?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            ValorTaxaAssento?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            ValorTaxaBagagem?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            ValorTaxaCombustivel?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            ValorTaxaEmbarque?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            ValorTaxaMenorDesacompanhado?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            ValorTaxaServico?: number | null;
+                        } & {
+                            [key: string]: unknown;
+                        }) | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        Tarifa?: number | null;
+                        /**
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
+                         * @example false
+                         */
+                        TarifaOperadora?: boolean | null;
+                        /**
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
+                         * @example false
+                         */
+                        TarifaPrivada?: boolean | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        Taxa?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        TaxasConsolidador?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        Total?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        TotalGeral?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        TotalTarifa?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        TotalTarifaNet?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        TotalTaxaAssento?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        TotalTaxaBagagem?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        TotalTaxaDeCombustivel?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        TotalTaxaEmbarque?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        TotalTaxaMenorDesacompanhado?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        TotalTaxaServico?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        TourCodeIdAplicado?: number | null;
+                        /** @description Only `null` was seen, so the type is unknown. */
+                        ValorComissao?: unknown;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorEMD?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorFEE?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorObFee?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorRAV?: number | null;
                     } & {
                         [key: string]: unknown;
-                    };
+                    }) | null;
                     /**
-                     * @description Values seen (not a complete list): `D`, `I`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `D`, `I`.
                      * @example D
                      * @example I
                      */
-                    Rota: string;
+                    Rota?: string | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    Segmento: unknown;
+                    Segmento?: unknown;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    SubFornecedor: unknown;
+                    SubFornecedor?: unknown;
                     /**
-                     * @description Values seen (not a complete list): `01:25`, `13:30`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `01:25`, `13:30`.
                      * @example 01:25
                      * @example 13:30
                      */
-                    TempoDeDuracao: string;
+                    TempoDeDuracao?: string | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    VooReferenciaIds: unknown;
-                    /** @description At most 2 items seen in one capture. */
-                    Voos: ({
-                        Id: number;
+                    VooReferenciaIds?: unknown;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 2 items seen in one capture. */
+                    Voos?: (({
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        Id?: number | null;
                         /**
-                         * @description Values seen (not a complete list): `false`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                          * @example false
                          */
-                        BagagemInclusa: boolean;
+                        BagagemInclusa?: boolean | null;
                         /**
-                         * @description Values seen (not a complete list): `2`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `2`.
                          * @example 2
                          */
-                        BagagemIndicador: number;
+                        BagagemIndicador?: number | null;
                         /**
-                         * @description Values seen (not a complete list): `0`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `0`.
                          * @example 0
                          */
-                        BagagemPeso: number;
+                        BagagemPeso?: number | null;
                         /**
-                         * @description Values seen (not a complete list): `0`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `0`.
                          * @example 0
                          */
-                        BagagemQuantidade: number;
+                        BagagemQuantidade?: number | null;
                         /**
-                         * @description Values seen (not a complete list): `KG`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `KG`.
                          * @example KG
                          */
-                        BagagemUnidadeDeMedida: string;
-                        /** @description At most 2 items seen in one capture. */
-                        Bagagens: ({
+                        BagagemUnidadeDeMedida?: string | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 2 items seen in one capture. */
+                        Bagagens?: (({
                             /**
-                             * @description Values seen (not a complete list): `true`.
+                             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `true`.
                              * @example true
                              */
-                            BagagemInclusa: boolean;
+                            BagagemInclusa?: boolean | null;
                             /**
-                             * @description Values seen (not a complete list): `3`.
+                             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `3`.
                              * @example 3
                              */
-                            BagagemIndicador: number;
+                            BagagemIndicador?: number | null;
                             /**
-                             * @description Values seen (not a complete list): `12`, `10`.
+                             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `12`, `10`.
                              * @example 12
                              * @example 10
                              */
-                            BagagemPeso: number;
+                            BagagemPeso?: number | null;
                             /**
-                             * @description Values seen (not a complete list): `1`.
+                             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `1`.
                              * @example 1
                              */
-                            BagagemQuantidade: number;
+                            BagagemQuantidade?: number | null;
                             /**
-                             * @description Values seen (not a complete list): `11`, `12`.
+                             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `11`, `12`.
                              * @example 11
                              * @example 12
                              */
-                            BagagemTipo: number;
+                            BagagemTipo?: number | null;
                             /**
-                             * @description Values seen (not a complete list): `KG PER BAG`.
+                             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `KG PER BAG`.
                              * @example KG PER BAG
                              */
-                            BagagemUnidadeDeMedida: string;
+                            BagagemUnidadeDeMedida?: string | null;
                         } & {
                             [key: string]: unknown;
-                        })[];
-                        /** @description At most 1 item seen in one capture. */
-                        BaseTarifaria: ({
-                            Id: number;
+                        }) | null)[] | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 1 item seen in one capture. */
+                        BaseTarifaria?: (({
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            Id?: number | null;
                             /**
-                             * @description Values seen (not a complete list): `O`, `G`.
+                             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `O`, `G`.
                              * @example O
                              * @example G
                              */
-                            Classe: string;
+                            Classe?: string | null;
                             /**
-                             * @description Values seen (not a complete list): `OOJIAG2JCH`, `GYQNBALA`, `OOJIAG2J`.
+                             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `OOJIAG2JCH`, `GYQNBALA`, `OOJIAG2J`.
                              * @example OOJIAG2JCH
                              * @example GYQNBALA
                              * @example OOJIAG2J
                              */
-                            Codigo: string;
+                            Codigo?: string | null;
                             /**
-                             * @description Values seen (not a complete list): `LI`, `LIGHT`.
+                             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `LI`, `LIGHT`.
                              * @example LI
                              * @example LIGHT
                              */
-                            Familia: string;
+                            Familia?: string | null;
                             /**
                              * @description Values seen (not a complete list): `#008000`.
                              * @example #008000
                              */
-                            FamiliaCor: string | null;
+                            FamiliaCor?: string | null;
                             /**
                              * @description Values seen (not a complete list): `#FFFFFF`.
                              * @example #FFFFFF
                              */
-                            FamiliaCorFonte: string | null;
+                            FamiliaCorFonte?: string | null;
                             /**
-                             * @description Values seen (not a complete list): `LIGHT`.
+                             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `LIGHT`.
                              * @example LIGHT
                              */
-                            FamiliaDescricao: string;
+                            FamiliaDescricao?: string | null;
                         } & {
                             [key: string]: unknown;
-                        })[];
+                        }) | null)[] | null;
                         /**
-                         * @description An empty string was seen. Values seen (not a complete list): `Econ.`, `""` (empty).
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. Values seen (not a complete list): `Econ.`, `""` (empty).
                          * @example Econ.
                          * @example
                          */
-                        Cabine: string;
+                        Cabine?: string | null;
                         /** @description Only `null` was seen, so the type is unknown. */
-                        CabineTipo: unknown;
+                        CabineTipo?: unknown;
                         /** @description Only `null` was seen, so the type is unknown. */
-                        Campo1: unknown;
-                        /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                        CiaMandatoria: {
-                            Id: number;
+                        Campo1?: unknown;
+                        /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        CiaMandatoria?: ({
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            Id?: number | null;
                             /**
-                             * @description Values seen (not a complete list): `G3`, `KL`.
+                             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `G3`, `KL`.
                              * @example G3
                              * @example KL
                              */
-                            CodigoIata: string;
+                            CodigoIata?: string | null;
                             /**
-                             * @description Values seen (not a complete list): `Gol Linhas Aéreas`, `KLM`.
+                             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `Gol Linhas Aéreas`, `KLM`.
                              * @example Gol Linhas Aéreas
                              * @example KLM
                              */
-                            Descricao: string;
+                            Descricao?: string | null;
                         } & {
                             [key: string]: unknown;
-                        };
+                        }) | null;
                         /** @description Only `null` was seen, so the type is unknown. */
-                        CiaOperacional: unknown;
+                        CiaOperacional?: unknown;
                         /**
-                         * @description Values seen (not a complete list): `O`, `G`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `O`, `G`.
                          * @example O
                          * @example G
                          */
-                        Classe: string;
+                        Classe?: string | null;
                         /** @description Only `null` was seen, so the type is unknown. */
-                        Companhia: unknown;
+                        Companhia?: unknown;
                         /**
-                         * @description Values seen (not a complete list): `false`, `true`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`, `true`.
                          * @example false
                          * @example true
                          */
-                        Conexao: boolean;
-                        DataChegada: components["schemas"]["DataObservada"];
-                        DataSaida: components["schemas"]["DataObservada"];
-                        /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                        Destino: {
-                            Id: number;
+                        Conexao?: boolean | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        DataChegada?: components["schemas"]["DataObservada"] | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        DataSaida?: components["schemas"]["DataObservada"] | null;
+                        /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        Destino?: ({
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            Id?: number | null;
                             /**
-                             * @description Values seen (not a complete list): `GIG`, `AMS`, `MAD`.
+                             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `GIG`, `AMS`, `MAD`.
                              * @example GIG
                              * @example AMS
                              * @example MAD
                              */
-                            CodigoIata: string;
+                            CodigoIata?: string | null;
                             /**
-                             * @description Values seen (not a complete list): `GIG - RIO DE JANEIRO`, `AMS - AMSTERDA`, `MAD - MADRI`.
+                             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `GIG - RIO DE JANEIRO`, `AMS - AMSTERDA`, `MAD - MADRI`.
                              * @example GIG - RIO DE JANEIRO
                              * @example AMS - AMSTERDA
                              * @example MAD - MADRI
                              */
-                            Descricao: string;
+                            Descricao?: string | null;
                         } & {
                             [key: string]: unknown;
-                        };
+                        }) | null;
                         /**
-                         * @description Values seen (not a complete list): `01:25`, `02:55`, `02:35`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `01:25`, `02:55`, `02:35`.
                          * @example 01:25
                          * @example 02:55
                          * @example 02:35
                          */
-                        Duracao: string;
+                        Duracao?: string | null;
                         /**
-                         * @description An empty string was seen. Values seen (not a complete list): `""` (empty), `08:00`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. Values seen (not a complete list): `""` (empty), `08:00`.
                          * @example
                          * @example 08:00
                          */
-                        DuracaoDaConexao: string;
+                        DuracaoDaConexao?: string | null;
                         /**
-                         * @description Values seen (not a complete list): `789`, `32Q`, `73J`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `789`, `32Q`, `73J`.
                          * @example 789
                          * @example 32Q
                          * @example 73J
                          */
-                        Equipamento: string;
-                        /** @description Only empty arrays were seen. */
-                        Escalas: unknown[];
+                        Equipamento?: string | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Only empty arrays were seen. */
+                        Escalas?: unknown[] | null;
                         /**
-                         * @description Values seen (not a complete list): `LIGHT`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `LIGHT`.
                          * @example LIGHT
                          */
-                        Familia: string;
+                        Familia?: string | null;
                         /**
-                         * @description Values seen (not a complete list): `LIG`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `LIG`.
                          * @example LIG
                          */
-                        FamiliaCodigo: string;
+                        FamiliaCodigo?: string | null;
                         /**
-                         * @description Values seen (not a complete list): `0`, `1`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `0`, `1`.
                          * @example 0
                          * @example 1
                          */
-                        GrupoDeSegmento: number;
+                        GrupoDeSegmento?: number | null;
                         /**
-                         * @description Values seen (not a complete list): `1040`, `2340`, `1015`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `1040`, `2340`, `1015`.
                          * @example 1040
                          * @example 2340
                          * @example 1015
                          */
-                        HoraChegada: string;
+                        HoraChegada?: string | null;
                         /**
-                         * @description Values seen (not a complete list): `0915`, `1945`, `0740`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `0915`, `1945`, `0740`.
                          * @example 0915
                          * @example 1945
                          * @example 0740
                          */
-                        HoraSaida: string;
+                        HoraSaida?: string | null;
                         /**
-                         * @description Values seen (not a complete list): `https://conteudo.travellink.com.br/woobasandbox/Logomarcas/companhiaico5.gif`, `https://conteudo.travellink.com.br/woobasandbox/Logomarcas/companhiaico32.gif`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `https://conteudo.travellink.com.br/woobasandbox/Logomarcas/companhiaico5.gif`, `https://conteudo.travellink.com.br/woobasandbox/Logomarcas/companhiaico32.gif`.
                          * @example https://conteudo.travellink.com.br/woobasandbox/Logomarcas/companhiaico5.gif
                          * @example https://conteudo.travellink.com.br/woobasandbox/Logomarcas/companhiaico32.gif
                          */
-                        Icone: string;
+                        Icone?: string | null;
                         /**
-                         * @description Values seen (not a complete list): `false`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                          * @example false
                          */
-                        InicioDoSegmento: boolean;
+                        InicioDoSegmento?: boolean | null;
                         /**
-                         * @description Values seen (not a complete list): `1`, `3`, `4`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `1`, `3`, `4`.
                          * @example 1
                          * @example 3
                          * @example 4
                          */
-                        Linha: string;
+                        Linha?: string | null;
                         /** @description Only `null` was seen, so the type is unknown. */
-                        ListaDeClasses: unknown;
-                        LocalizadorCompanhia: string;
+                        ListaDeClasses?: unknown;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        LocalizadorCompanhia?: string | null;
                         /**
-                         * @description Values seen (not a complete list): `0069`, `1586`, `151`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `0069`, `1586`, `151`.
                          * @example 0069
                          * @example 1586
                          * @example 151
                          */
-                        Numero: string;
-                        /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                        Origem: {
-                            Id: number;
+                        Numero?: string | null;
+                        /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        Origem?: ({
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            Id?: number | null;
                             /**
-                             * @description Values seen (not a complete list): `GRU`, `LIS`, `AMS`.
+                             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `GRU`, `LIS`, `AMS`.
                              * @example GRU
                              * @example LIS
                              * @example AMS
                              */
-                            CodigoIata: string;
+                            CodigoIata?: string | null;
                             /**
-                             * @description Values seen (not a complete list): `GRU - SAO PAULO`, `LIS - LISBOA`, `AMS - AMSTERDA`.
+                             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `GRU - SAO PAULO`, `LIS - LISBOA`, `AMS - AMSTERDA`.
                              * @example GRU - SAO PAULO
                              * @example LIS - LISBOA
                              * @example AMS - AMSTERDA
                              */
-                            Descricao: string;
+                            Descricao?: string | null;
                         } & {
                             [key: string]: unknown;
-                        };
+                        }) | null;
                         /**
-                         * @description Values seen (not a complete list): `0`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `0`.
                          * @example 0
                          */
-                        QuantidadeParadas: number;
+                        QuantidadeParadas?: number | null;
                         /**
-                         * @description Values seen (not a complete list): `1`, `2`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `1`, `2`.
                          * @example 1
                          * @example 2
                          */
-                        Referencia: string;
+                        Referencia?: string | null;
                         /**
-                         * @description Values seen (not a complete list): `I`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `I`.
                          * @example I
                          */
-                        ReferenciaDoSegmento: string;
+                        ReferenciaDoSegmento?: string | null;
                         /**
-                         * @description Values seen (not a complete list): `1`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `1`.
                          * @example 1
                          */
-                        Segmento: string;
+                        Segmento?: string | null;
                         /** @description Only `null` was seen, so the type is unknown. */
-                        SegmentoDeReferencia: unknown;
+                        SegmentoDeReferencia?: unknown;
                         /**
-                         * @description Values seen (not a complete list): `HK`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `HK`.
                          * @example HK
                          */
-                        Status: string;
+                        Status?: string | null;
                     } & {
                         [key: string]: unknown;
-                    })[];
+                    }) | null)[] | null;
                 } & {
                     [key: string]: unknown;
-                })[];
-                /** @description An empty string was seen. */
-                VoeBiz: string;
+                }) | null)[] | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. */
+                VoeBiz?: string | null;
             } & {
                 [key: string]: unknown;
-            })[] | null;
+            }) | null)[] | null;
         } & {
             [key: string]: unknown;
         }) & components["schemas"]["EnvelopeDeResposta"];
-        /** @description Request body of `IniciarEmissao` as seen in 7 sanitized sandbox captures; not published by the provider. The published schema (`RequisicaoComCredenciais`) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
+        /** @description Request body of `IniciarEmissao` as seen in 7 sanitized bodies; not published by the provider. The published schema (`RequisicaoComCredenciais`) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
         IniciarEmissaoRQObservado: ({
-            Localizador?: string;
+            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+            Localizador?: string | null;
         } & {
             [key: string]: unknown;
         }) & components["schemas"]["RequisicaoComCredenciais"];
-        /** @description Answer of `IniciarEmissao` as seen in 7 sanitized sandbox captures; not published by the provider. The envelope (`EnvelopeDeResposta`) comes through `allOf`; the observed fields are typed, others stay allowed. */
+        /** @description Answer of `IniciarEmissao` as seen in 7 sanitized bodies; not published by the provider. The envelope (`EnvelopeDeResposta`) comes through `allOf`; the observed fields are typed, others stay allowed. */
         IniciarEmissaoRSObservado: ({
-            /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-            ConfiguracoesDeEmissao: {
+            /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+            ConfiguracoesDeEmissao?: ({
                 /** @description Only `null` was seen, so the type is unknown. */
-                CartoesDeCredito: unknown;
+                CartoesDeCredito?: unknown;
                 /** @description Only `null` was seen, so the type is unknown. */
-                ConfiguracoesCentroDeCusto: unknown;
-                /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                ConfiguracoesTourcode: {
-                    /** @description Only empty arrays were seen. */
-                    OpcoesTourcode: unknown[];
+                ConfiguracoesCentroDeCusto?: unknown;
+                /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                ConfiguracoesTourcode?: ({
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Only empty arrays were seen. */
+                    OpcoesTourcode?: unknown[] | null;
                     /**
-                     * @description Values seen (not a complete list): `false`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                      * @example false
                      */
-                    PermiteInserirTourcodeManual: boolean;
+                    PermiteInserirTourcodeManual?: boolean | null;
                     /**
-                     * @description Values seen (not a complete list): `false`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                      * @example false
                      */
-                    PermitirSelecionar: boolean;
+                    PermitirSelecionar?: boolean | null;
                     /**
-                     * @description Values seen (not a complete list): `false`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                      * @example false
                      */
-                    RequisitarSelecao: boolean;
+                    RequisitarSelecao?: boolean | null;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
                 /**
-                 * @description Values seen (not a complete list): `false`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                  * @example false
                  */
-                ExigirChaveDeSeguranca: boolean;
+                ExigirChaveDeSeguranca?: boolean | null;
                 /**
-                 * @description Values seen (not a complete list): `false`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                  * @example false
                  */
-                ExigirTokenDeSeguranca: boolean;
+                ExigirTokenDeSeguranca?: boolean | null;
                 /**
-                 * @description Values seen (not a complete list): `false`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                  * @example false
                  */
-                FoidObrigatorio: boolean;
+                FoidObrigatorio?: boolean | null;
                 /**
-                 * @description Values seen (not a complete list): `false`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                  * @example false
                  */
-                HouveAlteracaoDeValores: boolean;
-                /** @description At most 2 items seen in one capture. */
-                OpcoesDePagamento: ({
-                    Id: number;
+                HouveAlteracaoDeValores?: boolean | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 2 items seen in one capture. */
+                OpcoesDePagamento?: (({
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Id?: number | null;
                     /**
-                     * @description Values seen (not a complete list): `false`, `true`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`, `true`.
                      * @example false
                      * @example true
                      */
-                    AplicaTaxaOBFEE: boolean;
+                    AplicaTaxaOBFEE?: boolean | null;
                     /**
-                     * @description Values seen (not a complete list): `false`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                      * @example false
                      */
-                    CartaoConsolidadorAtivo: boolean;
+                    CartaoConsolidadorAtivo?: boolean | null;
                     /**
-                     * @description Values seen (not a complete list): `false`, `true`.
-                     * @example false
-                     * @example true
-                     */
-                    CartaoDeCredito: boolean;
-                    /**
-                     * @description Values seen (not a complete list): `false`, `true`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`, `true`.
                      * @example false
                      * @example true
                      */
-                    CartaoDeCreditoOnline: boolean;
+                    CartaoDeCredito?: boolean | null;
                     /**
-                     * @description Values seen (not a complete list): `false`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`, `true`.
+                     * @example false
+                     * @example true
+                     */
+                    CartaoDeCreditoOnline?: boolean | null;
+                    /**
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                      * @example false
                      */
-                    CartaoVirtualAtivo: boolean;
-                    /** @description At most 6 items seen in one capture. */
-                    CartoesDeCredito: ({
-                        Id: number;
-                        /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                        Bandeira: {
-                            Id: number;
+                    CartaoVirtualAtivo?: boolean | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 6 items seen in one capture. */
+                    CartoesDeCredito?: (({
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        Id?: number | null;
+                        /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        Bandeira?: ({
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            Id?: number | null;
                             /**
-                             * @description Values seen (not a complete list): `Visa`, `Mastercard`, `Amex`, `Diners`, `Hipercard`, `Elo`.
+                             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `Visa`, `Mastercard`, `Amex`, `Diners`, `Hipercard`, `Elo`.
                              * @example Visa
                              * @example Mastercard
                              * @example Amex
@@ -5515,1522 +6070,1656 @@ export interface components {
                              * @example Hipercard
                              * @example Elo
                              */
-                            Nome: string;
+                            Nome?: string | null;
                         } & {
                             [key: string]: unknown;
-                        };
+                        }) | null;
                     } & {
                         [key: string]: unknown;
-                    })[];
+                    }) | null)[] | null;
                     /**
-                     * @description Values seen (not a complete list): `1`, `2`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `1`, `2`.
                      * @example 1
                      * @example 2
                      */
-                    CodigoFormaDeRecebimento: number;
+                    CodigoFormaDeRecebimento?: number | null;
                     /**
-                     * @description Values seen (not a complete list): `2`, `6`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `2`, `6`.
                      * @example 2
                      * @example 6
                      */
-                    CodigoFormaDeRecebimentoTipo: number;
+                    CodigoFormaDeRecebimentoTipo?: number | null;
                     /**
-                     * @description Values seen (not a complete list): `Faturada`, `Cartão`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `Faturada`, `Cartão`.
                      * @example Faturada
                      * @example Cartão
                      */
-                    Descricao: string;
+                    Descricao?: string | null;
                     /**
-                     * @description Values seen (not a complete list): `false`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                      * @example false
                      */
-                    ExigirAutorizacaoManual: boolean;
+                    ExigirAutorizacaoManual?: boolean | null;
                     /**
-                     * @description Values seen (not a complete list): `true`, `false`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `true`, `false`.
                      * @example true
                      * @example false
                      */
-                    Faturado: boolean;
+                    Faturado?: boolean | null;
                     /**
-                     * @description Values seen (not a complete list): `false`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                      * @example false
                      */
-                    FaturadoEspecial: boolean;
+                    FaturadoEspecial?: boolean | null;
                     /**
-                     * @description Values seen (not a complete list): `0`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `0`.
                      * @example 0
                      */
-                    FormaDeRecebimento: number;
-                    /** @description An empty string was seen. */
-                    NumeroDeAutorizacao: string;
+                    FormaDeRecebimento?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. */
+                    NumeroDeAutorizacao?: string | null;
                     /**
-                     * @description Values seen (not a complete list): `false`, `true`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`, `true`.
                      * @example false
                      * @example true
                      */
-                    PermitirAlterarNumeroDeAutorizacao: boolean;
+                    PermitirAlterarNumeroDeAutorizacao?: boolean | null;
                 } & {
                     [key: string]: unknown;
-                })[];
-                /** @description At most 2 items seen in one capture. */
-                OpcoesDePagamentoValorCobrancaDeServico: ({
-                    Id: number;
+                }) | null)[] | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 2 items seen in one capture. */
+                OpcoesDePagamentoValorCobrancaDeServico?: (({
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Id?: number | null;
                     /**
-                     * @description Values seen (not a complete list): `false`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                      * @example false
                      */
-                    AplicaTaxaOBFEE: boolean;
+                    AplicaTaxaOBFEE?: boolean | null;
                     /**
-                     * @description Values seen (not a complete list): `false`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                      * @example false
                      */
-                    CartaoConsolidadorAtivo: boolean;
+                    CartaoConsolidadorAtivo?: boolean | null;
                     /**
-                     * @description Values seen (not a complete list): `false`, `true`.
-                     * @example false
-                     * @example true
-                     */
-                    CartaoDeCredito: boolean;
-                    /**
-                     * @description Values seen (not a complete list): `false`, `true`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`, `true`.
                      * @example false
                      * @example true
                      */
-                    CartaoDeCreditoOnline: boolean;
+                    CartaoDeCredito?: boolean | null;
                     /**
-                     * @description Values seen (not a complete list): `false`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`, `true`.
+                     * @example false
+                     * @example true
+                     */
+                    CartaoDeCreditoOnline?: boolean | null;
+                    /**
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                      * @example false
                      */
-                    CartaoVirtualAtivo: boolean;
+                    CartaoVirtualAtivo?: boolean | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    CartoesDeCredito: unknown;
+                    CartoesDeCredito?: unknown;
                     /**
-                     * @description Values seen (not a complete list): `1`, `3`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `1`, `3`.
                      * @example 1
                      * @example 3
                      */
-                    CodigoFormaDeRecebimento: number;
+                    CodigoFormaDeRecebimento?: number | null;
                     /**
-                     * @description Values seen (not a complete list): `0`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `0`.
                      * @example 0
                      */
-                    CodigoFormaDeRecebimentoTipo: number;
+                    CodigoFormaDeRecebimentoTipo?: number | null;
                     /**
-                     * @description Values seen (not a complete list): `FATURADO`, `Cartão de Credito`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `FATURADO`, `Cartão de Credito`.
                      * @example FATURADO
                      * @example Cartão de Credito
                      */
-                    Descricao: string;
+                    Descricao?: string | null;
                     /**
-                     * @description Values seen (not a complete list): `false`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                      * @example false
                      */
-                    ExigirAutorizacaoManual: boolean;
+                    ExigirAutorizacaoManual?: boolean | null;
                     /**
-                     * @description Values seen (not a complete list): `true`, `false`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `true`, `false`.
                      * @example true
                      * @example false
                      */
-                    Faturado: boolean;
+                    Faturado?: boolean | null;
                     /**
-                     * @description Values seen (not a complete list): `false`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                      * @example false
                      */
-                    FaturadoEspecial: boolean;
+                    FaturadoEspecial?: boolean | null;
                     /**
-                     * @description Values seen (not a complete list): `101`, `105`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `101`, `105`.
                      * @example 101
                      * @example 105
                      */
-                    FormaDeRecebimento: number;
+                    FormaDeRecebimento?: number | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    NumeroDeAutorizacao: unknown;
+                    NumeroDeAutorizacao?: unknown;
                     /**
-                     * @description Values seen (not a complete list): `false`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                      * @example false
                      */
-                    PermitirAlterarNumeroDeAutorizacao: boolean;
+                    PermitirAlterarNumeroDeAutorizacao?: boolean | null;
                 } & {
                     [key: string]: unknown;
-                })[];
+                }) | null)[] | null;
                 /**
-                 * @description Values seen (not a complete list): `false`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                  * @example false
                  */
-                PermitirAlterarFEE: boolean;
+                PermitirAlterarFEE?: boolean | null;
                 /**
-                 * @description Values seen (not a complete list): `true`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `true`.
                  * @example true
                  */
-                PermitirAlterarRAV: boolean;
+                PermitirAlterarRAV?: boolean | null;
                 /**
-                 * @description Values seen (not a complete list): `false`, `true`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`, `true`.
                  * @example false
                  * @example true
                  */
-                RequerUsuarioAceitouRetarifarMascaraCC: boolean;
+                RequerUsuarioAceitouRetarifarMascaraCC?: boolean | null;
                 /** @description Only `null` was seen, so the type is unknown. */
-                TokenDeSegurancaConfiguracao: unknown;
-                /** @description Only empty arrays were seen. */
-                UnidadesDeNegocio: unknown[];
-                ValorRAV: number;
+                TokenDeSegurancaConfiguracao?: unknown;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Only empty arrays were seen. */
+                UnidadesDeNegocio?: unknown[] | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                ValorRAV?: number | null;
             } & {
                 [key: string]: unknown;
-            };
-            Localizador: string;
-            /** @description Only empty arrays were seen. */
-            OpcoesDeDocumentoDePassageiro: unknown[];
-            /** @description At most 3 items seen in one capture. */
-            Passageiros: ({
-                Id: number;
+            }) | null;
+            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+            Localizador?: string | null;
+            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Only empty arrays were seen. */
+            OpcoesDeDocumentoDePassageiro?: unknown[] | null;
+            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 3 items seen in one capture. */
+            Passageiros?: (({
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                Id?: number | null;
                 /** @description Only `null` was seen, so the type is unknown. */
-                CentroDeCusto: unknown;
+                CentroDeCusto?: unknown;
                 /** @description Only `null` was seen, so the type is unknown. */
-                Documento: unknown;
+                Documento?: unknown;
                 /** @description Only `null` was seen, so the type is unknown. */
-                Empenho: unknown;
-                /** @description An empty string was seen. */
-                InfantilNome: string;
-                /** @description An empty string was seen. */
-                InfantilSobrenome: string;
-                Nome: string;
+                Empenho?: unknown;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. */
+                InfantilNome?: string | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. */
+                InfantilSobrenome?: string | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                Nome?: string | null;
                 /** @description Only `null` was seen, so the type is unknown. */
-                Requisicao: unknown;
-                Sobrenome: string;
+                Requisicao?: unknown;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                Sobrenome?: string | null;
                 /**
-                 * @description Values seen (not a complete list): `ADT`, `CHD`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `ADT`, `CHD`.
                  * @example ADT
                  * @example CHD
                  */
-                Tipo: string;
+                Tipo?: string | null;
             } & {
                 [key: string]: unknown;
-            })[];
+            }) | null)[] | null;
             /** @description Only `null` was seen, so the type is unknown. */
-            PosicaoChaveDeSeguranca: unknown;
+            PosicaoChaveDeSeguranca?: unknown;
             /** @description Only `null` was seen, so the type is unknown. */
-            PosicaoTokenDeSeguranca: unknown;
-            /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-            Sumario: {
+            PosicaoTokenDeSeguranca?: unknown;
+            /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+            Sumario?: ({
                 /** @description Only `null` was seen, so the type is unknown. */
-                Credito: unknown;
+                Credito?: unknown;
                 /**
-                 * @description Values seen (not a complete list): `BRL`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `BRL`.
                  * @example BRL
                  */
-                Moeda: string;
+                Moeda?: string | null;
                 /** @description Only `null` was seen, so the type is unknown. */
-                OutrasTaxas: unknown;
+                OutrasTaxas?: unknown;
                 /** @description Only `null` was seen, so the type is unknown. */
-                Penalidade: unknown;
-                SubTotal: number;
+                Penalidade?: unknown;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                SubTotal?: number | null;
                 /** @description Only `null` was seen, so the type is unknown. */
-                TaxaAdicional: unknown;
-                TaxaDU: number | null;
+                TaxaAdicional?: unknown;
+                TaxaDU?: number | null;
                 /** @description Only `null` was seen, so the type is unknown. */
-                TaxaDeServicoContratante: unknown;
+                TaxaDeServicoContratante?: unknown;
                 /** @description Only `null` was seen, so the type is unknown. */
-                TaxaRAV: unknown;
-                Taxas: number;
-                TotalParaPagamento: number;
-                TotalTarifa: number;
-                TotalTaxa: number;
+                TaxaRAV?: unknown;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                Taxas?: number | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                TotalParaPagamento?: number | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                TotalTarifa?: number | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                TotalTaxa?: number | null;
                 /** @description Only `null` was seen, so the type is unknown. */
-                ValorEMD: unknown;
+                ValorEMD?: unknown;
             } & {
                 [key: string]: unknown;
-            };
-            /** @description At most 2 items seen in one capture. */
-            ValorDeEmissaoPassageiro: ({
+            }) | null;
+            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 2 items seen in one capture. */
+            ValorDeEmissaoPassageiro?: (({
                 /** @description Only `null` was seen, so the type is unknown. */
-                Credito: unknown;
+                Credito?: unknown;
                 /**
-                 * @description Values seen (not a complete list): `ADT`, `CHD`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `ADT`, `CHD`.
                  * @example ADT
                  * @example CHD
                  */
-                FaixaEtaria: string;
+                FaixaEtaria?: string | null;
                 /**
-                 * @description Values seen (not a complete list): `BRL`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `BRL`.
                  * @example BRL
                  */
-                Moeda: string;
+                Moeda?: string | null;
                 /** @description Only `null` was seen, so the type is unknown. */
-                OutrasTaxas: unknown;
-                Penalidade: number;
+                OutrasTaxas?: unknown;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                Penalidade?: number | null;
                 /**
-                 * @description Values seen (not a complete list): `1`, `2`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `1`, `2`.
                  * @example 1
                  * @example 2
                  */
-                Quantidade: number;
-                SubTotal: number;
-                TarifaUnitaria: number;
-                TaxaAdicional: number;
-                TaxaDU: number;
+                Quantidade?: number | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                SubTotal?: number | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                TarifaUnitaria?: number | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                TaxaAdicional?: number | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                TaxaDU?: number | null;
                 /** @description Only `null` was seen, so the type is unknown. */
-                TaxaDeServicoContratante: unknown;
+                TaxaDeServicoContratante?: unknown;
                 /** @description Only `null` was seen, so the type is unknown. */
-                TaxaRAV: unknown;
-                Taxas: number;
-                TotalTarifa: number;
-                TotalTaxa: number;
-                ValorEMD: number;
+                TaxaRAV?: unknown;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                Taxas?: number | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                TotalTarifa?: number | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                TotalTaxa?: number | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                ValorEMD?: number | null;
             } & {
                 [key: string]: unknown;
-            })[];
-            /** @description At most 2 items seen in one capture. */
-            Voos: ({
+            }) | null)[] | null;
+            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 2 items seen in one capture. */
+            Voos?: (({
                 /**
-                 * @description Values seen (not a complete list): `2`, `1`, `3`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `2`, `1`, `3`.
                  * @example 2
                  * @example 1
                  * @example 3
                  */
-                Assentos: number;
+                Assentos?: number | null;
                 /**
-                 * @description Values seen (not a complete list): `false`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                  * @example false
                  */
-                BagagemInclusa: boolean;
+                BagagemInclusa?: boolean | null;
                 /**
-                 * @description Values seen (not a complete list): `2`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `2`.
                  * @example 2
                  */
-                BagagemIndicador: number;
+                BagagemIndicador?: number | null;
                 /**
-                 * @description Values seen (not a complete list): `0`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `0`.
                  * @example 0
                  */
-                BagagemPeso: number;
+                BagagemPeso?: number | null;
                 /**
-                 * @description Values seen (not a complete list): `0`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `0`.
                  * @example 0
                  */
-                BagagemQuantidade: number;
+                BagagemQuantidade?: number | null;
                 /**
-                 * @description Values seen (not a complete list): `KG`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `KG`.
                  * @example KG
                  */
-                BagagemUnidadeDeMedida: string;
-                Chegada: components["schemas"]["DataObservada"];
-                /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                CiaAerea: {
-                    Id: number;
+                BagagemUnidadeDeMedida?: string | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                Chegada?: components["schemas"]["DataObservada"] | null;
+                /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                CiaAerea?: ({
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Id?: number | null;
                     /**
-                     * @description Values seen (not a complete list): `G3`, `KL`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `G3`, `KL`.
                      * @example G3
                      * @example KL
                      */
-                    CodigoIata: string;
+                    CodigoIata?: string | null;
                     /**
-                     * @description Values seen (not a complete list): `Gol Linhas Aéreas`, `KLM`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `Gol Linhas Aéreas`, `KLM`.
                      * @example Gol Linhas Aéreas
                      * @example KLM
                      */
-                    Descricao: string;
+                    Descricao?: string | null;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
                 /**
-                 * @description Values seen (not a complete list): `O (LI)`, `G (LIGHT)`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `O (LI)`, `G (LIGHT)`.
                  * @example O (LI)
                  * @example G (LIGHT)
                  */
-                Classe: string;
+                Classe?: string | null;
                 /**
-                 * @description Values seen (not a complete list): `false`, `true`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`, `true`.
                  * @example false
                  * @example true
                  */
-                Conexao: boolean;
-                /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                Destino: {
-                    Id: number;
+                Conexao?: boolean | null;
+                /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                Destino?: ({
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Id?: number | null;
                     /**
-                     * @description Values seen (not a complete list): `GIG`, `AMS`, `MAD`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `GIG`, `AMS`, `MAD`.
                      * @example GIG
                      * @example AMS
                      * @example MAD
                      */
-                    CodigoIata: string;
+                    CodigoIata?: string | null;
                     /**
-                     * @description Values seen (not a complete list): `GIG - RIO DE JANEIRO`, `AMS - AMSTERDA`, `MAD - MADRI`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `GIG - RIO DE JANEIRO`, `AMS - AMSTERDA`, `MAD - MADRI`.
                      * @example GIG - RIO DE JANEIRO
                      * @example AMS - AMSTERDA
                      * @example MAD - MADRI
                      */
-                    Descricao: string;
+                    Descricao?: string | null;
                 } & {
                     [key: string]: unknown;
-                };
-                /** @description Only empty arrays were seen. */
-                Escalas: unknown[];
+                }) | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Only empty arrays were seen. */
+                Escalas?: unknown[] | null;
                 /**
-                 * @description Values seen (not a complete list): `LIGHT`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `LIGHT`.
                  * @example LIGHT
                  */
-                Familia: string;
+                Familia?: string | null;
                 /**
-                 * @description Values seen (not a complete list): `LI`, `LIGHT`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `LI`, `LIGHT`.
                  * @example LI
                  * @example LIGHT
                  */
-                FamiliaCodigo: string;
-                Id: number;
-                LocalizadorCia: string;
-                /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                Origem: {
-                    Id: number;
+                FamiliaCodigo?: string | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                Id?: number | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                LocalizadorCia?: string | null;
+                /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                Origem?: ({
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Id?: number | null;
                     /**
-                     * @description Values seen (not a complete list): `GRU`, `CGH`, `LIS`, `AMS`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `GRU`, `CGH`, `LIS`, `AMS`.
                      * @example GRU
                      * @example CGH
                      * @example LIS
                      * @example AMS
                      */
-                    CodigoIata: string;
+                    CodigoIata?: string | null;
                     /**
-                     * @description Values seen (not a complete list): `GRU - SAO PAULO`, `CGH - SAO PAULO`, `LIS - LISBOA`, `AMS - AMSTERDA`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `GRU - SAO PAULO`, `CGH - SAO PAULO`, `LIS - LISBOA`, `AMS - AMSTERDA`.
                      * @example GRU - SAO PAULO
                      * @example CGH - SAO PAULO
                      * @example LIS - LISBOA
                      * @example AMS - AMSTERDA
                      */
-                    Descricao: string;
+                    Descricao?: string | null;
                 } & {
                     [key: string]: unknown;
-                };
-                Saida: components["schemas"]["DataObservada"];
+                }) | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                Saida?: components["schemas"]["DataObservada"] | null;
                 /**
-                 * @description Values seen (not a complete list): `HK`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `HK`.
                  * @example HK
                  */
-                Status: string;
+                Status?: string | null;
                 /**
-                 * @description Values seen (not a complete list): `false`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                  * @example false
                  */
-                Surface: boolean;
+                Surface?: boolean | null;
                 /**
-                 * @description Values seen (not a complete list): `0069`, `1380`, `1446`, `1586`, `151`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `0069`, `1380`, `1446`, `1586`, `151`.
                  * @example 0069
                  * @example 1380
                  * @example 1446
                  * @example 1586
                  * @example 151
                  */
-                Voo: string;
+                Voo?: string | null;
             } & {
                 [key: string]: unknown;
-            })[];
+            }) | null)[] | null;
         } & {
             [key: string]: unknown;
         }) & components["schemas"]["EnvelopeDeResposta"];
-        /** @description Request body of `RecuperarFormasDeFinanciamento` as seen in 7 sanitized sandbox captures; not published by the provider. The published schema (`RequisicaoComCredenciais`) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
+        /** @description Request body of `RecuperarFormasDeFinanciamento` as seen in 7 sanitized bodies; not published by the provider. The published schema (`RequisicaoComCredenciais`) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
         RecuperarFormasDeFinanciamentoRQObservado: ({
-            Localizador?: string;
+            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+            Localizador?: string | null;
         } & {
             [key: string]: unknown;
         }) & components["schemas"]["RequisicaoComCredenciais"];
-        /** @description Answer of `RecuperarFormasDeFinanciamento` as seen in 7 sanitized sandbox captures; not published by the provider. The envelope (`EnvelopeDeResposta`) comes through `allOf`; the observed fields are typed, others stay allowed. Every capture of this operation reported an error in `Exception`, so its result fields were seen only as null. */
+        /** @description Answer of `RecuperarFormasDeFinanciamento` as seen in 7 sanitized bodies; not published by the provider. The envelope (`EnvelopeDeResposta`) comes through `allOf`; the observed fields are typed, others stay allowed. Every capture of this operation reported an error in `Exception`, so its result fields were seen only as null. */
         RecuperarFormasDeFinanciamentoRSObservado: ({
             /** @description Only `null` was seen, so the type is unknown. */
-            Financiamentos: unknown;
+            Financiamentos?: unknown;
             /**
-             * @description Values seen (not a complete list): `false`.
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
              * @example false
              */
-            RequerDadosComplementaresDoTitular: boolean;
+            RequerDadosComplementaresDoTitular?: boolean | null;
         } & {
             [key: string]: unknown;
         }) & components["schemas"]["EnvelopeDeResposta"];
-        /** @description Request body of `Emitir` as seen in 7 sanitized sandbox captures; not published by the provider. The published schema (`RequisicaoComCredenciais`) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
+        /** @description Request body of `Emitir` as seen in 8 sanitized bodies; not published by the provider. The published schema (`RequisicaoComCredenciais`) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
         EmitirRQObservado: ({
             Localizador?: string;
             Pagamento?: components["schemas"]["PagamentoDaEmissao"];
         } & {
             [key: string]: unknown;
         }) & components["schemas"]["RequisicaoComCredenciais"];
-        /** @description Answer of `Emitir` as seen in 7 sanitized sandbox captures; not published by the provider. The envelope (`EnvelopeDeResposta`) comes through `allOf`; the observed fields are typed, others stay allowed. */
+        /** @description Answer of `Emitir` as seen in 8 sanitized bodies; not published by the provider. The envelope (`EnvelopeDeResposta`) comes through `allOf`; the observed fields are typed, others stay allowed. */
         EmitirRSObservado: ({
             /** @description Only `null` was seen, so the type is unknown. */
-            CobrancaDeServico: unknown;
+            CobrancaDeServico?: unknown;
             /** @description An empty string was seen. */
-            CodigoDeAutorizacao: string;
+            CodigoDeAutorizacao?: string;
             /** @description Only `null` was seen, so the type is unknown. */
-            Alertas: unknown;
+            Alertas?: unknown;
             /** @description At most 3 items seen in one capture. */
-            Bilhetes: ({
-                Id: number;
+            Bilhetes?: ({
+                Id?: number;
                 /**
                  * @description Values seen (not a complete list): `false`.
                  * @example false
                  */
-                BilheteDoInfantil: boolean;
-                /** @description At most 1 item seen in one capture. */
-                DadosCorporativos: ({
+                BilheteDoInfantil?: boolean;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 1 item seen in one capture. */
+                DadosCorporativos?: (({
                     /**
-                     * @description Values seen (not a complete list): `Solicitante`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `Solicitante`.
                      * @example Solicitante
                      */
-                    Informacao: string;
-                    Valor: string;
+                    Informacao?: string | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Valor?: string | null;
                 } & {
                     [key: string]: unknown;
-                })[];
-                DataDeEmissao: components["schemas"]["DataObservada"];
-                Numero: string;
+                }) | null)[] | null;
+                /** @description The .NET "no date" token `/Date(-62135589600000-0300)/` (year 0001) was seen: it stands for no date. */
+                DataDeEmissao?: components["schemas"]["DataObservada"];
+                Numero?: string;
                 /** @description Only `null` was seen, so the type is unknown. */
-                Pagamentos: unknown;
-                Passageiro: string;
+                Pagamentos?: unknown;
+                Passageiro?: string;
                 /** @description Only `null` was seen, so the type is unknown. */
-                PassageirosAdicionais: unknown;
+                PassageirosAdicionais?: unknown;
                 /**
                  * @description Values seen (not a complete list): `1`, `2`, `3`.
                  * @example 1
                  * @example 2
                  * @example 3
                  */
-                PaxRef: string;
+                PaxRef?: string;
                 /**
                  * @description Values seen (not a complete list): `Ativo`.
                  * @example Ativo
                  */
-                Status: string;
+                Status?: string;
                 /** @description Only `null` was seen, so the type is unknown. */
-                Voos: unknown;
+                Voos?: unknown;
                 /** @description Only `null` was seen, so the type is unknown. */
-                BilhetesAdicionais: unknown;
+                BilhetesAdicionais?: unknown;
             } & {
                 [key: string]: unknown;
             })[];
-            /** @description Only empty arrays were seen. */
-            EMDs: unknown[];
+            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Only empty arrays were seen. */
+            EMDs?: unknown[] | null;
             /**
-             * @description Values seen (not a complete list): `false`.
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
              * @example false
              */
-            EmissaoEmProcessoDeFilaNoFornecedor: boolean;
+            EmissaoEmProcessoDeFilaNoFornecedor?: boolean | null;
             /** @description Only `null` was seen, so the type is unknown. */
-            NivelAnaliseDeRisco: unknown;
+            NivelAnaliseDeRisco?: unknown;
         } & {
             [key: string]: unknown;
         }) & components["schemas"]["EnvelopeDeResposta"];
-        /** @description Request body of `Consultar` as seen in 7 sanitized sandbox captures; not published by the provider. The published schema (`RequisicaoComCredenciais`) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
+        /** @description Request body of `Consultar` as seen in 7 sanitized bodies; not published by the provider. The published schema (`RequisicaoComCredenciais`) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
         ConsultarRQObservado: ({
-            Localizador?: string;
+            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+            Localizador?: string | null;
             /**
-             * @description Values seen (not a complete list): `49`, `28`.
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `49`, `28`.
              * @example 49
              * @example 28
              */
-            Sistema?: number;
+            Sistema?: number | null;
         } & {
             [key: string]: unknown;
         }) & components["schemas"]["RequisicaoComCredenciais"];
-        /** @description Answer of `Consultar` as seen in 7 sanitized sandbox captures; not published by the provider. The envelope (`EnvelopeDeResposta`) comes through `allOf`; the observed fields are typed, others stay allowed. */
+        /** @description Answer of `Consultar` as seen in 7 sanitized bodies; not published by the provider. The envelope (`EnvelopeDeResposta`) comes through `allOf`; the observed fields are typed, others stay allowed. */
         ConsultarRSObservado: ({
-            /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-            Reserva: {
-                Id: number;
-                /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                Agencia: {
-                    Id: number;
-                    Contato: string;
-                    Email: string;
-                    /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                    Localizacao: {
-                        Id: number;
-                        /** @description An empty string was seen. */
-                        Bairro: string;
-                        /** @description An empty string was seen. */
-                        CEP: string;
-                        /** @description An empty string was seen. */
-                        Cidade: string;
-                        /** @description An empty string was seen. */
-                        Complemento: string;
-                        /** @description An empty string was seen. */
-                        Endereco: string;
-                        Estado: string;
-                        /** @description An empty string was seen. */
-                        Numero: string;
-                        Pais: string;
+            /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+            Reserva?: ({
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                Id?: number | null;
+                /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                Agencia?: ({
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Id?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Contato?: string | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Email?: string | null;
+                    /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Localizacao?: ({
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        Id?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. */
+                        Bairro?: string | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. */
+                        CEP?: string | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. */
+                        Cidade?: string | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. */
+                        Complemento?: string | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. */
+                        Endereco?: string | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        Estado?: string | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. */
+                        Numero?: string | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        Pais?: string | null;
                     } & {
                         [key: string]: unknown;
-                    };
-                    Nome: string;
-                    Unidade: string;
+                    }) | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Nome?: string | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Unidade?: string | null;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
                 /** @description Only `null` was seen, so the type is unknown. */
-                Alerta: unknown;
-                /** @description At most 3 items seen in one capture. */
-                Bilhetes: ({
-                    Id: number;
+                Alerta?: unknown;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 3 items seen in one capture. */
+                Bilhetes?: (({
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Id?: number | null;
                     /**
-                     * @description Values seen (not a complete list): `false`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                      * @example false
                      */
-                    BilheteDoInfantil: boolean;
+                    BilheteDoInfantil?: boolean | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    DadosCorporativos: unknown;
-                    DataDeEmissao: components["schemas"]["DataObservada"];
-                    Numero: string;
+                    DadosCorporativos?: unknown;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    DataDeEmissao?: components["schemas"]["DataObservada"] | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Numero?: string | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    Pagamentos: unknown;
-                    Passageiro: string;
+                    Pagamentos?: unknown;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Passageiro?: string | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    PassageirosAdicionais: unknown;
+                    PassageirosAdicionais?: unknown;
                     /**
-                     * @description Values seen (not a complete list): `1`, `2`, `3`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `1`, `2`, `3`.
                      * @example 1
                      * @example 2
                      * @example 3
                      */
-                    PaxRef: string;
+                    PaxRef?: string | null;
                     /**
-                     * @description Values seen (not a complete list): `Ativa`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `Ativa`.
                      * @example Ativa
                      */
-                    Status: string;
+                    Status?: string | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    Voos: unknown;
+                    Voos?: unknown;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    BilhetesAdicionais: unknown;
+                    BilhetesAdicionais?: unknown;
                 } & {
                     [key: string]: unknown;
-                })[];
+                }) | null)[] | null;
                 /** @description Only `null` was seen, so the type is unknown. */
-                CancelamentoConfiguracao: unknown;
+                CancelamentoConfiguracao?: unknown;
                 /** @description Only `null` was seen, so the type is unknown. */
-                ClienteUnidade: unknown;
-                /** @description At most 3 items seen in one capture. */
-                Contatos: ({
-                    Id: number;
+                ClienteUnidade?: unknown;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 3 items seen in one capture. */
+                Contatos?: (({
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Id?: number | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    Cidade: unknown;
+                    Cidade?: unknown;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    Email: unknown;
+                    Email?: unknown;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    Endereco: unknown;
-                    NumeroDDD: string;
-                    NumeroDDI: string;
-                    NumeroTelefone: string;
-                    Nome: string;
+                    Endereco?: unknown;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    NumeroDDD?: string | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    NumeroDDI?: string | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    NumeroTelefone?: string | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Nome?: string | null;
                     /**
-                     * @description Values seen (not a complete list): `0`, `2`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `0`, `2`.
                      * @example 0
                      * @example 2
                      */
-                    Tipo: number;
+                    Tipo?: number | null;
                 } & {
                     [key: string]: unknown;
-                })[];
-                /** @description At most 1 item seen in one capture. */
-                DadosCorporativos: ({
+                }) | null)[] | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 1 item seen in one capture. */
+                DadosCorporativos?: (({
                     /**
-                     * @description Values seen (not a complete list): `Solicitante`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `Solicitante`.
                      * @example Solicitante
                      */
-                    Informacao: string;
-                    Valor: string;
+                    Informacao?: string | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Valor?: string | null;
                 } & {
                     [key: string]: unknown;
-                })[];
-                DataCriacao: components["schemas"]["DataObservada"];
-                /** @description The .NET "no date" token `/Date(-62135589600000-0300)/` (year 0001) was seen: it stands for no date. */
-                DataEmissao: components["schemas"]["DataObservada"];
-                /** @description Only empty arrays were seen. */
-                EMDs: unknown[];
+                }) | null)[] | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                DataCriacao?: components["schemas"]["DataObservada"] | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. The .NET "no date" token `/Date(-62135589600000-0300)/` (year 0001) was seen: it stands for no date. */
+                DataEmissao?: components["schemas"]["DataObservada"] | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Only empty arrays were seen. */
+                EMDs?: unknown[] | null;
                 /**
-                 * @description Values seen (not a complete list): `false`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                  * @example false
                  */
-                ExigirChaveDeSegurancaParaCancelar: boolean;
-                Localizador: string;
+                ExigirChaveDeSegurancaParaCancelar?: boolean | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                Localizador?: string | null;
                 /** @description Only `null` was seen, so the type is unknown. */
-                Loja: unknown;
+                Loja?: unknown;
                 /**
-                 * @description Values seen (not a complete list): `true`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `true`.
                  * @example true
                  */
-                MapaDeAssentosDisponivel: boolean;
-                /** @description At most 3 items seen in one capture. */
-                Passageiros: ({
-                    Id: number;
+                MapaDeAssentosDisponivel?: boolean | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 3 items seen in one capture. */
+                Passageiros?: (({
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Id?: number | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    Assentos: unknown;
+                    Assentos?: unknown;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    CPF: unknown;
-                    /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                    Documento: {
-                        Id: number;
+                    CPF?: unknown;
+                    /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Documento?: ({
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        Id?: number | null;
                         /**
-                         * @description An empty string was seen. Values seen (not a complete list): `BR`, `""` (empty).
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. Values seen (not a complete list): `BR`, `""` (empty).
                          * @example BR
                          * @example
                          */
-                        Nacionalidade: string;
-                        Numero: string;
+                        Nacionalidade?: string | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        Numero?: string | null;
                         /**
-                         * @description An empty string was seen. Values seen (not a complete list): `BR`, `""` (empty).
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. Values seen (not a complete list): `BR`, `""` (empty).
                          * @example BR
                          * @example
                          */
-                        PaisEmissor: string;
+                        PaisEmissor?: string | null;
                         /**
-                         * @description Values seen (not a complete list): `1`, `99`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `1`, `99`.
                          * @example 1
                          * @example 99
                          */
-                        Tipo: number;
-                        /** @description The .NET "no date" token `/Date(-62135589600000-0300)/` (year 0001) was seen: it stands for no date. */
-                        Validade: components["schemas"]["DataObservada"];
+                        Tipo?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. The .NET "no date" token `/Date(-62135589600000-0300)/` (year 0001) was seen: it stands for no date. */
+                        Validade?: components["schemas"]["DataObservada"] | null;
                     } & {
                         [key: string]: unknown;
-                    };
+                    }) | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    Email: unknown;
+                    Email?: unknown;
                     /**
-                     * @description Values seen (not a complete list): `ADT`, `CHD`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `ADT`, `CHD`.
                      * @example ADT
                      * @example CHD
                      */
-                    FaixaEtaria: string;
+                    FaixaEtaria?: string | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    FidelidadeTam: unknown;
+                    FidelidadeTam?: unknown;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    Fidelidades: unknown;
+                    Fidelidades?: unknown;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    InfDocumento: unknown;
-                    /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                    InfPassaporte: {
-                        Id: number;
+                    InfDocumento?: unknown;
+                    /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    InfPassaporte?: ({
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        Id?: number | null;
                         /**
-                         * @description An empty string was seen. Values seen (not a complete list): `""` (empty).
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. Values seen (not a complete list): `""` (empty).
                          * @example
                          */
-                        Nacionalidade: string;
+                        Nacionalidade?: string | null;
                         /** @description Only `null` was seen, so the type is unknown. */
-                        NomeDoMeioPax: unknown;
+                        NomeDoMeioPax?: unknown;
                         /** @description Only `null` was seen, so the type is unknown. */
-                        NomePax: unknown;
-                        /** @description An empty string was seen. */
-                        Numero: string;
+                        NomePax?: unknown;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. */
+                        Numero?: string | null;
                         /**
-                         * @description An empty string was seen. Values seen (not a complete list): `""` (empty).
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. Values seen (not a complete list): `""` (empty).
                          * @example
                          */
-                        PaisEmissor: string;
+                        PaisEmissor?: string | null;
                         /** @description Only `null` was seen, so the type is unknown. */
-                        SobrenomePax: unknown;
-                        /** @description The .NET "no date" token `/Date(-62135589600000-0300)/` (year 0001) was seen: it stands for no date. */
-                        Validade: components["schemas"]["DataObservada"];
+                        SobrenomePax?: unknown;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. The .NET "no date" token `/Date(-62135589600000-0300)/` (year 0001) was seen: it stands for no date. */
+                        Validade?: components["schemas"]["DataObservada"] | null;
                     } & {
                         [key: string]: unknown;
-                    };
+                    }) | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    InfantilLinha: unknown;
-                    /** @description The .NET "no date" token `/Date(-62135589600000-0300)/` (year 0001) was seen: it stands for no date. */
-                    InfantilNascimento: components["schemas"]["DataObservada"];
-                    /** @description An empty string was seen. */
-                    InfantilNome: string;
+                    InfantilLinha?: unknown;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. The .NET "no date" token `/Date(-62135589600000-0300)/` (year 0001) was seen: it stands for no date. */
+                    InfantilNascimento?: components["schemas"]["DataObservada"] | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. */
+                    InfantilNome?: string | null;
                     /**
-                     * @description An empty string was seen. Values seen (not a complete list): `""` (empty).
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. Values seen (not a complete list): `""` (empty).
                      * @example
                      */
-                    InfantilSexo: string;
-                    /** @description An empty string was seen. */
-                    InfantilSobrenome: string;
+                    InfantilSexo?: string | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. */
+                    InfantilSobrenome?: string | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    InformacaoTributaria: unknown;
+                    InformacaoTributaria?: unknown;
                     /**
-                     * @description Values seen (not a complete list): `1`, `2`, `3`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `1`, `2`, `3`.
                      * @example 1
                      * @example 2
                      * @example 3
                      */
-                    Linha: string;
-                    Nascimento: components["schemas"]["DataObservada"];
-                    Nome: string;
-                    /** @description An empty string was seen. */
-                    NomeDoMeio: string;
+                    Linha?: string | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Nascimento?: components["schemas"]["DataObservada"] | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Nome?: string | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. */
+                    NomeDoMeio?: string | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    NumeroAvianca: unknown;
+                    NumeroAvianca?: unknown;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    NumeroAzul: unknown;
+                    NumeroAzul?: unknown;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    NumeroFidelidadeGenerico: unknown;
-                    /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                    Passaporte: {
-                        Id: number;
+                    NumeroFidelidadeGenerico?: unknown;
+                    /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Passaporte?: ({
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        Id?: number | null;
                         /**
-                         * @description An empty string was seen. Values seen (not a complete list): `""` (empty).
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. Values seen (not a complete list): `""` (empty).
                          * @example
                          */
-                        Nacionalidade: string;
+                        Nacionalidade?: string | null;
                         /** @description Only `null` was seen, so the type is unknown. */
-                        NomeDoMeioPax: unknown;
+                        NomeDoMeioPax?: unknown;
                         /** @description Only `null` was seen, so the type is unknown. */
-                        NomePax: unknown;
-                        /** @description An empty string was seen. */
-                        Numero: string;
+                        NomePax?: unknown;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. */
+                        Numero?: string | null;
                         /**
-                         * @description An empty string was seen. Values seen (not a complete list): `""` (empty).
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. Values seen (not a complete list): `""` (empty).
                          * @example
                          */
-                        PaisEmissor: string;
+                        PaisEmissor?: string | null;
                         /** @description Only `null` was seen, so the type is unknown. */
-                        SobrenomePax: unknown;
-                        /** @description The .NET "no date" token `/Date(-62135589600000-0300)/` (year 0001) was seen: it stands for no date. */
-                        Validade: components["schemas"]["DataObservada"];
+                        SobrenomePax?: unknown;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. The .NET "no date" token `/Date(-62135589600000-0300)/` (year 0001) was seen: it stands for no date. */
+                        Validade?: components["schemas"]["DataObservada"] | null;
                     } & {
                         [key: string]: unknown;
-                    };
+                    }) | null;
                     /**
-                     * @description Values seen (not a complete list): `false`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                      * @example false
                      */
-                    PossuiBebe: boolean;
+                    PossuiBebe?: boolean | null;
                     /**
-                     * @description Values seen (not a complete list): `false`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                      * @example false
                      */
-                    RecusarEnvioDoEmailParaFornecedor: boolean;
+                    RecusarEnvioDoEmailParaFornecedor?: boolean | null;
                     /**
-                     * @description Values seen (not a complete list): `false`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                      * @example false
                      */
-                    RecusarEnvioDoTelefoneParaFornecedor: boolean;
+                    RecusarEnvioDoTelefoneParaFornecedor?: boolean | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    Redress: unknown;
+                    Redress?: unknown;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    ServicosAuxiliares: unknown;
+                    ServicosAuxiliares?: unknown;
                     /**
-                     * @description Values seen (not a complete list): `M`, `F`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `M`, `F`.
                      * @example M
                      * @example F
                      */
-                    Sexo: string;
+                    Sexo?: string | null;
                     /** @description An empty string was seen. */
-                    SmilesGol: string | null;
-                    Sobrenome: string;
-                    TaxaAssento: number;
-                    TaxaBagagem: number;
+                    SmilesGol?: string | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Sobrenome?: string | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    TaxaAssento?: number | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    TaxaBagagem?: number | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    Telefone: unknown;
+                    Telefone?: unknown;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    Tipo: unknown;
-                    /** @description An empty string was seen. */
-                    VoeBiz: string;
+                    Tipo?: unknown;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. */
+                    VoeBiz?: string | null;
                 } & {
                     [key: string]: unknown;
-                })[];
+                }) | null)[] | null;
                 /** @description Only `null` was seen, so the type is unknown. */
-                Pedido: unknown;
+                Pedido?: unknown;
                 /**
-                 * @description Values seen (not a complete list): `true`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `true`.
                  * @example true
                  */
-                PermiteCancelar: boolean;
+                PermiteCancelar?: boolean | null;
                 /**
-                 * @description Values seen (not a complete list): `false`, `true`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`, `true`.
                  * @example false
                  * @example true
                  */
-                PermiteEmitir: boolean;
+                PermiteEmitir?: boolean | null;
                 /**
-                 * @description Values seen (not a complete list): `true`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `true`.
                  * @example true
                  */
-                PermiteReemissao: boolean;
+                PermiteReemissao?: boolean | null;
                 /**
-                 * @description Values seen (not a complete list): `true`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `true`.
                  * @example true
                  */
-                PermiteReemissaoCombinada: boolean;
+                PermiteReemissaoCombinada?: boolean | null;
                 /**
-                 * @description Values seen (not a complete list): `true`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `true`.
                  * @example true
                  */
-                PermiteReemissaoTarifada: boolean;
+                PermiteReemissaoTarifada?: boolean | null;
                 /**
-                 * @description Values seen (not a complete list): `false`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                  * @example false
                  */
-                PnrClasseRevendida: boolean;
-                PrazoEmissao: components["schemas"]["DataObservada"];
+                PnrClasseRevendida?: boolean | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                PrazoEmissao?: components["schemas"]["DataObservada"] | null;
                 /**
-                 * @description Values seen (not a complete list): `false`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                  * @example false
                  */
-                ReemissaoExigeRemoverTrechoAntesDaPesquisa: boolean;
+                ReemissaoExigeRemoverTrechoAntesDaPesquisa?: boolean | null;
                 /**
-                 * @description Values seen (not a complete list): `0`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `0`.
                  * @example 0
                  */
-                ReservaParaNovoProcessoReemissao: number;
+                ReservaParaNovoProcessoReemissao?: number | null;
                 /**
-                 * @description Values seen (not a complete list): `false`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                  * @example false
                  */
-                ReservaRecalculadaParaReemissao: boolean;
+                ReservaRecalculadaParaReemissao?: boolean | null;
                 /**
-                 * @description Values seen (not a complete list): `Gol_GWS`, `Amadeus`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `Gol_GWS`, `Amadeus`.
                  * @example Gol_GWS
                  * @example Amadeus
                  */
-                Sistema: string;
+                Sistema?: string | null;
                 /**
-                 * @description Values seen (not a complete list): `GOL  GWS`, `Amadeus`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `GOL  GWS`, `Amadeus`.
                  * @example GOL  GWS
                  * @example Amadeus
                  */
-                SistemaLabel: string;
+                SistemaLabel?: string | null;
                 /**
-                 * @description Values seen (not a complete list): `Emitida`, `Ativa`.
+                 * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `Emitida`, `Ativa`.
                  * @example Emitida
                  * @example Ativa
                  */
-                Status: string;
-                /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                Usuario: {
-                    Id: number;
+                Status?: string | null;
+                /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                Usuario?: ({
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Id?: number | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    Celular: unknown;
+                    Celular?: unknown;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    Email: unknown;
-                    Nome: string;
+                    Email?: unknown;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Nome?: string | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    NomeCompleto: unknown;
+                    NomeCompleto?: unknown;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    Telefone: unknown;
+                    Telefone?: unknown;
                 } & {
                     [key: string]: unknown;
-                };
+                }) | null;
                 /** @description Only `null` was seen, so the type is unknown. */
-                ValorPendenteParaPagamento: unknown;
-                /** @description At most 1 item seen in one capture. */
-                Viagens: ({
-                    /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                    CiaMandatoria: {
-                        Id: number;
+                ValorPendenteParaPagamento?: unknown;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 1 item seen in one capture. */
+                Viagens?: (({
+                    /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    CiaMandatoria?: ({
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        Id?: number | null;
                         /**
-                         * @description Values seen (not a complete list): `G3`, `KL`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `G3`, `KL`.
                          * @example G3
                          * @example KL
                          */
-                        CodigoIata: string;
+                        CodigoIata?: string | null;
                         /**
-                         * @description Values seen (not a complete list): `Gol Linhas Aéreas`, `KLM`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `Gol Linhas Aéreas`, `KLM`.
                          * @example Gol Linhas Aéreas
                          * @example KLM
                          */
-                        Descricao: string;
+                        Descricao?: string | null;
                     } & {
                         [key: string]: unknown;
-                    };
+                    }) | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    ClasseBaseReferencias: unknown;
+                    ClasseBaseReferencias?: unknown;
                     /**
-                     * @description Values seen (not a complete list): `false`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                      * @example false
                      */
-                    Combinada: boolean;
-                    /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                    Destino: {
-                        Id: number;
+                    Combinada?: boolean | null;
+                    /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Destino?: ({
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        Id?: number | null;
                         /**
-                         * @description Values seen (not a complete list): `GIG`, `MAD`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `GIG`, `MAD`.
                          * @example GIG
                          * @example MAD
                          */
-                        CodigoIata: string;
+                        CodigoIata?: string | null;
                         /**
-                         * @description Values seen (not a complete list): `GIG - RIO DE JANEIRO`, `MAD - MADRI`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `GIG - RIO DE JANEIRO`, `MAD - MADRI`.
                          * @example GIG - RIO DE JANEIRO
                          * @example MAD - MADRI
                          */
-                        Descricao: string;
+                        Descricao?: string | null;
                     } & {
                         [key: string]: unknown;
-                    };
+                    }) | null;
                     /**
-                     * @description Values seen (not a complete list): `85`, `70`, `810`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `85`, `70`, `810`.
                      * @example 85
                      * @example 70
                      * @example 810
                      */
-                    Duracao: number;
+                    Duracao?: number | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    DuracoesSegmentos: unknown;
-                    /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                    Fornecedor: {
-                        Id: number;
+                    DuracoesSegmentos?: unknown;
+                    /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Fornecedor?: ({
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        Id?: number | null;
                         /**
-                         * @description Values seen (not a complete list): `70`, `1`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `70`, `1`.
                          * @example 70
                          * @example 1
                          */
-                        Codigo: number;
+                        Codigo?: number | null;
                         /**
-                         * @description Values seen (not a complete list): `GOL  GWS`, `Amadeus`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `GOL  GWS`, `Amadeus`.
                          * @example GOL  GWS
                          * @example Amadeus
                          */
-                        Label: string;
+                        Label?: string | null;
                         /**
-                         * @description Values seen (not a complete list): `Gol_GWS`, `Amadeus`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `Gol_GWS`, `Amadeus`.
                          * @example Gol_GWS
                          * @example Amadeus
                          */
-                        Nome: string;
+                        Nome?: string | null;
                     } & {
                         [key: string]: unknown;
-                    };
+                    }) | null;
                     /**
-                     * @description Values seen (not a complete list): `false`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                      * @example false
                      */
-                    HouveAlteracaoDeValores: boolean;
-                    Id: number;
+                    HouveAlteracaoDeValores?: boolean | null;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Id?: number | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    IdentificacaoDaViagem: unknown;
+                    IdentificacaoDaViagem?: unknown;
                     /**
-                     * @description Values seen (not a complete list): `false`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                      * @example false
                      */
-                    IsNdc: boolean;
+                    IsNdc?: boolean | null;
                     /**
-                     * @description Values seen (not a complete list): `0`, `1`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `0`, `1`.
                      * @example 0
                      * @example 1
                      */
-                    NumeroParadas: number;
-                    /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                    Origem: {
-                        Id: number;
+                    NumeroParadas?: number | null;
+                    /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Origem?: ({
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        Id?: number | null;
                         /**
-                         * @description Values seen (not a complete list): `GRU`, `CGH`, `LIS`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `GRU`, `CGH`, `LIS`.
                          * @example GRU
                          * @example CGH
                          * @example LIS
                          */
-                        CodigoIata: string;
+                        CodigoIata?: string | null;
                         /**
-                         * @description Values seen (not a complete list): `GRU - SAO PAULO`, `CGH - SAO PAULO`, `LIS - LISBOA`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `GRU - SAO PAULO`, `CGH - SAO PAULO`, `LIS - LISBOA`.
                          * @example GRU - SAO PAULO
                          * @example CGH - SAO PAULO
                          * @example LIS - LISBOA
                          */
-                        Descricao: string;
+                        Descricao?: string | null;
                     } & {
                         [key: string]: unknown;
-                    };
+                    }) | null;
                     /**
-                     * @description Values seen (not a complete list): `false`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                      * @example false
                      */
-                    PossuiDetalheDeFamilia: boolean;
-                    /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                    Preco: {
-                        Id: number;
-                        EqCambio: number;
+                    PossuiDetalheDeFamilia?: boolean | null;
+                    /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                    Preco?: ({
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        Id?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        EqCambio?: number | null;
                         /**
-                         * @description An empty string was seen. Values seen (not a complete list): `""` (empty), `EUR`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. Values seen (not a complete list): `""` (empty), `EUR`.
                          * @example
                          * @example EUR
                          */
-                        EqMoeda: string;
+                        EqMoeda?: string | null;
                         /**
-                         * @description Values seen (not a complete list): `BRL`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `BRL`.
                          * @example BRL
                          */
-                        Moeda: string;
-                        /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                        PrecoAdulto: {
-                            Id: number;
-                            EqValorTarifa: number;
-                            EqValorTaxaServico: number;
+                        Moeda?: string | null;
+                        /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        PrecoAdulto?: ({
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            Id?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            EqValorTarifa?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            EqValorTaxaServico?: number | null;
                             /**
-                             * @description Values seen (not a complete list): `ADT`.
+                             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `ADT`.
                              * @example ADT
                              */
-                            FaixaEtaria: string;
+                            FaixaEtaria?: string | null;
                             /**
-                             * @description Values seen (not a complete list): `1`, `2`.
+                             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `1`, `2`.
                              * @example 1
                              * @example 2
                              */
-                            Quantidade: number;
-                            TaxasConsolidador: number;
-                            ValorFee: number;
-                            ValorObFee: number;
-                            ValorPenalidade: number;
-                            ValorRav: number;
-                            ValorTarifa: number;
-                            ValorTarifaNet: number;
-                            ValorTaxaAssento: number;
-                            ValorTaxaBagagem: number;
-                            ValorTaxaCombustivel: number;
-                            ValorTaxaEmbarque: number;
-                            ValorTaxaMenorDesacompanhado: number;
-                            ValorTaxaServico: number;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                        /** @description Only `null` was seen, so the type is unknown. */
-                        PrecoBebe: unknown;
-                        /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                        PrecoCrianca: ({
-                            Id?: number;
-                            EqValorTarifa?: number;
-                            EqValorTaxaServico?: number;
-                            /**
-                             * @description Values seen (not a complete list): `CHD`.
-                             * @example CHD
-                             */
-                            FaixaEtaria?: string;
-                            /**
-                             * @description Values seen (not a complete list): `1`.
-                             * @example 1
-                             */
-                            Quantidade?: number;
-                            TaxasConsolidador?: number;
-                            ValorFee?: number;
-                            ValorObFee?: number;
-                            ValorPenalidade?: number;
-                            ValorRav?: number;
-                            ValorTarifa?: number;
-                            ValorTarifaNet?: number;
-                            ValorTaxaAssento?: number;
-                            ValorTaxaBagagem?: number;
-                            ValorTaxaCombustivel?: number;
-                            ValorTaxaEmbarque?: number;
-                            ValorTaxaMenorDesacompanhado?: number;
-                            ValorTaxaServico?: number;
+                            Quantidade?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            TaxasConsolidador?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            ValorFee?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            ValorObFee?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            ValorPenalidade?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            ValorRav?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            ValorTarifa?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            ValorTarifaNet?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            ValorTaxaAssento?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            ValorTaxaBagagem?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            ValorTaxaCombustivel?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            ValorTaxaEmbarque?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            ValorTaxaMenorDesacompanhado?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            ValorTaxaServico?: number | null;
                         } & {
                             [key: string]: unknown;
                         }) | null;
-                        Tarifa: number;
-                        /**
-                         * @description Values seen (not a complete list): `false`.
-                         * @example false
-                         */
-                        TarifaOperadora: boolean;
-                        /**
-                         * @description Values seen (not a complete list): `false`.
-                         * @example false
-                         */
-                        TarifaPrivada: boolean;
-                        Taxa: number;
-                        TaxasConsolidador: number;
-                        Total: number;
-                        TotalGeral: number;
-                        TotalTarifa: number;
-                        TotalTarifaNet: number;
-                        TotalTaxaAssento: number;
-                        TotalTaxaBagagem: number;
-                        TotalTaxaDeCombustivel: number;
-                        TotalTaxaEmbarque: number;
-                        TotalTaxaMenorDesacompanhado: number;
-                        TotalTaxaServico: number;
-                        TourCodeIdAplicado: number;
                         /** @description Only `null` was seen, so the type is unknown. */
-                        ValorComissao: unknown;
-                        ValorEMD: number;
-                        ValorFEE: number;
-                        ValorObFee: number;
-                        ValorRAV: number;
+                        PrecoBebe?: unknown;
+                        /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
+                        PrecoCrianca?: ({
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            Id?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            EqValorTarifa?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            EqValorTaxaServico?: number | null;
+                            /**
+                             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `CHD`.
+                             * @example CHD
+                             */
+                            FaixaEtaria?: string | null;
+                            /**
+                             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `1`.
+                             * @example 1
+                             */
+                            Quantidade?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            TaxasConsolidador?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            ValorFee?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            ValorObFee?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            ValorPenalidade?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            ValorRav?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            ValorTarifa?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            ValorTarifaNet?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            ValorTaxaAssento?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            ValorTaxaBagagem?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            ValorTaxaCombustivel?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            ValorTaxaEmbarque?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            ValorTaxaMenorDesacompanhado?: number | null;
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            ValorTaxaServico?: number | null;
+                        } & {
+                            [key: string]: unknown;
+                        }) | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        Tarifa?: number | null;
+                        /**
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
+                         * @example false
+                         */
+                        TarifaOperadora?: boolean | null;
+                        /**
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
+                         * @example false
+                         */
+                        TarifaPrivada?: boolean | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        Taxa?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        TaxasConsolidador?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        Total?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        TotalGeral?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        TotalTarifa?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        TotalTarifaNet?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        TotalTaxaAssento?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        TotalTaxaBagagem?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        TotalTaxaDeCombustivel?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        TotalTaxaEmbarque?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        TotalTaxaMenorDesacompanhado?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        TotalTaxaServico?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        TourCodeIdAplicado?: number | null;
+                        /** @description Only `null` was seen, so the type is unknown. */
+                        ValorComissao?: unknown;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorEMD?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorFEE?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorObFee?: number | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        ValorRAV?: number | null;
                     } & {
                         [key: string]: unknown;
-                    };
+                    }) | null;
                     /**
-                     * @description Values seen (not a complete list): `D`, `I`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `D`, `I`.
                      * @example D
                      * @example I
                      */
-                    Rota: string;
+                    Rota?: string | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    Segmento: unknown;
+                    Segmento?: unknown;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    SubFornecedor: unknown;
+                    SubFornecedor?: unknown;
                     /**
-                     * @description Values seen (not a complete list): `01:25`, `01:10`, `13:30`.
+                     * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `01:25`, `01:10`, `13:30`.
                      * @example 01:25
                      * @example 01:10
                      * @example 13:30
                      */
-                    TempoDeDuracao: string;
+                    TempoDeDuracao?: string | null;
                     /** @description Only `null` was seen, so the type is unknown. */
-                    VooReferenciaIds: unknown;
-                    /** @description At most 2 items seen in one capture. */
-                    Voos: ({
-                        Id: number;
+                    VooReferenciaIds?: unknown;
+                    /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 2 items seen in one capture. */
+                    Voos?: (({
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        Id?: number | null;
                         /**
-                         * @description Values seen (not a complete list): `false`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                          * @example false
                          */
-                        BagagemInclusa: boolean;
+                        BagagemInclusa?: boolean | null;
                         /**
-                         * @description Values seen (not a complete list): `2`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `2`.
                          * @example 2
                          */
-                        BagagemIndicador: number;
+                        BagagemIndicador?: number | null;
                         /**
-                         * @description Values seen (not a complete list): `0`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `0`.
                          * @example 0
                          */
-                        BagagemPeso: number;
+                        BagagemPeso?: number | null;
                         /**
-                         * @description Values seen (not a complete list): `0`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `0`.
                          * @example 0
                          */
-                        BagagemQuantidade: number;
+                        BagagemQuantidade?: number | null;
                         /**
-                         * @description Values seen (not a complete list): `KG`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `KG`.
                          * @example KG
                          */
-                        BagagemUnidadeDeMedida: string;
-                        /** @description At most 2 items seen in one capture. */
-                        Bagagens: ({
+                        BagagemUnidadeDeMedida?: string | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 2 items seen in one capture. */
+                        Bagagens?: (({
                             /**
-                             * @description Values seen (not a complete list): `true`.
+                             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `true`.
                              * @example true
                              */
-                            BagagemInclusa: boolean;
+                            BagagemInclusa?: boolean | null;
                             /**
-                             * @description Values seen (not a complete list): `3`.
+                             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `3`.
                              * @example 3
                              */
-                            BagagemIndicador: number;
+                            BagagemIndicador?: number | null;
                             /**
-                             * @description Values seen (not a complete list): `12`, `10`.
+                             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `12`, `10`.
                              * @example 12
                              * @example 10
                              */
-                            BagagemPeso: number;
+                            BagagemPeso?: number | null;
                             /**
-                             * @description Values seen (not a complete list): `1`.
+                             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `1`.
                              * @example 1
                              */
-                            BagagemQuantidade: number;
+                            BagagemQuantidade?: number | null;
                             /**
-                             * @description Values seen (not a complete list): `11`, `12`.
+                             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `11`, `12`.
                              * @example 11
                              * @example 12
                              */
-                            BagagemTipo: number;
+                            BagagemTipo?: number | null;
                             /**
-                             * @description Values seen (not a complete list): `KG PER BAG`.
+                             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `KG PER BAG`.
                              * @example KG PER BAG
                              */
-                            BagagemUnidadeDeMedida: string;
+                            BagagemUnidadeDeMedida?: string | null;
                         } & {
                             [key: string]: unknown;
-                        })[];
-                        /** @description At most 1 item seen in one capture. */
-                        BaseTarifaria: ({
-                            Id: number;
+                        }) | null)[] | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 1 item seen in one capture. */
+                        BaseTarifaria?: (({
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            Id?: number | null;
                             /**
-                             * @description Values seen (not a complete list): `O`, `G`.
+                             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `O`, `G`.
                              * @example O
                              * @example G
                              */
-                            Classe: string;
+                            Classe?: string | null;
                             /**
-                             * @description Values seen (not a complete list): `OOJIAG2JCH`, `OOJIAG2J`, `GYQNBALA`, `ONPAAG2JCH`.
+                             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `OOJIAG2JCH`, `OOJIAG2J`, `GYQNBALA`, `ONPAAG2JCH`.
                              * @example OOJIAG2JCH
                              * @example OOJIAG2J
                              * @example GYQNBALA
                              * @example ONPAAG2JCH
                              */
-                            Codigo: string;
+                            Codigo?: string | null;
                             /**
-                             * @description Values seen (not a complete list): `LI`, `LIGHT`.
+                             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `LI`, `LIGHT`.
                              * @example LI
                              * @example LIGHT
                              */
-                            Familia: string;
+                            Familia?: string | null;
                             /**
                              * @description Values seen (not a complete list): `#008000`.
                              * @example #008000
                              */
-                            FamiliaCor: string | null;
+                            FamiliaCor?: string | null;
                             /**
                              * @description Values seen (not a complete list): `#FFFFFF`.
                              * @example #FFFFFF
                              */
-                            FamiliaCorFonte: string | null;
+                            FamiliaCorFonte?: string | null;
                             /**
-                             * @description Values seen (not a complete list): `LIGHT`.
+                             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `LIGHT`.
                              * @example LIGHT
                              */
-                            FamiliaDescricao: string;
+                            FamiliaDescricao?: string | null;
                         } & {
                             [key: string]: unknown;
-                        })[];
+                        }) | null)[] | null;
                         /**
-                         * @description An empty string was seen. Values seen (not a complete list): `Econ.`, `""` (empty).
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. Values seen (not a complete list): `Econ.`, `""` (empty).
                          * @example Econ.
                          * @example
                          */
-                        Cabine: string;
+                        Cabine?: string | null;
                         /** @description Only `null` was seen, so the type is unknown. */
-                        CabineTipo: unknown;
+                        CabineTipo?: unknown;
                         /** @description Only `null` was seen, so the type is unknown. */
-                        Campo1: unknown;
-                        /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                        CiaMandatoria: {
-                            Id: number;
+                        Campo1?: unknown;
+                        /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        CiaMandatoria?: ({
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            Id?: number | null;
                             /**
-                             * @description Values seen (not a complete list): `G3`, `KL`.
+                             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `G3`, `KL`.
                              * @example G3
                              * @example KL
                              */
-                            CodigoIata: string;
+                            CodigoIata?: string | null;
                             /**
-                             * @description Values seen (not a complete list): `Gol Linhas Aéreas`, `KLM`.
+                             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `Gol Linhas Aéreas`, `KLM`.
                              * @example Gol Linhas Aéreas
                              * @example KLM
                              */
-                            Descricao: string;
+                            Descricao?: string | null;
                         } & {
                             [key: string]: unknown;
-                        };
+                        }) | null;
                         /** @description Only `null` was seen, so the type is unknown. */
-                        CiaOperacional: unknown;
+                        CiaOperacional?: unknown;
                         /**
-                         * @description Values seen (not a complete list): `O`, `G`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `O`, `G`.
                          * @example O
                          * @example G
                          */
-                        Classe: string;
+                        Classe?: string | null;
                         /** @description Only `null` was seen, so the type is unknown. */
-                        Companhia: unknown;
+                        Companhia?: unknown;
                         /**
-                         * @description Values seen (not a complete list): `false`, `true`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`, `true`.
                          * @example false
                          * @example true
                          */
-                        Conexao: boolean;
-                        DataChegada: components["schemas"]["DataObservada"];
-                        DataSaida: components["schemas"]["DataObservada"];
-                        /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                        Destino: {
-                            Id: number;
+                        Conexao?: boolean | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        DataChegada?: components["schemas"]["DataObservada"] | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        DataSaida?: components["schemas"]["DataObservada"] | null;
+                        /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        Destino?: ({
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            Id?: number | null;
                             /**
-                             * @description Values seen (not a complete list): `GIG`, `AMS`, `MAD`.
+                             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `GIG`, `AMS`, `MAD`.
                              * @example GIG
                              * @example AMS
                              * @example MAD
                              */
-                            CodigoIata: string;
+                            CodigoIata?: string | null;
                             /**
-                             * @description Values seen (not a complete list): `GIG - RIO DE JANEIRO`, `AMS - AMSTERDA`, `MAD - MADRI`.
+                             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `GIG - RIO DE JANEIRO`, `AMS - AMSTERDA`, `MAD - MADRI`.
                              * @example GIG - RIO DE JANEIRO
                              * @example AMS - AMSTERDA
                              * @example MAD - MADRI
                              */
-                            Descricao: string;
+                            Descricao?: string | null;
                         } & {
                             [key: string]: unknown;
-                        };
+                        }) | null;
                         /**
-                         * @description Values seen (not a complete list): `01:25`, `01:10`, `02:55`, `02:35`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `01:25`, `01:10`, `02:55`, `02:35`.
                          * @example 01:25
                          * @example 01:10
                          * @example 02:55
                          * @example 02:35
                          */
-                        Duracao: string;
+                        Duracao?: string | null;
                         /**
-                         * @description An empty string was seen. Values seen (not a complete list): `""` (empty), `08:00`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. Values seen (not a complete list): `""` (empty), `08:00`.
                          * @example
                          * @example 08:00
                          */
-                        DuracaoDaConexao: string;
+                        DuracaoDaConexao?: string | null;
                         /**
-                         * @description Values seen (not a complete list): `789`, `738`, `32Q`, `73J`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `789`, `738`, `32Q`, `73J`.
                          * @example 789
                          * @example 738
                          * @example 32Q
                          * @example 73J
                          */
-                        Equipamento: string;
-                        /** @description Only empty arrays were seen. */
-                        Escalas: unknown[];
+                        Equipamento?: string | null;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Only empty arrays were seen. */
+                        Escalas?: unknown[] | null;
                         /**
-                         * @description Values seen (not a complete list): `LIGHT`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `LIGHT`.
                          * @example LIGHT
                          */
-                        Familia: string;
+                        Familia?: string | null;
                         /**
-                         * @description Values seen (not a complete list): `LIG`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `LIG`.
                          * @example LIG
                          */
-                        FamiliaCodigo: string;
+                        FamiliaCodigo?: string | null;
                         /**
-                         * @description Values seen (not a complete list): `0`, `1`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `0`, `1`.
                          * @example 0
                          * @example 1
                          */
-                        GrupoDeSegmento: number;
+                        GrupoDeSegmento?: number | null;
                         /**
-                         * @description Values seen (not a complete list): `1040`, `2310`, `1220`, `2340`, `1015`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `1040`, `2310`, `1220`, `2340`, `1015`.
                          * @example 1040
                          * @example 2310
                          * @example 1220
                          * @example 2340
                          * @example 1015
                          */
-                        HoraChegada: string;
+                        HoraChegada?: string | null;
                         /**
-                         * @description Values seen (not a complete list): `0915`, `2200`, `1110`, `1945`, `0740`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `0915`, `2200`, `1110`, `1945`, `0740`.
                          * @example 0915
                          * @example 2200
                          * @example 1110
                          * @example 1945
                          * @example 0740
                          */
-                        HoraSaida: string;
+                        HoraSaida?: string | null;
                         /**
-                         * @description Values seen (not a complete list): `https://conteudo.travellink.com.br/woobasandbox/Logomarcas/companhiaico5.gif`, `https://conteudo.travellink.com.br/woobasandbox/Logomarcas/companhiaico32.gif`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `https://conteudo.travellink.com.br/woobasandbox/Logomarcas/companhiaico5.gif`, `https://conteudo.travellink.com.br/woobasandbox/Logomarcas/companhiaico32.gif`.
                          * @example https://conteudo.travellink.com.br/woobasandbox/Logomarcas/companhiaico5.gif
                          * @example https://conteudo.travellink.com.br/woobasandbox/Logomarcas/companhiaico32.gif
                          */
-                        Icone: string;
+                        Icone?: string | null;
                         /**
-                         * @description Values seen (not a complete list): `false`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                          * @example false
                          */
-                        InicioDoSegmento: boolean;
+                        InicioDoSegmento?: boolean | null;
                         /**
-                         * @description Values seen (not a complete list): `1`, `3`, `4`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `1`, `3`, `4`.
                          * @example 1
                          * @example 3
                          * @example 4
                          */
-                        Linha: string;
+                        Linha?: string | null;
                         /** @description Only `null` was seen, so the type is unknown. */
-                        ListaDeClasses: unknown;
-                        LocalizadorCompanhia: string;
+                        ListaDeClasses?: unknown;
+                        /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        LocalizadorCompanhia?: string | null;
                         /**
-                         * @description Values seen (not a complete list): `0069`, `1380`, `1446`, `1586`, `151`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `0069`, `1380`, `1446`, `1586`, `151`.
                          * @example 0069
                          * @example 1380
                          * @example 1446
                          * @example 1586
                          * @example 151
                          */
-                        Numero: string;
-                        /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
-                        Origem: {
-                            Id: number;
+                        Numero?: string | null;
+                        /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                        Origem?: ({
+                            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+                            Id?: number | null;
                             /**
-                             * @description Values seen (not a complete list): `GRU`, `CGH`, `LIS`, `AMS`.
+                             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `GRU`, `CGH`, `LIS`, `AMS`.
                              * @example GRU
                              * @example CGH
                              * @example LIS
                              * @example AMS
                              */
-                            CodigoIata: string;
+                            CodigoIata?: string | null;
                             /**
-                             * @description Values seen (not a complete list): `GRU - SAO PAULO`, `CGH - SAO PAULO`, `LIS - LISBOA`, `AMS - AMSTERDA`.
+                             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `GRU - SAO PAULO`, `CGH - SAO PAULO`, `LIS - LISBOA`, `AMS - AMSTERDA`.
                              * @example GRU - SAO PAULO
                              * @example CGH - SAO PAULO
                              * @example LIS - LISBOA
                              * @example AMS - AMSTERDA
                              */
-                            Descricao: string;
+                            Descricao?: string | null;
                         } & {
                             [key: string]: unknown;
-                        };
+                        }) | null;
                         /**
-                         * @description Values seen (not a complete list): `0`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `0`.
                          * @example 0
                          */
-                        QuantidadeParadas: number;
+                        QuantidadeParadas?: number | null;
                         /**
-                         * @description Values seen (not a complete list): `1`, `2`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `1`, `2`.
                          * @example 1
                          * @example 2
                          */
-                        Referencia: string;
+                        Referencia?: string | null;
                         /**
-                         * @description Values seen (not a complete list): `I`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `I`.
                          * @example I
                          */
-                        ReferenciaDoSegmento: string;
+                        ReferenciaDoSegmento?: string | null;
                         /**
-                         * @description Values seen (not a complete list): `1`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `1`.
                          * @example 1
                          */
-                        Segmento: string;
+                        Segmento?: string | null;
                         /** @description Only `null` was seen, so the type is unknown. */
-                        SegmentoDeReferencia: unknown;
+                        SegmentoDeReferencia?: unknown;
                         /**
-                         * @description Values seen (not a complete list): `HK`.
+                         * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `HK`.
                          * @example HK
                          */
-                        Status: string;
+                        Status?: string | null;
                     } & {
                         [key: string]: unknown;
-                    })[];
+                    }) | null)[] | null;
                 } & {
                     [key: string]: unknown;
-                })[];
-                /** @description An empty string was seen. */
-                VoeBiz: string;
+                }) | null)[] | null;
+                /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. */
+                VoeBiz?: string | null;
             } & {
                 [key: string]: unknown;
-            };
+            }) | null;
         } & {
             [key: string]: unknown;
         }) & components["schemas"]["EnvelopeDeResposta"];
-        /** @description Request body of `ConsultarEticket` as seen in 5 sanitized sandbox captures; not published by the provider. The published schema (`RequisicaoComCredenciais`) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
+        /** @description Request body of `ConsultarEticket` as seen in 5 sanitized bodies; not published by the provider. The published schema (`RequisicaoComCredenciais`) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
         ConsultarEticketRQObservado: ({
-            Eticket?: string;
+            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+            Eticket?: string | null;
             /**
-             * @description Values seen (not a complete list): `49`, `28`.
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `49`, `28`.
              * @example 49
              * @example 28
              */
-            Sistema?: number;
+            Sistema?: number | null;
         } & {
             [key: string]: unknown;
         }) & components["schemas"]["RequisicaoComCredenciais"];
-        /** @description Answer of `ConsultarEticket` as seen in 5 sanitized sandbox captures; not published by the provider. The envelope (`EnvelopeDeResposta`) comes through `allOf`; the observed fields are typed, others stay allowed. Every capture of this operation reported an error in `Exception`, so its result fields were seen only as null. */
+        /** @description Answer of `ConsultarEticket` as seen in 5 sanitized bodies; not published by the provider. The envelope (`EnvelopeDeResposta`) comes through `allOf`; the observed fields are typed, others stay allowed. Every capture of this operation reported an error in `Exception`, so its result fields were seen only as null. */
         ConsultarEticketRSObservado: ({
             /** @description Only `null` was seen, so the type is unknown. */
-            Bilhete: unknown;
+            Bilhete?: unknown;
             /** @description Only `null` was seen, so the type is unknown. */
-            Reserva: unknown;
+            Reserva?: unknown;
         } & {
             [key: string]: unknown;
         }) & components["schemas"]["EnvelopeDeResposta"];
-        /** @description Request body of `Cancelar` as seen in 7 sanitized sandbox captures; not published by the provider. The published schema (`RequisicaoComCredenciais`) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
+        /** @description Request body of `Cancelar` as seen in 7 sanitized bodies; not published by the provider. The published schema (`RequisicaoComCredenciais`) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
         CancelarRQObservado: ({
-            Localizador?: string;
-            Motivo?: string;
+            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+            Localizador?: string | null;
+            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+            Motivo?: string | null;
             /**
-             * @description Values seen (not a complete list): `true`.
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `true`.
              * @example true
              */
-            CancelarEticketsAtivos?: boolean;
+            CancelarEticketsAtivos?: boolean | null;
         } & {
             [key: string]: unknown;
         }) & components["schemas"]["RequisicaoComCredenciais"];
-        /** @description Answer of `Cancelar` as seen in 7 sanitized sandbox captures; not published by the provider. The envelope (`EnvelopeDeResposta`) comes through `allOf`; the observed fields are typed, others stay allowed. */
+        /** @description Answer of `Cancelar` as seen in 7 sanitized bodies; not published by the provider. The envelope (`EnvelopeDeResposta`) comes through `allOf`; the observed fields are typed, others stay allowed. */
         CancelarRSObservado: ({
             /**
-             * @description Values seen (not a complete list): `false`.
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
              * @example false
              */
-            CancelaReservaEticket: boolean;
-            MensagemSucesso: string;
+            CancelaReservaEticket?: boolean | null;
+            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+            MensagemSucesso?: string | null;
         } & {
             [key: string]: unknown;
         }) & components["schemas"]["EnvelopeDeResposta"];
@@ -7082,7 +7771,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The operation's answer as observed in sanitized sandbox traffic (not published by the provider). Errors are reported in the body (`Exception`); the HTTP status was not captured. */
+            /** @description The operation's answer as observed in sanitized bodies of public integrations (not published by the provider). Errors are reported in the body (`Exception`); the HTTP status was not captured. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7124,7 +7813,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The operation's answer as observed in sanitized sandbox traffic (not published by the provider). Errors are reported in the body (`Exception`); the HTTP status was not captured. */
+            /** @description The operation's answer as observed in sanitized bodies of public integrations (not published by the provider). Errors are reported in the body (`Exception`); the HTTP status was not captured. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7166,7 +7855,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The operation's answer as observed in sanitized sandbox traffic (not published by the provider). Errors are reported in the body (`Exception`); the HTTP status was not captured. */
+            /** @description The operation's answer as observed in sanitized bodies of public integrations (not published by the provider). Errors are reported in the body (`Exception`); the HTTP status was not captured. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7225,7 +7914,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The operation's answer as observed in sanitized sandbox traffic (not published by the provider). Errors are reported in the body (`Exception`); the HTTP status was not captured. */
+            /** @description The operation's answer as observed in sanitized bodies of public integrations (not published by the provider). Errors are reported in the body (`Exception`); the HTTP status was not captured. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7250,7 +7939,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The operation's answer as observed in sanitized sandbox traffic (not published by the provider). Errors are reported in the body (`Exception`); the HTTP status was not captured. */
+            /** @description The operation's answer as observed in sanitized bodies of public integrations (not published by the provider). Errors are reported in the body (`Exception`); the HTTP status was not captured. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7275,7 +7964,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The operation's answer as observed in sanitized sandbox traffic (not published by the provider). Errors are reported in the body (`Exception`); the HTTP status was not captured. */
+            /** @description The operation's answer as observed in sanitized bodies of public integrations (not published by the provider). Errors are reported in the body (`Exception`); the HTTP status was not captured. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7368,7 +8057,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The operation's answer as observed in sanitized sandbox traffic (not published by the provider). Errors are reported in the body (`Exception`); the HTTP status was not captured. */
+            /** @description The operation's answer as observed in sanitized bodies of public integrations (not published by the provider). Errors are reported in the body (`Exception`); the HTTP status was not captured. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7393,7 +8082,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The operation's answer as observed in sanitized sandbox traffic (not published by the provider). Errors are reported in the body (`Exception`); the HTTP status was not captured. */
+            /** @description The operation's answer as observed in sanitized bodies of public integrations (not published by the provider). Errors are reported in the body (`Exception`); the HTTP status was not captured. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7418,7 +8107,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The operation's answer as observed in sanitized sandbox traffic (not published by the provider). Errors are reported in the body (`Exception`); the HTTP status was not captured. */
+            /** @description The operation's answer as observed in sanitized bodies of public integrations (not published by the provider). Errors are reported in the body (`Exception`); the HTTP status was not captured. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7443,7 +8132,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The operation's answer as observed in sanitized sandbox traffic (not published by the provider). Errors are reported in the body (`Exception`); the HTTP status was not captured. */
+            /** @description The operation's answer as observed in sanitized bodies of public integrations (not published by the provider). Errors are reported in the body (`Exception`); the HTTP status was not captured. */
             200: {
                 headers: {
                     [name: string]: unknown;

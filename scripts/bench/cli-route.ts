@@ -37,6 +37,15 @@ export async function cliRouteBuild(dir: string, families: Family[]): Promise<vo
   await node(dir, [path.join(dir, 'scripts/observed/apply.ts'), '--published', path.join('generated', 'v2-pt', 'openapi.yaml'), '--out', path.join(observed, 'openapi.yaml')]);
   await writeFile(path.join(dir, 'redocly.observed.yaml'), 'extends:\n  - minimal\n');
   await node(dir, [bin('openapi-typescript/bin/cli.js'), path.join(observed, 'openapi.yaml'), '-o', path.join(observed, 'schema.d.ts'), '--redocly', 'redocly.observed.yaml']);
+  // The legacy family's observed flavour, the same way.
+  const legacyObserved = path.join('generated', 'legacy-observed');
+  const legacyOverlay = path.join('spec', 'legacy', 'observed.overlay.yaml');
+  await node(dir, [path.join(dir, 'scripts/observed/generate.ts'), '--family', 'legacy']);
+  await node(dir, [
+    path.join(dir, 'scripts/observed/apply.ts'),
+    ...['--published', path.join('generated', 'legacy', 'openapi.yaml'), '--overlay', legacyOverlay, '--out', path.join(legacyObserved, 'openapi.yaml')],
+  ]);
+  await node(dir, [bin('openapi-typescript/bin/cli.js'), path.join(legacyObserved, 'openapi.yaml'), '-o', path.join(legacyObserved, 'schema.d.ts'), '--redocly', 'redocly.observed.yaml']);
   // The client, as the pipeline compiles it.
   await node(dir, [bin('typescript/bin/tsc'), '-p', 'tsconfig.build.json']);
 }

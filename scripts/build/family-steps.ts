@@ -8,7 +8,7 @@ import type { SpectralFinding, SpectralJob } from './spectral.ts';
 import { StepError } from './step-error.ts';
 import { sha256 } from './cache.ts';
 import { DOCS_ID, type FamilyReport } from './pipeline.ts';
-import { buildObserved, OBSERVED_ID, OVERLAY_FILE, observedInputs } from './observed-step.ts';
+import { buildObserved, LEGACY_OBSERVED_ID, LEGACY_OVERLAY_FILE, OBSERVED_ID, OVERLAY_FILE, observedInputs } from './observed-step.ts';
 import type { ReferencePageJob } from '../docs/reference.ts';
 
 export interface Tools {
@@ -82,8 +82,13 @@ export async function buildFamily(tools: Tools, family: Family, ctx: Context): P
   return { report, inputs, outputs, document: bundled.document };
 }
 
-/** The observed flavour: overlay from the evidence, applied to the v2-pt bundle, typed. */
-export async function buildObservedFlavour(ctx: Context, writeSources: boolean, published?: Record<string, unknown>): Promise<BuiltFamily> {
+/** The observed flavours: overlays from the evidence, applied to the v2-pt and legacy bundles, typed. */
+export async function buildObservedFlavour(
+  ctx: Context,
+  writeSources: boolean,
+  published?: Record<string, unknown>,
+  publishedLegacy?: Record<string, unknown>,
+): Promise<BuiltFamily> {
   const started = performance.now();
   const result = await step(OBSERVED_ID, 'observed flavour (overlay)', () =>
     buildObserved({
@@ -93,17 +98,20 @@ export async function buildObservedFlavour(ctx: Context, writeSources: boolean, 
       writeIfChanged: ctx.writeIfChanged,
       writeSources,
       ...(published ? { published } : {}),
+      ...(publishedLegacy ? { publishedLegacy } : {}),
     }),
   );
   const outputs: Record<string, string> = {};
-  for (const file of [result.bundlePath, result.typesPath]) outputs[path.relative(ctx.outDir, file)] = sha256(await readFile(file));
+  for (const file of [result.bundlePath, result.typesPath, result.legacy.bundlePath, result.legacy.typesPath]) {
+    outputs[path.relative(ctx.outDir, file)] = sha256(await readFile(file));
+  }
   const report: FamilyReport = {
     id: OBSERVED_ID,
     skipped: false,
     files: Object.keys(outputs),
     warnings: [],
     ms: performance.now() - started,
-    sources: { [OVERLAY_FILE]: result.overlay },
+    sources: { [OVERLAY_FILE]: result.overlay, [LEGACY_OVERLAY_FILE]: result.legacy.overlay },
   };
   return { report, inputs: await observedInputs(ctx.rootDir, ctx.outDir), outputs, document: result.document };
 }
@@ -139,6 +147,11 @@ export async function startSite(
   const observed = families.some((f) => f.id === 'v2-pt')
     ? { id: OBSERVED_ID, of: 'v2-pt', bundlePath: path.join(ctx.outDir, OBSERVED_ID, 'openapi.yaml') }
     : undefined;
+  // The legacy flavour is built in the same step (observed-step.ts): its page goes beside legacy's.
+  const legacyObserved =
+    observed && families.some((f) => f.id === 'legacy')
+      ? { id: LEGACY_OBSERVED_ID, of: 'legacy', bundlePath: path.join(ctx.outDir, LEGACY_OBSERVED_ID, 'openapi.yaml'), addsOperations: true }
+      : undefined;
   const what = 'docs site (build-docs, landing page)';
   const run = await step(DOCS_ID, what, () =>
     startDocsSite({
@@ -146,6 +159,7 @@ export async function startSite(
       outDir: docsDir,
       families: families.map((f) => ({ ...f, bundlePath: path.join(ctx.outDir, f.id, 'openapi.yaml'), document: options.documents?.get(f.id) })),
       ...(observed ? { observed } : {}),
+      ...(legacyObserved ? { moreObserved: [legacyObserved] } : {}),
       pageCacheFile,
       ...(options.renderPage ? { renderPage: options.renderPage } : {}),
     }),
@@ -157,6 +171,7 @@ export async function startSite(
     const inputs = [
       ...families.map((f) => path.join(ctx.outDir, f.id, 'openapi.yaml')),
       ...(observed ? [observed.bundlePath, path.join(ctx.rootDir, 'scripts', 'observed', 'observed-operations.ts')] : []),
+      ...(legacyObserved ? [legacyObserved.bundlePath] : []),
       ...(await readdir(path.join(ctx.rootDir, 'docs', 'landing'))).map((f) => path.join(ctx.rootDir, 'docs', 'landing', f)),
       ...(await readdir(path.join(ctx.rootDir, 'scripts', 'docs'))).map((f) => path.join(ctx.rootDir, 'scripts', 'docs', f)),
     ];

@@ -1,6 +1,7 @@
-// The observed flavour, derived after the families: the overlay is regenerated from
-// evidence/ (it is committed under spec/ for review), applied to the published v2-pt
-// bundle, and typed. Its inputs are hashed like a family's, so it is skipped when
+// The observed flavours, derived after the families: each overlay is regenerated from
+// evidence/ (committed under spec/<family>/ for review), applied to the published bundle
+// of its family (v2-pt: the inferred transfer; legacy: the route the bodies were taken
+// on), and typed. Their inputs are hashed like a family's, so the step is skipped when
 // nothing it reads changed.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -9,6 +10,12 @@ import type { TypeOptions } from './types.ts';
 
 export const OBSERVED_ID = 'v2-pt-observed';
 export const OVERLAY_FILE = 'spec/v2-pt/observed.overlay.yaml';
+/** The legacy family's observed flavour, built in the same step. */
+export const LEGACY_OBSERVED_ID = 'legacy-observed';
+export const LEGACY_OVERLAY_FILE = 'spec/legacy/observed.overlay.yaml';
+
+/** The answer-date components of the two observed flavours (V2, legacy). */
+const RESPONSE_DATES = new Set(['#/components/schemas/DataObservada', '#/components/schemas/DataObservadaLegado']);
 
 /**
  * The observed types say `| null` for every answer date (all are `DataObservada`):
@@ -19,7 +26,7 @@ export async function observedTypeOptions(): Promise<TypeOptions> {
   // Imported here, not at the top: a build with nothing to do must not load openapi-typescript.
   const { NULL, tsUnion } = await import('openapi-typescript');
   return {
-    postTransform: (type, { path: at }) => (at === '#/components/schemas/DataObservada' ? tsUnion([type, NULL]) : undefined),
+    postTransform: (type, { path: at }) => (RESPONSE_DATES.has(at ?? '') ? tsUnion([type, NULL]) : undefined),
   };
 }
 
@@ -28,10 +35,14 @@ export async function observedInputs(rootDir: string, outDir: string): Promise<s
   return [
     ...(await filesUnder(path.join(rootDir, 'evidence'))),
     ...(await filesUnder(path.join(rootDir, 'scripts/observed'))),
-    // The overlay generator reads the catalog and the v2-pt document and paths.
+    // The overlay generator reads the catalog, the v2-pt document and paths, the legacy
+    // document's info and the shared date token.
     path.join(rootDir, 'spec/catalog.yaml'),
     ...(await filesUnder(path.join(rootDir, 'spec/v2-pt'))).filter((f) => !f.endsWith(OVERLAY_FILE)),
+    path.join(rootDir, 'spec/legacy/openapi.yaml'),
+    path.join(rootDir, 'spec/shared/schemas/DataLegada.yaml'),
     path.join(outDir, 'v2-pt', 'openapi.yaml'),
+    path.join(outDir, 'legacy', 'openapi.yaml'),
   ];
 }
 
@@ -41,6 +52,8 @@ export interface ObservedResult {
   typesPath: string;
   /** The observed bundle, in memory. */
   document: Record<string, unknown>;
+  /** The legacy flavour, built beside it. */
+  legacy: { overlay: string; bundlePath: string; typesPath: string; document: Record<string, unknown> };
 }
 
 export interface ObservedStepOptions {
@@ -53,21 +66,41 @@ export interface ObservedStepOptions {
   writeSources: boolean;
   /** The published v2-pt bundle when this build holds it; read from outDir otherwise. */
   published?: Record<string, unknown>;
+  /** The published legacy bundle when this build holds it; read from outDir otherwise. */
+  publishedLegacy?: Record<string, unknown>;
+}
+
+interface FlavourJob {
+  family: 'v2-pt' | 'legacy';
+  id: string;
+  overlayFile: string;
+  published: Record<string, unknown> | undefined;
 }
 
 export async function buildObserved(opts: ObservedStepOptions): Promise<ObservedResult> {
+  const jobs: FlavourJob[] = [
+    { family: 'v2-pt', id: OBSERVED_ID, overlayFile: OVERLAY_FILE, published: opts.published },
+    { family: 'legacy', id: LEGACY_OBSERVED_ID, overlayFile: LEGACY_OVERLAY_FILE, published: opts.publishedLegacy },
+  ];
+  const [v2, legacy] = await Promise.all(jobs.map((job) => buildFlavour(opts, job)));
+  return { ...(v2 as FlavourResult), legacy: legacy as FlavourResult };
+}
+
+type FlavourResult = Omit<ObservedResult, 'legacy'>;
+
+async function buildFlavour(opts: ObservedStepOptions, job: FlavourJob): Promise<FlavourResult> {
   const { rootDir, outDir, writeIfChanged } = opts;
   const { buildOverlay } = await import('../observed/overlay.ts');
   const { overlayText } = await import('../observed/generate.ts');
   const { buildObservedBundle } = await import('../observed/apply.ts');
-  const overlayPath = path.join(rootDir, OVERLAY_FILE);
-  const overlay = buildOverlay({ evidenceDir: path.join(rootDir, 'evidence'), specDir: path.join(rootDir, 'spec') });
-  const bundlePath = path.join(outDir, OBSERVED_ID, 'openapi.yaml');
+  const overlayPath = path.join(rootDir, job.overlayFile);
+  const overlay = buildOverlay({ evidenceDir: path.join(rootDir, 'evidence'), specDir: path.join(rootDir, 'spec'), family: job.family });
+  const bundlePath = path.join(outDir, job.id, 'openapi.yaml');
   // The overlay is applied as rendered (a copy: its text is written from the original
   // afterwards, while the types are made); a check build leaves spec/ alone.
   const document = await buildObservedBundle({
-    publishedBundlePath: path.join(outDir, 'v2-pt', 'openapi.yaml'),
-    ...(opts.published ? { published: opts.published } : {}),
+    publishedBundlePath: path.join(outDir, job.family, 'openapi.yaml'),
+    ...(job.published ? { published: job.published } : {}),
     overlayPath,
     overlay: structuredClone(overlay),
     outPath: bundlePath,
@@ -76,7 +109,7 @@ export async function buildObserved(opts: ObservedStepOptions): Promise<Observed
   typesText.catch(() => undefined); // awaited below
   const text = overlayText(overlay);
   if (opts.writeSources) await writeIfChanged(overlayPath, text);
-  const typesPath = path.join(outDir, OBSERVED_ID, 'schema.d.ts');
+  const typesPath = path.join(outDir, job.id, 'schema.d.ts');
   await writeIfChanged(typesPath, await typesText);
   return { overlay: text, bundlePath, typesPath, document };
 }

@@ -87,7 +87,7 @@ export async function runPipeline(options: BuildOptions): Promise<FamilyReport[]
     entryFresh(DOCS_ID),
   ]);
   const stale = families.filter((_, i) => !familyFresh[i]);
-  const observedStale = families.some((f) => f.id === 'v2-pt') && !observedFresh;
+  const observedStale = families.some((f) => f.id === 'v2-pt') && families.some((f) => f.id === 'legacy') && !observedFresh;
   let built: BuiltFamily[] = [];
   const failures: unknown[] = [];
   const phaseStart = performance.now();
@@ -124,7 +124,8 @@ export async function runPipeline(options: BuildOptions): Promise<FamilyReport[]
     }
     if (steps && failures.length === 0 && observedStale) {
       try {
-        built.push(await steps.buildObservedFlavour(ctx, !options.outDir, built.find((b) => b.report.id === 'v2-pt')?.document));
+        const document = (id: string) => built.find((b) => b.report.id === id)?.document;
+        built.push(await steps.buildObservedFlavour(ctx, !options.outDir, document('v2-pt'), document('legacy')));
         phase('observed flavour built');
       } catch (error) {
         failures.push(error);

@@ -92,11 +92,12 @@ function observedAside(page: FamilyPage): Html {
   if (!observed) return html``;
   const ops = page.sources.operations.filter((o) => o.request.observed || o.response.observed).length;
   const from = observedProvenance(page.sources).map((p) => p.repository);
+  const sourceCount = new Set(observedProvenance(page.sources).map((p) => p.source)).size;
   return html`<aside class="observed-flavour" data-observed="${observed.href}">
     <p>${statusPill(OBSERVED_STATUS)}</p>
     <p>An opt-in <strong>observed flavour</strong> of this route types the payloads of ${ops} of ${page.sources.counts.operations}
-    operations from captured sandbox traffic. The provider publishes none of it.</p>
-    ${from.length > 0 ? html`<p class="observed-source">Captures from ${from.map((r, i) => html`${i > 0 ? ', ' : ''}<code>${r}</code>`)}</p>` : ''}
+    operations from sanitized bodies of ${sourceCount} independent public integration${sourceCount === 1 ? '' : 's'}. The provider publishes none of it.</p>
+    ${from.length > 0 ? html`<p class="observed-source">Bodies from ${from.map((r, i) => html`${i > 0 ? ', ' : ''}<code>${r}</code>`)}</p>` : ''}
     <p class="card-links"><a href="${observed.href}">Open the observed reference</a> <a href="#${SOURCES_ANCHOR}">Published, observed or unknown</a></p>
   </aside>`;
 }
@@ -217,7 +218,10 @@ function partCell(page: FamilyPage, state: CoverageState, source: PartSource, ke
   const extra = source.state === 'published' && source.observed
     ? html` <a class="also-observed" href="${observedHref ?? page.observed.href}">+ observed</a>`
     : '';
-  return html`${statePill(state)}<br>${sourcePill(source.state, source.state === 'observed' ? observedHref : undefined)}${extra}`;
+  const backing = source.observed
+    ? html` <span class="observed-sources" title="${source.observed.sources.map((s) => `${s.source}: ${s.seen} of ${s.of}`).join('; ')}">${source.observed.sources.length} source${source.observed.sources.length === 1 ? '' : 's'}</span>`
+    : '';
+  return html`${statePill(state)}<br>${sourcePill(source.state, source.state === 'observed' ? observedHref : undefined)}${extra}${backing}`;
 }
 
 function sourcesSection(built: readonly LandingFamily[]): Html {

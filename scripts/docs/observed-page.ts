@@ -2,11 +2,13 @@
 // everywhere it shows. Before the document's own description, a callout says it is
 // not the provider's contract, names the source of the captures and gives the
 // published / observed only / unknown counts; every operation says where its payload
-// types come from, from the `x-observed` records (source repository, commit, seen in
-// N of M captures). The bundle itself is not touched.
+// types come from, from the `x-observed` records (seen in N of M captures, and by which
+// of the independent sources), and every observed schema how many sources back it. The
+// bundle itself is not touched.
 
 import { isObject, listOperations, type JsonObject, plainCopy } from './openapi.ts';
 import { mdText, type ReferenceFamily } from './reference.ts';
+import { readObservedRecord } from '../observed/observed-operations.ts';
 import { SOURCE_LABELS, SOURCE_STATES, observedProvenance, type ObservedRecord, type PartSource, type SourceCoverage } from './sources.ts';
 import { OBSERVED_STATUS } from './status.ts';
 
@@ -41,8 +43,13 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-function source(record: ObservedRecord): string {
-  return `${code(record.repository)} at commit ${code(record.commit)}`;
+/** "2 sources: `facilita-corp`, `noro-guru`" */
+function sourcesOfRecord(record: ObservedRecord): string {
+  return `${plural(record.sources.length, 'source')}: ${record.sources.map((s) => code(s.source)).join(', ')}`;
+}
+
+function sameSources(a: ObservedRecord, b: ObservedRecord): boolean {
+  return a.sources.map((s) => s.source).join() === b.sources.map((s) => s.source).join();
 }
 
 /** "requests: 36 published; responses: 10 observed only, 26 unknown" */
@@ -71,15 +78,45 @@ export function operationNote(op: SourceCoverage['operations'][number]): string 
   if (parts.length === 0) {
     return `> **Not observed.** No capture of this operation: its payloads are typed as published.\n\n${coverage}`;
   }
-  // One source line when every part comes from the same capture set, else one per part.
-  const same = parts.every(([, r]) => r.repository === parts[0]?.[1].repository && r.commit === parts[0]?.[1].commit);
-  const seen = parts.map(([name, r]) => `${name.toLowerCase()} seen in ${r.seen} of ${plural(r.of, 'capture')}${same ? '' : ` (${source(r)})`}`);
+  // One source line when every part comes from the same sources, else one per part.
+  const same = parts.every(([, r]) => parts[0] !== undefined && sameSources(r, parts[0][1]));
+  const seen = parts.map(([name, r]) => `${name.toLowerCase()} seen in ${r.seen} of ${plural(r.of, 'capture')}${same ? '' : ` (${sourcesOfRecord(r)})`}`);
   const lines = [
     '> **Observed — not published by the provider.** ' +
-      `The types of this operation's ${parts.map(([n]) => n.toLowerCase()).join(' and ')} come from captured sandbox traffic: ${seen.join('; ')}.`,
+      `The types of this operation's ${parts.map(([n]) => n.toLowerCase()).join(' and ')} come from sanitized bodies of public integrations: ${seen.join('; ')}.`,
   ];
-  if (same && parts[0]) lines.push('>', `> Source (\`x-observed\`): ${source(parts[0][1])}.`);
+  if (same && parts[0]) lines.push('>', `> Sources (\`x-observed\`): ${sourcesOfRecord(parts[0][1])}.`);
   return `${lines.join('\n')}\n\n${coverage}`;
+}
+
+/** The note on an operation the observed flavour adds to the route: not in the published document at all. */
+function addedOperationNote(doc: JsonObject, operation: JsonObject, family: ReferenceFamily): string {
+  const recordOf = (holder: unknown): ObservedRecord | undefined => {
+    const resolved = isObject(holder) && typeof holder.$ref === 'string' ? undefined : holder;
+    const content = isObject(resolved) && isObject(resolved.content) ? resolved.content['application/json'] : undefined;
+    const schema = isObject(content) ? content.schema : undefined;
+    const ref = isObject(schema) && typeof schema.$ref === 'string' ? schema.$ref.replace('#/components/schemas/', '') : undefined;
+    const components = isObject(doc.components) && isObject(doc.components.schemas) ? doc.components.schemas : {};
+    const target = ref ? components[ref] : schema;
+    return isObject(target) ? readObservedRecord(target['x-observed']) : undefined;
+  };
+  const responses = isObject(operation.responses) ? operation.responses : {};
+  const parts = (
+    [
+      ['request', recordOf(operation.requestBody)],
+      ['response', recordOf(responses['200'])],
+    ] as const
+  ).filter((p): p is readonly ['request' | 'response', ObservedRecord] => p[1] !== undefined);
+  if (parts.length === 0) {
+    throw new Error(`Observed flavour "${family.id}": ${String(operation.operationId)} is not an operation of the published document, and nothing observed types it.`);
+  }
+  const seen = parts.map(([name, r]) => `${name} seen in ${r.seen} of ${plural(r.of, 'capture')} (${sourcesOfRecord(r)})`);
+  return [
+    '> **Observed — not published by the provider.** The provider does not list this operation on this route; public integrations call it here, ' +
+      `and its types come from their sanitized bodies: ${seen.join('; ')}.`,
+    '',
+    `*Coverage:* observed only ([report](index.html#${SOURCES_ANCHOR})).`,
+  ].join('\n');
 }
 
 /** The callout placed before the document's own description. */
@@ -87,26 +124,36 @@ export function observedCallout(notes: ObservedPageNotes): string {
   const { sources, published } = notes;
   const observedOps = sources.operations.filter((o) => o.request.observed || o.response.observed).length;
   const provenance = observedProvenance(sources);
-  const from = provenance.length === 0 ? 'no capture' : provenance.map((p) => `${code(p.repository)} at commit ${code(p.commit)}`).join(', ');
+  const from =
+    provenance.length === 0
+      ? 'no capture'
+      : provenance
+          .map((p) => {
+            const where = `${code(p.repository)}${p.commit ? ` at commit ${code(p.commit)}` : ''}`;
+            return p.source === p.repository ? where : `${code(p.source)} (${where})`;
+          })
+          .join(', ');
   return [
     `> **Observed — not published by the provider.** This page is the observed flavour of the [${mdText(published.title)}](${published.href}): ` +
-      'its published contract plus payload types learnt from captured sandbox traffic. The provider publishes none of these types; ' +
+      'its published contract plus payload types learnt from sanitized bodies of public integrations. The provider publishes none of these types; ' +
       `what it commits to is on the [published page](${published.href}).`,
     '>',
     `> Observed payloads: ${observedOps} of ${plural(sources.counts.operations, 'operation')}, from ${from}. ` +
-      "Each observed schema's `x-observed` record says in how many captures it was seen.",
+      "Each observed schema's `x-observed` record says in how many captures it was seen, and in how many independent sources: " +
+      '`required`, `integer` and non-null rest on at least two; a field seen in one source only is typed but optional and nullable.',
+    ...(sources.addedOperations.length > 0
+      ? [
+          '>',
+          `> Added to this route, observed only: ${plural(sources.addedOperations.length, 'operation')} the provider does not list here and public integrations call here ` +
+            `(${sources.addedOperations.map((o) => code(o.operationId)).join(', ')}).`,
+        ]
+      : []),
     '>',
     `> Published / observed only / unknown, computed from the published document's \`x-undocumented\` markers and this ` +
       `document's \`x-observed\` records: ${sourcesSentence(sources)}. See the [coverage report](index.html#${SOURCES_ANCHOR}).`,
   ].join('\n');
 }
 
-function readRecord(value: unknown): ObservedRecord | undefined {
-  if (!isObject(value)) return undefined;
-  const { repository, commit, seen, of } = value;
-  if (typeof repository !== 'string' || typeof commit !== 'string' || typeof seen !== 'number' || typeof of !== 'number') return undefined;
-  return { repository, commit, seen, of };
-}
 
 /**
  * Every schema with an `x-observed` record says, first in its description, how often it
@@ -119,10 +166,11 @@ function labelObservedSchemas(node: unknown): void {
     return;
   }
   if (!isObject(node)) return;
-  const record = readRecord(node['x-observed']);
+  const record = readObservedRecord(node['x-observed']);
   if (record) {
     const own = typeof node.description === 'string' ? node.description : '';
-    node.description = [`*Observed:* seen in ${record.seen} of ${plural(record.of, 'capture')}.`, own].filter((t) => t.trim() !== '').join(' ');
+    const backing = `in ${plural(record.sources.length, 'source')} (${record.sources.map((s) => code(s.source)).join(', ')})`;
+    node.description = [`*Observed:* seen in ${record.seen} of ${plural(record.of, 'capture')}, ${backing}.`, own].filter((t) => t.trim() !== '').join(' ');
   }
   for (const [key, value] of Object.entries(node)) {
     if (key !== 'examples' && key !== 'example' && key !== 'x-observed') labelObservedSchemas(value);
@@ -142,9 +190,10 @@ export function observedDocumentForDocs(bundle: unknown, family: ReferenceFamily
   const byKey = new Map(notes.sources.operations.map((o) => [`${o.method} ${o.path}`, o]));
   for (const entry of listOperations(doc)) {
     const op = byKey.get(`${entry.method} ${entry.path}`);
-    if (!op) throw new Error(`Observed flavour "${family.id}": ${entry.operationId} is not an operation of the published document.`);
     const own = typeof entry.operation.description === 'string' ? entry.operation.description : '';
-    entry.operation.description = [operationNote(op), own].filter((s) => s.trim() !== '').join('\n\n');
+    // An operation the flavour adds (the legacy route): observed only, with its own records.
+    const note = op ? operationNote(op) : addedOperationNote(doc, entry.operation, family);
+    entry.operation.description = [note, own].filter((s) => s.trim() !== '').join('\n\n');
   }
   return doc;
 }

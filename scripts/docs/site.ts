@@ -35,6 +35,8 @@ export interface DocsSiteObserved {
   /** The family whose observed flavour this is. */
   of: string;
   bundlePath: string;
+  /** The flavour adds operations the published document does not have (the legacy route). */
+  addsOperations?: boolean;
 }
 
 export interface DocsSiteOptions {
@@ -47,6 +49,8 @@ export interface DocsSiteOptions {
    * observed only / unknown view. It is not a family of the provider.
    */
   observed?: DocsSiteObserved;
+  /** More observed flavours, of other families (the legacy one): built the same way, read from bundlePath. */
+  moreObserved?: DocsSiteObserved[];
   /**
    * Where to remember what each page was built from (JSON). A page whose prepared
    * document, template and builder are unchanged, and whose file is intact, is not
@@ -175,7 +179,9 @@ export async function startDocsSite(opts: DocsSiteOptions): Promise<DocsSiteRun>
   const rootDir = path.resolve(opts.rootDir);
   const outDir = path.resolve(rootDir, opts.outDir);
   checkFamilies(opts.families);
-  if (opts.observed) checkObserved(opts.observed, opts.families);
+  const flavours = [...(opts.observed ? [opts.observed] : []), ...(opts.moreObserved ?? [])];
+  for (const flavour of flavours) checkObserved(flavour, opts.families);
+  if (new Set(flavours.map((f) => f.of)).size !== flavours.length) throw new Error('Docs: two observed flavours of one family.');
   const renderPage = opts.renderPage ?? buildReferencePage;
 
   const [catalog, fragments, bundles] = await Promise.all([
@@ -268,28 +274,33 @@ export async function startDocsSite(opts: DocsSiteOptions): Promise<DocsSiteRun>
   }
 
   async function finish(observedDocument?: unknown): Promise<string[]> {
-    let observedDoc: unknown;
-    let observedPage: ReferenceFamily | undefined;
+    // Each observed flavour: its bundle (the first one's may be in memory) and its page.
+    const observedOf = new Map<string, { flavour: DocsSiteObserved; doc: unknown; page: ReferenceFamily }>();
     const sources = new Map<string, SourceCoverage>();
+    let observedPages: Promise<unknown> | undefined;
     try {
-      if (opts.observed) {
-        observedDoc = await readBundle({ ...opts.observed, document: observedDocument });
-        observedPage = observedReferenceFamily(opts.observed.id, { id: opts.observed.of, title: titleOf(opts.observed.of), href: `${opts.observed.of}.html` });
+      for (const [i, flavour] of flavours.entries()) {
+        const doc = await readBundle({ ...flavour, document: i === 0 ? observedDocument : undefined });
+        const page = observedReferenceFamily(flavour.id, { id: flavour.of, title: titleOf(flavour.of), href: `${flavour.of}.html` });
+        observedOf.set(flavour.of, { flavour, doc, page });
       }
       for (const f of families) {
-        sources.set(f.id, sourcesFromCoverage(coverage.get(f.id) as DocumentCoverage, f.id === opts.observed?.of ? observedDoc : undefined));
+        const o = observedOf.get(f.id);
+        sources.set(f.id, sourcesFromCoverage(coverage.get(f.id) as DocumentCoverage, o?.doc, o?.flavour.addsOperations === true));
       }
-      const observedPages =
-        opts.observed && observedPage
-          ? (await renderAll([
-              page(
-                observedPage,
-                observedDocumentForDocs(observedDoc, observedPage, {
-                  sources: sources.get(opts.observed.of) as SourceCoverage,
-                  published: { href: `${opts.observed.of}.html`, title: titleOf(opts.observed.of) },
-                }),
+      observedPages =
+        observedOf.size > 0
+          ? (await renderAll(
+              [...observedOf.values()].map(({ flavour, doc, page: observedPage }) =>
+                page(
+                  observedPage,
+                  observedDocumentForDocs(doc, observedPage, {
+                    sources: sources.get(flavour.of) as SourceCoverage,
+                    published: { href: `${flavour.of}.html`, title: titleOf(flavour.of) },
+                  }),
+                ),
               ),
-            ])).done
+            )).done
           : undefined;
       await Promise.all([familyPages, observedPages]);
     } finally {
@@ -314,14 +325,14 @@ export async function startDocsSite(opts: DocsSiteOptions): Promise<DocsSiteRun>
             sources: sources.get(f.id) as SourceCoverage,
             traces: countTraces(docOf.get(f.id)),
             operationHrefs,
-            observed:
-              opts.observed?.of === f.id && observedPage
+            observed: ((o) =>
+              o
                 ? {
-                    href: `${observedPage.id}.html`,
-                    title: observedPage.title,
-                    operationHrefs: new Map(listOperations(observedDoc).map((op) => [`${op.method} ${op.path}`, operationHref(observedPage.id, op)])),
+                    href: `${o.page.id}.html`,
+                    title: o.page.title,
+                    operationHrefs: new Map(listOperations(o.doc).map((op) => [`${op.method} ${op.path}`, operationHref(o.page.id, op)])),
                   }
-                : undefined,
+                : undefined)(observedOf.get(f.id)),
           },
         };
       }),

@@ -13,7 +13,7 @@
 // A published part the observed flavour also types stays "published"; its record is
 // kept, so a page can say that observed fields were added.
 
-import { observedOperations, type ObservedRecord } from '../observed/observed-operations.ts';
+import { observedOperations, observedSources, type ObservedOperation, type ObservedRecord, type ObservedSource } from '../observed/observed-operations.ts';
 import { computeCoverage, type CoverageState, type DocumentCoverage } from './coverage.ts';
 import { isObject } from './openapi.ts';
 
@@ -52,6 +52,10 @@ export type SourceCounts = Record<SourceState, number>;
 export interface SourceCoverage {
   /** Whether an observed flavour was read: without one, nothing is "observed". */
   hasObservedLayer: boolean;
+  /** What the source ids of the observed records stand for (the observed document's `info.x-observed-sources`). */
+  observedSources: ObservedSource[];
+  /** Operations the observed flavour adds to the route (not in the published document). */
+  addedOperations: ObservedOperation[];
   operations: OperationSource[];
   counts: { operations: number; request: SourceCounts; response: SourceCounts };
 }
@@ -70,15 +74,17 @@ export function sourceState(published: CoverageState, observed: boolean): Source
 /**
  * The three-state view from a published document's coverage and, when the family has
  * one, its observed flavour's bundle. Every observed operation must be an operation of
- * the published document (same operationId and path): anything else is refused.
+ * the published document (same operationId and path): anything else is refused, unless
+ * the flavour adds operations to its route (`addsOperations`, the legacy flavour): those
+ * are listed apart, in `addedOperations`, and counted nowhere else.
  */
-export function sourcesFromCoverage(published: DocumentCoverage, observedDoc?: unknown): SourceCoverage {
+export function sourcesFromCoverage(published: DocumentCoverage, observedDoc?: unknown, addsOperations = false): SourceCoverage {
   if (observedDoc !== undefined && !isObject(observedDoc)) throw new Error('The observed flavour is not an OpenAPI document.');
   const observed = observedDoc === undefined ? [] : observedOperations(observedDoc);
   const byKey = new Map(observed.map((o) => [`${o.operationId} ${o.path}`, o]));
   const known = new Set(published.operations.map((o) => `${o.operationId} ${o.path}`));
   const strangers = observed.filter((o) => !known.has(`${o.operationId} ${o.path}`));
-  if (strangers.length > 0) {
+  if (strangers.length > 0 && !addsOperations) {
     throw new Error(
       `The observed flavour types operations the published document does not have: ${strangers.map((o) => `${o.operationId} (${o.path})`).join(', ')}.`,
     );
@@ -105,7 +111,8 @@ export function sourcesFromCoverage(published: DocumentCoverage, observedDoc?: u
     counts.request[op.request.state] += 1;
     counts.response[op.response.state] += 1;
   }
-  return { hasObservedLayer: observedDoc !== undefined, operations, counts };
+  const registry = isObject(observedDoc) ? observedSources(observedDoc) : [];
+  return { hasObservedLayer: observedDoc !== undefined, observedSources: registry, operations, counts, addedOperations: addsOperations ? strangers : [] };
 }
 
 /** The same, from the bundles themselves. */
@@ -113,12 +120,17 @@ export function computeSources(publishedDoc: unknown, observedDoc?: unknown): So
   return sourcesFromCoverage(computeCoverage(publishedDoc), observedDoc);
 }
 
-/** The distinct provenances (repository and commit) of the observed parts, in first-seen order. */
-export function observedProvenance(sources: SourceCoverage): Array<{ repository: string; commit: string }> {
-  const seen = new Map<string, { repository: string; commit: string }>();
+/** The distinct sources (id, repository and commit) of the observed parts, in first-seen order. */
+export function observedProvenance(sources: SourceCoverage): Array<{ source: string; repository: string; commit: string }> {
+  const seen = new Map<string, { source: string; repository: string; commit: string }>();
   for (const op of sources.operations) {
     for (const record of [op.request.observed, op.response.observed]) {
-      if (record) seen.set(`${record.repository}@${record.commit}`, { repository: record.repository, commit: record.commit });
+      for (const count of record?.sources ?? []) {
+        const known = sources.observedSources.find((s) => s.source === count.source);
+        const repository = known?.repository ?? count.repository ?? count.source;
+        const commit = known?.commit ?? count.commit ?? '';
+        seen.set(count.source, { source: count.source, repository, commit });
+      }
     }
   }
   return [...seen.values()];

@@ -66,7 +66,7 @@ export function loadInventory(evidenceDir: string): Inventory {
   return checkInventory(raw, file);
 }
 
-/** The sanitized example body of one operation and direction (evidence/examples/). */
+/** The sanitized example body of one operation and direction (evidence/<source>/examples/). */
 export function loadExample(evidenceDir: string, operation: string, body: Body): unknown {
   const file = path.join(evidenceDir, 'examples', `${operation}.${body}.json`);
   try {

@@ -1,10 +1,20 @@
-// Turns the inventory's flat field paths (`Reservas[].Passageiros[].Nome`) into trees,
-// and merges trees seen in several places (one named schema, many contexts). Each node
-// keeps every occurrence it came from, so counts and requiredness stay traceable.
-import type { Body, Captures, FieldStats, Inventory, JsonType, Sample } from './evidence.ts';
+// Turns the sources' flat field paths (`Reservas[].Passageiros[].Nome`) into trees, and
+// merges trees seen in several places and sources (one named schema, many contexts). Each
+// node keeps every occurrence it came from, so counts, sources and requiredness stay
+// traceable. The claims that narrow what an answer may be (required, integer, non-null)
+// need at least two independent sources (docs/observed.md, "Rules that generalise").
+import type { Body, FieldStats, JsonType, Sample } from './evidence.ts';
+import { capturesOf, type Source } from './sources.ts';
 
-/** One inventory entry: where a path was seen and what was seen there. */
+/** Independent sources a narrowing claim needs. */
+export const MIN_SOURCES = 2;
+
+/** One inventory entry: in which source and where a path was seen, and what was seen there. */
 export interface Occurrence {
+  /** The source's id (its folder under evidence/). */
+  source: string;
+  /** Whether the source is captured traffic (the only kind that can show which keys every answer carries). */
+  traffic: boolean;
   operation: string;
   body: Body;
   /** Inventory path from the body root; '' for the body itself. */
@@ -36,22 +46,22 @@ function emptyNode(): FieldNode {
   return { occurrences: [], properties: new Map() };
 }
 
-function captures(inventory: Inventory, operation: string, body: Body): Captures {
-  const found = inventory.operations[operation]?.[body];
-  if (!found) throw new Error(`the evidence has no ${body} captures of ${operation}`);
-  return found;
-}
-
-/** The tree of one operation's body, rooted at `basePath` ('' for the whole body). */
-export function treeOf(inventory: Inventory, operation: string, body: Body, basePath = ''): FieldNode {
-  const capture = captures(inventory, operation, body);
+/**
+ * The tree of one operation's body in one source, rooted at `basePath` ('' for the whole
+ * body); undefined when the source has no such capture or path.
+ */
+export function treeOf(source: Source, operation: string, body: Body, basePath = ''): FieldNode | undefined {
+  const capture = capturesOf(source, operation, body);
+  if (!capture) return undefined;
   const rootStats: FieldStats | undefined =
     basePath === ''
       ? { types: ['object'], present: capture.captures, of: capture.captures, nullable: false }
       : capture.fields[basePath];
-  if (!rootStats) throw new Error(`the evidence has no path ${JSON.stringify(basePath)} in ${operation} ${body}`);
+  if (!rootStats) return undefined;
+  const id = source.info.id;
+  const traffic = source.info.kind === 'captured traffic';
   const root = emptyNode();
-  root.occurrences.push({ operation, body, path: basePath, stats: rootStats });
+  root.occurrences.push({ source: id, traffic, operation, body, path: basePath, stats: rootStats });
 
   for (const [fieldPath, stats] of Object.entries(capture.fields)) {
     let rest: string;
@@ -68,7 +78,7 @@ export function treeOf(inventory: Inventory, operation: string, body: Body, base
         node = next;
       }
     }
-    node.occurrences.push({ operation, body, path: fieldPath, stats });
+    node.occurrences.push({ source: id, traffic, operation, body, path: fieldPath, stats });
   }
   assertComplete(root, `${operation} ${body} ${basePath}`);
   return root;
@@ -99,28 +109,52 @@ export function withProperties(node: FieldNode, keep: (key: string) => boolean):
   return { ...node, properties: new Map([...node.properties].filter(([key]) => keep(key))) };
 }
 
+/** The distinct sources among some occurrences, in first-seen order. */
+export function sourcesOf(occurrences: readonly Occurrence[]): string[] {
+  return [...new Set(occurrences.map((o) => o.source))];
+}
+
 /**
- * A property is required only when, in every place where its parent was seen as an
- * object, it occurred in every capture that carried that parent. Where the parent was
- * sometimes null the object count is unknown, so nothing under it is proven required.
- * The inventory counts captures, not array items.
+ * A property is required only when, in every place and source where its parent was seen
+ * as an object, it occurred in every capture that carried that parent, and at least
+ * MIN_SOURCES independent sources of captured traffic saw that parent: one integration's
+ * captures show what it met, not what every integration meets, and a provider's template
+ * shows a shape, not which keys every answer carries. Where the parent was sometimes null
+ * the object count is unknown, so nothing under it is proven required. The inventory
+ * counts captures, not array items.
  */
 export function isRequired(parent: FieldNode, key: string): boolean {
+  return requiredEvidence(parent, key) !== undefined;
+}
+
+/** The sources a required claim rests on, or undefined when the claim does not hold. */
+export function requiredEvidence(parent: FieldNode, key: string): string[] | undefined {
   const child = parent.properties.get(key);
-  if (!child) return false;
+  if (!child) return undefined;
   const asObject = parent.occurrences.filter((o) => o.stats.types.includes('object'));
-  if (asObject.length === 0) return false;
-  return asObject.every((p) =>
+  const sources = sourcesOf(asObject.filter((o) => o.traffic));
+  if (sources.length < MIN_SOURCES) return undefined;
+  const always = asObject.every((p) =>
     child.occurrences.some(
-      (c) => c.operation === p.operation && c.body === p.body && c.path === childPath(p.path, key) && c.stats.present === p.stats.present,
+      (c) =>
+        c.source === p.source && c.operation === p.operation && c.body === p.body && c.path === childPath(p.path, key) && c.stats.present === p.stats.present,
     ),
   );
+  return always ? sources : undefined;
 }
 
 export interface Summary {
-  /** JSON types seen other than null; `integer` folded into `number` when both were seen. */
+  /**
+   * JSON types seen other than null; `integer` folded into `number` unless at least
+   * MIN_SOURCES sources saw the field and none saw a fraction (JSON has one number type).
+   */
   types: JsonType[];
+  /** A null was seen, or fewer than MIN_SOURCES sources saw a value: null stays allowed. */
   nullSeen: boolean;
+  /** A null was seen in some source. */
+  nullObserved: boolean;
+  /** Sources that saw a value other than null. */
+  valueSources: string[];
   seen: number;
   of: number;
   /** Every string value seen was a `/Date(...)/` token. */
@@ -136,14 +170,23 @@ const MAX_SAMPLES = 8;
 
 export function summarize(node: FieldNode): Summary {
   const seenTypes = new Set(node.occurrences.flatMap((o) => o.stats.types));
-  if (seenTypes.has('number')) seenTypes.delete('integer');
+  const valueSources = sourcesOf(node.occurrences.filter((o) => o.stats.types.some((t) => t !== 'null')));
+  const integerSources = sourcesOf(node.occurrences.filter((o) => o.stats.types.includes('integer')));
+  if (seenTypes.has('integer') && (seenTypes.has('number') || integerSources.length < MIN_SOURCES)) {
+    seenTypes.delete('integer');
+    seenTypes.add('number');
+  }
   const withStrings = node.occurrences.filter((o) => o.stats.types.includes('string'));
   const samples: Sample[] = [];
   for (const o of node.occurrences) for (const s of o.stats.samples ?? []) if (!samples.includes(s)) samples.push(s);
   const maxItems = node.occurrences.map((o) => o.stats.maxItems).filter((m): m is number => m !== undefined);
+  const nullObserved = seenTypes.has('null') || node.occurrences.some((o) => o.stats.nullable);
+  seenTypes.delete('null');
   return {
     types: TYPE_ORDER.filter((t) => seenTypes.has(t)),
-    nullSeen: seenTypes.has('null') || node.occurrences.some((o) => o.stats.nullable),
+    nullSeen: nullObserved || valueSources.length < MIN_SOURCES,
+    nullObserved,
+    valueSources,
     seen: node.occurrences.reduce((n, o) => n + o.stats.present, 0),
     of: node.occurrences.reduce((n, o) => n + o.stats.of, 0),
     dateToken: withStrings.length > 0 && withStrings.every((o) => o.stats.dateToken === true),

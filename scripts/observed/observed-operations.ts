@@ -7,11 +7,30 @@ import { followRefs } from '../lib/refs.ts';
 
 type JsonObject = { [key: string]: unknown };
 
-export interface ObservedRecord {
-  repository: string;
-  commit: string;
+/** One source's share of a record: its id in `info.x-observed-sources`, seen of captures. */
+export interface SourceCount {
+  source: string;
   seen: number;
   of: number;
+  /** Given in place by the single-source form only; otherwise in `info.x-observed-sources`. */
+  repository?: string;
+  commit?: string;
+}
+
+export interface ObservedRecord {
+  seen: number;
+  of: number;
+  /** The independent sources behind the record (one, for a record naming a repository and commit only). */
+  sources: SourceCount[];
+}
+
+/** The document's list of sources (`info.x-observed-sources`): what the ids stand for. */
+export interface ObservedSource {
+  source: string;
+  kind: string;
+  shapesTypes: boolean;
+  repository: string;
+  commit: string;
 }
 
 export interface ObservedOperation {
@@ -31,15 +50,41 @@ function deref(doc: JsonObject, node: unknown): unknown {
   return followRefs(doc, node);
 }
 
+/**
+ * An `x-observed` record: `{ seen, of, sources: [{ source, seen, of }] }`, or the
+ * single-source form `{ repository, commit, seen, of }` of documents built before sources
+ * were counted (its one source is named by the repository).
+ */
+export function readObservedRecord(record: unknown): ObservedRecord | undefined {
+  if (!isObject(record)) return undefined;
+  const { seen, of } = record;
+  if (typeof seen !== 'number' || typeof of !== 'number') return undefined;
+  if (Array.isArray(record.sources)) {
+    const sources = record.sources.flatMap((s): SourceCount[] =>
+      isObject(s) && typeof s.source === 'string' && typeof s.seen === 'number' && typeof s.of === 'number' ? [{ source: s.source, seen: s.seen, of: s.of }] : [],
+    );
+    return sources.length > 0 ? { seen, of, sources } : undefined;
+  }
+  if (typeof record.repository !== 'string' || typeof record.commit !== 'string') return undefined;
+  return { seen, of, sources: [{ source: record.repository, seen, of, repository: record.repository, commit: record.commit }] };
+}
+
+/** The sources a document's records name (`info.x-observed-sources`); empty when it has none. */
+export function observedSources(doc: JsonObject): ObservedSource[] {
+  const info = isObject(doc.info) ? doc.info : {};
+  const list = Array.isArray(info['x-observed-sources']) ? info['x-observed-sources'] : [];
+  return list.flatMap((s): ObservedSource[] =>
+    isObject(s) && typeof s.source === 'string' && typeof s.kind === 'string' && typeof s.repository === 'string' && typeof s.commit === 'string'
+      ? [{ source: s.source, kind: s.kind, shapesTypes: s.shapesTypes === true, repository: s.repository, commit: s.commit }]
+      : [],
+  );
+}
+
 function recordOf(doc: JsonObject, holder: unknown): ObservedRecord | undefined {
   const content = deref(doc, isObject(holder) ? deref(doc, holder.content) : undefined);
   const media = isObject(content) ? deref(doc, content['application/json']) : undefined;
   const schema = isObject(media) ? deref(doc, media.schema) : undefined;
-  const record = isObject(schema) ? schema['x-observed'] : undefined;
-  if (!isObject(record)) return undefined;
-  const { repository, commit, seen, of } = record;
-  if (typeof repository !== 'string' || typeof commit !== 'string' || typeof seen !== 'number' || typeof of !== 'number') return undefined;
-  return { repository, commit, seen, of };
+  return isObject(schema) ? readObservedRecord(schema['x-observed']) : undefined;
 }
 
 export function observedOperations(doc: JsonObject): ObservedOperation[] {

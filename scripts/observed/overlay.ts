@@ -1,24 +1,46 @@
-// Builds the observed flavour's Overlay (Overlay Specification 1.0) for the V2
-// Portuguese route from evidence/ and the published spec/ sources: named schemas,
-// one request and one response schema per observed operation, the sanitized example
-// pairs, and the retargeting of each observed operation to them. Adds; never edits a
-// published component (apply.ts refuses an overlay that would).
+// Builds an observed flavour's Overlay (Overlay Specification 1.0) from the sources
+// under evidence/ and the published spec/: named schemas, one request and one response
+// schema per observed operation, the sanitized example bodies, and either the
+// retargeting of each observed operation (V2 Portuguese route, an inference: same
+// operation names) or its addition on the route the captures were taken on
+// (`AereoNoSession.svc`, legacy family). Adds; never edits a published component
+// (apply.ts refuses an overlay that would).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { loadExample, loadInventory, type Body, type Inventory } from './evidence.ts';
+import type { Body } from './evidence.ts';
 import { mergeNodes, treeOf, withProperties, type FieldNode, type Occurrence } from './field-tree.ts';
 import { ENVELOPE, ENVELOPE_KEYS, RESPONSE_DATE, namedSchemas, type NamedSchema } from './names.ts';
 import { NO_DATE_TOKEN, nodeSchema, observedRecord, ref, structural, type Json, type JsonObject, type SchemaContext } from './schema.ts';
+import { factsMarkdown, observedFacts } from './facts.ts';
+import { loadSources, type Source, type SourceBody } from './sources.ts';
 
 export const FAMILY = 'v2-pt';
 export const LEGACY_SERVICE = 'AereoNoSession.svc';
+export const LEGACY_PREFIX = `/${LEGACY_SERVICE}`;
+
+/** The families with an observed flavour: V2 Portuguese (inferred transfer) and legacy (where captured). */
+export type ObservedFamily = 'v2-pt' | 'legacy';
+export const OBSERVED_FAMILIES: readonly ObservedFamily[] = ['v2-pt', 'legacy'];
+
+/**
+ * The component name of an observed schema in a family's flavour: the legacy flavour's
+ * are suffixed `Legado`, since its dates and request bases differ from the V2 ones and
+ * the mock serves both flavours from one joined document.
+ */
+export function observedName(family: ObservedFamily, name: string): string {
+  return family === 'legacy' ? `${name}Legado` : name;
+}
 
 export interface OverlayInputs {
-  /** The project's evidence copy (evidence/). */
+  /** The evidence root (evidence/), one folder per source. */
   evidenceDir: string;
   /** The hand-written spec root (spec/). */
   specDir: string;
+  /** Which flavour; v2-pt unless said. */
+  family?: ObservedFamily;
+  /** Source ids left out (leave-one-source-out folds). */
+  exclude?: readonly string[];
 }
 
 export interface OverlayAction {
@@ -94,29 +116,47 @@ function jsonPathKey(key: string): string {
   return `['${key.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}']`;
 }
 
-function sourceFile(inventory: Inventory, operation: string, body: Body): string {
-  const pair = inventory.provenance.examples[operation];
-  if (!pair) throw new Error(`the evidence names no example pair for ${operation}`);
-  return pair[body];
+/** The bodies of one operation and direction, shaping sources first-listed first. */
+function bodiesOf(sources: readonly Source[], op: string, body: Body): Array<{ source: Source; body: SourceBody }> {
+  return sources.flatMap((source) => source.bodies.filter((b) => b.operation === op && b.body === body).map((b) => ({ source, body: b })));
 }
 
-/** `homologacao/<scenario>/<file>` → `<scenario>`: the example's name. */
-function scenarioOf(file: string): string {
-  const parts = file.split('/');
-  return parts[parts.length - 2] ?? file;
+/** `homologacao/<scenario>/<file>` → `<scenario>`; otherwise the source's id: the example's name. */
+function exampleName(source: Source, from: string): string {
+  const parts = from.split('/');
+  return parts.length >= 3 && source.info.kind === 'captured traffic' ? (parts[parts.length - 2] as string) : source.info.id;
+}
+
+/** The operations the shaping sources saw, the first source's order first. */
+function observedOperationsOf(sources: readonly Source[]): string[] {
+  const out: string[] = [];
+  for (const source of sources) for (const op of Object.keys(source.operations)) if (!out.includes(op)) out.push(op);
+  return out;
+}
+
+/** The merged tree of one place over every source that saw it. */
+function placeTree(sources: readonly Source[], op: string, body: Body, basePath = ''): FieldNode | undefined {
+  const trees = sources.flatMap((s) => {
+    const t = treeOf(s, op, body, basePath);
+    return t ? [t] : [];
+  });
+  return trees.length > 0 ? mergeNodes(trees) : undefined;
 }
 
 export function buildOverlay(inputs: OverlayInputs): OverlayDocument {
-  const inventory = loadInventory(inputs.evidenceDir);
+  const family = inputs.family ?? FAMILY;
+  const all = loadSources(inputs.evidenceDir, inputs.exclude ? { exclude: inputs.exclude } : {});
+  // Code-derived sources and hand-written fixtures never shape a type (evidence/README.md).
+  const sources = all.filter((s) => s.shapesTypes);
+  if (sources.length === 0) throw new Error('no source under evidence/ may shape a type');
   const published = readPublished(inputs.specDir);
-  const { repository, commit } = inventory.provenance;
-  const operations = Object.keys(inventory.operations);
+  const prefix = family === 'legacy' ? LEGACY_PREFIX : published.prefix;
+  const operations = observedOperationsOf(sources);
   for (const op of operations) {
     if (!published.operations.has(op)) throw new Error(`${op} is observed but not an operation of ${FAMILY} in spec/catalog.yaml`);
   }
 
-  const bodies = new Map(operations.map((op) => [op, { request: treeOf(inventory, op, 'request'), response: treeOf(inventory, op, 'response') }]));
-  const tree = (op: string, body: Body): FieldNode => bodies.get(op)?.[body] as FieldNode;
+  const bodies = new Map(operations.map((op) => [op, { request: placeTree(sources, op, 'request'), response: placeTree(sources, op, 'response') }]));
 
   // The node each named schema stands for: its places' trees merged.
   const named = namedSchemas(operations);
@@ -126,20 +166,22 @@ export function buildOverlay(inputs: OverlayInputs): OverlayDocument {
   for (const n of named) {
     if (n.places === 'every response body') {
       const only = new Set(n.only ?? []);
-      namedNodes.set(n.name, withProperties(mergeNodes(operations.map((op) => tree(op, 'response'))), (key) => only.has(key)));
+      const trees = operations.flatMap((op) => bodies.get(op)?.response ?? []);
+      namedNodes.set(n.name, withProperties(mergeNodes(trees), (key) => only.has(key)));
       continue;
     }
-    const nodes = n.places.map((p) => treeOf(inventory, p.operation, p.body, p.path));
+    const nodes = n.places.flatMap((p) => placeTree(sources, p.operation, p.body, p.path) ?? []);
+    if (nodes.length === 0) continue;
     const node = mergeNodes(nodes);
     node.occurrences = node.occurrences.filter(structural);
-    if (node.occurrences.length === 0) throw new Error(`${n.name}: none of its places was seen as anything but null`);
+    if (node.occurrences.length === 0) continue;
     namedNodes.set(n.name, node);
-    for (const p of n.places) placeOwner.set(placeKey(p), n.name);
+    for (const p of n.places) placeOwner.set(placeKey(p), observedName(family, n.name));
   }
 
   const ctx: SchemaContext = {
-    repository,
-    commit,
+    sources: new Map(sources.map((s) => [s.info.id, s.info])),
+    dateSchema: { request: family === 'legacy' ? 'DataLegada' : 'DataDeEntrada', response: observedName(family, RESPONSE_DATE) },
     namedFor(node) {
       const owners = new Set(node.occurrences.filter(structural).map((o) => placeOwner.get(placeKey(o))));
       if (owners.size !== 1) return undefined;
@@ -147,17 +189,24 @@ export function buildOverlay(inputs: OverlayInputs): OverlayDocument {
     },
   };
 
-  const namedSchemaObjects: JsonObject = { [RESPONSE_DATE]: responseDateSchema(ctx, inventory) };
-  for (const n of named) namedSchemaObjects[n.name] = namedSchemaObject(ctx, n, namedNodes.get(n.name) as FieldNode);
+  const namedSchemaObjects: JsonObject = {};
+  if (family === 'legacy') namedSchemaObjects.DataLegada = sharedSchema(inputs.specDir, 'DataLegada');
+  namedSchemaObjects[observedName(family, RESPONSE_DATE)] = responseDateSchema(ctx, family, operations.flatMap((op) => bodies.get(op)?.response ?? []));
+  for (const n of named) {
+    const node = namedNodes.get(n.name);
+    if (node) namedSchemaObjects[observedName(family, n.name)] = namedSchemaObject(ctx, n, node);
+  }
 
+  const info = family === 'legacy' ? readLegacyInfo(inputs.specDir) : published.info;
   const actions: OverlayAction[] = [
     {
       target: '$.info',
       description: 'Label the document as the observed flavour, not the published contract.',
       update: {
-        title: `${published.info.title} (observed flavour)`,
-        summary: `Observed flavour: ${published.info.summary} Payloads typed from sanitized sandbox traffic; not published by the provider.`,
-        description: `${published.info.description.trimEnd()}\n\n${flavourNote(inventory, operations)}`,
+        title: `${info.title} (observed flavour)`,
+        summary: `Observed flavour: ${info.summary} Payloads typed from sanitized bodies of public integrations; not published by the provider.`,
+        description: `${info.description.trimEnd()}\n\n${flavourNote(all, sources, operations, family)}\n\n${factsMarkdown(observedFacts(all, inputs.specDir))}`,
+        'x-observed-sources': all.map((s) => sourceEntry(s)),
       },
     },
     {
@@ -167,50 +216,38 @@ export function buildOverlay(inputs: OverlayInputs): OverlayDocument {
     },
   ];
 
+  const addedPaths: JsonObject = {};
   for (const op of operations) {
-    const pathKey = `$.paths${jsonPathKey(`${published.prefix}/${op}`)}.post`;
-    const rq = `${op}RQObservado`;
-    const rs = `${op}RSObservado`;
-    const pair = inventory.provenance.examples[op];
-    const scenario = scenarioOf(sourceFile(inventory, op, 'request'));
+    const pathKey = `$.paths${jsonPathKey(`${prefix}/${op}`)}.post`;
+    const rq = observedName(family, `${op}RQObservado`);
+    const rs = observedName(family, `${op}RSObservado`);
+    const request = bodies.get(op)?.request;
+    const response = bodies.get(op)?.response;
+    const schemas: JsonObject = {};
+    if (request) schemas[rq] = requestSchema(ctx, family, op, request, family === 'legacy' ? undefined : published.requestSchema(op));
+    if (response) schemas[rs] = responseSchema(ctx, family, op, response);
+    actions.push({ target: '$.components.schemas', description: `${op}: the observed request and response schemas.`, update: schemas });
+    const requestExamples = examplesOf(sources, op, 'request');
+    const responseExamples = examplesOf(sources, op, 'response');
+    const answer: JsonObject = {
+      description: `The operation's answer as observed in sanitized bodies of public integrations (not published by the provider). Errors are reported in the body (\`Exception\`); the HTTP status was not captured.`,
+      'x-inferred': 'The HTTP status was not captured; 200 is assumed for an answered call, as in the published contract.',
+      content: { 'application/json': { ...(response ? { schema: ref(rs) } : {}), examples: responseExamples } },
+    };
+    if (family === 'legacy') {
+      addedPaths[`${prefix}/${op}`] = { post: legacyOperation(op, request ? ref(rq) : legacyCredentials(), requestExamples, answer) };
+      continue;
+    }
     actions.push(
-      {
-        target: '$.components.schemas',
-        description: `${op}: the observed request and response schemas.`,
-        update: {
-          [rq]: requestSchema(ctx, op, tree(op, 'request'), published.requestSchema(op)),
-          [rs]: responseSchema(ctx, op, tree(op, 'response')),
-        },
-      },
       {
         target: `${pathKey}.requestBody.content${jsonPathKey('application/json')}`,
         description: `${op}: type the request body by the observed schema and give the observed example.`,
-        update: {
-          schema: ref(rq),
-          examples: { [scenario]: example(inventory, inputs.evidenceDir, op, 'request', 'Observed request (sanitized sandbox capture)') },
-        },
+        update: { ...(request ? { schema: ref(rq) } : {}), examples: requestExamples },
       },
       {
         target: `${pathKey}.responses${jsonPathKey('200')}`,
         description: `${op}: describe the answer by the observed schema, with the observed example.`,
-        update: {
-          description: `The operation's answer as observed in sanitized sandbox traffic (not published by the provider). Errors are reported in the body (\`Exception\`); the HTTP status was not captured.`,
-          'x-inferred': 'The HTTP status was not captured; 200 is assumed for an answered call, as in the published contract.',
-          content: {
-            'application/json': {
-              schema: ref(rs),
-              examples: {
-                [scenario]: example(
-                  inventory,
-                  inputs.evidenceDir,
-                  op,
-                  'response',
-                  pair?.responseHasException ? 'Observed error, reported in the body (sanitized sandbox capture)' : 'Observed answer (sanitized sandbox capture)',
-                ),
-              },
-            },
-          },
-        },
+        update: answer,
       },
       {
         target: `${pathKey}.responses${jsonPathKey('200')}${jsonPathKey('$ref')}`,
@@ -219,44 +256,127 @@ export function buildOverlay(inputs: OverlayInputs): OverlayDocument {
       },
     );
   }
+  if (family === 'legacy') {
+    actions.push({
+      target: '$.paths',
+      description: `The observed operations on the route the captures were taken on (\`${LEGACY_SERVICE}/<Operation>\`); the provider does not list them on the legacy service.`,
+      update: addedPaths,
+    });
+  }
 
+  const ids = sources.map((s) => `${s.info.id} (${s.info.repository} at ${s.info.commit.slice(0, 12)})`).join(', ');
   return {
     overlay: '1.0.0',
     info: {
-      title: `Observed flavour of the ${FAMILY} contract`,
-      version: commit.slice(0, 12),
+      title: `Observed flavour of the ${family} contract`,
+      version: sources.map((s) => s.info.commit.slice(0, 12)).join('+'),
       description: [
-        `Generated by \`node scripts/observed/generate.ts\` from \`evidence/\` (sanitized sandbox captures of ${repository} at commit ${commit}) and the published \`spec/\`. Do not edit: regenerate.`,
-        `Apply it to the published bundle \`generated/${FAMILY}/openapi.yaml\` with \`node scripts/observed/apply.ts\` (openapi-format) to get \`generated/${FAMILY}-observed/openapi.yaml\`.`,
-        'It only adds: schemas typed from the observations, each with an `x-observed` record (source repository, commit, and `seen` of `of` captures, counting captures in which the path occurred, even as null), the example pairs, and the retargeting of the observed operations. Types are the ones seen; `null` in a type means a null was seen; a property of an answer is required only where it occurred in every capture that carried its parent object, and no request property is made required beyond the published ones (a capture shows what one client sent, not what the service demands); no value list is an enum; objects stay open (`additionalProperties: true`) because 81 captures cannot prove that other fields never come.',
+        `Generated by \`node scripts/observed/generate.ts${family === 'legacy' ? ' --family legacy' : ''}\` from \`evidence/\` (the sources that shape types: ${ids}) and the published \`spec/\`. Do not edit: regenerate.`,
+        `Apply it to the published bundle \`generated/${family}/openapi.yaml\` with \`node scripts/observed/apply.ts\` (openapi-format) to get \`generated/${family}-observed/openapi.yaml\`.`,
+        'It only adds: schemas typed from the observations, each with an `x-observed` record (captures seen of captures, counting captures in which the path occurred, even as null, then the same per source, by the id `info.x-observed-sources` describes: kind, repository, commit), the example bodies, and the observed operations. The rules (docs/observed.md, "Rules that generalise"): no `required`, no `integer` and no non-null claim resting on a single source; a field seen null in any source is nullable; a field seen in one source only is typed but optional; no request property is made required beyond the published ones (a capture shows what one client sent, not what the service demands); no value list is an enum; objects stay open (`additionalProperties: true`) because a few captures cannot prove that other fields never come.',
       ].join('\n\n'),
     },
-    extends: `../../generated/${FAMILY}/openapi.yaml`,
+    extends: `../../generated/${family}/openapi.yaml`,
     actions,
   };
 }
 
-function flavourNote(inventory: Inventory, operations: string[]): string {
-  const p = inventory.provenance;
+/** The document's record of one source: what the ids in `x-observed` records stand for. */
+function sourceEntry(s: Source): JsonObject {
+  return {
+    source: s.info.id,
+    kind: s.info.kind,
+    shapesTypes: s.shapesTypes,
+    repository: s.info.repository,
+    url: s.info.url,
+    commit: s.info.commit,
+    commitDate: s.info.commitDate,
+    captures: s.captures,
+    evidence: `evidence/${s.info.id}/`,
+  };
+}
+
+/** Every body of an operation as a named example, one per source (the first capture of each). */
+function examplesOf(sources: readonly Source[], op: string, body: Body): JsonObject {
+  const out: JsonObject = {};
+  const seen = new Set<string>();
+  for (const { source, body: b } of bodiesOf(sources, op, body)) {
+    if (seen.has(source.info.id)) continue;
+    seen.add(source.info.id);
+    const hasException = body === 'response' && typeof b.value === 'object' && b.value !== null && typeof (b.value as { Exception?: unknown }).Exception === 'object' && (b.value as { Exception?: unknown }).Exception !== null;
+    const what = source.info.kind === 'captured traffic' ? 'sanitized sandbox capture' : `sanitized ${source.info.kind}`;
+    out[exampleName(source, b.from)] = {
+      summary: body === 'request' ? `Observed request (${what})` : hasException ? `Observed error, reported in the body (${what})` : `Observed answer (${what})`,
+      description: `\`${b.from}\` of ${source.info.repository} at commit ${source.info.commit}, sanitized (evidence/${source.info.id}/), ${source.info.kind === 'captured traffic' ? 'every array cut to its first 2 items' : 'as quoted there'}. Seen on the legacy route; not published by the provider.`,
+      value: b.value as Json,
+    };
+  }
+  return out;
+}
+
+/** A schema of spec/shared/schemas/, as written there (a legacy flavour needs the date token). */
+function sharedSchema(specDir: string, name: string): JsonObject {
+  const file = path.join(specDir, 'shared', 'schemas', `${name}.yaml`);
+  const value = readYaml(file);
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error(`${file}: not a schema`);
+  return value as JsonObject;
+}
+
+function readLegacyInfo(specDir: string): { title: string; summary: string; description: string } {
+  const rootFile = path.join(specDir, 'legacy', 'openapi.yaml');
+  const info = at(readYaml(rootFile), ['info'], rootFile) as Record<string, unknown>;
+  return { title: String(info.title ?? ''), summary: String(info.summary ?? ''), description: String(info.description ?? '') };
+}
+
+/** Part 2.1 and 4.4: every body of the legacy service carries Login and Senha (published components). */
+function legacyCredentials(): JsonObject {
+  return {
+    type: 'object',
+    required: ['Login', 'Senha'],
+    properties: { Login: ref('Login'), Senha: ref('Senha'), ClienteId: ref('ClienteId') },
+    additionalProperties: true,
+  };
+}
+
+function legacyOperation(op: string, requestSchemaRef: JsonObject, requestExamples: JsonObject, answer: JsonObject): JsonObject {
+  return {
+    operationId: op,
+    summary: `${op} (observed on the legacy route)`,
+    deprecated: true,
+    'x-replaced-by': { operationId: op, path: `/api/V2/Voos/${op}` },
+    description: [
+      `Observed, not published: the provider does not list \`${op}\` on the legacy service; public integrations call it at \`POST {legacy_base_url}/${LEGACY_SERVICE}/${op}\` and their sanitized bodies type it here.`,
+      `**Deprecated.** The legacy \`${LEGACY_SERVICE}\` is kept for existing integrations only. The V2 Portuguese operation of the same name (\`POST {base_url}/api/V2/Voos/${op}\`) replaces it (Part 9, rule 1).`,
+    ].join('\n\n'),
+    requestBody: { required: true, content: { 'application/json': { schema: requestSchemaRef, examples: requestExamples } } },
+    responses: { '200': answer, default: { $ref: '#/components/responses/ErroNaoPublicado' } },
+  };
+}
+
+function flavourNote(all: readonly Source[], shaping: readonly Source[], operations: string[], family: ObservedFamily): string {
+  const listed = all.filter((s) => !s.shapesTypes);
   return [
     '## Observed flavour',
-    `This is **not** the provider's published contract. It is the published contract plus the payloads of ${operations.length} operations (${operations.map((o) => `\`${o}\``).join(', ')}) as seen in ${p.captures} sanitized captures of one integration's homologation traffic against the sandbox of the legacy service (\`${LEGACY_SERVICE}\`), from ${p.repository} at commit ${p.commit}.`,
-    'Every observed schema carries `x-observed` with its provenance and how often it was seen. The transfer from the legacy route to this one is an inference (`x-inferred`): the migration rules keep the operation names. Fields, values and messages may differ for other agencies, suppliers or production, and absence here proves nothing.',
+    `This is **not** the provider's published contract. It is the published contract plus the payloads of ${operations.length} operations (${operations.map((o) => `\`${o}\``).join(', ')}) as seen in sanitized bodies of ${shaping.length} independent public integration${shaping.length === 1 ? '' : 's'} of the legacy service (\`${LEGACY_SERVICE}\`): ${shaping.map((s) => `${s.info.id} (${s.info.kind}, ${s.captures} capture${s.captures === 1 ? '' : 's'}, ${s.info.repository} at commit ${s.info.commit})`).join('; ')}.${listed.length > 0 ? ` Also listed, without shaping a type: ${listed.map((s) => `${s.info.id} (${s.info.kind}, ${s.info.repository})`).join('; ')}.` : ''}`,
+    'A claim that narrows what an answer may be (`required`, `integer`, non-null) rests on at least two sources; a field seen in one source only is typed but optional and nullable. Every observed schema carries `x-observed` with how often it was seen, in how many sources, and where.',
+    family === 'legacy'
+      ? `The operations are added on \`${LEGACY_SERVICE}/<Operation>\`, where the bodies were taken; each names its V2 replacement (\`x-replaced-by\`). Fields, values and messages may differ for other agencies, suppliers or production, and absence here proves nothing.`
+      : 'The transfer from the legacy route to this one is an inference (`x-inferred`): the migration rules keep the operation names. Fields, values and messages may differ for other agencies, suppliers or production, and absence here proves nothing.',
   ].join('\n\n');
 }
 
 function namedSchemaObject(ctx: SchemaContext, n: NamedSchema, node: FieldNode): JsonObject {
   const schema = nodeSchema(ctx, node, true);
-  const places = node.occurrences;
   return ordered({
     ...schema,
     description: `${n.description} ${String(schema.description ?? '')}`.trim(),
-    'x-observed': observedRecord(ctx, { seen: sum(places, 'present'), of: sum(places, 'of') }, places),
+    'x-observed': observedRecord(ctx, node.occurrences, true),
   });
 }
 
-function sum(places: Occurrence[], key: 'present' | 'of'): number {
-  return places.reduce((n, o) => n + o.stats[key], 0);
+/** The root occurrences of a tree: one per source that saw the body. */
+function rootPlaces(node: FieldNode): Occurrence[] {
+  return node.occurrences;
 }
 
 const TRANSFER = (op: string): string =>
@@ -265,61 +385,59 @@ const TRANSFER = (op: string): string =>
 /** Published in every V2 body (Part 5): typed by the published schema through `allOf`, never re-declared. */
 const PUBLISHED_CREDENTIALS = ['Login', 'Senha', 'ClienteId'];
 
-function requestSchema(ctx: SchemaContext, op: string, node: FieldNode, publishedSchema: string): JsonObject {
+function capturesIn(node: FieldNode): number {
+  return rootPlaces(node).reduce((n, o) => n + o.stats.of, 0);
+}
+
+function requestSchema(ctx: SchemaContext, family: ObservedFamily, op: string, node: FieldNode, publishedSchema: string | undefined): JsonObject {
   const schema = nodeSchema(ctx, withProperties(node, (key) => !PUBLISHED_CREDENTIALS.includes(key)), true);
-  const captures = node.occurrences[0]?.stats.of ?? 0;
+  const captures = capturesIn(node);
+  const base = publishedSchema ? ref(publishedSchema) : legacyCredentials();
+  const baseName = publishedSchema ? `The published schema (\`${publishedSchema}\`)` : 'The published credentials (Login and Senha in every body, Part 4.4)';
   return ordered({
-    allOf: [ref(publishedSchema)],
+    allOf: [base],
     ...schema,
-    description: `Request body of \`${op}\` as seen in ${captures} sanitized sandbox captures; not published by the provider. The published schema (\`${publishedSchema}\`) still applies through \`allOf\`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (\`x-observed\` tells how often each was sent). Other fields stay allowed.`,
-    'x-inferred': TRANSFER(op),
-    'x-observed': observedRecord(ctx, { seen: captures, of: captures }, node.occurrences),
+    description: `Request body of \`${op}\` as seen in ${captures} sanitized bodies; not published by the provider. ${baseName} still applies through \`allOf\`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (\`x-observed\` tells how often each was sent). Other fields stay allowed.`,
+    ...(family === 'v2-pt' ? { 'x-inferred': TRANSFER(op) } : {}),
+    'x-observed': observedRecord(ctx, rootPlaces(node), true),
   });
 }
 
-function responseSchema(ctx: SchemaContext, op: string, node: FieldNode): JsonObject {
+function responseSchema(ctx: SchemaContext, family: ObservedFamily, op: string, node: FieldNode): JsonObject {
   const own = withProperties(node, (key) => !(ENVELOPE_KEYS as readonly string[]).includes(key));
   const schema = nodeSchema(ctx, own, true);
-  const captures = node.occurrences[0]?.stats.of ?? 0;
-  const exception = node.properties.get('Exception')?.occurrences[0]?.stats.types ?? [];
-  const allErrors = exception.length === 1 && exception[0] === 'object';
+  const captures = capturesIn(node);
+  const exceptionTypes = new Set(node.properties.get('Exception')?.occurrences.flatMap((o) => o.stats.types) ?? []);
+  const allErrors = exceptionTypes.size === 1 && exceptionTypes.has('object');
   return ordered({
-    allOf: [ref(ENVELOPE)],
+    allOf: [ref(observedName(family, ENVELOPE))],
     ...schema,
     description: [
-      `Answer of \`${op}\` as seen in ${captures} sanitized sandbox captures; not published by the provider. The envelope (\`${ENVELOPE}\`) comes through \`allOf\`; the observed fields are typed, others stay allowed.`,
+      `Answer of \`${op}\` as seen in ${captures} sanitized bodies; not published by the provider. The envelope (\`${observedName(family, ENVELOPE)}\`) comes through \`allOf\`; the observed fields are typed, others stay allowed.`,
       allErrors ? 'Every capture of this operation reported an error in `Exception`, so its result fields were seen only as null.' : '',
     ]
       .filter(Boolean)
       .join(' '),
-    'x-inferred': TRANSFER(op),
-    'x-observed': observedRecord(ctx, { seen: captures, of: captures }, node.occurrences),
+    ...(family === 'v2-pt' ? { 'x-inferred': TRANSFER(op) } : {}),
+    'x-observed': observedRecord(ctx, rootPlaces(node), true),
   });
 }
 
-/** Dates in responses: the observed token (`DataLegada`), or ISO 8601 as V2 publishes. */
-function responseDateSchema(ctx: SchemaContext, inventory: Inventory): JsonObject {
-  let seen = 0;
-  let of = 0;
-  for (const bodies of Object.values(inventory.operations)) {
-    const dates = Object.values(bodies.response.fields).filter((f) => f.dateToken === true);
-    // Captures with a date token: at least the most frequent date field's count (`Data` is in every answer).
-    seen += Math.max(0, ...dates.map((f) => f.present));
-    of += bodies.response.captures;
+/** Dates in responses: the observed token (`DataLegada`), or on V2 also ISO 8601 as V2 publishes. */
+function responseDateSchema(ctx: SchemaContext, family: ObservedFamily, responses: FieldNode[]): JsonObject {
+  // `Data` (server time) is in every answer: its token occurrences stand for the date form seen.
+  const dates = responses.flatMap((r) => r.properties.get('Data')?.occurrences.filter((o) => o.stats.dateToken === true) ?? []);
+  if (family === 'legacy') {
+    return {
+      description: `A date in an observed answer of the legacy service: the token \`/Date(ms±hhmm)/\` (\`DataLegada\`), the .NET "no date" token \`${NO_DATE_TOKEN}\` (year 0001) among them where there is no date.`,
+      allOf: [ref('DataLegada')],
+      'x-observed': observedRecord(ctx, dates),
+    };
   }
   return {
     description: `A date in an observed answer. The captures (legacy route) carry the legacy token \`/Date(ms±hhmm)/\` (\`DataLegada\`), the .NET "no date" token \`${NO_DATE_TOKEN}\` (year 0001) among them where there is no date; the V2 route serializes dates in ISO 8601 \`YYYY-MM-DDTHH:mm:ss\` (Part 9), so both forms are accepted.`,
     anyOf: [ref('DataLegada'), ref('DataHora')],
     'x-inferred': 'The ISO 8601 branch is what the description says V2 responses use (Part 9); the token branch is what the captures of the legacy route show.',
-    'x-observed': observedRecord(ctx, { seen, of }),
-  };
-}
-
-function example(inventory: Inventory, evidenceDir: string, op: string, body: Body, summary: string): JsonObject {
-  const file = sourceFile(inventory, op, body);
-  return {
-    summary,
-    description: `\`${file}\` of ${inventory.provenance.repository} at commit ${inventory.provenance.commit}, sanitized (evidence/README.md), every array cut to its first 2 items. Seen on the legacy route; not published by the provider.`,
-    value: loadExample(evidenceDir, op, body) as Json,
+    'x-observed': observedRecord(ctx, dates),
   };
 }

@@ -1,19 +1,23 @@
-// Field trees → OpenAPI 3.1 schemas. The rules (README, "Observed flavour"):
-// observed types only; `type: [X, 'null']` where a null was seen; required only in
-// answers and only where proven (field-tree.ts, isRequired): a request capture shows
-// what one client chose to send, not what the service demands; no enum, seen values
-// go to `examples` and the description; objects stay open and carry `x-undocumented`
-// (not published) and every schema an `x-observed` record (source repository, commit,
-// seen in N of M captures).
-import { isRequired, summarize, type FieldNode, type Occurrence, type Summary } from './field-tree.ts';
+// Field trees → OpenAPI 3.1 schemas. The rules (docs/observed.md, "Rules that
+// generalise"): observed types only, `integer` only where two sources saw only whole
+// numbers; null allowed where a null was seen or fewer than two sources saw a value;
+// required only in answers and only where two sources prove it (field-tree.ts,
+// isRequired): a request capture shows what one client chose to send, not what the
+// service demands; no enum, seen values go to `examples` and the description; objects
+// stay open and carry `x-undocumented` (not published) and every schema an `x-observed`
+// record (seen in N of M captures, and per source: its id and counts).
+import { sourcesOf, requiredEvidence, summarize, type FieldNode, type Occurrence, type Summary } from './field-tree.ts';
 import type { Body, Sample } from './evidence.ts';
+import type { SourceInfo } from './sources.ts';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
 
 export interface SchemaContext {
-  repository: string;
-  commit: string;
+  /** Every shaping source, by id. */
+  sources: ReadonlyMap<string, SourceInfo>;
+  /** The component a date of a request or of an answer refers to. */
+  dateSchema: Record<Body, string>;
   /** The named schema standing for this node, if any. */
   namedFor(node: FieldNode): string | undefined;
 }
@@ -32,11 +36,22 @@ export function structural(o: Occurrence): boolean {
   return o.stats.types.some((t) => t !== 'null');
 }
 
-/** The `x-observed` record; `places` lists where a named or root schema was seen. */
-export function observedRecord(ctx: SchemaContext, summary: Pick<Summary, 'seen' | 'of'>, places?: Occurrence[]): JsonObject {
-  const record: JsonObject = { repository: ctx.repository, commit: ctx.commit, seen: summary.seen, of: summary.of };
+/**
+ * The `x-observed` record of some occurrences: captures seen of captures in all, then per
+ * source (its id in the document's `info.x-observed-sources`, seen of captures), so a
+ * reader sees how many independent sources agree; `places` lists where a named or root
+ * schema was seen.
+ */
+export function observedRecord(ctx: SchemaContext, occurrences: readonly Occurrence[], places = false): JsonObject {
+  const sum = (list: readonly Occurrence[], key: 'present' | 'of'): number => list.reduce((n, o) => n + o.stats[key], 0);
+  const sources: Json[] = sourcesOf(occurrences).map((id) => {
+    if (!ctx.sources.has(id)) throw new Error(`no source ${id}`);
+    const own = occurrences.filter((o) => o.source === id);
+    return { source: id, seen: sum(own, 'present'), of: sum(own, 'of') };
+  });
+  const record: JsonObject = { seen: sum(occurrences, 'present'), of: sum(occurrences, 'of'), sources };
   if (places) {
-    record.in = places.map((o) => ({ operation: o.operation, body: o.body, path: o.path, seen: o.stats.present, of: o.stats.of }));
+    record.in = occurrences.map((o) => ({ source: o.source, operation: o.operation, body: o.body, path: o.path, seen: o.stats.present, of: o.stats.of }));
   }
   return record;
 }
@@ -48,6 +63,9 @@ function nullable(schema: JsonObject, nullSeen: boolean): JsonObject {
 function notes(s: Summary): string[] {
   const out: string[] = [];
   if (s.types.length === 0) out.push('Only `null` was seen, so the type is unknown.');
+  else if (s.valueSources.length === 1 && !s.nullObserved) {
+    out.push(`Seen with a value in one source only (${s.valueSources[0]}): typed, but not required and null stays allowed until a second source agrees.`);
+  }
   if (s.emptyString) out.push('An empty string was seen.');
   if (s.noDateToken) out.push(`The .NET "no date" token \`${NO_DATE_TOKEN}\` (year 0001) was seen: it stands for no date.`);
   if (s.maxItems === 0) out.push('Only empty arrays were seen.');
@@ -73,7 +91,7 @@ function bodyOf(node: FieldNode): Body {
 export function nodeSchema(ctx: SchemaContext, node: FieldNode, root = false): JsonObject {
   const s = summarize(node);
   if (root) s.nullSeen = false;
-  const record = observedRecord(ctx, s);
+  const record = observedRecord(ctx, node.occurrences);
   const text = notes(s);
   const described = (schema: JsonObject, extra: string[] = []): JsonObject => {
     const all = [...extra, ...text];
@@ -86,7 +104,7 @@ export function nodeSchema(ctx: SchemaContext, node: FieldNode, root = false): J
   if (s.types.length === 0) return { ...described({}), 'x-observed': record };
 
   if (s.types.length === 1 && s.types[0] === 'string' && s.dateToken) {
-    return { ...described(nullable(ref(DATE_SCHEMA[bodyOf(node)]), s.nullSeen)), 'x-observed': record };
+    return { ...described(nullable(ref(ctx.dateSchema[bodyOf(node)]), s.nullSeen)), 'x-observed': record };
   }
 
   const isObject = s.types.includes('object');
@@ -96,7 +114,7 @@ export function nodeSchema(ctx: SchemaContext, node: FieldNode, root = false): J
   if (isObject) {
     const keys = [...node.properties.keys()];
     const answer = node.occurrences.every((o) => o.body === 'response');
-    const required = answer ? keys.filter((key) => isRequired(node, key)) : [];
+    const required = answer ? keys.filter((key) => requiredEvidence(node, key) !== undefined) : [];
     if (required.length > 0) schema.required = required;
     schema.properties = Object.fromEntries(keys.map((key) => [key, nodeSchema(ctx, node.properties.get(key) as FieldNode)]));
     schema.additionalProperties = true;

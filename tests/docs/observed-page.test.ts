@@ -43,10 +43,10 @@ describe('the observed page', () => {
   test('notes on every observed operation where its types come from, from x-observed', () => {
     const doc = prepare();
     expect(description(doc, 'Tarifar')).toMatch(
-      /^> \*\*Observed — not published by the provider\.\*\* The types of this operation's request and response come from captured sandbox traffic: request seen in 4 of 4 captures; response seen in 4 of 4 captures\.\n>\n> Source \(`x-observed`\): `example\/fixture-captures` at commit `0123456789abcdef0123456789abcdef01234567`\./,
+      /^> \*\*Observed — not published by the provider\.\*\* The types of this operation's request and response come from sanitized bodies of public integrations: request seen in 4 of 4 captures; response seen in 4 of 4 captures\.\n>\n> Sources \(`x-observed`\): 1 source: `example\/fixture-captures`\./,
     );
     expect(description(doc, 'Tarifar')).toContain('*Coverage:* request **observed only**, response **observed only**');
-    expect(description(doc, 'Disponibilidade')).toContain("The types of this operation's response come from captured sandbox traffic: response seen in 6 of 6 captures.");
+    expect(description(doc, 'Disponibilidade')).toContain("The types of this operation's response come from sanitized bodies of public integrations: response seen in 6 of 6 captures.");
     expect(description(doc, 'Disponibilidade')).toContain('*Coverage:* request **unknown**, response **observed only**');
     expect(description(doc, 'MarcarAssentos')).toContain('request seen in 2 of 2 captures');
     expect(description(doc, 'MarcarAssentos')).toContain('*Coverage:* request **published** (observed fields added), response **unknown**');
@@ -60,7 +60,7 @@ describe('the observed page', () => {
       published: { href: 'fx-pt.html', title: 'Fixture V2 Portuguese' },
     });
     expect(description(doc, 'Tarifar')).toContain(
-      'request seen in 4 of 4 captures (`example/fixture-captures` at commit `0123456789abcdef0123456789abcdef01234567`); response seen in 1 of 3 captures (`other/captures` at commit `abc`).',
+      'request seen in 4 of 4 captures (1 source: `example/fixture-captures`); response seen in 1 of 3 captures (1 source: `other/captures`).',
     );
     const none = observedDocumentForDocs(published, family, {
       sources: computeSources(published, published),
@@ -71,8 +71,8 @@ describe('the observed page', () => {
 
   test('every observed schema says how often it was seen; examples are left alone', () => {
     const doc = prepare() as { components: { schemas: Record<string, { description?: string; properties?: Record<string, { description?: string }> }> } };
-    expect(doc.components.schemas.TarifarRSObservado?.description).toBe('*Observed:* seen in 4 of 4 captures.');
-    expect(doc.components.schemas.DisponibilidadeRSObservado?.properties?.Voos?.description).toBe('*Observed:* seen in 5 of 6 captures.');
+    expect(doc.components.schemas.TarifarRSObservado?.description).toBe('*Observed:* seen in 4 of 4 captures, in 1 source (`example/fixture-captures`).');
+    expect(doc.components.schemas.DisponibilidadeRSObservado?.properties?.Voos?.description).toBe('*Observed:* seen in 5 of 6 captures, in 1 source (`example/fixture-captures`).');
     expect(doc.components.schemas.Open?.description).toBe('Not published.');
     const withExample = structuredClone(observed) as { paths: Record<string, { post: Record<string, unknown> }> };
     const op = withExample.paths['/api/V2/Voos/Tarifar']?.post as { requestBody: { content: Record<string, Record<string, unknown>> } };
@@ -86,9 +86,16 @@ describe('the observed page', () => {
     expect(kept).toEqual(example);
   });
 
-  test('refuses an operation the published document does not have', () => {
+  test('refuses an operation the published document does not have, unless observed records type it (then noted as observed only)', () => {
     const extra = structuredClone(observed) as { paths: Record<string, unknown> };
     extra.paths['/api/V2/Voos/Inventada'] = { post: { operationId: 'Inventada', responses: {} } };
     expect(() => prepare(extra)).toThrow(/Inventada is not an operation of the published document/);
+    const typed = structuredClone(observed) as { paths: Record<string, unknown> };
+    typed.paths['/api/V2/Voos/Inventada'] = {
+      post: { operationId: 'Inventada', responses: { '200': { description: 'x', content: { 'application/json': { schema: { $ref: '#/components/schemas/TarifarRSObservado' } } } } } },
+    };
+    const description = String(((prepare(typed).paths as Record<string, { post: { description?: string } }>)['/api/V2/Voos/Inventada'] as { post: { description?: string } }).post.description);
+    expect(description).toMatch(/^> \*\*Observed — not published by the provider\.\*\* The provider does not list this operation on this route/);
+    expect(description).toContain('response seen in 4 of 4 captures');
   });
 });

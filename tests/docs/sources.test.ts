@@ -1,10 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { COVERAGE_STATES } from '../../scripts/docs/coverage.ts';
+import { COVERAGE_STATES, computeCoverage } from '../../scripts/docs/coverage.ts';
 import {
   SOURCE_STATES,
   computeSources,
   observedProvenance,
   sourceState,
+  sourcesFromCoverage,
   type SourceCounts,
   type SourceState,
 } from '../../scripts/docs/sources.ts';
@@ -45,18 +46,18 @@ describe('computeSources with an observed flavour (pt.yaml + pt-observed.yaml)',
 
   test('keeps the x-observed record, also on a published part the flavour types too', () => {
     const byId = new Map(sources.operations.map((o) => [o.operationId, o]));
+    // A single-source record of the older form: its one source is named by the repository.
     expect(byId.get('Tarifar')?.request.observed).toEqual({
-      repository: 'example/fixture-captures',
-      commit: '0123456789abcdef0123456789abcdef01234567',
       seen: 4,
       of: 4,
+      sources: [{ source: 'example/fixture-captures', seen: 4, of: 4, repository: 'example/fixture-captures', commit: '0123456789abcdef0123456789abcdef01234567' }],
     });
     expect(byId.get('Disponibilidade')?.response.observed?.seen).toBe(6);
     expect(byId.get('MarcarAssentos')?.request).toMatchObject({ state: 'published', published: 'documented' });
     expect(byId.get('MarcarAssentos')?.request.observed?.of).toBe(2);
     expect(byId.get('MarcarAssentos')?.response.observed).toBeUndefined();
     expect(observedProvenance(sources)).toEqual([
-      { repository: 'example/fixture-captures', commit: '0123456789abcdef0123456789abcdef01234567' },
+      { source: 'example/fixture-captures', repository: 'example/fixture-captures', commit: '0123456789abcdef0123456789abcdef01234567' },
     ]);
   });
 
@@ -75,6 +76,18 @@ describe('computeSources with an observed flavour (pt.yaml + pt-observed.yaml)',
     };
     expect(() => computeSources(published, extra)).toThrow(/Inventada \(\/api\/V2\/Voos\/Inventada\)/);
     expect(() => computeSources(published, ['not', 'a', 'document'])).toThrow(/not an OpenAPI document/);
+  });
+
+  test('a flavour that adds operations to its route (the legacy one) lists them apart and counts them nowhere else', () => {
+    const extra = structuredClone(observed) as { paths: Record<string, unknown> };
+    extra.paths['/api/V2/Voos/Inventada'] = {
+      post: { operationId: 'Inventada', responses: { '200': { $ref: '#/components/responses/Open' } }, requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/TarifarRQObservado' } } } } },
+    };
+    const plain = computeSources(published, observed);
+    const added = sourcesFromCoverage(computeCoverage(published), extra, true);
+    expect(added.addedOperations.map((o) => o.operationId)).toEqual(['Inventada']);
+    expect(added.counts).toEqual(plain.counts);
+    expect(plain.addedOperations).toEqual([]);
   });
 
   test('does not change either document', () => {

@@ -7,10 +7,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { stringify } from 'yaml';
 import { observedOperations as observedOperationsOf } from '../../scripts/observed/observed-operations.ts';
+import { loadSources } from '../../scripts/observed/sources.ts';
 import { isObject, loadBundle, type Json, type JsonObject } from '../support/bundle.ts';
 import {
   PREFIX,
   buildObserved,
+  evidenceRoot,
   inventory,
   keysOf,
   loadEvidenceExample,
@@ -91,12 +93,18 @@ describe('buildObservedBundle', () => {
     expect(again.text === observed.text).toBe(true);
   });
 
-  test('keeps the sanitized example pairs exactly as the evidence has them', () => {
+  test('keeps the sanitized example bodies exactly as the evidence has them: the captured pair first, then one per other source', () => {
+    const sources = loadSources(evidenceRoot).filter((s) => s.shapesTypes);
     for (const op of observedOperations) {
       for (const body of ['request', 'response'] as const) {
         const examples = Object.values(mediaType(operationOf(observed.doc, op), body).examples as JsonObject);
-        expect(examples, `${op} ${body}`).toHaveLength(1);
+        const others = sources.slice(1).filter((s) => s.bodies.some((b) => b.operation === op && b.body === body));
+        expect(examples, `${op} ${body}`).toHaveLength(1 + others.length);
         expect((examples[0] as JsonObject).value, `${op} ${body}`).toEqual(loadEvidenceExample(op, body));
+        others.forEach((s, i) => {
+          const first = s.bodies.find((b) => b.operation === op && b.body === body);
+          expect((examples[i + 1] as JsonObject).value, `${op} ${body} ${s.info.id}`).toEqual(first?.value);
+        });
       }
     }
   });
@@ -154,8 +162,9 @@ describe('observedOperations (for the coverage report)', () => {
     expect(found.map((o) => o.operationId).sort()).toEqual([...observedOperations].sort());
     for (const o of found) {
       expect(o.path).toBe(`${PREFIX}/${o.operationId}`);
-      expect(o.request?.of, o.operationId).toBe(inventory.operations[o.operationId]?.request.captures);
-      expect(o.response?.of, o.operationId).toBe(inventory.operations[o.operationId]?.response.captures);
+      const own = (r: typeof o.request) => r?.sources.find((s) => s.source === 'facilita-corp')?.of;
+      expect(own(o.request), o.operationId).toBe(inventory.operations[o.operationId]?.request.captures);
+      expect(own(o.response), o.operationId).toBe(inventory.operations[o.operationId]?.response.captures);
     }
   });
 

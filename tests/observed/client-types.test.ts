@@ -1,7 +1,7 @@
 // Type level, through the clients themselves: on the observed client
 // (`src/v2-observed.ts`, typed by generated/v2-pt-observed/schema.d.ts) a read of
-// `ViagensTrecho1[0].Voos[0]` compiles, answer dates are `string | null`, and the
-// published client (`src/v2.ts`) rejects the same read. tsc checks the file below; then
+// `ViagensTrecho1[0].Voos[0]` compiles, answer dates are `string | null`, a field seen in
+// one source only may be null, and the published client (`src/v2.ts`) rejects the same read. tsc checks the file below; then
 // the `@ts-expect-error` markers are stripped and exactly the marked lines must fail.
 import { execFile } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -26,17 +26,19 @@ const search = { Origem: 'SAO', Destino: 'RIO', DataIda: '2026-06-25', Quantidad
 
 export async function observedReads(): Promise<void> {
   const answer = await observed.call('/api/V2/Voos/Disponibilidade', search);
-  const flight = answer.ViagensTrecho1?.[0]?.Voos[0];
-  const airline: string | undefined = flight?.CiaMandatoria.CodigoIata;
+  const flight = answer.ViagensTrecho1?.[0]?.Voos?.[0];
+  const airline: string | null | undefined = flight?.CiaMandatoria?.CodigoIata;
+  // @ts-expect-error seen in one source only, the flight list is not promised: it may be null
+  const unchecked = answer.ViagensTrecho1?.[0]?.Voos[0];
   const departure: string | null | undefined = flight?.DataSaida;
-  const serverTime: string | null = answer.Data;
-  const failure: string | undefined = answer.Exception?.Message;
+  const serverTime: string | null | undefined = answer.Data;
+  const failure: string | null | undefined = answer.Exception?.Message;
   const named: V2ObservedSchemas['DisponibilidadeRSObservado'] = answer;
   // @ts-expect-error an answer date may be null (the no-date token), so it is not a plain string
   const notNull: string | undefined = flight?.DataSaida;
   // @ts-expect-error the airline code is typed: a string, not a number
-  const wrong: number | undefined = flight?.CiaMandatoria.CodigoIata;
-  void [airline, departure, serverTime, failure, named, notNull, wrong];
+  const wrong: number | null | undefined = flight?.CiaMandatoria?.CodigoIata;
+  void [airline, unchecked, departure, serverTime, failure, named, notNull, wrong];
 }
 
 export async function publishedReads(): Promise<void> {
@@ -91,7 +93,7 @@ describe.concurrent('observed client types', () => {
       if (line.trim().startsWith('// @ts-expect-error')) expected.push(kept.length + 1);
       else kept.push(line);
     }
-    expect(expected).toHaveLength(6);
+    expect(expected).toHaveLength(7);
     const { code, output } = await tsc(writeProject('unmarked', kept.join('\n')));
     expect(code).not.toBe(0);
     const failing = new Set([...output.matchAll(/checks\.ts\((\d+),\d+\): error/g)].map((m) => Number(m[1])));

@@ -1,5 +1,5 @@
 // The observed client (`./v2/observed`) against a real node:http server on 127.0.0.1
-// answering the sanitized example responses of evidence/examples: successes resolve
+// answering the sanitized example responses of evidence/facilita-corp/examples: successes resolve
 // with the no-date token read as null, the two error examples reject with ServiceError
 // carrying the service's message; the published client reads the same answers as they are.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';

@@ -1,5 +1,6 @@
-// evidence/ is a byte-for-byte copy of shared/evidence; PROVENANCE says where it came
-// from and fixes every file by its hash, so a hand edit or a partial refresh fails here.
+// evidence/facilita-corp/ is a byte-for-byte copy of shared/evidence; PROVENANCE says where
+// it came from and fixes every file by its hash, so a hand edit or a partial refresh fails
+// here. source.json beside it is this project's record of the source (sources.test.ts).
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -29,7 +30,7 @@ function filesUnder(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
-    .filter((file) => file !== 'PROVENANCE')
+    .filter((file) => file !== 'PROVENANCE' && file !== 'source.json')
     .sort();
 }
 

@@ -1,13 +1,15 @@
-// `npm run mock -- --observed`: a real mock process serving v2-pt from the observed
-// flavour answers the observed request examples with the observed example answers,
-// while the published-flavour mock (the suite's shared process) still answers `{}`.
-// The observed client reads realistic flights and bookings from it offline.
+// `npm run mock -- --observed`: a real mock process serving v2-pt and legacy from their
+// observed flavours answers the observed request examples with the observed example
+// answers, on the V2 route and on `AereoNoSession.svc/<Operation>`, while the
+// published-flavour mock (the suite's shared process) still answers `{}` (and has no such
+// legacy route). The observed clients read realistic flights and bookings from it offline.
 import { execFile } from 'node:child_process';
 import { cpSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { ServiceError, createV2ObservedClient } from '../../src/v2-observed.ts';
+import { createLegacyObservedClient } from '../../src/legacy-observed.ts';
 import { isObject, type Json } from '../support/bundle.ts';
 import { startMockProcess, type MockProcess } from '../support/mock-process.ts';
 import { PREFIX, loadEvidenceExample, observedOperations, rootDir, tempDir } from './support.ts';
@@ -39,7 +41,7 @@ const at = (value: Json, dotted: string): Json | undefined =>
 
 describe('the observed mock', () => {
   test('says which flavour it serves', () => {
-    expect(observedMock.output()).toMatch(/Mock of v2-pt \(observed flavour[^)]*\), legacy, v1, v2-en, v3 listening on/);
+    expect(observedMock.output()).toMatch(/Mock of v2-pt \(observed flavour[^)]*\), legacy \(observed flavour[^)]*\), v1, v2-en, v3 listening on/);
   });
 
   test.each(observedOperations.map((op) => [op]))('%s: the observed request is accepted and answered with the observed example; the published mock answers {}', async (op) => {
@@ -49,6 +51,22 @@ describe('the observed mock', () => {
     expect(observed.body).toEqual(loadEvidenceExample(op, 'response'));
     const published = await post(publishedUrl(), `${PREFIX}/${op}`, request);
     expect(published).toEqual({ status: 200, body: {} });
+  });
+
+  test.each(observedOperations.map((op) => [op]))('%s on AereoNoSession.svc: answered with the observed example; the published mock has no such route', async (op) => {
+    const route = `/AereoNoSession.svc/${op}`;
+    const request = loadEvidenceExample(op, 'request');
+    const observed = await post(observedMock.url, route, request);
+    expect(observed.status, JSON.stringify(observed.body).slice(0, 400)).toBe(200);
+    expect(observed.body).toEqual(loadEvidenceExample(op, 'response'));
+    expect((await post(publishedUrl(), route, request)).status).toBe(404);
+  });
+
+  test('the legacy observed client reads a booking from the legacy route, offline', async () => {
+    const client = createLegacyObservedClient({ baseUrl: observedMock.url, developerToken: headers['developer-token'], accessCode: 'QUJD' });
+    const booking = await client.call('/AereoNoSession.svc/Reservar', loadEvidenceExample('Reservar', 'request') as never);
+    expect(booking.Reservas?.[0]?.Localizador).toBe(at(loadEvidenceExample('Reservar', 'response'), 'Reservas.0.Localizador'));
+    await expect(client.call('/AereoNoSession.svc/ConsultarEticket', loadEvidenceExample('ConsultarEticket', 'request') as never)).rejects.toBeInstanceOf(ServiceError);
   });
 
   test('a body breaking an observed type is refused there (422 naming the field), accepted by the published mock', async () => {
@@ -77,11 +95,11 @@ describe('the observed mock', () => {
   test('the observed client reads flights, a booking and a service error from it, offline', async () => {
     const client = createV2ObservedClient({ baseUrl: observedMock.url, developerToken: headers['developer-token'], accessCode: 'QUJD' });
     const search = await client.call(`${PREFIX}/Disponibilidade`, loadEvidenceExample('Disponibilidade', 'request') as never);
-    const flight = search.ViagensTrecho1?.[0]?.Voos[0];
+    const flight = search.ViagensTrecho1?.[0]?.Voos?.[0];
     const example = loadEvidenceExample('Disponibilidade', 'response');
-    expect(flight?.CiaMandatoria.CodigoIata).toBe(at(example, 'ViagensTrecho1.0.Voos.0.CiaMandatoria.CodigoIata'));
+    expect(flight?.CiaMandatoria?.CodigoIata).toBe(at(example, 'ViagensTrecho1.0.Voos.0.CiaMandatoria.CodigoIata'));
     expect(flight?.DataSaida).toBe(at(example, 'ViagensTrecho1.0.Voos.0.DataSaida'));
-    expect(typeof flight?.CiaMandatoria.CodigoIata).toBe('string');
+    expect(typeof flight?.CiaMandatoria?.CodigoIata).toBe('string');
     // The example search is one-way: its DataVolta is the no-date token, read as null.
     expect(at(example, 'DataVolta')).toBe('/Date(-62135589600000-0300)/');
     expect(search.DataVolta).toBeNull();

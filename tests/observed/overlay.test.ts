@@ -6,7 +6,7 @@ import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
-import { evidenceDir, overlayPath, rootDir, tempDir } from './support.ts';
+import { evidenceDir, evidenceRoot, overlayPath, rootDir, tempDir } from './support.ts';
 
 const generator = path.join(rootDir, 'scripts/observed/generate.ts');
 const tmp = tempDir();
@@ -33,34 +33,48 @@ describe('the observed overlay', () => {
     expect(result.stderr).toMatch(/stale/);
   });
 
-  test('follows the evidence: a field seen in one capture fewer is no longer required, and its count changes', () => {
+  type Schema = { required?: string[]; properties: Record<string, { 'x-observed': { seen: number } }> };
+  const schemaOf = (file: string, name: string): Schema => {
+    const overlay = parse(readFileSync(file, 'utf8'));
+    const action = overlay.actions.find((a: { update?: Record<string, unknown> }) => a.update?.[name]);
+    return action.update[name];
+  };
+
+  test('follows the evidence: a field two sources saw with a value is non-null; seen null once in one of them, it is nullable, and its count changes', () => {
     const copy = path.join(tmp.dir, 'evidence');
-    cpSync(evidenceDir, copy, { recursive: true });
-    const inventoryFile = path.join(copy, 'inventory.json');
+    cpSync(evidenceRoot, copy, { recursive: true });
+    const inventoryFile = path.join(copy, 'facilita-corp', 'inventory.json');
     const inventory = JSON.parse(readFileSync(inventoryFile, 'utf8'));
-    const field = inventory.operations.Cancelar.response.fields.MensagemSucesso;
-    expect(field.present).toBe(field.of);
+    const field = inventory.operations.Emitir.response.fields.CodigoDeAutorizacao;
+    expect(field.types).toEqual(['string']);
+    field.types = ['string', 'null'];
+    field.nullable = true;
     field.present -= 1;
     writeFileSync(inventoryFile, JSON.stringify(inventory));
     const out = path.join(tmp.dir, 'changed.overlay.yaml');
     generate(['--out', out, '--evidence', copy]);
 
-    const schemaOf = (file: string): { required?: string[]; properties: Record<string, { 'x-observed': { seen: number } }> } => {
-      const overlay = parse(readFileSync(file, 'utf8'));
-      const action = overlay.actions.find((a: { update?: Record<string, unknown> }) => a.update?.CancelarRSObservado);
-      return action.update.CancelarRSObservado;
-    };
-    const before = schemaOf(overlayPath);
-    const after = schemaOf(out);
-    expect(before.required).toContain('MensagemSucesso');
-    expect(after.required ?? []).not.toContain('MensagemSucesso');
-    expect(after.properties.MensagemSucesso?.['x-observed'].seen).toBe((before.properties.MensagemSucesso?.['x-observed'].seen ?? 0) - 1);
+    type Typed = { type?: string | string[]; 'x-observed': { seen: number } };
+    const before = schemaOf(overlayPath, 'EmitirRSObservado').properties.CodigoDeAutorizacao as unknown as Typed;
+    const after = schemaOf(out, 'EmitirRSObservado').properties.CodigoDeAutorizacao as unknown as Typed;
+    expect(before.type).toBe('string');
+    expect(after.type).toEqual(['string', 'null']);
+    expect(after['x-observed'].seen).toBe(before['x-observed'].seen - 1);
+  });
+
+  test('a field one source had in every capture is typed but not required (no required claim rests on a single source)', () => {
+    const inventory = JSON.parse(readFileSync(path.join(evidenceDir, 'inventory.json'), 'utf8'));
+    const field = inventory.operations.Cancelar.response.fields.MensagemSucesso;
+    expect(field.present).toBe(field.of);
+    const cancelar = schemaOf(overlayPath, 'CancelarRSObservado');
+    expect(cancelar.properties.MensagemSucesso).toBeDefined();
+    expect(cancelar.required ?? []).not.toContain('MensagemSucesso');
   });
 
   test('a malformed inventory is refused with a message naming the place', () => {
     const copy = path.join(tmp.dir, 'broken-evidence');
-    cpSync(evidenceDir, copy, { recursive: true });
-    const inventoryFile = path.join(copy, 'inventory.json');
+    cpSync(evidenceRoot, copy, { recursive: true });
+    const inventoryFile = path.join(copy, 'facilita-corp', 'inventory.json');
     const inventory = JSON.parse(readFileSync(inventoryFile, 'utf8'));
     inventory.operations.Emitir.request.fields.Localizador.types = ['text'];
     writeFileSync(inventoryFile, JSON.stringify(inventory));

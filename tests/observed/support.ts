@@ -12,7 +12,10 @@ import { loadInventory, type Inventory } from '../../scripts/observed/evidence.t
 import { isObject, rootDir, type Json, type JsonObject } from '../support/bundle.ts';
 
 export { rootDir };
-export const evidenceDir = path.join(rootDir, 'evidence');
+/** The evidence root: one folder per source (evidence/README.md). */
+export const evidenceRoot = path.join(rootDir, 'evidence');
+/** The captured-traffic source the example pairs come from (a byte-for-byte copy of shared/evidence). */
+export const evidenceDir = path.join(evidenceRoot, 'facilita-corp');
 export const overlayPath = path.join(rootDir, 'spec/v2-pt/observed.overlay.yaml');
 export const publishedBundlePath = path.join(rootDir, 'generated/v2-pt/openapi.yaml');
 export const PREFIX = '/api/V2/Voos';

@@ -26,12 +26,13 @@ type Request<P, Op extends string> = P extends Record<\`/api/V2/Voos/\${Op}\`, {
 declare const observed: Answer<Observed, 'Disponibilidade'>;
 declare const published: Answer<Published, 'Disponibilidade'>;
 
-export const airline: string | undefined = observed.ViagensTrecho1?.[0]?.Voos[0]?.CiaMandatoria.CodigoIata;
-export const departure: string | undefined = observed.ViagensTrecho1?.[0]?.Voos[0]?.DataSaida;
-export const error: string | undefined = observed.Exception?.Message;
-export const serverTime: string = observed.Data;
+// Seen in one source only, a flight's fields are typed but may be absent or null.
+export const airline: string | null | undefined = observed.ViagensTrecho1?.[0]?.Voos?.[0]?.CiaMandatoria?.CodigoIata;
+export const departure: string | null | undefined = observed.ViagensTrecho1?.[0]?.Voos?.[0]?.DataSaida;
+export const error: string | null | undefined = observed.Exception?.Message;
+export const serverTime: string | null | undefined = observed.Data;
 // @ts-expect-error a flight field is typed: the airline code is a string, not a number
-export const wrong: number | undefined = observed.ViagensTrecho1?.[0]?.Voos[0]?.CiaMandatoria.CodigoIata;
+export const wrong: number | null | undefined = observed.ViagensTrecho1?.[0]?.Voos?.[0]?.CiaMandatoria?.CodigoIata;
 // @ts-expect-error the published answer is an open object: no typed flight in it
 export const none: unknown = published.ViagensTrecho1?.[0]?.Voos[0];
 

@@ -43,6 +43,9 @@ describe.each(families.map((f) => [f.id]))('%s', (id) => {
 test('the observed bundle, applied from the overlay in memory, equals the one applied from the committed file', () =>
   expectSameAsCli('v2-pt-observed/openapi.yaml'));
 
+test('the legacy observed bundle, applied from the overlay in memory, equals the one applied from the committed file', () =>
+  expectSameAsCli('legacy-observed/openapi.yaml'));
+
 test('dist/ (the compiled client) equals what tsc writes, file for file', async () => {
   const pipelineDist = path.join(rootDir, 'dist');
   const pipelineFiles = await filesUnder(pipelineDist).catch(() => {

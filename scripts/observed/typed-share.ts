@@ -1,0 +1,188 @@
+// How useful a flavour is on real bodies: the share of their keys (every object key at
+// every depth, array items included) that it types, i.e. that a property of the schema
+// standing there declares with a type or a reference. Following $ref, allOf (merged
+// properties) and anyOf with null (the non-null branch). Beside it, how many of the
+// bodies the flavour accepts (JSON Schema 2020-12, as the tests validate).
+//   node scripts/observed/typed-share.ts                 every source, committed flavours and every fold
+//   node scripts/observed/typed-share.ts --overlay FILE  also an overlay of your own (e.g. an older one) on the v2-pt bundle
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { parseYaml } from '@redocly/openapi-core';
+// The ajv Redocly and Spectral depend on (hoisted), as tests/observed/support.ts uses it.
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { buildObservedBundle } from './apply.ts';
+import type { Body } from './evidence.ts';
+import { buildOverlay, LEGACY_PREFIX, type ObservedFamily } from './overlay.ts';
+import { loadSources, type Source } from './sources.ts';
+
+type JsonObject = Record<string, unknown>;
+
+export interface Share {
+  typed: number;
+  total: number;
+}
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function resolve(doc: JsonObject, node: unknown, depth = 0): JsonObject | undefined {
+  if (!isObject(node)) return undefined;
+  if (typeof node.$ref === 'string' && node.$ref.startsWith('#/') && depth < 32) {
+    let target: unknown = doc;
+    for (const token of node.$ref.slice(2).split('/')) target = isObject(target) ? target[token.replaceAll('~1', '/').replaceAll('~0', '~')] : undefined;
+    return resolve(doc, target, depth + 1);
+  }
+  return node;
+}
+
+/** The object and array views of a schema: merged properties, items. */
+function view(doc: JsonObject, schema: unknown): { properties: Map<string, unknown>; items: unknown } {
+  const properties = new Map<string, unknown>();
+  let items: unknown;
+  const visit = (node: unknown, depth: number): void => {
+    const s = resolve(doc, node);
+    if (!s || depth > 16) return;
+    if (isObject(s.properties)) for (const [k, v] of Object.entries(s.properties)) if (!properties.has(k)) properties.set(k, v);
+    if (s.items !== undefined && items === undefined) items = s.items;
+    for (const key of ['allOf', 'anyOf', 'oneOf'] as const) if (Array.isArray(s[key])) for (const part of s[key]) visit(part, depth + 1);
+  };
+  visit(schema, 0);
+  return { properties, items };
+}
+
+/** A property schema says what the value is: a type, a reference, or a combination of them. */
+function typedSchema(schema: unknown): boolean {
+  if (!isObject(schema)) return false;
+  if (typeof schema.$ref === 'string' || schema.type !== undefined) return true;
+  return (['allOf', 'anyOf', 'oneOf'] as const).some((key) => Array.isArray(schema[key]) && schema[key].some(typedSchema));
+}
+
+/** Typed keys of one body under one schema. */
+export function typedShare(doc: JsonObject, schema: unknown, body: unknown): Share {
+  const share: Share = { typed: 0, total: 0 };
+  const walk = (value: unknown, at: unknown): void => {
+    if (Array.isArray(value)) {
+      const items = at === undefined ? undefined : view(doc, at).items;
+      for (const item of value) walk(item, items);
+      return;
+    }
+    if (!isObject(value)) return;
+    const props = at === undefined ? new Map<string, unknown>() : view(doc, at).properties;
+    for (const [key, child] of Object.entries(value)) {
+      share.total += 1;
+      const prop = props.get(key);
+      if (prop !== undefined && typedSchema(prop)) share.typed += 1;
+      walk(child, prop);
+    }
+  };
+  walk(body, schema);
+  return share;
+}
+
+/** The schema a document gives one operation's request or 200 answer, if it has the operation. */
+export function mediaSchema(doc: JsonObject, route: string, body: Body): unknown {
+  const item = resolve(doc, isObject(doc.paths) ? doc.paths[route] : undefined);
+  const op = isObject(item) ? resolve(doc, item.post) : undefined;
+  if (!op) return undefined;
+  const holder = body === 'request' ? resolve(doc, op.requestBody) : resolve(doc, isObject(op.responses) ? op.responses['200'] : undefined);
+  const content = isObject(holder) ? holder.content : undefined;
+  const media = isObject(content) ? content['application/json'] : undefined;
+  return isObject(media) ? media.schema : undefined;
+}
+
+export const PREFIXES: Record<ObservedFamily, string> = { 'v2-pt': '/api/V2/Voos', legacy: LEGACY_PREFIX };
+
+/** The share over every body of some sources. */
+export function shareOfBodies(doc: JsonObject, family: ObservedFamily, sources: readonly Source[]): Share {
+  const total: Share = { typed: 0, total: 0 };
+  for (const s of sources) {
+    for (const b of s.bodies) {
+      const one = typedShare(doc, mediaSchema(doc, `${PREFIXES[family]}/${b.operation}`, b.body), b.value);
+      total.typed += one.typed;
+      total.total += one.total;
+    }
+  }
+  return total;
+}
+
+/** How many bodies of some sources the document's schema for their operation accepts (bodies of operations it lacks are left out). */
+export function acceptedBodies(doc: JsonObject, family: ObservedFamily, sources: readonly Source[]): { accepted: number; checked: number } {
+  const vendor = new Set<string>();
+  const collect = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(collect);
+    else if (isObject(node)) for (const [k, v] of Object.entries(node)) (k.startsWith('x-') ? vendor.add(k) : undefined, collect(v));
+  };
+  collect(doc);
+  const ajv = new Ajv2020({ strict: false, allErrors: false, formats: { password: true } });
+  ajv.addVocabulary([...vendor]);
+  const components = isObject(doc.components) ? doc.components : {};
+  ajv.addSchema({ $id: 'https://observed.invalid/doc.json', components: { schemas: components.schemas ?? {} } });
+  let accepted = 0;
+  let checked = 0;
+  for (const s of sources) {
+    for (const b of s.bodies) {
+      const schema = mediaSchema(doc, `${PREFIXES[family]}/${b.operation}`, b.body);
+      if (!isObject(schema)) continue;
+      const rebased = JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"https://observed.invalid/doc.json#/components/')) as JsonObject;
+      checked += 1;
+      if (ajv.validate(rebased, b.value)) accepted += 1;
+    }
+  }
+  return { accepted, checked };
+}
+
+export function percent(share: Share): string {
+  return share.total === 0 ? 'n/a' : `${((100 * share.typed) / share.total).toFixed(1)} %`;
+}
+
+/** The observed bundle an overlay gives on a published bundle, built in a temporary folder. */
+export async function bundleOf(rootDir: string, family: ObservedFamily, overlay: unknown): Promise<JsonObject> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'typed-share-'));
+  try {
+    return await buildObservedBundle({
+      publishedBundlePath: path.join(rootDir, 'generated', family, 'openapi.yaml'),
+      overlayPath: '(in memory)',
+      overlay,
+      outPath: path.join(dir, 'openapi.yaml'),
+    });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { overlay: { type: 'string' } } });
+  const rootDir = path.resolve(import.meta.dirname, '../..');
+  const evidenceDir = path.join(rootDir, 'evidence');
+  const specDir = path.join(rootDir, 'spec');
+  const sources = loadSources(evidenceDir).filter((s) => s.bodies.length > 0);
+  const rows: string[][] = [['flavour', 'bodies of', 'keys', 'typed', 'share', 'bodies accepted']];
+  const row = (flavour: string, of: string, share: Share, valid: { accepted: number; checked: number }): void => {
+    rows.push([flavour, of, String(share.total), String(share.typed), percent(share), `${valid.accepted} of ${valid.checked}`]);
+  };
+  if (values.overlay) {
+    const doc = await bundleOf(rootDir, 'v2-pt', parseYaml(readFileSync(path.resolve(values.overlay), 'utf8')));
+    for (const s of sources) row(`v2-pt, ${path.basename(values.overlay)}`, s.info.id, shareOfBodies(doc, 'v2-pt', [s]), acceptedBodies(doc, 'v2-pt', [s]));
+  }
+  for (const family of ['v2-pt', 'legacy'] as const) {
+    const all = await bundleOf(rootDir, family, buildOverlay({ evidenceDir, specDir, family }));
+    for (const s of sources) row(`${family}, all sources`, s.info.id, shareOfBodies(all, family, [s]), acceptedBodies(all, family, [s]));
+    for (const s of sources) {
+      const fold = await bundleOf(rootDir, family, buildOverlay({ evidenceDir, specDir, family, exclude: [s.info.id] }));
+      row(`${family}, all but ${s.info.id}`, s.info.id, shareOfBodies(fold, family, [s]), acceptedBodies(fold, family, [s]));
+    }
+  }
+  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? [];
+  for (const r of rows) console.log(`| ${r.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join(' | ')} |`);
+}
+
+if (import.meta.main) {
+  main().catch((error: unknown) => {
+    console.error(`typed share: ${(error as Error).message}`);
+    process.exitCode = 1;
+  });
+}

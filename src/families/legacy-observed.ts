@@ -1,0 +1,26 @@
+// The observed flavour of the legacy service (`AereoNoSession.svc`): the legacy family's
+// calls and credential names, plus the observed operations typed from sanitized bodies of
+// public integrations (generated/legacy-observed), read the way those answers behave.
+// None of this is published by the provider; it comes from evidence/:
+// - errors come in the body: `Exception` is null on success and `{ Message }` on failure;
+// - "no date" is the .NET token `/Date(-62135589600000-0300)/`, handed out as null.
+// `SessaoExpirada: true` still rejects with SessionExpiredError, as on the legacy family.
+import type { Family } from '../client.ts';
+import { isNoDateToken } from '../dates.ts';
+import { ServiceError } from '../errors.ts';
+import { legacyFamily } from './legacy.ts';
+
+export const legacyObservedFamily = {
+  name: 'legacy-observed',
+  credentialFields: legacyFamily.credentialFields,
+  answerType: legacyFamily.answerType,
+  reviver: (_key, value) => (isNoDateToken(value) ? null : value),
+  inspect(body, context) {
+    legacyFamily.inspect(body, context);
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) return;
+    const exception = (body as { Exception?: unknown }).Exception;
+    if (typeof exception !== 'object' || exception === null) return;
+    const message = (exception as { Message?: unknown }).Message;
+    throw new ServiceError(context.target, typeof message === 'string' ? context.redactText(message) : '', context.redact(body));
+  },
+} satisfies Family;
