@@ -578,7 +578,7 @@ export interface components {
         Login: string;
         /**
          * Format: password
-         * @description Password of the agency's web-service credential. Never logged by the client.
+         * @description Password of the agency's web-service credential.
          */
         Senha: string;
         /** @description Selects the corporate customer on whose behalf the call runs. Optional. */
@@ -726,8 +726,10 @@ export interface components {
             ServiceIds: components["schemas"]["ServiceIds"];
         };
         /**
-         * @description Body of `Autenticar`. All names are lower case, unlike every other legacy body
-         *     (Part 4.5): `login` and `senha` are required, `clienteId` is optional.
+         * @description Body of `Autenticar`. All its names are lower case (Part 4.5): `login` and
+         *     `senha` are required, `clienteId` is optional. The other legacy bodies write
+         *     `Login` and `Senha`; those of `AutenticarComUsuario` and `Usuario.svc/Autenticar`
+         *     write `clienteId` in lower case too.
          */
         AutenticarRQ: {
             login: components["schemas"]["Login"];
@@ -758,14 +760,14 @@ export interface components {
          *     published type (string); the types of the other fields are not published, so
          *     each accepts any value (`TipoNaoPublicado`). Whether any field may be left out is
          *     not published either; this contract requires `Login` and `Senha`, the user's
-         *     login and password that this object exists to carry.
+         *     login and password that this object exists to carry (an inference).
          */
         AutenticacaoUsuario: {
             /** @description Login of the application user. */
             Login: string;
             /**
              * Format: password
-             * @description Password of the application user. Never logged by the client.
+             * @description Password of the application user.
              */
             Senha: string;
             /** @description Point of sale. Type not published. */
@@ -832,17 +834,18 @@ export interface components {
         /**
          * Format: password
          * @description The second-factor (security card) token to validate, at the position that
-         *     `AutenticacaoRS.PosicaoCartaoDeSeguranca` gave (Part 5, item 8). A secret: never
-         *     logged by the client.
+         *     `AutenticacaoRS.PosicaoCartaoDeSeguranca` gave (Part 5, item 8).
          */
         TokenDeSeguranca: string;
         /**
          * @description Body of `ValidarTokenSeguranca` (Part 4.5): the agency credentials and the
-         *     security token to validate. No field is stated as optional.
+         *     security token to validate, with the optional `ClienteId` that travels in the
+         *     body of every legacy call (Part 2.1). No other field is stated as optional.
          */
         ValidarTokenSegurancaRQ: {
             Login: components["schemas"]["Login"];
             Senha: components["schemas"]["Senha"];
+            ClienteId?: components["schemas"]["ClienteId"];
             TokenDeSeguranca: components["schemas"]["TokenDeSeguranca"];
         };
         /**
@@ -865,21 +868,22 @@ export interface components {
         };
         /**
          * @description Body of `ValidarTokenSeguranca` on the session-keeping `Aereo.svc`: the fields of
-         *     Part 4.5 (`Login`, `Senha`, `TokenDeSeguranca`), plus the optional session
+         *     Part 4.5 (`Login`, `Senha`, `TokenDeSeguranca`), the optional `ClienteId` that
+         *     travels in the body of every legacy call (Part 2.1), and the optional session
          *     `token` that later requests on `Aereo.svc` carry.
          */
         ValidarTokenSegurancaComSessaoRQ: {
             Login: components["schemas"]["Login"];
             Senha: components["schemas"]["Senha"];
+            ClienteId?: components["schemas"]["ClienteId"];
             TokenDeSeguranca: components["schemas"]["TokenDeSeguranca"];
             /** @description Session token from `Autenticar`, carried by later requests on the session-keeping `Aereo.svc`. */
             token?: components["schemas"]["TokenDeSessao"];
         };
         /**
-         * @description The legacy service's date token, `/Date(<milliseconds since 1970-01-01 UTC>[±hhmm])/`
-         *     (in JSON text the slashes may be escaped as `\/`). The optional offset only marks
-         *     a local time; it never changes the instant. Accepted on V2 input; ISO 8601 is
-         *     recommended.
+         * @description The legacy service's date token: a proprietary millisecond-plus-offset format
+         *     written as a slash-delimited Date token (Part 9). Accepted on V2 input; ISO 8601
+         *     is recommended.
          * @example /Date(1779246000000-0300)/
          */
         DataLegada: string;
@@ -7646,9 +7650,9 @@ export interface components {
     responses: {
         /**
          * @description Any other outcome, such as the unauthorized-access error (developer-token not
-         *     matching the credential's developer), the refusal of a source IP the operator has
-         *     not allowed, or the access-denied error. HTTP status codes, error codes and the
-         *     error body format are not published, so no body is described.
+         *     matching the credential's developer) or the refusal of a source IP the operator
+         *     has not allowed. HTTP status codes, error codes and the error body format are not
+         *     published, so no body is described.
          */
         ErroNaoPublicado: {
             headers: {
@@ -7682,6 +7686,20 @@ export interface components {
             content: {
                 "application/json": components["schemas"]["AutenticarRS"];
             };
+        };
+        /**
+         * @description Any other outcome of a call that sends `AutenticacaoUsuario`, such as the
+         *     unauthorized-access error (developer-token not matching the credential's
+         *     developer), the refusal of a source IP the operator has not allowed, or the
+         *     access-denied error (a credential not enabled for `AutenticacaoUsuario`, Part 5,
+         *     item 7). HTTP status codes, error codes and the error body format are not
+         *     published, so no body is described.
+         */
+        ErroNaoPublicadoAutenticacaoUsuario: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
         };
         /**
          * @description The answer, successful or not: an `AutenticacaoRS`. A failed authentication is
@@ -7867,7 +7885,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["AutenticacaoRS"];
-            default: components["responses"]["ErroNaoPublicado"];
+            default: components["responses"]["ErroNaoPublicadoAutenticacaoUsuario"];
         };
     };
     ValidarTokenSeguranca: {
@@ -7918,7 +7936,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["AutenticacaoRS"];
-            default: components["responses"]["ErroNaoPublicado"];
+            default: components["responses"]["ErroNaoPublicadoAutenticacaoUsuario"];
         };
     };
     Aereo_ValidarTokenSeguranca: {
@@ -7952,7 +7970,7 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["AutenticacaoRS"];
-            default: components["responses"]["ErroNaoPublicado"];
+            default: components["responses"]["ErroNaoPublicadoAutenticacaoUsuario"];
         };
     };
     RecuperarSistemasPesquisa: {
