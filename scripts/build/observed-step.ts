@@ -2,7 +2,6 @@
 // evidence/ (it is committed under spec/ for review), applied to the published v2-pt
 // bundle, and typed. Its inputs are hashed like a family's, so it is skipped when
 // nothing it reads changed.
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { filesUnder } from './cache.ts';
 import type { TypeOptions } from './types.ts';
@@ -79,8 +78,4 @@ export async function buildObserved(opts: ObservedStepOptions): Promise<Observed
   const typesPath = path.join(outDir, OBSERVED_ID, 'schema.d.ts');
   await writeIfChanged(typesPath, await typesText);
   return { overlay: text, bundlePath, typesPath, document };
-}
-
-export async function readText(file: string): Promise<string | undefined> {
-  return readFile(file, 'utf8').catch(() => undefined);
 }
