@@ -54,12 +54,12 @@ export function schemasOf(doc: unknown): SchemaAt[] {
     for (const key of schemaMaps) for (const [name, sub] of entriesOf(value[key])) schema(sub, [...path, key, name]);
     for (const key of schemaSingles) {
       const sub = value[key];
-      if (Array.isArray(sub)) sub.forEach((item, i) => schema(item, [...path, key, i]));
+      if (Array.isArray(sub)) for (const [i, item] of sub.entries()) schema(item, [...path, key, i]);
       else schema(sub, [...path, key]);
     }
     for (const key of schemaLists) {
       const list = value[key];
-      if (Array.isArray(list)) list.forEach((item, i) => schema(item, [...path, key, i]));
+      if (Array.isArray(list)) for (const [i, item] of list.entries()) schema(item, [...path, key, i]);
     }
   };
   const content = (value: unknown, path: JsonPath): void => {
@@ -79,7 +79,7 @@ export function schemasOf(doc: unknown): SchemaAt[] {
     if (isRecord(value)) content(value['content'], [...path, 'content']);
   };
   const parameters = (value: unknown, path: JsonPath): void => {
-    if (Array.isArray(value)) value.forEach((p, i) => parameterOrHeader(p, [...path, i]));
+    if (Array.isArray(value)) for (const [i, p] of value.entries()) parameterOrHeader(p, [...path, i]);
   };
   const pathItem = (value: unknown, path: JsonPath): void => {
     if (!isRecord(value)) return;

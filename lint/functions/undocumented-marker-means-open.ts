@@ -20,7 +20,7 @@ function isObjectType(schema: JsonObject): boolean {
 
 /** Every `x-undocumented` key in the document, wherever it stands. */
 function markerPaths(value: unknown, path: JsonPath, found: JsonPath[]): JsonPath[] {
-  if (Array.isArray(value)) value.forEach((item, i) => markerPaths(item, [...path, i], found));
+  if (Array.isArray(value)) for (const [i, item] of value.entries()) markerPaths(item, [...path, i], found);
   else if (isRecord(value)) {
     for (const [key, sub] of Object.entries(value)) {
       if (key === marker) found.push(path);
