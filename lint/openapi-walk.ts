@@ -1,15 +1,14 @@
 // Walks over an OpenAPI 3.1 document that know where operations and schemas
 // live, so that each rule reports the exact JSON path of what it found.
-import { entriesOf, isRecord, type JsonObject } from './json.ts';
+import { entriesOf, HTTP_METHODS, isHttpMethod, isRecord, type JsonRecord } from '../scripts/lib/json.ts';
 
 export type JsonPath = Array<string | number>;
 
-export const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 export interface OperationAt {
   readonly pathKey: string;
   readonly method: string;
-  readonly operation: JsonObject;
+  readonly operation: JsonRecord;
   readonly path: JsonPath;
 }
 
@@ -21,7 +20,7 @@ export function operationsOf(doc: unknown): OperationAt[] {
   const found: OperationAt[] = [];
   for (const [pathKey, item] of entriesOf(isRecord(doc) ? doc['paths'] : undefined)) {
     for (const [method, operation] of entriesOf(item)) {
-      if ((httpMethods as readonly string[]).includes(method) && isRecord(operation)) {
+      if (isHttpMethod(method) && isRecord(operation)) {
         found.push({ pathKey, method, operation, path: ['paths', pathKey, method] });
       }
     }
@@ -30,7 +29,7 @@ export function operationsOf(doc: unknown): OperationAt[] {
 }
 
 export interface SchemaAt {
-  readonly schema: JsonObject;
+  readonly schema: JsonRecord;
   readonly path: JsonPath;
 }
 
@@ -84,7 +83,7 @@ export function schemasOf(doc: unknown): SchemaAt[] {
   const pathItem = (value: unknown, path: JsonPath): void => {
     if (!isRecord(value)) return;
     parameters(value['parameters'], [...path, 'parameters']);
-    for (const method of httpMethods) {
+    for (const method of HTTP_METHODS) {
       const op = value[method];
       if (!isRecord(op)) continue;
       const at = [...path, method];

@@ -7,9 +7,8 @@
 // seen in N of M captures).
 import { isRequired, summarize, type FieldNode, type Occurrence, type Summary } from './field-tree.ts';
 import type { Body, Sample } from './evidence.ts';
+import type { Json, JsonObject } from '../lib/json.ts';
 
-export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-export type JsonObject = { [key: string]: Json };
 
 export interface SchemaContext {
   repository: string;
