@@ -4,9 +4,9 @@
 // nothing it reads changed.
 import path from 'node:path';
 import { filesUnder } from './cache.ts';
+import { OBSERVED_ID, OBSERVED_OF } from './step-ids.ts';
+import { digestOutputs, runStep as step, type BuiltFamily, type FamilyReport, type StepContext } from './step.ts';
 import type { TypeOptions } from './types.ts';
-
-export const OBSERVED_ID = 'v2-pt-observed';
 export const OVERLAY_FILE = 'spec/v2-pt/observed.overlay.yaml';
 
 /**
@@ -30,7 +30,7 @@ export async function observedInputs(rootDir: string, outDir: string): Promise<s
     // The overlay generator reads the catalog and the v2-pt document and paths.
     path.join(rootDir, 'spec/catalog.yaml'),
     ...(await filesUnder(path.join(rootDir, 'spec/v2-pt'))).filter((f) => !f.endsWith(OVERLAY_FILE)),
-    path.join(outDir, 'v2-pt', 'openapi.yaml'),
+    path.join(outDir, OBSERVED_OF, 'openapi.yaml'),
   ];
 }
 
@@ -65,7 +65,7 @@ export async function buildObserved(opts: ObservedStepOptions): Promise<Observed
   // The overlay is applied as rendered (a copy: its text is written from the original
   // afterwards, while the types are made); a check build leaves spec/ alone.
   const document = await buildObservedBundle({
-    publishedBundlePath: path.join(outDir, 'v2-pt', 'openapi.yaml'),
+    publishedBundlePath: path.join(outDir, OBSERVED_OF, 'openapi.yaml'),
     ...(opts.published ? { published: opts.published } : {}),
     overlayPath,
     overlay: structuredClone(overlay),
@@ -78,4 +78,29 @@ export async function buildObserved(opts: ObservedStepOptions): Promise<Observed
   const typesPath = path.join(outDir, OBSERVED_ID, 'schema.d.ts');
   await writeIfChanged(typesPath, await typesText);
   return { overlay: text, bundlePath, typesPath, document };
+}
+
+/** The observed flavour: overlay from the evidence, applied to the v2-pt bundle, typed. */
+export async function buildObservedFlavour(ctx: StepContext, writeSources: boolean, published?: Record<string, unknown>): Promise<BuiltFamily> {
+  const started = performance.now();
+  const result = await step(OBSERVED_ID, 'observed flavour (overlay)', () =>
+    buildObserved({
+      rootDir: ctx.rootDir,
+      outDir: ctx.outDir,
+      types: (document) => ctx.types(document, 'observed'),
+      writeIfChanged: ctx.writeIfChanged,
+      writeSources,
+      ...(published ? { published } : {}),
+    }),
+  );
+  const outputs = await digestOutputs(ctx.outDir, [result.bundlePath, result.typesPath]);
+  const report: FamilyReport = {
+    id: OBSERVED_ID,
+    skipped: false,
+    files: Object.keys(outputs),
+    warnings: [],
+    ms: performance.now() - started,
+    sources: { [OVERLAY_FILE]: result.overlay },
+  };
+  return { report, inputs: await observedInputs(ctx.rootDir, ctx.outDir), outputs, document: result.document };
 }
