@@ -4,7 +4,7 @@
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { ReferencePageJob } from '../docs/reference.ts';
-import { sha256 } from './cache.ts';
+import { filesUnder, sha256 } from './cache.ts';
 import { DOCS_ID, OBSERVED_ID, OBSERVED_OF } from './step-ids.ts';
 import { digestOutputs, runStep as step, type BuiltFamily, type FamilyReport, type StepContext } from './step.ts';
 
@@ -55,12 +55,17 @@ export async function startSite(
     const outputs = await digestOutputs(ctx.outDir, written);
     const inputs = [
       ...families.map((f) => path.join(ctx.outDir, f.id, 'openapi.yaml')),
-      ...(observed ? [observed.bundlePath, path.join(ctx.rootDir, 'scripts', 'observed', 'observed-operations.ts')] : []),
-      ...(await readdir(path.join(ctx.rootDir, 'docs', 'landing'))).map((f) => path.join(ctx.rootDir, 'docs', 'landing', f)),
-      ...(await readdir(path.join(ctx.rootDir, 'scripts', 'docs'))).map((f) => path.join(ctx.rootDir, 'scripts', 'docs', f)),
+      ...(observed ? [observed.bundlePath, path.join(ctx.rootDir, 'scripts/observed/observed-operations.ts')] : []),
+      ...(await filesIn(path.join(ctx.rootDir, 'docs/landing'))),
+      ...(await filesUnder(path.join(ctx.rootDir, 'scripts/docs'))),
     ];
     const report: FamilyReport = { id: DOCS_ID, skipped: false, files: Object.keys(outputs), warnings: [], ms: performance.now() - started };
     return { report, inputs, outputs };
   }
   return { finish, abandon: () => run.abandon() };
+}
+
+/** The entries directly in a folder (not below it), as paths: what the docs site reads there. */
+async function filesIn(dir: string): Promise<string[]> {
+  return (await readdir(dir)).map((name) => path.join(dir, name));
 }

@@ -117,7 +117,7 @@ async function readBundle(family: { id: string; bundlePath: string; document?: u
 }
 
 async function readFragments(rootDir: string): Promise<LandingFragments> {
-  const dir = path.join(rootDir, 'docs', 'landing');
+  const dir = path.join(rootDir, 'docs/landing');
   const entries = await Promise.all(
     Object.entries(FRAGMENTS).map(async ([key, file]) => {
       try {
