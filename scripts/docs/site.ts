@@ -11,7 +11,7 @@ import path from 'node:path';
 import { parseYaml } from '@redocly/openapi-core';
 import { readCatalog, type CatalogFamily } from './catalog.ts';
 import { computeCoverage, type DocumentCoverage } from './coverage.ts';
-import { migrationRows, mirrorTable, operationHref, type SiteDocument } from './crossrefs.ts';
+import { migrationRows, mirrorTable, operationHref, type MirrorTable, type ReplacementRow, type SiteDocument } from './crossrefs.ts';
 import { trusted } from './html.ts';
 import { renderLanding, type LandingFamily, type LandingFragments } from './landing.ts';
 import { listOperations, type JsonObject } from './openapi.ts';
@@ -164,18 +164,26 @@ export async function buildDocsSite(opts: DocsSiteOptions): Promise<string[]> {
   return (await startDocsSite(opts)).finish();
 }
 
-/**
- * Starts the site: reads the family bundles and hands their pages to the renderer.
- * The observed flavour is read only by finish(), so a pipeline can build it while
- * the family pages render.
- */
-export async function startDocsSite(opts: DocsSiteOptions): Promise<DocsSiteRun> {
+/** What the site shows that the bundles and the catalog determine, computed once per build. */
+interface SiteModel {
+  rootDir: string;
+  outDir: string;
+  catalog: Map<string, CatalogFamily>;
+  catalogOrder: string[];
+  fragments: LandingFragments;
+  /** In site order. */
+  families: DocsSiteFamily[];
+  docOf: Map<string, unknown>;
+  coverage: Map<string, DocumentCoverage>;
+  migration: ReplacementRow[];
+  mirrors: MirrorTable;
+  titleOf(id: string): string;
+  referenceFamily(family: DocsSiteFamily): ReferenceFamily;
+}
+
+async function readSite(opts: DocsSiteOptions): Promise<SiteModel> {
   const rootDir = path.resolve(opts.rootDir);
   const outDir = path.resolve(rootDir, opts.outDir);
-  checkFamilies(opts.families);
-  if (opts.observed) checkObserved(opts.observed, opts.families);
-  const renderPage = opts.renderPage ?? buildReferencePage;
-
   const [catalog, fragments, bundles] = await Promise.all([
     readCatalog(rootDir),
     readFragments(rootDir),
@@ -185,160 +193,221 @@ export async function startDocsSite(opts: DocsSiteOptions): Promise<DocsSiteRun>
   const families = ordered(opts.families, catalogOrder);
   const docOf = new Map(opts.families.map((f, i) => [f.id, bundles[i]]));
   const documents: SiteDocument[] = families.map((f) => ({ familyId: f.id, doc: docOf.get(f.id) }));
-
-  const coverage = new Map<string, DocumentCoverage>(documents.map((d) => [d.familyId, computeCoverage(d.doc)]));
-  const migration = migrationRows(documents);
-  const mirrors = mirrorTable(documents);
-  const titleOf = (id: string) => families.find((f) => f.id === id)?.title ?? catalog.get(id)?.title ?? id;
-  const referenceFamily = (f: DocsSiteFamily): ReferenceFamily => ({
-    id: f.id,
-    title: f.title,
-    status: f.status,
-    statusNote: catalog.get(f.id)?.statusNote,
-  });
-
-  await mkdir(outDir, { recursive: true });
-  const workDir = await mkdtemp(path.join(os.tmpdir(), 'docs-site-'));
-  const written: string[] = [];
-  const cache: PageCache = opts.pageCacheFile
-    ? ((await readFile(opts.pageCacheFile, 'utf8').then(JSON.parse, () => ({}))) as PageCache)
-    : {};
-  const builder = await builderKey(rootDir);
-
-  // A page is rendered unless what it is made from, and its file, are as last time.
-  interface Page {
-    family: ReferenceFamily;
-    doc: JsonObject;
-    outFile: string;
-    input: string;
-  }
-  const page = (family: ReferenceFamily, doc: JsonObject): Page => ({
-    family,
-    doc,
-    outFile: path.join(outDir, `${family.id}.html`),
-    input: sha256(`${builder}\0${JSON.stringify(family)}\0${JSON.stringify(doc)}`),
-  });
-  const isCurrent = async (p: Page): Promise<boolean> => {
-    const previous = cache[p.family.id];
-    return previous?.input === p.input && previous.output === (await readFile(p.outFile).then(sha256, () => undefined));
+  return {
+    rootDir,
+    outDir,
+    catalog,
+    catalogOrder,
+    fragments,
+    families,
+    docOf,
+    coverage: new Map<string, DocumentCoverage>(documents.map((d) => [d.familyId, computeCoverage(d.doc)])),
+    migration: migrationRows(documents),
+    mirrors: mirrorTable(documents),
+    titleOf: (id) => families.find((f) => f.id === id)?.title ?? catalog.get(id)?.title ?? id,
+    referenceFamily: (f) => ({ id: f.id, title: f.title, status: f.status, statusNote: catalog.get(f.id)?.statusNote }),
   };
-  // Renders the pages that are not current; the renderer has them all before this returns.
-  // (The renders' promise is wrapped: an awaited promise of a promise would wait for both.)
-  const renderAll = async (pages: Page[]): Promise<{ done: Promise<void> }> => {
-    const current = await Promise.all(pages.map(isCurrent));
+}
+
+/** A reference page to render: its family, its prepared document, its file, and what it is made from. */
+interface Page {
+  family: ReferenceFamily;
+  doc: JsonObject;
+  outFile: string;
+  input: string;
+}
+
+/**
+ * The reference pages of one site build. A page is rendered unless what it is made from,
+ * and its file, are as last time (the page cache); the files written are collected.
+ */
+class PageRenderer {
+  readonly written: string[] = [];
+  readonly #outDir: string;
+  readonly #workDir: string;
+  readonly #builder: string;
+  readonly #cache: PageCache;
+  readonly #cacheFile: string | undefined;
+  readonly #render: (job: ReferencePageJob) => Promise<void>;
+
+  private constructor(outDir: string, workDir: string, builder: string, cache: PageCache, opts: DocsSiteOptions) {
+    this.#outDir = outDir;
+    this.#workDir = workDir;
+    this.#builder = builder;
+    this.#cache = cache;
+    this.#cacheFile = opts.pageCacheFile;
+    this.#render = opts.renderPage ?? buildReferencePage;
+  }
+
+  static async open(model: SiteModel, opts: DocsSiteOptions): Promise<PageRenderer> {
+    await mkdir(model.outDir, { recursive: true });
+    const workDir = await mkdtemp(path.join(os.tmpdir(), 'docs-site-'));
+    const cache = opts.pageCacheFile ? ((await readFile(opts.pageCacheFile, 'utf8').then(JSON.parse, () => ({}))) as PageCache) : {};
+    return new PageRenderer(model.outDir, workDir, await builderKey(model.rootDir), cache, opts);
+  }
+
+  page(family: ReferenceFamily, doc: JsonObject): Page {
+    return {
+      family,
+      doc,
+      outFile: path.join(this.#outDir, `${family.id}.html`),
+      input: sha256(`${this.#builder}\0${JSON.stringify(family)}\0${JSON.stringify(doc)}`),
+    };
+  }
+
+  async #isCurrent(p: Page): Promise<boolean> {
+    const previous = this.#cache[p.family.id];
+    return previous?.input === p.input && previous.output === (await readFile(p.outFile).then(sha256, () => undefined));
+  }
+
+  /**
+   * Renders the pages that are not current; the renderer has them all before this returns.
+   * (The renders' promise is wrapped: an awaited promise of a promise would wait for both.)
+   */
+  async renderAll(pages: Page[]): Promise<{ done: Promise<void> }> {
+    const current = await Promise.all(pages.map((p) => this.#isCurrent(p)));
     const renders = pages.map(async (p, i) => {
       if (!current[i]) {
-        await renderPage({ family: p.family, doc: p.doc, outFile: p.outFile, workDir });
-        cache[p.family.id] = { input: p.input, output: sha256(await readFile(p.outFile)) };
+        await this.#render({ family: p.family, doc: p.doc, outFile: p.outFile, workDir: this.#workDir });
+        this.#cache[p.family.id] = { input: p.input, output: sha256(await readFile(p.outFile)) };
       }
-      written.push(p.outFile);
+      this.written.push(p.outFile);
     });
     const done = Promise.all(renders).then(() => undefined);
     done.catch(() => undefined); // awaited by finish() or abandon(); not unhandled meanwhile
     return { done };
-  };
-  const cleanUp = async () => {
-    await rm(workDir, { recursive: true, force: true });
-    if (opts.pageCacheFile) {
-      await mkdir(path.dirname(opts.pageCacheFile), { recursive: true });
-      await writeFile(opts.pageCacheFile, `${JSON.stringify(cache, null, 2)}\n`);
-    }
-  };
+  }
 
-  let familyPages: Promise<void>;
+  /** Removes the work folder and saves the page cache. */
+  async close(): Promise<void> {
+    await rm(this.#workDir, { recursive: true, force: true });
+    if (this.#cacheFile) {
+      await mkdir(path.dirname(this.#cacheFile), { recursive: true });
+      await writeFile(this.#cacheFile, `${JSON.stringify(this.#cache, null, 2)}\n`);
+    }
+  }
+}
+
+function familyPages(model: SiteModel, pages: PageRenderer): Page[] {
+  return model.families.map((f) =>
+    pages.page(
+      model.referenceFamily(f),
+      documentForDocs(model.docOf.get(f.id), model.referenceFamily(f), {
+        coverage: model.coverage.get(f.id) as DocumentCoverage,
+        replacements: model.migration.filter((r) => r.legacy.familyId === f.id),
+        mirrors: model.mirrors.rows.filter((r) => r.english.familyId === f.id),
+        familyTitle: model.titleOf,
+      }),
+    ),
+  );
+}
+
+/** The observed flavour's part of the site: its document, its page, and every family's published / observed only / unknown view. */
+interface ObservedView {
+  doc: unknown;
+  page: ReferenceFamily | undefined;
+  sources: Map<string, SourceCoverage>;
+}
+
+async function readObserved(model: SiteModel, observed: DocsSiteObserved | undefined, observedDocument: unknown): Promise<ObservedView> {
+  const view: ObservedView = { doc: undefined, page: undefined, sources: new Map() };
+  if (observed) {
+    view.doc = await readBundle({ ...observed, document: observedDocument });
+    view.page = observedReferenceFamily(observed.id, { id: observed.of, title: model.titleOf(observed.of), href: `${observed.of}.html` });
+  }
+  for (const f of model.families) {
+    view.sources.set(f.id, sourcesFromCoverage(model.coverage.get(f.id) as DocumentCoverage, f.id === observed?.of ? view.doc : undefined));
+  }
+  return view;
+}
+
+function observedPages(model: SiteModel, pages: PageRenderer, observed: DocsSiteObserved | undefined, view: ObservedView): Page[] {
+  if (!observed || !view.page) return [];
+  const doc = observedDocumentForDocs(view.doc, view.page, {
+    sources: view.sources.get(observed.of) as SourceCoverage,
+    published: { href: `${observed.of}.html`, title: model.titleOf(observed.of) },
+  });
+  return [pages.page(view.page, doc)];
+}
+
+/** The landing page's families: those built, with their pages and views, then the catalog's others, marked not built. */
+function landingFamilies(model: SiteModel, observed: DocsSiteObserved | undefined, view: ObservedView): LandingFamily[] {
+  const built = new Set(model.families.map((f) => f.id));
+  const observedPage = view.page;
+  return [
+    ...model.families.map((f): LandingFamily => {
+      const entry: CatalogFamily | undefined = model.catalog.get(f.id);
+      const operationHrefs = new Map(listOperations(model.docOf.get(f.id)).map((op) => [`${op.method} ${op.path}`, operationHref(f.id, op)]));
+      return {
+        id: f.id,
+        title: f.title,
+        status: f.status,
+        statusNote: entry?.statusNote,
+        prefix: entry?.prefix,
+        page: {
+          href: `${f.id}.html`,
+          coverage: model.coverage.get(f.id) as DocumentCoverage,
+          sources: view.sources.get(f.id) as SourceCoverage,
+          operationHrefs,
+          observed:
+            observed?.of === f.id && observedPage
+              ? {
+                  href: `${observedPage.id}.html`,
+                  title: observedPage.title,
+                  operationHrefs: new Map(listOperations(view.doc).map((op) => [`${op.method} ${op.path}`, operationHref(observedPage.id, op)])),
+                }
+              : undefined,
+        },
+      };
+    }),
+    ...[...model.catalog.values()]
+      .filter((c) => !built.has(c.id))
+      .map((c): LandingFamily => ({ id: c.id, title: c.title, status: c.status, statusNote: c.statusNote, prefix: c.prefix, page: null })),
+  ];
+}
+
+/**
+ * Starts the site: reads the family bundles and hands their pages to the renderer.
+ * The observed flavour is read only by finish(), so a pipeline can build it while
+ * the family pages render.
+ */
+export async function startDocsSite(opts: DocsSiteOptions): Promise<DocsSiteRun> {
+  checkFamilies(opts.families);
+  if (opts.observed) checkObserved(opts.observed, opts.families);
+  const model = await readSite(opts);
+  const pages = await PageRenderer.open(model, opts);
+
+  let familiesDone: Promise<void>;
   try {
-    familyPages = (await renderAll(
-      families.map((f) =>
-        page(
-          referenceFamily(f),
-          documentForDocs(docOf.get(f.id), referenceFamily(f), {
-            coverage: coverage.get(f.id) as DocumentCoverage,
-            replacements: migration.filter((r) => r.legacy.familyId === f.id),
-            mirrors: mirrors.rows.filter((r) => r.english.familyId === f.id),
-            familyTitle: titleOf,
-          }),
-        ),
-      ),
-    )).done;
+    familiesDone = (await pages.renderAll(familyPages(model, pages))).done;
   } catch (error) {
-    await cleanUp();
+    await pages.close();
     throw error;
   }
 
   async function finish(observedDocument?: unknown): Promise<string[]> {
-    let observedDoc: unknown;
-    let observedPage: ReferenceFamily | undefined;
-    const sources = new Map<string, SourceCoverage>();
+    let view: ObservedView;
     try {
-      if (opts.observed) {
-        observedDoc = await readBundle({ ...opts.observed, document: observedDocument });
-        observedPage = observedReferenceFamily(opts.observed.id, { id: opts.observed.of, title: titleOf(opts.observed.of), href: `${opts.observed.of}.html` });
-      }
-      for (const f of families) {
-        sources.set(f.id, sourcesFromCoverage(coverage.get(f.id) as DocumentCoverage, f.id === opts.observed?.of ? observedDoc : undefined));
-      }
-      const observedPages =
-        opts.observed && observedPage
-          ? (await renderAll([
-              page(
-                observedPage,
-                observedDocumentForDocs(observedDoc, observedPage, {
-                  sources: sources.get(opts.observed.of) as SourceCoverage,
-                  published: { href: `${opts.observed.of}.html`, title: titleOf(opts.observed.of) },
-                }),
-              ),
-            ])).done
-          : undefined;
-      await Promise.all([familyPages, observedPages]);
+      view = await readObserved(model, opts.observed, observedDocument);
+      const observedDone = (await pages.renderAll(observedPages(model, pages, opts.observed, view))).done;
+      await Promise.all([familiesDone, observedDone]);
     } finally {
-      await familyPages.catch(() => undefined);
-      await cleanUp();
+      await familiesDone.catch(() => undefined);
+      await pages.close();
     }
-
-    const built = new Set(families.map((f) => f.id));
-    const landingFamilies: LandingFamily[] = [
-      ...families.map((f): LandingFamily => {
-        const entry: CatalogFamily | undefined = catalog.get(f.id);
-        const operationHrefs = new Map(listOperations(docOf.get(f.id)).map((op) => [`${op.method} ${op.path}`, operationHref(f.id, op)]));
-        return {
-          id: f.id,
-          title: f.title,
-          status: f.status,
-          statusNote: entry?.statusNote,
-          prefix: entry?.prefix,
-          page: {
-            href: `${f.id}.html`,
-            coverage: coverage.get(f.id) as DocumentCoverage,
-            sources: sources.get(f.id) as SourceCoverage,
-            operationHrefs,
-            observed:
-              opts.observed?.of === f.id && observedPage
-                ? {
-                    href: `${observedPage.id}.html`,
-                    title: observedPage.title,
-                    operationHrefs: new Map(listOperations(observedDoc).map((op) => [`${op.method} ${op.path}`, operationHref(observedPage.id, op)])),
-                  }
-                : undefined,
-          },
-        };
-      }),
-      ...[...catalog.values()]
-        .filter((c) => !built.has(c.id))
-        .map((c): LandingFamily => ({ id: c.id, title: c.title, status: c.status, statusNote: c.statusNote, prefix: c.prefix, page: null })),
-    ];
-    const index = path.join(outDir, 'index.html');
-    await writeFile(index, renderLanding({ families: ordered(landingFamilies, catalogOrder), fragments, migration, mirrors }));
-    written.push(index);
-
-    await removeStalePages(outDir, new Set(written));
-    return written.sort();
+    const index = path.join(model.outDir, 'index.html');
+    const families = ordered(landingFamilies(model, opts.observed, view), model.catalogOrder);
+    await writeFile(index, renderLanding({ families, fragments: model.fragments, migration: model.migration, mirrors: model.mirrors }));
+    pages.written.push(index);
+    await removeStalePages(model.outDir, new Set(pages.written));
+    return pages.written.sort();
   }
 
   return {
     finish,
     abandon: async () => {
-      await familyPages.catch(() => undefined);
-      await cleanUp();
+      await familiesDone.catch(() => undefined);
+      await pages.close();
     },
   };
 }
