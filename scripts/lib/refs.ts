@@ -3,6 +3,9 @@
 
 import { isRecord } from './json.ts';
 
+// The guard refs' readers need with it: the one in json.ts, also offered here.
+export { isRecord as isObject, type JsonRecord as JsonObject } from './json.ts';
+
 /** Follows a local JSON pointer (`#/components/schemas/X`). Bundles hold only local refs. */
 export function resolvePointer(doc: unknown, ref: string): unknown {
   if (!ref.startsWith('#')) {
