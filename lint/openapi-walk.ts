@@ -1,15 +1,14 @@
 // Walks over an OpenAPI 3.1 document that know where operations and schemas
 // live, so that each rule reports the exact JSON path of what it found.
-import { entriesOf, isRecord, type JsonObject } from './json.ts';
+import { entriesOf, HTTP_METHODS, isHttpMethod, isRecord, type JsonRecord } from '../scripts/lib/json.ts';
 
 export type JsonPath = Array<string | number>;
 
-export const httpMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 export interface OperationAt {
   readonly pathKey: string;
   readonly method: string;
-  readonly operation: JsonObject;
+  readonly operation: JsonRecord;
   readonly path: JsonPath;
 }
 
@@ -21,7 +20,7 @@ export function operationsOf(doc: unknown): OperationAt[] {
   const found: OperationAt[] = [];
   for (const [pathKey, item] of entriesOf(isRecord(doc) ? doc['paths'] : undefined)) {
     for (const [method, operation] of entriesOf(item)) {
-      if ((httpMethods as readonly string[]).includes(method) && isRecord(operation)) {
+      if (isHttpMethod(method) && isRecord(operation)) {
         found.push({ pathKey, method, operation, path: ['paths', pathKey, method] });
       }
     }
@@ -30,7 +29,7 @@ export function operationsOf(doc: unknown): OperationAt[] {
 }
 
 export interface SchemaAt {
-  readonly schema: JsonObject;
+  readonly schema: JsonRecord;
   readonly path: JsonPath;
 }
 
@@ -54,12 +53,12 @@ export function schemasOf(doc: unknown): SchemaAt[] {
     for (const key of schemaMaps) for (const [name, sub] of entriesOf(value[key])) schema(sub, [...path, key, name]);
     for (const key of schemaSingles) {
       const sub = value[key];
-      if (Array.isArray(sub)) sub.forEach((item, i) => schema(item, [...path, key, i]));
+      if (Array.isArray(sub)) for (const [i, item] of sub.entries()) schema(item, [...path, key, i]);
       else schema(sub, [...path, key]);
     }
     for (const key of schemaLists) {
       const list = value[key];
-      if (Array.isArray(list)) list.forEach((item, i) => schema(item, [...path, key, i]));
+      if (Array.isArray(list)) for (const [i, item] of list.entries()) schema(item, [...path, key, i]);
     }
   };
   const content = (value: unknown, path: JsonPath): void => {
@@ -79,12 +78,12 @@ export function schemasOf(doc: unknown): SchemaAt[] {
     if (isRecord(value)) content(value['content'], [...path, 'content']);
   };
   const parameters = (value: unknown, path: JsonPath): void => {
-    if (Array.isArray(value)) value.forEach((p, i) => parameterOrHeader(p, [...path, i]));
+    if (Array.isArray(value)) for (const [i, p] of value.entries()) parameterOrHeader(p, [...path, i]);
   };
   const pathItem = (value: unknown, path: JsonPath): void => {
     if (!isRecord(value)) return;
     parameters(value['parameters'], [...path, 'parameters']);
-    for (const method of httpMethods) {
+    for (const method of HTTP_METHODS) {
       const op = value[method];
       if (!isRecord(op)) continue;
       const at = [...path, method];

@@ -1,8 +1,8 @@
 // lint/property-names.yaml as typed data.
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import type { Language } from './catalog.ts';
-import { isRecord, isStringArray } from './json.ts';
+import type { Language } from '../scripts/lib/catalog.ts';
+import { isRecord, isStringArray } from '../scripts/lib/json.ts';
 
 export type PropertyNames = Readonly<Record<Language, ReadonlySet<string>>>;
 

@@ -12,7 +12,7 @@ import type { RulesetDefinition } from '@stoplight/spectral-core';
 import { oas3 } from '@stoplight/spectral-formats';
 import { oas } from '@stoplight/spectral-rulesets';
 import { asRuleset } from './ruleset-shape.ts';
-import { loadCatalog, type Catalog } from './catalog.ts';
+import { loadCatalog, type Catalog } from '../scripts/lib/catalog.ts';
 import { credentialsInBody } from './functions/credentials-in-body.ts';
 import { deprecatedNamesReplacement } from './functions/deprecated-names-replacement.ts';
 import { developerHeadersRequired } from './functions/developer-headers-required.ts';

@@ -1,7 +1,7 @@
 // `npm run bench`: figures measured side by side on this machine, printed as a table
 // and written to bench/results.md. Exits non-zero only when a ratio misses its target.
 import { cpus, totalmem, platform, release } from 'node:os';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchPipeline, ONE_FAMILY_EDIT } from './bench/pipeline.ts';
@@ -13,6 +13,7 @@ const rootDir = process.cwd();
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 // `npm run bench -- --only pipeline` (or mock, client, typecheck, size) measures one
 // group and prints it; bench/results.md is written by full runs only.
+const FINDINGS_HEADING = '## Findings behind the settings';
 const GROUPS = ['pipeline', 'mock', 'client', 'typecheck', 'size'] as const;
 type Group = (typeof GROUPS)[number];
 const { values: args } = parseArgs({ options: { only: { type: 'string', multiple: true } } });
@@ -114,7 +115,11 @@ const report = [`# Benchmark results`, '', `Machine: ${machine}.`, `Measured ${n
 console.log(`\n${lines.join('\n')}\n`);
 if (only.size === GROUPS.length) {
   await mkdir(path.join(rootDir, 'bench'), { recursive: true });
-  await writeFile(path.join(rootDir, 'bench/results.md'), report);
+  const resultsFile = path.join(rootDir, 'bench/results.md');
+  // The hand-written findings below the table (what settings were chosen and why, with their figures) are kept.
+  const previous = await readFile(resultsFile, 'utf8').catch(() => '');
+  const findings = previous.indexOf(FINDINGS_HEADING);
+  await writeFile(resultsFile, findings === -1 ? report : `${report}\n${previous.slice(findings)}`);
   console.log('Written to bench/results.md');
 }
 

@@ -1,10 +1,7 @@
 // `npm run build`: the whole pipeline. `--force` rebuilds every family; `--check`
 // builds into a temporary folder and fails when a committed generated file is stale.
-// package.json runs it with `node --max-opt=2`: V8 stops at its mid tier (Maglev).
-// A build is a few seconds of code that runs a few times; TurboFan's background
-// compiles of it cost more than they returned (full build 4.4 s -> 3.9 s, median of
-// 6 runs each). It is a V8 flag, not Node's: node@24 is pinned, so it cannot vanish
-// under us, and a Node that lacked it would refuse to start rather than misbehave.
+// package.json runs it with `node --max-opt=2` (V8 stops at Maglev): a short build
+// gains nothing from TurboFan's compiles (figures in bench/results.md).
 import module from 'node:module';
 
 // V8's on-disk code cache for the modules loaded below (as the Redocly CLI and tsc

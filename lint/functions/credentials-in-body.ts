@@ -1,8 +1,8 @@
 // Families whose credential names the description gives carry them in every
 // request body: Login and Senha required (Autenticar: login and senha).
 import { createRulesetFunction, type IFunctionResult } from '@stoplight/spectral-core';
-import { familyOfPath, type Catalog } from '../catalog.ts';
-import { entriesOf, isRecord } from '../json.ts';
+import { familyOfPath, type Catalog } from '../../scripts/lib/catalog.ts';
+import { entriesOf, isRecord } from '../../scripts/lib/json.ts';
 import { objectViews, operationsOf, type ObjectView } from '../openapi-walk.ts';
 
 const pairs = [['Login', 'Senha'], ['login', 'senha']] as const;

@@ -2,8 +2,8 @@
 // current operation of the catalog (or is null), and the description says which.
 // Every operation of a deprecated family is deprecated.
 import { createRulesetFunction, type IFunctionResult } from '@stoplight/spectral-core';
-import { familyOfPath, isDeprecatedFamily, locatePath, type Catalog } from '../catalog.ts';
-import { isRecord } from '../json.ts';
+import { familyOfPath, isDeprecatedFamily, locatePath, type Catalog } from '../../scripts/lib/catalog.ts';
+import { isRecord } from '../../scripts/lib/json.ts';
 import { operationsOf } from '../openapi-walk.ts';
 
 const key = 'x-replaced-by';

@@ -1,7 +1,7 @@
 // Every operation the description lists for a family (on each of its services,
 // where the catalog lists them) is in that family's document.
 import { createRulesetFunction, type IFunctionResult } from '@stoplight/spectral-core';
-import { locatePath, type Catalog, type Family } from '../catalog.ts';
+import { locatePath, type Catalog, type Family } from '../../scripts/lib/catalog.ts';
 import { pathKeysOf } from '../openapi-walk.ts';
 
 function expectedPaths(family: Family): string[][] {

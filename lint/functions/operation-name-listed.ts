@@ -2,9 +2,8 @@
 // it for the path's family (and service) in spec/catalog.yaml, and the operationId
 // repeats it (behind the service's operationIdPrefix, where the catalog gives one).
 import { createRulesetFunction, type IFunctionResult } from '@stoplight/spectral-core';
-import { locatePath, type Catalog, type Family } from '../catalog.ts';
-import { entriesOf, isRecord } from '../json.ts';
-import { httpMethods } from '../openapi-walk.ts';
+import { locatePath, type Catalog, type Family } from '../../scripts/lib/catalog.ts';
+import { entriesOf, isHttpMethod, isRecord } from '../../scripts/lib/json.ts';
 
 const templated = /^\{[^/{}]+\}$/;
 
@@ -35,7 +34,7 @@ export function operationNameListed(catalog: Catalog) {
         });
         continue;
       }
-      const operations = entriesOf(item).filter(([method]) => (httpMethods as readonly string[]).includes(method));
+      const operations = entriesOf(item).filter(([method]) => isHttpMethod(method));
       const idAt = (method: string, operation: unknown): Array<string> =>
         isRecord(operation) && operation['operationId'] !== undefined ? ['paths', pathKey, method, 'operationId'] : ['paths', pathKey, method];
 

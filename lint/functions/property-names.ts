@@ -4,8 +4,8 @@
 // observed flavour, carry `x-observed` (spec/extensions.md) and are not the
 // description's: they are left out.
 import { createRulesetFunction, type IFunctionResult } from '@stoplight/spectral-core';
-import { familyOfDocument, type Catalog, type Language } from '../catalog.ts';
-import { entriesOf, isRecord } from '../json.ts';
+import { familyOfDocument, type Catalog, type Language } from '../../scripts/lib/catalog.ts';
+import { entriesOf, isRecord } from '../../scripts/lib/json.ts';
 import { languageName, type PropertyNames } from '../property-names.ts';
 import { pathKeysOf, schemasOf } from '../openapi-walk.ts';
 

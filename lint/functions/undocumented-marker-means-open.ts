@@ -2,25 +2,25 @@
 // a marked schema is an open object that says what is not published, and an
 // open object is marked. Openness is never implicit.
 import { createRulesetFunction, type IFunctionResult } from '@stoplight/spectral-core';
-import { isRecord, type JsonObject } from '../json.ts';
+import { isRecord, type JsonRecord } from '../../scripts/lib/json.ts';
 import { schemasOf, type JsonPath } from '../openapi-walk.ts';
 
 const marker = 'x-undocumented';
 const saysNotPublished = /\bnot\s+(published|shown)\b/i;
 
-function isOpen(schema: JsonObject): boolean {
+function isOpen(schema: JsonRecord): boolean {
   const extra = schema['additionalProperties'];
   return extra === true || (isRecord(extra) && Object.keys(extra).length === 0);
 }
 
-function isObjectType(schema: JsonObject): boolean {
+function isObjectType(schema: JsonRecord): boolean {
   const type = schema['type'];
   return type === 'object' || (Array.isArray(type) && type.includes('object'));
 }
 
 /** Every `x-undocumented` key in the document, wherever it stands. */
 function markerPaths(value: unknown, path: JsonPath, found: JsonPath[]): JsonPath[] {
-  if (Array.isArray(value)) value.forEach((item, i) => markerPaths(item, [...path, i], found));
+  if (Array.isArray(value)) for (const [i, item] of value.entries()) markerPaths(item, [...path, i], found);
   else if (isRecord(value)) {
     for (const [key, sub] of Object.entries(value)) {
       if (key === marker) found.push(path);

@@ -1,6 +1,7 @@
 // Compares two bundles of one family operation by operation: paths, parameters,
 // request bodies, responses, security; schemas go through schema-diff.ts.
-import { child, isObject, type Json, type JsonObject, type Located, type OpenApiDocument } from './document.ts';
+import { HTTP_METHODS, isObject, type Json, type JsonObject } from '../lib/json.ts';
+import { child, type Located, type OpenApiDocument } from './document.ts';
 import { RULES, type RuleId, type Severity } from './rules.ts';
 import { compareSchemas, type Side } from './schema-diff.ts';
 
@@ -17,7 +18,6 @@ export interface Finding {
   why: string;
 }
 
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 /** `/a/{id}` and `/a/{x}` are the same path to a client. */
 const pathShape = (path: string): string => path.replace(/\{[^}]*\}/g, '{}');
@@ -36,7 +36,7 @@ function operationsOf(doc: OpenApiDocument): Map<string, OperationEntry> {
   for (const [path, raw] of Object.entries(paths)) {
     const item = objectAt(doc, { node: raw, pointer: child('#/paths', path) });
     if (!item) continue;
-    for (const method of METHODS) {
+    for (const method of HTTP_METHODS) {
       const op = item.node[method];
       if (isObject(op)) out.set(`${method} ${pathShape(path)}`, { path, method, op: { node: op, pointer: child('#/paths', path, method) }, item });
     }

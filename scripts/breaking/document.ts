@@ -4,12 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { parse } from 'yaml';
 
-export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-export type JsonObject = { [key: string]: Json };
-
-export function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isObject, type Json, type JsonObject } from '../lib/json.ts';
 
 /** One JSON pointer token, escaped as RFC 6901 says (`~` → `~0`, `/` → `~1`). */
 export function escapeToken(token: string): string {

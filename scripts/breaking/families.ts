@@ -4,7 +4,8 @@
 import { access, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { isObject, OpenApiDocument } from './document.ts';
+import { isObject } from '../lib/json.ts';
+import { OpenApiDocument } from './document.ts';
 import type { FamilyInputs } from './gate.ts';
 
 export function familyPaths(root: string, family: string): FamilyInputs['paths'] {

@@ -69,7 +69,3 @@ export const RULES = {
 } as const satisfies Record<string, Rule>;
 
 export type RuleId = keyof typeof RULES;
-
-export function severityOf(rule: RuleId): Severity {
-  return RULES[rule].severity;
-}

@@ -51,7 +51,7 @@ export async function fingerprint(rootDir: string, inputs: string[], shared: str
   // Read side by side: a no-change build is mostly waiting for these reads.
   const digests = await Promise.all(files.map(hasher));
   const hash = createHash('sha256').update(shared);
-  files.forEach((file, i) => hash.update(`\0${path.relative(rootDir, file)}\0${digests[i]}`));
+  for (const [i, file] of files.entries()) hash.update(`\0${path.relative(rootDir, file)}\0${digests[i]}`);
   return hash.digest('hex');
 }
 

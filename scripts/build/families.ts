@@ -3,6 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { readCatalog } from '../lib/catalog.ts';
 
 export interface Family {
   /** `apis:` key in redocly.yaml, also the folder name under spec/ and generated/. */
@@ -16,15 +17,12 @@ export interface Family {
 interface RedoclyYaml {
   apis?: Record<string, { root: string }>;
 }
-interface CatalogYaml {
-  families?: Record<string, { title?: string; status?: string }>;
-}
 
 export async function readFamilies(rootDir: string): Promise<Family[]> {
-  const redocly = parse(await readFile(path.join(rootDir, 'redocly.yaml'), 'utf8')) as RedoclyYaml;
-  const catalog = parse(await readFile(path.join(rootDir, 'spec/catalog.yaml'), 'utf8')) as CatalogYaml;
+  const [redoclyText, catalog] = await Promise.all([readFile(path.join(rootDir, 'redocly.yaml'), 'utf8'), readCatalog(rootDir)]);
+  const redocly = parse(redoclyText) as RedoclyYaml;
   return Object.entries(redocly.apis ?? {}).map(([id, api]) => {
-    const entry = catalog.families?.[id];
+    const entry = catalog.families.find((family) => family.name === id);
     return {
       id,
       root: path.resolve(rootDir, api.root),

@@ -3,15 +3,12 @@
 // of its family (v2-pt: the inferred transfer; legacy: the route the bodies were taken
 // on), and typed. Their inputs are hashed like a family's, so the step is skipped when
 // nothing it reads changed.
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { filesUnder } from './cache.ts';
+import { LEGACY_OBSERVED_ID, OBSERVED_ID } from './step-ids.ts';
+import { digestOutputs, runStep as step, type BuiltFamily, type FamilyReport, type StepContext } from './step.ts';
 import type { TypeOptions } from './types.ts';
-
-export const OBSERVED_ID = 'v2-pt-observed';
 export const OVERLAY_FILE = 'spec/v2-pt/observed.overlay.yaml';
-/** The legacy family's observed flavour, built in the same step. */
-export const LEGACY_OBSERVED_ID = 'legacy-observed';
 export const LEGACY_OVERLAY_FILE = 'spec/legacy/observed.overlay.yaml';
 
 /** The answer-date components of the two observed flavours (V2, legacy). */
@@ -114,6 +111,33 @@ async function buildFlavour(opts: ObservedStepOptions, job: FlavourJob): Promise
   return { overlay: text, bundlePath, typesPath, document };
 }
 
-export async function readText(file: string): Promise<string | undefined> {
-  return readFile(file, 'utf8').catch(() => undefined);
+/** The observed flavours: overlays from the evidence, applied to the v2-pt and legacy bundles, typed. */
+export async function buildObservedFlavour(
+  ctx: StepContext,
+  writeSources: boolean,
+  published?: Record<string, unknown>,
+  publishedLegacy?: Record<string, unknown>,
+): Promise<BuiltFamily> {
+  const started = performance.now();
+  const result = await step(OBSERVED_ID, 'observed flavour (overlay)', () =>
+    buildObserved({
+      rootDir: ctx.rootDir,
+      outDir: ctx.outDir,
+      types: (document) => ctx.types(document, 'observed'),
+      writeIfChanged: ctx.writeIfChanged,
+      writeSources,
+      ...(published ? { published } : {}),
+      ...(publishedLegacy ? { publishedLegacy } : {}),
+    }),
+  );
+  const outputs = await digestOutputs(ctx.outDir, [result.bundlePath, result.typesPath, result.legacy.bundlePath, result.legacy.typesPath]);
+  const report: FamilyReport = {
+    id: OBSERVED_ID,
+    skipped: false,
+    files: Object.keys(outputs),
+    warnings: [],
+    ms: performance.now() - started,
+    sources: { [OVERLAY_FILE]: result.overlay, [LEGACY_OVERLAY_FILE]: result.legacy.overlay },
+  };
+  return { report, inputs: await observedInputs(ctx.rootDir, ctx.outDir), outputs, document: result.document };
 }

@@ -1,17 +1,19 @@
-// The whole pipeline in one process: for every family, concurrently, Redocly lint and
-// bundle (each document loaded once), Spectral on the bundle, types, reference page.
-// Families whose inputs did not change since the last build are skipped.
+// The whole pipeline in one process, in named phases: decide what is stale (hashes
+// only), build the stale families (Redocly lint and bundle, Spectral, types), start the
+// docs site, build the observed flavour, compile the client, finish the docs site, and
+// record what was built. Steps whose inputs did not change since the last build are skipped.
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { readFamilies } from './families.ts';
-import type { BuiltFamily, SiteStep } from './family-steps.ts';
-import { OBSERVED_ID } from './observed-step.ts';
-export const DOCS_ID = 'docs';
-import { CLIENT_ID, clientInputs } from './client-step.ts';
+import { filesUnder, fingerprint, hashFile, memoHasher, outputsIntact, readManifest, sha256, writeManifest, type CacheManifest, type FileHasher } from './cache.ts';
+import { compileClient } from './client-step.ts';
+import type { SiteStep } from './docs-step.ts';
+import { readFamilies, type Family } from './families.ts';
+import { CLIENT_ID, DOCS_ID, LEGACY_OBSERVED_OF, OBSERVED_ID, OBSERVED_OF } from './step-ids.ts';
+import type { BuiltFamily, FamilyReport, StepContext } from './step.ts';
 import { BuildWorkers } from './workers.ts';
-import { StepError } from './step-error.ts';
-import { filesUnder, fingerprint, hashFile, memoHasher, outputsIntact, readManifest, sha256, writeManifest, type CacheEntry, type CacheManifest, type FileHasher } from './cache.ts';
+
+export type { FamilyReport } from './step.ts';
 
 export interface BuildOptions {
   rootDir: string;
@@ -21,21 +23,11 @@ export interface BuildOptions {
   log?: (line: string) => void;
 }
 
-export interface FamilyReport {
-  id: string;
-  skipped: boolean;
-  /** Generated files, relative to the output folder. */
-  files: string[];
-  warnings: string[];
-  ms: number;
-  /** Files the build renders into the source tree (relative to the root) with their content. */
-  sources?: Record<string, string>;
-}
-
 /** Files whose change invalidates every family: configs and the pipeline itself. */
 const SHARED_INPUTS = ['redocly.yaml', '.spectral.mjs', 'spec/catalog.yaml', 'package-lock.json'];
-/** Folders of code whose change invalidates every family: the pipeline and the lint rules. */
-const SHARED_CODE = ['scripts/build', 'lint'];
+/** Folders of code whose change invalidates every family: the pipeline, the shared helpers and the lint rules. */
+const SHARED_CODE = ['scripts/build', 'scripts/lib', 'lint'];
+
 const TOOLS = ['@redocly/openapi-core', '@redocly/cli', '@stoplight/spectral-core', '@stoplight/spectral-rulesets', 'openapi-typescript'];
 
 async function sharedFingerprint(rootDir: string, hasher: FileHasher): Promise<string> {
@@ -62,18 +54,66 @@ async function writeIfChanged(file: string, content: string): Promise<void> {
   await writeFile(file, content);
 }
 
+/** What this build has to do, decided from hashes before anything is written. */
+interface Plan {
+  families: Family[];
+  /** The shared part of every fingerprint. */
+  shared: string;
+  manifest: CacheManifest;
+  manifestFile: string;
+  /** Memoised file hashes of the decision, reused while no output has been rewritten. */
+  hasher: FileHasher;
+  stale: Family[];
+  observedStale: boolean;
+  docsStale: boolean;
+}
+
+/** One build in progress: its plan, what the steps built and what failed. */
+interface Run {
+  rootDir: string;
+  outDir: string;
+  /** The build writes the project's own outputs (dist/, the overlay in spec/), not a check's temporary folder. */
+  intoProject: boolean;
+  force: boolean;
+  plan: Plan;
+  built: BuiltFamily[];
+  failures: unknown[];
+  log(line: string): void;
+  phase(name: string): void;
+}
+
 export async function runPipeline(options: BuildOptions): Promise<FamilyReport[]> {
   const rootDir = path.resolve(options.rootDir);
   const outDir = path.resolve(options.outDir ?? path.join(rootDir, 'generated'));
   const log = options.log ?? (() => {});
-  // Decide first, with hashes only, before anything is written (so each file is hashed
-  // once): a build with nothing changed never loads the tools.
+  const plan = await decide(rootDir, outDir, options.force === true);
+  const phaseStart = performance.now();
+  const run: Run = {
+    rootDir,
+    outDir,
+    intoProject: !options.outDir,
+    force: options.force === true,
+    plan,
+    built: [],
+    failures: [],
+    log,
+    phase: (name) => log(`  · ${name} at ${Math.round(performance.now() - phaseStart)} ms`),
+  };
+  await runSteps(run);
+  await recordBuilt(run);
+  const { failures } = run;
+  if (failures.length > 0) throw failures.length === 1 ? failures[0] : new AggregateError(failures, failures.map(String).join('\n'));
+  return reportsOf(run);
+}
+
+/** Which families, and whether the observed flavour and the docs, must be built: hashes only, so a build with nothing changed never loads the tools. */
+async function decide(rootDir: string, outDir: string, force: boolean): Promise<Plan> {
   const hasher = memoHasher();
   const manifestFile = path.join(rootDir, '.cache', 'build', `${sha256(outDir).slice(0, 16)}.json`);
   const [families, shared, manifest] = await Promise.all([
     readFamilies(rootDir),
     sharedFingerprint(rootDir, hasher),
-    options.force ? ({} as CacheManifest) : readManifest(manifestFile),
+    force ? ({} as CacheManifest) : readManifest(manifestFile),
   ]);
   async function entryFresh(id: string): Promise<boolean> {
     const previous = manifest[id];
@@ -86,103 +126,127 @@ export async function runPipeline(options: BuildOptions): Promise<FamilyReport[]
     entryFresh(OBSERVED_ID),
     entryFresh(DOCS_ID),
   ]);
-  const stale = families.filter((_, i) => !familyFresh[i]);
-  const observedStale = families.some((f) => f.id === 'v2-pt') && families.some((f) => f.id === 'legacy') && !observedFresh;
-  let built: BuiltFamily[] = [];
-  const failures: unknown[] = [];
-  const phaseStart = performance.now();
-  const phase = (name: string) => log(`  · ${name} at ${Math.round(performance.now() - phaseStart)} ms`);
+  return {
+    families,
+    shared,
+    manifest,
+    manifestFile,
+    hasher,
+    stale: families.filter((_, i) => !familyFresh[i]),
+    observedStale: families.some((f) => f.id === OBSERVED_OF) && families.some((f) => f.id === LEGACY_OBSERVED_OF) && !observedFresh,
+    docsStale: !docsFresh,
+  };
+}
+
+/** The steps in order; the docs site's family pages render in a worker while the observed flavour and the client are built. */
+async function runSteps(run: Run): Promise<void> {
+  const { plan, built, failures } = run;
   // Worker threads (Spectral, TypeScript, the page renderer) load their tools on the
   // second core while this thread loads Redocly and lints and bundles the families.
-  const compilesClient = !options.outDir;
-  const workers = new BuildWorkers(rootDir, compilesClient);
-  const ctx = { rootDir, outDir, writeIfChanged, types: workers.types.bind(workers), spectral: workers.spectral.bind(workers) };
+  const workers = new BuildWorkers(run.rootDir, run.intoProject);
+  const ctx: StepContext = {
+    rootDir: run.rootDir,
+    outDir: run.outDir,
+    writeIfChanged,
+    types: workers.types.bind(workers),
+    spectral: workers.spectral.bind(workers),
+  };
   try {
-    const needsTools = stale.length > 0 || observedStale;
-    if (needsTools) workers.prewarm();
-    const steps = needsTools ? await import('./family-steps.ts') : undefined;
-    const tools = steps ? await steps.loadTools(rootDir) : undefined;
-    if (tools) phase('tools loaded');
-    if (steps && tools && stale.length > 0) {
-      const { buildFamily } = steps;
-      const settled = await Promise.allSettled(stale.map((family) => buildFamily(tools, family, ctx)));
-      phase('families linted, bundled and typed');
-      built = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
-      failures.push(...settled.flatMap((s) => (s.status === 'rejected' ? [s.reason as unknown] : [])));
-    }
-    // The docs site reads every bundle: it runs when any was rebuilt or its own inputs
-    // changed. Its family pages render in the worker while the observed flavour builds here.
-    let site: SiteStep | undefined;
-    if (failures.length === 0 && (built.length > 0 || observedStale || !docsFresh)) {
-      const { startSite } = steps ?? (await import('./family-steps.ts'));
-      try {
-        const documents = new Map(built.flatMap((b) => (b.document ? [[b.report.id, b.document] as const] : [])));
-        site = await startSite(ctx, families, { force: options.force, renderPage: (job) => workers.renderPage(job), documents });
-      } catch (error) {
-        failures.push(error);
-      }
-    }
-    if (steps && failures.length === 0 && observedStale) {
-      try {
-        const document = (id: string) => built.find((b) => b.report.id === id)?.document;
-        built.push(await steps.buildObservedFlavour(ctx, !options.outDir, document('v2-pt'), document('legacy')));
-        phase('observed flavour built');
-      } catch (error) {
-        failures.push(error);
-      }
-    }
-    // The client is compiled into dist/ beside the project, only for the real output
-    // folder. It needs every type (the observed flavour's too), not the docs.
-    const clientDone = compilesClient && failures.length === 0 ? compileClient(workers) : Promise.resolve();
-    if (site) {
-      if (failures.length > 0) await site.abandon();
-      else {
-        try {
-          built.push(await site.finish(built.find((b) => b.report.id === OBSERVED_ID)?.document));
-          phase('docs site built');
-        } catch (error) {
-          failures.push(error);
-        }
-      }
-    }
+    if (plan.stale.length > 0 || plan.observedStale) workers.prewarm();
+    if (plan.stale.length > 0) await buildFamilies(run, ctx);
+    // The docs site reads every bundle: it runs when any was rebuilt or its own inputs changed.
+    const site = failures.length === 0 && (built.length > 0 || plan.observedStale || plan.docsStale) ? await startDocs(run, ctx, workers) : undefined;
+    if (failures.length === 0 && plan.observedStale) await buildObserved(run, ctx);
+    // The client needs every type (the observed flavour's too), not the docs; only for the real output folder.
+    const clientDone = run.intoProject && failures.length === 0 ? buildClient(run, workers) : Promise.resolve();
+    if (site) await finishDocs(run, site);
     await clientDone;
-    phase('client compiled');
+    run.phase('client compiled');
   } finally {
     await workers.close();
   }
-  for (const b of built) {
-    const entry: CacheEntry = { fingerprint: await fingerprint(rootDir, b.inputs, shared), inputs: b.inputs, outputs: b.outputs };
-    manifest[b.report.id] = entry;
+}
+
+async function buildFamilies(run: Run, ctx: StepContext): Promise<void> {
+  const { buildFamily, loadTools } = await import('./family-steps.ts');
+  const tools = await loadTools(run.rootDir);
+  run.phase('tools loaded');
+  const settled = await Promise.allSettled(run.plan.stale.map((family) => buildFamily(tools, family, ctx)));
+  run.phase('families linted, bundled and typed');
+  for (const s of settled) {
+    if (s.status === 'fulfilled') run.built.push(s.value);
+    else run.failures.push(s.reason);
+  }
+}
+
+async function startDocs(run: Run, ctx: StepContext, workers: BuildWorkers): Promise<SiteStep | undefined> {
+  const { startSite } = await import('./docs-step.ts');
+  try {
+    const documents = new Map(run.built.flatMap((b) => (b.document ? [[b.report.id, b.document] as const] : [])));
+    return await startSite(ctx, run.plan.families, { force: run.force, renderPage: (job) => workers.renderPage(job), documents });
+  } catch (error) {
+    run.failures.push(error);
+    return undefined;
+  }
+}
+
+async function buildObserved(run: Run, ctx: StepContext): Promise<void> {
+  const { buildObservedFlavour } = await import('./observed-step.ts');
+  try {
+    const document = (id: string) => run.built.find((b) => b.report.id === id)?.document;
+    run.built.push(await buildObservedFlavour(ctx, run.intoProject, document(OBSERVED_OF), document(LEGACY_OBSERVED_OF)));
+    run.phase('observed flavour built');
+  } catch (error) {
+    run.failures.push(error);
+  }
+}
+
+async function buildClient(run: Run, workers: BuildWorkers): Promise<void> {
+  const { plan } = run;
+  try {
+    const entry = await compileClient({
+      rootDir: run.rootDir,
+      shared: plan.shared,
+      // Nothing built: no type was rewritten, the decision's hashes still hold.
+      hasher: run.built.length === 0 ? plan.hasher : hashFile,
+      previous: plan.manifest[CLIENT_ID],
+      compile: () => workers.compileClient(),
+      log: run.log,
+    });
+    if (entry) plan.manifest[CLIENT_ID] = entry;
+  } catch (error) {
+    run.failures.push(error);
+  }
+}
+
+async function finishDocs(run: Run, site: SiteStep): Promise<void> {
+  if (run.failures.length > 0) return site.abandon();
+  try {
+    run.built.push(await site.finish(run.built.find((b) => b.report.id === OBSERVED_ID)?.document));
+    run.phase('docs site built');
+  } catch (error) {
+    run.failures.push(error);
+  }
+}
+
+/** Records what was built in the cache manifest, for the next build's decision. */
+async function recordBuilt(run: Run): Promise<void> {
+  const { manifest, shared, manifestFile } = run.plan;
+  for (const b of run.built) {
+    manifest[b.report.id] = { fingerprint: await fingerprint(run.rootDir, b.inputs, shared), inputs: b.inputs, outputs: b.outputs };
   }
   await writeManifest(manifestFile, manifest);
-  if (failures.length > 0) throw failures.length === 1 ? failures[0] : new AggregateError(failures, failures.map(String).join('\n'));
+}
 
-  async function compileClient(workers: BuildWorkers): Promise<void> {
-    const inputs = await clientInputs(rootDir);
-    const previous = manifest[CLIENT_ID];
-    // Nothing built: no type was rewritten, the decision's hashes still hold.
-    const clientHasher = built.length === 0 ? hasher : hashFile;
-    const current = await fingerprint(rootDir, inputs, shared, clientHasher);
-    if (previous && previous.fingerprint === current && (await outputsIntact(rootDir, previous.outputs, clientHasher))) return;
-    const started = performance.now();
-    try {
-      const files = await workers.compileClient();
-      const outputs: Record<string, string> = {};
-      for (const file of files) outputs[path.relative(rootDir, file)] = sha256(await readFile(file));
-      manifest[CLIENT_ID] = { fingerprint: current, inputs, outputs };
-      log(`${CLIENT_ID}: compiled to dist/ in ${Math.round(performance.now() - started)} ms`);
-    } catch (error) {
-      failures.push(new StepError(CLIENT_ID, 'client (tsc -p tsconfig.build.json)', (error as Error).message));
-    }
-  }
-
+function reportsOf(run: Run): FamilyReport[] {
+  const { families, manifest } = run.plan;
   const ids = [...families.map((f) => f.id), ...[OBSERVED_ID, DOCS_ID].filter((id) => manifest[id])];
   const reports = ids.map((id): FamilyReport => {
-    const done = built.find((b) => b.report.id === id);
+    const done = run.built.find((b) => b.report.id === id);
     if (done) return done.report;
     return { id, skipped: true, files: Object.keys(manifest[id]?.outputs ?? {}), warnings: [], ms: 0 };
   });
-  for (const r of reports) log(`${r.id}: ${r.skipped ? 'unchanged, skipped' : `built in ${Math.round(r.ms)} ms`}`);
+  for (const r of reports) run.log(`${r.id}: ${r.skipped ? 'unchanged, skipped' : `built in ${Math.round(r.ms)} ms`}`);
   return reports;
 }
 

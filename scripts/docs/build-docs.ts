@@ -1,7 +1,9 @@
-// Redocly's `build-docs`, run inside this process. The CLI ships its handler in a bundled
-// chunk (`handlerBuildCommand`); calling it directly writes byte for byte what the CLI
-// writes (a test compares them) without starting a Node process and loading Redoc for
-// every page, which was most of the docs step's time. When a Redocly release moves the
+// The one adapter to Redocly's `build-docs`, which has no public programmatic entry
+// (@redocly/cli exports nothing; its maintainers say so in redocly-cli#1726). It relies
+// on two internals, both checked by tests/docs/build-docs.test.ts with a message naming
+// them: (1) a chunk under @redocly/cli/lib/chunks exports `handlerBuildCommand`, which
+// writes byte for byte what the CLI writes; (2) the handler reports through
+// process.stdout/stderr, which are captured around each call. When a release moves the
 // handler, pages are built by the CLI process instead, with the same arguments.
 import { execFile } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
@@ -22,7 +24,10 @@ export interface BuildDocsArgv {
   openapi: Record<string, unknown>;
 }
 
-const cliBin = createRequire(import.meta.url).resolve('@redocly/cli/bin/cli.js');
+const require = createRequire(import.meta.url);
+const cliBin = require.resolve('@redocly/cli/bin/cli.js');
+/** The installed @redocly/cli version, for the adapter's checks and messages. */
+export const redoclyCliVersion = (require('@redocly/cli/package.json') as { version: string }).version;
 const ENV = { REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', SCARF_ANALYTICS: 'false', NO_COLOR: '1' };
 
 /** The same page through the CLI's own process: the arguments `redocly build-docs` takes. */

@@ -1,10 +1,11 @@
-// The route families as data: `apis:` of redocly.yaml (which documents exist) and
-// spec/catalog.yaml (title, status, prefix and operation names of each family).
+// The route families as the docs site sees them: `apis:` of redocly.yaml (which
+// documents exist) joined with the catalog (title, status, prefix, operation names).
 
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { isObject } from './openapi.ts';
+import { readCatalog as readProjectCatalog } from '../lib/catalog.ts';
+import { isObject } from '../lib/json.ts';
 
 export interface CatalogFamily {
   id: string;
@@ -39,48 +40,23 @@ async function readYaml(file: string): Promise<unknown> {
   }
 }
 
-function optionalString(value: unknown): string | undefined {
-  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
-}
-
-export function parseCatalog(data: unknown, source = 'spec/catalog.yaml'): Map<string, CatalogFamily> {
-  if (!isObject(data) || !isObject(data.families)) throw new Error(`${source}: expected a \`families:\` map.`);
+/** The catalog's families by id, in catalog order; the site needs a title and a status for each. */
+export async function readCatalog(rootDir: string): Promise<Map<string, CatalogFamily>> {
+  const catalog = await readProjectCatalog(rootDir);
   const families = new Map<string, CatalogFamily>();
-  for (const [id, entry] of Object.entries(data.families)) {
-    if (!isObject(entry)) throw new Error(`${source}: family "${id}" is not a map.`);
-    const title = optionalString(entry.title);
-    const status = optionalString(entry.status);
-    if (!title || !status) throw new Error(`${source}: family "${id}" needs a \`title\` and a \`status\`.`);
-    const groups: CatalogFamily['groups'] = [];
-    if (isObject(entry.groups)) {
-      for (const [name, list] of Object.entries(entry.groups)) {
-        if (!Array.isArray(list) || !list.every((n) => typeof n === 'string')) {
-          throw new Error(`${source}: group "${name}" of family "${id}" must be a list of operation names.`);
-        }
-        groups.push({ name, operations: list });
-      }
-    }
-    if (entry.operations !== undefined && (!Array.isArray(entry.operations) || !entry.operations.every((n) => typeof n === 'string'))) {
-      throw new Error(`${source}: \`operations\` of family "${id}" must be a list of operation names.`);
-    }
-    const flat = (entry.operations ?? []) as string[];
-    const operationNames = [...new Set([...groups.flatMap((g) => g.operations), ...flat])];
-    families.set(id, {
-      id,
-      title,
-      status,
-      statusNote: optionalString(entry.statusNote),
-      prefix: optionalString(entry.prefix),
-      groups,
-      operationNames,
+  for (const family of catalog.families) {
+    if (!family.title) throw new Error(`${catalog.source}: family "${family.name}" needs a \`title\` and a \`status\`.`);
+    families.set(family.name, {
+      id: family.name,
+      title: family.title,
+      status: family.status,
+      statusNote: family.statusNote,
+      prefix: family.prefixes[0],
+      groups: family.groups.map((g) => ({ name: g.name, operations: [...g.operations] })),
+      operationNames: [...family.operations],
     });
   }
   return families;
-}
-
-export async function readCatalog(rootDir: string): Promise<Map<string, CatalogFamily>> {
-  const file = path.join(rootDir, 'spec', 'catalog.yaml');
-  return parseCatalog(await readYaml(file), file);
 }
 
 /** Family ids in the order of `apis:` in redocly.yaml. */

@@ -116,11 +116,11 @@ function classify(walk: Walk, raw: unknown, pointer: string): CoverageState {
 
   for (const keyword of ['allOf', 'anyOf', 'oneOf'] as const) {
     const list = node[keyword];
-    if (Array.isArray(list)) list.forEach((m, i) => members.push([m, `${here}/${keyword}/${i}`]));
+    if (Array.isArray(list)) for (const [i, m] of list.entries()) members.push([m, `${here}/${keyword}/${i}`]);
   }
   const children: Array<[unknown, string]> = [];
   if (isObject(node.items)) children.push([node.items, `${here}/items`]);
-  if (Array.isArray(node.prefixItems)) node.prefixItems.forEach((m, i) => children.push([m, `${here}/prefixItems/${i}`]));
+  if (Array.isArray(node.prefixItems)) for (const [i, m] of node.prefixItems.entries()) children.push([m, `${here}/prefixItems/${i}`]);
   const properties: Array<[unknown, string]> = [];
   for (const keyword of ['properties', 'patternProperties'] as const) {
     const map = node[keyword];

@@ -1,10 +1,10 @@
 // Reading a bundled OpenAPI document without trusting its shape: type guards,
 // local $ref resolution and the list of operations, shared by the docs modules.
 
-export { deref, followRefs, isObject, plainCopy, resolvePointer, type JsonObject } from '../lib/refs.ts';
-import { deref, isObject, type JsonObject } from '../lib/refs.ts';
-
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+export { deref, followRefs, plainCopy, resolvePointer } from '../lib/refs.ts';
+export { isObject, type JsonObject } from '../lib/json.ts';
+import { deref } from '../lib/refs.ts';
+import { HTTP_METHODS, isObject, type JsonObject } from '../lib/json.ts';
 
 export function pointerToken(token: string): string {
   return token.replace(/~/g, '~0').replace(/\//g, '~1');

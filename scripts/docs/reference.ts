@@ -205,7 +205,7 @@ export async function buildReferencePage(opts: ReferencePageJob): Promise<void> 
   const { family, doc, outFile, workDir } = opts;
   const input = path.join(workDir, `${family.id}.json`);
   const output = path.join(workDir, `${family.id}.html`);
-  await writeFile(input, JSON.stringify(doc, null, 2) + '\n');
+  await writeFile(input, `${JSON.stringify(doc, null, 2)}\n`);
 
   try {
     await buildDocs(referenceArgv(family, input, output), workDir);

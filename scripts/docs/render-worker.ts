@@ -1,6 +1,6 @@
 // Reference pages rendered in a worker thread: Redoc's server render is synchronous
-// CPU (about 0.15 s a page), so the pipeline renders pages here while its main thread
-// builds the observed flavour. On start the worker loads Redocly's build-docs handler.
+// CPU, so the pipeline renders pages here while its main thread builds the observed
+// flavour. On start the worker loads Redocly's build-docs handler.
 import module from 'node:module';
 import { serveTasks } from '../build/task-worker.ts';
 import { buildReferencePage, type ReferencePageJob } from './reference.ts';

@@ -1,6 +1,6 @@
 // The reference docs site: one page per family (Redocly build-docs, built
-// concurrently) and the landing page, written to `outDir`. Called by the pipeline
-// (scripts/build.ts) after it has bundled every family. Output is a pure function
+// concurrently) and the landing page, written to `outDir`. Called by the pipeline's
+// docs step after it has bundled every family. Output is a pure function
 // of the bundles, the catalog and the guide fragments: no timestamps, stable order.
 
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -54,8 +54,7 @@ export interface DocsSiteOptions {
   /**
    * Where to remember what each page was built from (JSON). A page whose prepared
    * document, template and builder are unchanged, and whose file is intact, is not
-   * rebuilt: build-docs costs about 0.15 s of CPU a page (more for the observed one), the
-   * landing page milliseconds.
+   * rebuilt: a build-docs page costs far more than the landing page.
    */
   pageCacheFile?: string;
   /** Renders one reference page; in this thread by default (the pipeline uses a worker). */
@@ -123,7 +122,7 @@ async function readBundle(family: { id: string; bundlePath: string; document?: u
 }
 
 async function readFragments(rootDir: string): Promise<LandingFragments> {
-  const dir = path.join(rootDir, 'docs', 'landing');
+  const dir = path.join(rootDir, 'docs/landing');
   const entries = await Promise.all(
     Object.entries(FRAGMENTS).map(async ([key, file]) => {
       try {

@@ -1,11 +1,10 @@
 // Local $ref resolution in a bundled OpenAPI document, written once for every tool
 // that reads bundles (docs, mock samples, reliability corpus, observed flavour, tests).
 
-export type JsonObject = Record<string, unknown>;
+import { isRecord } from './json.ts';
 
-export function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+// The guard refs' readers need with it: the one in json.ts, also offered here.
+export { isRecord as isObject, type JsonRecord as JsonObject } from './json.ts';
 
 /** Follows a local JSON pointer (`#/components/schemas/X`). Bundles hold only local refs. */
 export function resolvePointer(doc: unknown, ref: string): unknown {
@@ -16,7 +15,7 @@ export function resolvePointer(doc: unknown, ref: string): unknown {
   let node: unknown = doc;
   for (const token of tokens) {
     if (Array.isArray(node)) node = node[Number(token)];
-    else if (isObject(node)) node = node[token];
+    else if (isRecord(node)) node = node[token];
     else node = undefined;
     if (node === undefined) throw new Error(`Unresolvable $ref "${ref}".`);
   }
@@ -28,7 +27,7 @@ export function deref(doc: unknown, node: unknown): { node: unknown; ref?: strin
   let current = node;
   let ref: string | undefined;
   const seen = new Set<string>();
-  while (isObject(current) && typeof current.$ref === 'string') {
+  while (isRecord(current) && typeof current.$ref === 'string') {
     if (seen.has(current.$ref)) throw new Error(`Circular $ref "${current.$ref}".`);
     seen.add(current.$ref);
     ref = current.$ref;

@@ -2,11 +2,10 @@
 // family at the paths the real service uses. Paths never collide (each family has its
 // own prefix); a component name shared by two families must mean the same schema.
 import { isDeepStrictEqual } from 'node:util';
+import { HTTP_METHODS } from '../lib/json.ts';
 
 type Doc = Record<string, unknown>;
 type Section = Record<string, unknown>;
-
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 export interface FamilyDocument {
   id: string;
@@ -22,7 +21,7 @@ export function joinDocuments(families: FamilyDocument[], title: string): Doc {
       if (route in paths) throw new Error(`${id}: path ${route} is also served by another family`);
       const copy: Section = { ...item };
       // Global security belongs to the family's document; carry it onto its operations.
-      for (const method of METHODS) {
+      for (const method of HTTP_METHODS) {
         const op = copy[method] as Section | undefined;
         if (op && op.security === undefined && globalSecurity !== undefined) copy[method] = { ...op, security: globalSecurity };
       }

@@ -1,21 +1,16 @@
 // The smallest valid request body of an operation, derived from its schema: the
 // examples a schema gives, else every required property with a value of its type.
 // Used to drive the mock with valid calls (contract tests, benchmarks).
+import { isRecord, type JsonRecord } from '../lib/json.ts';
 import { followRefs } from '../lib/refs.ts';
 
-type Node = Record<string, unknown>;
-
-function isNode(value: unknown): value is Node {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-export function resolveRef(doc: Node, node: unknown): Node {
+export function resolveRef(doc: JsonRecord, node: unknown): JsonRecord {
   const target = followRefs(doc, node);
-  if (!isNode(target)) throw new Error('reference does not lead to a schema');
+  if (!isRecord(target)) throw new Error('reference does not lead to a schema');
   return target;
 }
 
-export function sampleValue(doc: Node, schemaOrRef: unknown, depth = 0): unknown {
+export function sampleValue(doc: JsonRecord, schemaOrRef: unknown, depth = 0): unknown {
   const schema = resolveRef(doc, schemaOrRef);
   if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
   if (schema.example !== undefined) return schema.example;
@@ -26,7 +21,7 @@ export function sampleValue(doc: Node, schemaOrRef: unknown, depth = 0): unknown
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
   switch (type) {
     case 'object': {
-      const properties = isNode(schema.properties) ? schema.properties : {};
+      const properties = isRecord(schema.properties) ? schema.properties : {};
       const required = Array.isArray(schema.required) ? (schema.required as string[]) : [];
       return Object.fromEntries(required.map((name) => [name, sampleValue(doc, properties[name] ?? {}, depth + 1)]));
     }
@@ -51,14 +46,14 @@ export interface SampleCall {
 }
 
 /** One valid call per operation of a bundled document (templated segments filled in). */
-export function sampleCalls(doc: Node): SampleCall[] {
-  const paths = isNode(doc.paths) ? doc.paths : {};
+export function sampleCalls(doc: JsonRecord): SampleCall[] {
+  const paths = isRecord(doc.paths) ? doc.paths : {};
   return Object.entries(paths).flatMap(([route, item]) => {
-    const post = isNode(item) ? item.post : undefined;
-    if (!isNode(post)) return [];
-    const content = isNode(resolveRef(doc, post.requestBody ?? {}).content) ? (resolveRef(doc, post.requestBody).content as Node) : {};
+    const post = isRecord(item) ? item.post : undefined;
+    if (!isRecord(post)) return [];
+    const content = isRecord(resolveRef(doc, post.requestBody ?? {}).content) ? (resolveRef(doc, post.requestBody).content as JsonRecord) : {};
     const media = content['application/json'];
-    const body = isNode(media) ? sampleValue(doc, media.schema ?? {}) : undefined;
+    const body = isRecord(media) ? sampleValue(doc, media.schema ?? {}) : undefined;
     return [{ operationId: String(post.operationId), path: route.replace(/\{[^}]+\}/g, 'Operacao'), body }];
   });
 }

@@ -3,6 +3,7 @@
 // so a changed inventory format fails here with a clear message, not deep inside.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { isRecord } from '../lib/json.ts';
 
 export type JsonType = 'string' | 'number' | 'integer' | 'boolean' | 'null' | 'object' | 'array';
 export type Sample = string | number | boolean;
@@ -78,10 +79,6 @@ export function loadExample(evidenceDir: string, operation: string, body: Body):
 
 function fail(file: string, where: string, what: string): never {
   throw new Error(`${file}: ${where}: ${what}`);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function str(file: string, where: string, value: unknown): string {

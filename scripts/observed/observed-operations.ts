@@ -3,9 +3,8 @@
 // function of the document, for the coverage report's third state (published /
 // observed only / unknown) and for anything else that must tell observed from published.
 
+import { isRecord as isObject, type JsonRecord as JsonObject } from '../lib/json.ts';
 import { followRefs } from '../lib/refs.ts';
-
-type JsonObject = { [key: string]: unknown };
 
 /** One source's share of a record: its id in `info.x-observed-sources`, seen of captures. */
 export interface SourceCount {
@@ -40,10 +39,6 @@ export interface ObservedOperation {
   request: ObservedRecord | undefined;
   /** The 200 answer schema's record, when the answer is observed. */
   response: ObservedRecord | undefined;
-}
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function deref(doc: JsonObject, node: unknown): unknown {

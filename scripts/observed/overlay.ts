@@ -7,11 +7,14 @@
 // (apply.ts refuses an overlay that would).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parse } from 'yaml';
 import type { Body } from './evidence.ts';
 import { mergeNodes, treeOf, withProperties, type FieldNode, type Occurrence } from './field-tree.ts';
 import { ENVELOPE, ENVELOPE_KEYS, RESPONSE_DATE, namedSchemas, type NamedSchema } from './names.ts';
-import { NO_DATE_TOKEN, nodeSchema, observedRecord, ref, structural, type Json, type JsonObject, type SchemaContext } from './schema.ts';
+import { loadCatalog } from '../lib/catalog.ts';
+import type { Json, JsonObject } from '../lib/json.ts';
+import { NO_DATE_TOKEN, nodeSchema, observedRecord, ref, structural, type SchemaContext } from './schema.ts';
 import { factsMarkdown, observedFacts } from './facts.ts';
 import { loadSources, type Source, type SourceBody } from './sources.ts';
 
@@ -91,12 +94,11 @@ interface Published {
 }
 
 function readPublished(specDir: string): Published {
-  const catalogFile = path.join(specDir, 'catalog.yaml');
-  const catalog = readYaml(catalogFile);
-  const prefix = at(catalog, ['families', FAMILY, 'prefix'], catalogFile);
-  const groups = at(catalog, ['families', FAMILY, 'groups'], catalogFile);
-  if (typeof prefix !== 'string' || typeof groups !== 'object' || groups === null) throw new Error(`${catalogFile}: unexpected ${FAMILY} entry`);
-  const operations = new Set(Object.values(groups).flat().map(String));
+  const catalog = loadCatalog(pathToFileURL(path.join(specDir, 'catalog.yaml')));
+  const family = catalog.families.find((entry) => entry.name === FAMILY);
+  const prefix = family?.prefixes[0];
+  if (!family || prefix === undefined) throw new Error(`${catalog.source}: unexpected ${FAMILY} entry`);
+  const operations = new Set(family.operations);
   const rootFile = path.join(specDir, FAMILY, 'openapi.yaml');
   const info = at(readYaml(rootFile), ['info'], rootFile) as Record<string, unknown>;
   return {

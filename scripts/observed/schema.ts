@@ -9,9 +9,8 @@
 import { sourcesOf, requiredEvidence, summarize, type FieldNode, type Occurrence, type Summary } from './field-tree.ts';
 import type { Body, Sample } from './evidence.ts';
 import type { SourceInfo } from './sources.ts';
+import type { Json, JsonObject } from '../lib/json.ts';
 
-export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-export type JsonObject = { [key: string]: Json };
 
 export interface SchemaContext {
   /** Every shaping source, by id. */

@@ -6,10 +6,12 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { readFamilies } from '../build/families.ts';
+import { HTTP_METHODS, isObject, type Json, type JsonObject } from '../lib/json.ts';
+
+// The JSON types and guard its readers use with it: those of json.ts, also offered here.
+export { isObject, type Json, type JsonObject } from '../lib/json.ts';
 import { followRefs } from '../lib/refs.ts';
 
-export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-export type JsonObject = { [key: string]: Json };
 export type JsonType = 'null' | 'boolean' | 'integer' | 'number' | 'string' | 'array' | 'object';
 
 /** Canary secrets: every valid request carries them, and no answer may echo any part of them. */
@@ -24,8 +26,6 @@ export function echoesSecret(text: string, secret: string): boolean {
 export const DEVELOPER_TOKEN = '3f2504e0-4f89-11d3-9a0c-0305e82c3301';
 /** The description's exact content type. */
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
-
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 export interface RequestBody {
   required: boolean;
@@ -51,10 +51,6 @@ export interface ContractOperation {
   doc: JsonObject;
 }
 
-export function isObject(value: Json | undefined): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** Follows local `$ref`s to the node they point at. */
 export function resolve(doc: JsonObject, node: Json | undefined): JsonObject {
   const target = followRefs(doc, node) as Json | undefined;
@@ -77,7 +73,7 @@ function operationsOf(family: string, doc: JsonObject): ContractOperation[] {
   const paths = isObject(doc.paths) ? doc.paths : {};
   return Object.entries(paths).flatMap(([template, raw]) => {
     const item = resolve(doc, raw);
-    const pathMethods = METHODS.filter((m) => isObject(item[m]));
+    const pathMethods = HTTP_METHODS.filter((m) => isObject(item[m]));
     return pathMethods.map((method) => {
       const op = resolve(doc, item[method]);
       const parameters = [...asArray(item.parameters), ...asArray(op.parameters)].map((p) => resolve(doc, p));

@@ -4,7 +4,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { duplicateVersions, parseChangelog } from '../../scripts/breaking/changelog.ts';
-import { OpenApiDocument, type JsonObject } from '../../scripts/breaking/document.ts';
+import { OpenApiDocument } from '../../scripts/breaking/document.ts';
+import type { JsonObject } from '../../scripts/lib/json.ts';
 import { diffDocuments } from '../../scripts/breaking/document-diff.ts';
 import { evaluateFamily, lists, type FamilyInputs } from '../../scripts/breaking/gate.ts';
 import { formatFinding } from '../../scripts/breaking/report.ts';
@@ -46,7 +47,7 @@ describe('evaluateFamily', () => {
   });
 
   test('a breaking change under a minor raise fails', () => {
-    const r = evaluateFamily(inputs([removeField, version('1.1.0')], '## 1.1.0\n- `' + removedPointer + '`\n'));
+    const r = evaluateFamily(inputs([removeField, version('1.1.0')], `## 1.1.0\n- \`${removedPointer}\`\n`));
     expect(r.status).toBe('failed');
     expect(r.errors.join('\n')).toContain('a new major');
   });
@@ -58,7 +59,7 @@ describe('evaluateFamily', () => {
   });
 
   test('a breaking change under a new major whose entry does not list it fails, with the unlisted finding', () => {
-    const r = evaluateFamily(inputs([removeField, version('2.0.0')], '# Changelog\n\n## 2.0.0\n\n- Tidied the booking request.\n\n## 1.0.0\n- `' + removedPointer + '`\n'));
+    const r = evaluateFamily(inputs([removeField, version('2.0.0')], `# Changelog\n\n## 2.0.0\n\n- Tidied the booking request.\n\n## 1.0.0\n- \`${removedPointer}\`\n`));
     expect(r.status).toBe('failed');
     expect(r.unlisted.map((f) => f.pointer)).toEqual([removedPointer]);
   });

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
 import { diffDocuments } from '../../scripts/breaking/document-diff.ts';
-import { isObject, OpenApiDocument, type Json, type JsonObject } from '../../scripts/breaking/document.ts';
+import { OpenApiDocument } from '../../scripts/breaking/document.ts';
+import { isObject, type Json, type JsonObject } from '../../scripts/lib/json.ts';
 import { RULES } from '../../scripts/breaking/rules.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');

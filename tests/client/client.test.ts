@@ -1,5 +1,5 @@
 // The V2 Portuguese client against a real HTTP server on 127.0.0.1: what arrives there.
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { createV2Client } from '../../src/v2.ts';
 import { ConfigurationError, formatIsoDate, formatIsoDateTime, formatLegacyDate, parseIsoDateTime, parseLegacyDate } from '../../src/index.ts';
 import { sendJson, useTestServer } from './server.ts';

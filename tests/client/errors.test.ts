@@ -1,5 +1,5 @@
 // Every failure of a call becomes a typed error naming the operation.
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { createV2Client } from '../../src/v2.ts';
 import {
   AbortedError,

@@ -1,6 +1,6 @@
 // The family rules that differ from V2 Portuguese, through each family's entry point
 // (typed by its generated paths), against a real server.
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { AuthenticationError, ConfigurationError, SessionExpiredError, V1UnsuccessfulError, unwrapV1 } from '../../src/index.ts';
 import { createLegacyClient } from '../../src/legacy.ts';
 import { createV1Client } from '../../src/v1.ts';

@@ -55,7 +55,7 @@ describe('package', () => {
     const section = readme.slice(readme.indexOf('## Using the client'));
     const examples = [...section.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!);
     expect(examples.length).toBeGreaterThanOrEqual(5);
-    examples.forEach((code, i) => writeFileSync(`${CONSUMER_DIR}/readme-${i}.ts`, `${code}\nexport {};\n`));
+    for (const [i, code] of examples.entries()) writeFileSync(`${CONSUMER_DIR}/readme-${i}.ts`, `${code}\nexport {};\n`);
     writeFileSync(
       `${CONSUMER_DIR}/consumer.ts`,
       [

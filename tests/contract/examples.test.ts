@@ -4,8 +4,9 @@
 // `SessaoExpirada: true` → SessionExpiredError, an AutenticacaoRS with `Erros` filled →
 // AuthenticationError, a V1 wrapper with `Sucesso: false` → V1UnsuccessfulError.
 import { describe, expect, inject, test } from 'vitest';
-import { AuthenticationError, CallError, SessionExpiredError, V1UnsuccessfulError } from '../../src/errors.ts';
-import { isObject, resolve, validBody, type Json, type JsonObject } from '../../scripts/reliability/contract.ts';
+import { AuthenticationError, type CallError, SessionExpiredError, V1UnsuccessfulError } from '../../src/errors.ts';
+import { resolve, validBody } from '../../scripts/reliability/contract.ts';
+import { isObject, type Json, type JsonObject } from '../../scripts/lib/json.ts';
 import {
   allOperations,
   clientFor,

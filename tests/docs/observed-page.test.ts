@@ -82,7 +82,7 @@ describe('the observed page', () => {
       sources: computeSources(published, observed),
       published: { href: 'fx-pt.html', title: 'Fixture V2 Portuguese' },
     }) as typeof withExample;
-    const kept = (out.paths['/api/V2/Voos/Tarifar']?.post as typeof op).requestBody.content['application/json']?.example;
+    const kept = (out.paths['/api/V2/Voos/Tarifar']!.post as typeof op).requestBody.content['application/json']?.example;
     expect(kept).toEqual(example);
   });
 

@@ -7,7 +7,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { bundle, loadConfig } from '@redocly/openapi-core';
 import { describe, expect, test } from 'vitest';
-import { FAMILIES, type Json, UNTYPED, bundled, componentName, isObject, obj, root, schemas, walk } from './support.ts';
+import { FAMILIES, UNTYPED, bundled, componentName, obj, root, schemas, walk } from './support.ts';
+import { type Json, isObject } from '../../scripts/lib/json.ts';
 
 const COMPOSED = ['$ref', 'oneOf', 'anyOf', 'allOf', 'const', 'enum'];
 

@@ -4,19 +4,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { isHttpMethod, isObject, type Json, type JsonObject } from '../../scripts/lib/json.ts';
 import { followRefs } from '../../scripts/lib/refs.ts';
-
-export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-export type JsonObject = { [key: string]: Json };
 
 export const FAMILIES = ['legacy', 'v1', 'v2-pt', 'v2-en', 'v3'] as const;
 export type Family = (typeof FAMILIES)[number];
 
 export const root = fileURLToPath(new URL('../../', import.meta.url));
-
-export function isObject(value: Json | undefined): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 export function obj(value: Json | undefined, what: string): JsonObject {
   if (!isObject(value)) throw new Error(`${what}: expected an object, got ${JSON.stringify(value)}`);
@@ -75,7 +69,7 @@ export function operations(doc: JsonObject): Operation[] {
   const found: Operation[] = [];
   for (const [path, item] of Object.entries(obj(doc['paths'], 'paths'))) {
     for (const [method, operation] of Object.entries(obj(item, path))) {
-      if (['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'].includes(method)) {
+      if (isHttpMethod(method)) {
         found.push({ path, method, operation: obj(operation, `${method} ${path}`) });
       }
     }

@@ -4,20 +4,8 @@
 // English names only, and its date schemas are the Portuguese ones under English names.
 import { readdirSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import {
-  type JsonObject,
-  arr,
-  bundled,
-  catalogFamily,
-  closure,
-  obj,
-  operations,
-  requestSchema,
-  resolve,
-  root,
-  shape,
-  str,
-} from './support.ts';
+import { arr, bundled, catalogFamily, closure, obj, operations, requestSchema, resolve, root, shape, str } from './support.ts';
+import type { JsonObject } from '../../scripts/lib/json.ts';
 
 const en = bundled('v2-en');
 const pt = bundled('v2-pt');

@@ -1,7 +1,7 @@
 // spec/catalog.yaml is read as typed data, with a clear error on a malformed entry,
 // and the fixture catalog stays true to it for every family both describe.
 import { describe, expect, test } from 'vitest';
-import { CatalogError, loadCatalog, locatePath, parseCatalog, type Family } from '../../lint/catalog.ts';
+import { CatalogError, loadCatalog, locatePath, parseCatalog, type Family } from '../../scripts/lib/catalog.ts';
 
 // CATALOG lets the drift check run against another branch's catalog before a merge.
 const real = process.env['CATALOG'] === undefined ? loadCatalog() : loadCatalog(new URL(`file://${process.env['CATALOG']}`));

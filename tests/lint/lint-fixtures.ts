@@ -2,7 +2,7 @@
 // the Spectral custom rules (run with the fixture catalog) and Redocly's `rule/...`.
 import { fileURLToPath } from 'node:url';
 import { lint, loadConfig, type Config } from '@redocly/openapi-core';
-import { loadCatalog } from '../../lint/catalog.ts';
+import { loadCatalog } from '../../scripts/lib/catalog.ts';
 import { conventionRules, createRuleset } from '../../lint/ruleset.ts';
 import { lintWithSpectral } from '../../lint/spectral.ts';
 

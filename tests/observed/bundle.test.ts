@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { stringify } from 'yaml';
 import { observedOperations as observedOperationsOf } from '../../scripts/observed/observed-operations.ts';
 import { loadSources } from '../../scripts/observed/sources.ts';
-import { isObject, loadBundle, type Json, type JsonObject } from '../support/bundle.ts';
+import { loadBundle } from '../support/bundle.ts';
+import { isObject, type Json, type JsonObject } from '../../scripts/lib/json.ts';
 import {
   PREFIX,
   buildObserved,

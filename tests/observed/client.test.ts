@@ -2,10 +2,10 @@
 // answering the sanitized example responses of evidence/facilita-corp/examples: successes resolve
 // with the no-date token read as null, the two error examples reject with ServiceError
 // carrying the service's message; the published client reads the same answers as they are.
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { createV2Client } from '../../src/v2.ts';
 import { CallError, NO_DATE_TOKEN, ServiceError, createV2ObservedClient, isNoDateToken, parseLegacyDate } from '../../src/v2-observed.ts';
-import { isObject, type Json } from '../support/bundle.ts';
+import { isObject, type Json } from '../../scripts/lib/json.ts';
 import { sendJson, useTestServer } from '../client/server.ts';
 import { PREFIX, loadEvidenceExample, observedOperations, readYaml, rootDir, schemaValidator } from './support.ts';
 

@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { ServiceError, createV2ObservedClient } from '../../src/v2-observed.ts';
 import { createLegacyObservedClient } from '../../src/legacy-observed.ts';
-import { isObject, type Json } from '../support/bundle.ts';
+import { isObject, type Json } from '../../scripts/lib/json.ts';
 import { startMockProcess, type MockProcess } from '../support/mock-process.ts';
 import { PREFIX, loadEvidenceExample, observedOperations, rootDir, tempDir } from './support.ts';
 

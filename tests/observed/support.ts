@@ -9,7 +9,8 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { parse } from 'yaml';
 import { buildObservedBundle } from '../../scripts/observed/apply.ts';
 import { loadInventory, type Inventory } from '../../scripts/observed/evidence.ts';
-import { isObject, rootDir, type Json, type JsonObject } from '../support/bundle.ts';
+import { rootDir } from '../support/bundle.ts';
+import { isObject, type Json, type JsonObject } from '../../scripts/lib/json.ts';
 
 export { rootDir };
 /** The evidence root: one folder per source (evidence/README.md). */

@@ -1,6 +1,6 @@
 // Client faults the fault-injection suite (client-faults.test.ts) found, each pinned by a
 // small fixed case so a regression shows which fault came back.
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Family } from '../../src/client.ts';
 import { legacyFamily } from '../../src/families/legacy.ts';
 import { v1Family } from '../../src/families/v1.ts';

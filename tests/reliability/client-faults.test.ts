@@ -148,6 +148,7 @@ describe('every fault on every operation it applies to (fixed canaries)', () => 
 // ---- canaries of every shape -------------------------------------------------------
 
 const ALNUM = [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'];
+// biome-ignore lint/suspicious/noTemplateCurlyInString: regex metacharacters, not a template.
 const REGEX_META = [...'.*+?^${}()|[]\\/"\'`'];
 const VISIBLE_ASCII = Array.from({ length: 0x7e - 0x21 + 1 }, (_, i) => String.fromCharCode(0x21 + i));
 
@@ -156,7 +157,7 @@ const secretText = fc.oneof(
   fc.string({ unit: fc.constantFrom(...REGEX_META, ...ALNUM), minLength: 6, maxLength: 40 }),
   fc.string({ unit: 'grapheme', minLength: 4, maxLength: 24 }),
   // One or two characters: non-ASCII only, since ASCII that short occurs in any stack trace.
-  fc.string({ unit: 'grapheme', minLength: 1, maxLength: 2 }).filter((s) => /[^\x00-\x7f]/.test(s)),
+  fc.string({ unit: 'grapheme', minLength: 1, maxLength: 2 }).filter((s) => [...s].some((c) => c.codePointAt(0)! > 0x7f)),
   fc.string({ unit: fc.constantFrom('\n', '\t', '\r', '\u0000', '\u001f', '\u2028', '\ud800', ...ALNUM), minLength: 6, maxLength: 30 }),
   fc.string({ unit: fc.constantFrom(...REGEX_META, ...ALNUM, 'ç', 'ã', '€', '😀'), minLength: 2_000, maxLength: 8_000 }),
 );

@@ -2,19 +2,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { isHttpMethod, isObject, type Json, type JsonObject } from '../../scripts/lib/json.ts';
 import { followRefs } from '../../scripts/lib/refs.ts';
-
-export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-export type JsonObject = { [key: string]: Json };
 
 export const rootDir = path.resolve(import.meta.dirname, '../..');
 
 export function loadBundle(family: string): JsonObject {
   return parse(readFileSync(path.join(rootDir, 'generated', family, 'openapi.yaml'), 'utf8')) as JsonObject;
-}
-
-export function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Follows `$ref: '#/…'` until a node without one is reached. */
@@ -34,7 +28,7 @@ export function operations(doc: JsonObject): Operation[] {
   const paths = isObject(doc.paths) ? doc.paths : {};
   return Object.entries(paths).flatMap(([p, item]) =>
     Object.entries(deref(doc, item))
-      .filter(([method]) => ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'].includes(method))
+      .filter(([method]) => isHttpMethod(method))
       .map(([method, operation]) => ({ path: p, method, operation: deref(doc, operation) })),
   );
 }

@@ -1,7 +1,8 @@
 // The rule for what the description does not show (DESIGN.md): open object + the one
 // marker + a description that says so; and nothing open without the marker.
 import { describe, expect, test } from 'vitest';
-import { deref, isObject, loadBundle, operations, requestSchema, responseSchema, type Json, type JsonObject } from '../support/bundle.ts';
+import { deref, loadBundle, operations, requestSchema, responseSchema } from '../support/bundle.ts';
+import { isObject, type Json, type JsonObject } from '../../scripts/lib/json.ts';
 
 const doc = loadBundle('v2-pt');
 const ops = operations(doc);

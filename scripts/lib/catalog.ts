@@ -1,6 +1,9 @@
-// spec/catalog.yaml as typed data: the operation names of every route family,
-// kept once. The lint rules read it; they never copy names out of it.
+// spec/catalog.yaml as typed data: the operation names of every route family, kept
+// once. The one reader of it: lint rules, the pipeline, the docs site, the observed
+// flavour and the tests read it here; they never copy names out of it.
 import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { entriesOf, isRecord, isStringArray } from './json.ts';
@@ -17,6 +20,9 @@ export interface Service {
 
 export interface Family {
   readonly name: string;
+  /** Shown on the docs site and in the pipeline's log. */
+  readonly title: string | undefined;
+  readonly statusNote: string | undefined;
   /** Path prefixes without a trailing slash: `prefix` and those of its services. */
   readonly prefixes: readonly string[];
   readonly status: string;
@@ -25,6 +31,8 @@ export interface Family {
   readonly credentials: 'known' | 'unknown';
   /** Every operation name listed for the family; empty when none is published (V1). */
   readonly operations: readonly string[];
+  /** The named groups of operation names, as the description lists them (may be empty). */
+  readonly groups: ReadonlyArray<{ readonly name: string; readonly operations: readonly string[] }>;
   /** Which service offers which operation, where the family spans several. */
   readonly services: readonly Service[];
   /** The one templated route standing for a family's unlisted operations (V1). */
@@ -38,7 +46,7 @@ export interface Catalog {
   readonly families: readonly Family[];
 }
 
-export const defaultCatalogUrl = new URL('../spec/catalog.yaml', import.meta.url);
+export const defaultCatalogUrl = new URL('../../spec/catalog.yaml', import.meta.url);
 
 export class CatalogError extends Error {
   override name = 'CatalogError';
@@ -49,6 +57,12 @@ export function loadCatalog(url: URL = defaultCatalogUrl): Catalog {
   return parseCatalog(readFileSync(path, 'utf8'), path);
 }
 
+/** The catalog of the project at `rootDir` (a workspace copy reads its own). */
+export async function readCatalog(rootDir: string): Promise<Catalog> {
+  const file = path.join(rootDir, 'spec', 'catalog.yaml');
+  return parseCatalog(await readFile(file, 'utf8'), file);
+}
+
 export function parseCatalog(text: string, source: string): Catalog {
   const data: unknown = parse(text);
   if (!isRecord(data) || !isRecord(data['families'])) {
@@ -57,6 +71,8 @@ export function parseCatalog(text: string, source: string): Catalog {
   const families = entriesOf(data['families']).map(([name, raw]) => parseFamily(name, raw, source));
   return { source, families };
 }
+
+const optionalString = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
 
 const isPath = (value: unknown): value is string => typeof value === 'string' && /^\/\S*[^/]$/.test(value);
 
@@ -86,9 +102,13 @@ function parseFamily(name: string, raw: unknown, source: string): Family {
   if (typeof status !== 'string') throw new CatalogError(`${where}: \`status\` must be a string`);
 
   const operations: string[] = [];
+  const groups: Array<{ name: string; operations: string[] }> = [];
   if (raw['groups'] !== undefined && raw['groups'] !== null) {
     if (!isRecord(raw['groups'])) throw new CatalogError(`${where}: \`groups\` must map group names to lists of operation names`);
-    for (const [group, list] of entriesOf(raw['groups'])) operations.push(...names(where, `groups.${group}`, list));
+    for (const [group, list] of entriesOf(raw['groups'])) {
+      groups.push({ name: group, operations: names(where, `groups.${group}`, list) });
+      operations.push(...names(where, `groups.${group}`, list));
+    }
   }
   operations.push(...names(where, 'operations', raw['operations']));
 
@@ -117,11 +137,14 @@ function parseFamily(name: string, raw: unknown, source: string): Family {
 
   return {
     name,
+    title: optionalString(raw['title']),
+    statusNote: optionalString(raw['statusNote']),
     prefixes: [...new Set([...prefixes, ...services.map((service) => service.prefix)])],
     status,
     language,
     credentials,
     operations: [...new Set(operations)],
+    groups,
     services,
     ...(unlisted === undefined ? {} : { unlisted }),
     replacedBy,

@@ -1,0 +1,13 @@
+// The ids of the pipeline's steps beyond the families (whose ids are redocly.yaml's
+// `apis:` keys): keys of the build cache's manifest and names in the build log.
+
+/** The observed flavour: derived from the published family OBSERVED_OF. */
+export const OBSERVED_ID = 'v2-pt-observed';
+export const OBSERVED_OF = 'v2-pt';
+/** The legacy route's observed flavour, built in the same step from the published legacy family. */
+export const LEGACY_OBSERVED_ID = 'legacy-observed';
+export const LEGACY_OBSERVED_OF = 'legacy';
+/** The docs site: a reference page per family and the landing page. */
+export const DOCS_ID = 'docs';
+/** The typed client compiled into dist/. */
+export const CLIENT_ID = 'client';
