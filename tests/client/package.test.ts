@@ -49,10 +49,10 @@ describe('package', () => {
     expect(server.requests.at(-1)?.headers['developer-access-code']).toBe('QUJD');
   });
 
-  test('a consumer type-checks against the built declarations, wrong calls included, and so does every README example', async () => {
+  test('a consumer type-checks against the built declarations, wrong calls included, and so does every example of docs/client.md', async () => {
     mkdirSync(CONSUMER_DIR, { recursive: true });
-    const readme = readFileSync('README.md', 'utf8');
-    const section = readme.slice(readme.indexOf('## Using the client'));
+    const guide = readFileSync('docs/client.md', 'utf8');
+    const section = guide.slice(guide.indexOf('## Using the client'));
     const examples = [...section.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!);
     expect(examples.length).toBeGreaterThanOrEqual(5);
     examples.forEach((code, i) => writeFileSync(`${CONSUMER_DIR}/readme-${i}.ts`, `${code}\nexport {};\n`));
