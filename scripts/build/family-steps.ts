@@ -2,6 +2,7 @@
 // family has to be rebuilt, so an unchanged build never pays for loading the tools.
 import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { bundleJson } from './bundle-json.ts';
 import type { Family } from './families.ts';
 import { formatProblem, lintAndBundle, loadRedoclyConfig } from './redocly.ts';
 import type { SpectralFinding, SpectralJob } from './spectral.ts';
@@ -72,11 +73,13 @@ export async function buildFamily(tools: Tools, family: Family, ctx: Context): P
 
   const types = await typesText;
   const typesPath = path.join(outDir, family.id, 'schema.d.ts');
+  const jsonPath = path.join(outDir, family.id, 'openapi.json');
   await ctx.writeIfChanged(bundlePath, bundled.yaml);
+  await ctx.writeIfChanged(jsonPath, bundleJson(bundled.document));
   await ctx.writeIfChanged(typesPath, types);
 
   const outputs: Record<string, string> = {};
-  for (const file of [bundlePath, typesPath]) outputs[path.relative(outDir, file)] = sha256(await readFile(file));
+  for (const file of [bundlePath, jsonPath, typesPath]) outputs[path.relative(outDir, file)] = sha256(await readFile(file));
   const inputs = bundled.fileDependencies.length > 0 ? bundled.fileDependencies : [family.root];
   const report: FamilyReport = { id: family.id, skipped: false, files: Object.keys(outputs), warnings, ms: performance.now() - started };
   return { report, inputs, outputs, document: bundled.document };
@@ -96,7 +99,7 @@ export async function buildObservedFlavour(ctx: Context, writeSources: boolean, 
     }),
   );
   const outputs: Record<string, string> = {};
-  for (const file of [result.bundlePath, result.typesPath]) outputs[path.relative(ctx.outDir, file)] = sha256(await readFile(file));
+  for (const file of [result.bundlePath, result.jsonPath, result.typesPath]) outputs[path.relative(ctx.outDir, file)] = sha256(await readFile(file));
   const report: FamilyReport = {
     id: OBSERVED_ID,
     skipped: false,

@@ -4,6 +4,7 @@
 // nothing it reads changed.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { bundleJson } from './bundle-json.ts';
 import { filesUnder } from './cache.ts';
 import type { TypeOptions } from './types.ts';
 
@@ -38,6 +39,7 @@ export async function observedInputs(rootDir: string, outDir: string): Promise<s
 export interface ObservedResult {
   overlay: string;
   bundlePath: string;
+  jsonPath: string;
   typesPath: string;
   /** The observed bundle, in memory. */
   document: Record<string, unknown>;
@@ -76,9 +78,11 @@ export async function buildObserved(opts: ObservedStepOptions): Promise<Observed
   typesText.catch(() => undefined); // awaited below
   const text = overlayText(overlay);
   if (opts.writeSources) await writeIfChanged(overlayPath, text);
+  const jsonPath = path.join(outDir, OBSERVED_ID, 'openapi.json');
+  await writeIfChanged(jsonPath, bundleJson(document));
   const typesPath = path.join(outDir, OBSERVED_ID, 'schema.d.ts');
   await writeIfChanged(typesPath, await typesText);
-  return { overlay: text, bundlePath, typesPath, document };
+  return { overlay: text, bundlePath, jsonPath, typesPath, document };
 }
 
 export async function readText(file: string): Promise<string | undefined> {
