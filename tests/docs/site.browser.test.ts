@@ -327,6 +327,36 @@ describe.skipIf(!CHROMIUM)('docs site built from the families of redocly.yaml', 
     await checkLanding(real);
   });
 
+  test('the landing page opens with a Getting started card whose commands are the package\'s own', async () => {
+    const pkg = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as { name: string; scripts: Record<string, string>; exports: Record<string, unknown> };
+    const { page, problems } = await visit(real.url);
+    expect(await page.locator('main > section').first().getAttribute('id')).toBe('getting-started');
+    expect(await page.locator('nav.toc ol a').first().getAttribute('href')).toBe('#getting-started');
+    const card = page.locator('#getting-started .card.getting-started');
+    await eventually(() => card.isVisible(), 'Getting started card shown');
+    const steps = card.locator('[data-start]');
+    expect(await steps.evaluateAll((els) => els.map((e) => e.getAttribute('data-start')))).toEqual(['install', 'client', 'mock', 'proxy']);
+    const code = async (step: string) => {
+      const block = card.locator(`[data-start="${step}"] pre`);
+      await eventually(() => block.isVisible(), `${step}: its commands are shown`);
+      return block.innerText();
+    };
+    expect(await code('install')).toBe(`npm install ${pkg.name}`);
+    const client = await code('client');
+    const entry = /from\s+'([^']+)'/.exec(client)?.[1] ?? '';
+    expect(entry.startsWith(`${pkg.name}/`), entry).toBe(true);
+    expect(Object.keys(pkg.exports)).toContain(`./${entry.slice(pkg.name.length + 1)}`);
+    // The mock and proxy commands name scripts this package really has.
+    for (const [step, script] of [['mock', 'mock'], ['proxy', 'proxy']] as const) {
+      expect(await code(step)).toContain(`npm run ${script}`);
+      expect(pkg.scripts[script], `package.json script ${script}`).toBeDefined();
+    }
+    await mkdir(SCREENSHOTS, { recursive: true });
+    await card.screenshot({ path: path.join(SCREENSHOTS, 'docs-getting-started.png') });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   test('each family page loads offline, shows its status and every operation, and every landing link into it resolves', async () => {
     let followed = 0;
     for (const family of real.families) {
