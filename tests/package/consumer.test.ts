@@ -3,7 +3,7 @@
 // consumers with moduleResolution nodenext and bundler, bundle every Node-free entry for
 // the browser, run the Node consumer against the real mock on Node 20, 22, 24 and 26,
 // and lint the package with publint and @arethetypeswrong/cli (esm-only profile).
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -38,7 +38,7 @@ beforeAll(async () => {
     ...NODE_VERSIONS.map((v) => (v.startsWith('24.') && process.version === `v${v}` ? Promise.resolve(process.execPath) : installNode(v))),
   ]);
   NODE_VERSIONS.forEach((v, i) => nodes.set(v, binaries[i] as string));
-  await mustRun('mkdir', ['-p', project], { cwd: tmp });
+  await mkdir(project, { recursive: true });
   await writeFile(path.join(project, 'package.json'), `${JSON.stringify({ name: 'consumer', private: true, type: 'module' }, null, 2)}\n`);
   await mustRun('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--prefer-offline', tarball as string], { cwd: project });
   await writeFile(path.join(project, 'consumer.ts'), NODE_CONSUMER);
