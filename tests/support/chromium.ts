@@ -25,13 +25,13 @@ function executable(file: string): boolean {
 
 export type ChromiumLookup = { found: true; path: string } | { found: false; reason: string };
 
-export function findChromium(env: NodeJS.ProcessEnv = process.env): ChromiumLookup {
+export function findChromium(env: NodeJS.ProcessEnv = process.env, knownPaths: readonly string[] = KNOWN_PATHS): ChromiumLookup {
   const chosen = env.CHROMIUM_PATH;
   if (chosen) {
     return executable(chosen) ? { found: true, path: chosen } : { found: false, reason: `CHROMIUM_PATH=${chosen} is not an executable file` };
   }
   const onPath = (env.PATH ?? '').split(path.delimiter).filter(Boolean).flatMap((dir) => KNOWN_NAMES.map((name) => path.join(dir, name)));
-  const hit = [...KNOWN_PATHS, ...onPath].find(executable);
+  const hit = [...knownPaths, ...onPath].find(executable);
   return hit
     ? { found: true, path: hit }
     : { found: false, reason: 'no Chromium or Chrome found (install one, e.g. `apt-get install chromium`, or set CHROMIUM_PATH)' };
