@@ -2,6 +2,7 @@
 // on the bundle and its types, side by side in their workers. Imported only when some
 // family has to be rebuilt, so an unchanged build never pays for loading the tools.
 import path from 'node:path';
+import { bundleJson } from './bundle-json.ts';
 import type { Family } from './families.ts';
 import { formatProblem, lintAndBundle, loadRedoclyConfig } from './redocly.ts';
 import { digestOutputs, runStep as step, type BuiltFamily, type FamilyReport, type StepContext } from './step.ts';
@@ -39,10 +40,12 @@ export async function buildFamily(tools: Tools, family: Family, ctx: StepContext
 
   const types = await typesText;
   const typesPath = path.join(outDir, family.id, 'schema.d.ts');
+  const jsonPath = path.join(outDir, family.id, 'openapi.json');
   await ctx.writeIfChanged(bundlePath, bundled.yaml);
+  await ctx.writeIfChanged(jsonPath, bundleJson(bundled.document));
   await ctx.writeIfChanged(typesPath, types);
 
-  const outputs = await digestOutputs(outDir, [bundlePath, typesPath]);
+  const outputs = await digestOutputs(outDir, [bundlePath, jsonPath, typesPath]);
   const inputs = bundled.fileDependencies.length > 0 ? bundled.fileDependencies : [family.root];
   const report: FamilyReport = { id: family.id, skipped: false, files: Object.keys(outputs), warnings, ms: performance.now() - started };
   return { report, inputs, outputs, document: bundled.document };

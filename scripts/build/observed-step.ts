@@ -4,6 +4,7 @@
 // on), and typed. Their inputs are hashed like a family's, so the step is skipped when
 // nothing it reads changed.
 import path from 'node:path';
+import { bundleJson } from './bundle-json.ts';
 import { filesUnder } from './cache.ts';
 import { LEGACY_OBSERVED_ID, OBSERVED_ID } from './step-ids.ts';
 import { digestOutputs, runStep as step, type BuiltFamily, type FamilyReport, type StepContext } from './step.ts';
@@ -46,6 +47,7 @@ export async function observedInputs(rootDir: string, outDir: string): Promise<s
 export interface ObservedResult {
   overlay: string;
   bundlePath: string;
+  jsonPath: string;
   typesPath: string;
   /** The observed bundle, in memory. */
   document: Record<string, unknown>;
@@ -106,9 +108,11 @@ async function buildFlavour(opts: ObservedStepOptions, job: FlavourJob): Promise
   typesText.catch(() => undefined); // awaited below
   const text = overlayText(overlay);
   if (opts.writeSources) await writeIfChanged(overlayPath, text);
+  const jsonPath = path.join(outDir, job.id, 'openapi.json');
+  await writeIfChanged(jsonPath, bundleJson(document));
   const typesPath = path.join(outDir, job.id, 'schema.d.ts');
   await writeIfChanged(typesPath, await typesText);
-  return { overlay: text, bundlePath, typesPath, document };
+  return { overlay: text, bundlePath, jsonPath, typesPath, document };
 }
 
 /** The observed flavours: overlays from the evidence, applied to the v2-pt and legacy bundles, typed. */
@@ -130,7 +134,7 @@ export async function buildObservedFlavour(
       ...(publishedLegacy ? { publishedLegacy } : {}),
     }),
   );
-  const outputs = await digestOutputs(ctx.outDir, [result.bundlePath, result.typesPath, result.legacy.bundlePath, result.legacy.typesPath]);
+  const outputs = await digestOutputs(ctx.outDir, [result.bundlePath, result.jsonPath, result.typesPath, result.legacy.bundlePath, result.legacy.jsonPath, result.legacy.typesPath]);
   const report: FamilyReport = {
     id: OBSERVED_ID,
     skipped: false,

@@ -36,6 +36,8 @@ type FamilyPage = NonNullable<LandingFamily['page']>;
 
 export interface LandingFragments {
   intro: Html;
+  /** Install, client, mock and proxy, shown as one card before the families. */
+  gettingStarted: Html;
   authentication: Html;
   migration: Html;
   dates: Html;
@@ -349,6 +351,7 @@ function coverageSection(model: LandingModel): Html {
 }
 
 const NAV: Array<[string, string]> = [
+  ['getting-started', 'Getting started'],
   ['families', 'Route families'],
   ['authentication', 'Authentication'],
   ['migration', 'Migrating from legacy'],
@@ -386,6 +389,10 @@ export function renderLanding(model: LandingModel): string {
     )}</ul>
   </nav>
   <main>
+    <section id="getting-started">
+      <h2>Getting started</h2>
+      <article class="card getting-started">${model.fragments.gettingStarted}</article>
+    </section>
     ${familiesSection(model)}
     <section id="authentication">
       <h2>Authentication</h2>

@@ -76,6 +76,7 @@ async function builderKey(rootDir: string): Promise<string> {
 
 const FRAGMENTS: Record<keyof LandingFragments, string> = {
   intro: 'intro.html',
+  gettingStarted: 'getting-started.html',
   authentication: 'authentication.html',
   migration: 'migration.html',
   dates: 'dates.html',

@@ -1,0 +1,150 @@
+// An integrator's first hour, outside this repository: `npm pack`, install the tarball
+// into a fresh project (openapi-fetch comes from the registry), type-check strict
+// consumers with moduleResolution nodenext and bundler, bundle every Node-free entry for
+// the browser, run the Node consumer against the real mock on Node 20, 22, 24 and 26,
+// and lint the package with publint and @arethetypeswrong/cli (esm-only profile).
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { NODE_CONSUMER, PACKAGE, browserConsumer } from './consumer-sources.ts';
+import { installNode, mustRun, pack, rootDir, run, type Packed } from './support.ts';
+
+/** Node majors the package promises (engines >= 20); 24 is the toolchain's own. */
+const NODE_VERSIONS = ['20.20.2', '22.23.3', '24.21.0', '26.10.0'] as const;
+/** Entries that must bundle for a browser; `./access-code` is Node-only by design. */
+const BROWSER_REQUIRED = ['./v2', './v2-en', './v3', './v1', './legacy', './v2/observed'];
+const TSC = path.join(rootDir, 'node_modules', 'typescript', 'bin', 'tsc');
+const BIN = path.join(rootDir, 'node_modules', '.bin');
+const mockUrl = inject('mockUrl');
+
+let tmp: string;
+let project: string;
+let packed: Packed;
+const nodes = new Map<string, string>();
+
+const STRICT = { strict: true, noUncheckedIndexedAccess: true, exactOptionalPropertyTypes: true, skipLibCheck: false, target: 'ES2022' };
+
+beforeAll(async () => {
+  tmp = await mkdtemp(path.join(os.tmpdir(), 'consumer-test-'));
+  project = path.join(tmp, 'consumer');
+  const [tarball, ...binaries] = await Promise.all([
+    (async () => {
+      packed = await pack(tmp);
+      return packed.tarball;
+    })(),
+    ...NODE_VERSIONS.map((v) => (v.startsWith('24.') && process.version === `v${v}` ? Promise.resolve(process.execPath) : installNode(v))),
+  ]);
+  NODE_VERSIONS.forEach((v, i) => nodes.set(v, binaries[i] as string));
+  await mkdir(project, { recursive: true });
+  await writeFile(path.join(project, 'package.json'), `${JSON.stringify({ name: 'consumer', private: true, type: 'module' }, null, 2)}\n`);
+  await mustRun('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--prefer-offline', tarball as string], { cwd: project });
+  await writeFile(path.join(project, 'consumer.ts'), NODE_CONSUMER);
+  await writeFile(
+    path.join(project, 'tsconfig.nodenext.json'),
+    JSON.stringify({
+      compilerOptions: { ...STRICT, module: 'nodenext', moduleResolution: 'nodenext', lib: ['ES2023'], types: ['node'], typeRoots: [path.join(rootDir, 'node_modules', '@types')], outDir: 'out' },
+      files: ['consumer.ts'],
+    }),
+  );
+}, 600_000);
+
+afterAll(() => (tmp ? rm(tmp, { recursive: true, force: true }) : undefined));
+
+/** Package entries from its package.json `exports`, without patterns and package.json. */
+async function entries(): Promise<string[]> {
+  const pkg = JSON.parse(await readFile(path.join(project, 'node_modules', PACKAGE, 'package.json'), 'utf8')) as { exports: Record<string, unknown> };
+  return Object.keys(pkg.exports).filter((k) => !k.includes('*') && k !== './package.json');
+}
+
+function specifier(entry: string): string {
+  return entry === '.' ? PACKAGE : `${PACKAGE}/${entry.slice(2)}`;
+}
+
+async function tsc(config: string): Promise<string> {
+  const result = await run(process.execPath, [TSC, '-p', config, '--pretty', 'false'], { cwd: project });
+  expect(`${result.stdout}${result.stderr}`, config).toBe('');
+  expect(result.code).toBe(0);
+  const { stdout } = await mustRun(process.execPath, [TSC, '-p', config, '--showConfig'], { cwd: project });
+  const options = (JSON.parse(stdout) as { compilerOptions: { moduleResolution: string; module: string } }).compilerOptions;
+  return `module ${options.module}, moduleResolution ${options.moduleResolution}`;
+}
+
+let browserSafe: string[] = [];
+
+describe('a fresh project that installs the packed tarball', () => {
+  test('type-checks a strict consumer with moduleResolution nodenext', async () => {
+    const resolution = await tsc('tsconfig.nodenext.json');
+    console.log(`tsc ${resolution}, strict, skipLibCheck false: 0 errors (consumer.ts, compiled to out/)`);
+    expect(resolution).toMatch(/moduleResolution nodenext/);
+  }, 120_000);
+
+  test('bundles for the browser every entry free of Node-only modules', async () => {
+    const lines: string[] = [];
+    for (const entry of await entries()) {
+      const result = await build({
+        stdin: { contents: `export * from '${specifier(entry)}';`, resolveDir: project, loader: 'js' },
+        bundle: true,
+        platform: 'browser',
+        format: 'esm',
+        minify: true,
+        write: false,
+        logLevel: 'silent',
+      }).then(
+        (r) => ({ ok: true as const, bytes: r.outputFiles[0]?.contents ?? new Uint8Array() }),
+        (error: { errors?: Array<{ text: string }> }) => ({ ok: false as const, reason: error.errors?.[0]?.text ?? String(error) }),
+      );
+      if (result.ok) browserSafe.push(entry);
+      lines.push(result.ok ? `  ${entry}: bundles, ${(gzipSync(result.bytes, { level: 9 }).length / 1024).toFixed(1)} kB gzip` : `  ${entry}: Node only (${result.reason})`);
+    }
+    console.log(`browser bundles (esbuild, platform browser, minified):\n${lines.join('\n')}`);
+    expect(browserSafe).toEqual(expect.arrayContaining(BROWSER_REQUIRED));
+    expect(browserSafe).not.toContain('./access-code');
+  }, 120_000);
+
+  test('type-checks a strict browser consumer of those entries with moduleResolution bundler', async () => {
+    expect(browserSafe.length).toBeGreaterThan(0);
+    await writeFile(path.join(project, 'browser.ts'), browserConsumer(browserSafe.map(specifier)));
+    await writeFile(
+      path.join(project, 'tsconfig.bundler.json'),
+      JSON.stringify({ compilerOptions: { ...STRICT, module: 'esnext', moduleResolution: 'bundler', lib: ['ES2023', 'DOM'], types: [], noEmit: true }, files: ['browser.ts'] }),
+    );
+    const resolution = await tsc('tsconfig.bundler.json');
+    console.log(`tsc ${resolution}, strict, DOM lib, no Node types: 0 errors (browser.ts imports ${browserSafe.join(', ')})`);
+    expect(resolution).toMatch(/moduleResolution bundler/);
+  }, 120_000);
+
+  test.each(NODE_VERSIONS)('runs against the mock on Node %s', async (version) => {
+    const node = nodes.get(version) as string;
+    const { stdout } = await mustRun(node, [path.join('out', 'consumer.js')], { cwd: project, env: { ...process.env, MOCK_URL: mockUrl } });
+    const seen = JSON.parse(stdout) as Record<string, unknown>;
+    expect(seen).toEqual({
+      node: `v${version}`,
+      voos: {},
+      refused: { name: 'HttpStatusError', status: 422 },
+      legacyError: 'SessionExpiredError',
+      bundles: { 'v2-pt.json': expect.stringMatching(/^3\.1\./), 'v2-pt.yaml': expect.stringMatching(/^openapi: 3\.1\./), 'legacy.json': expect.stringMatching(/^3\.1\./) },
+      date: '2026-05-20T10:00:00.000Z',
+    });
+    console.log(`Node ${seen.node}: ${stdout.trim()}`);
+  }, 60_000);
+
+  test('publint finds nothing', async () => {
+    const result = await run(path.join(BIN, 'publint'), ['run', path.join(project, 'node_modules', PACKAGE), '--pack', 'false', '--strict'], { cwd: project });
+    console.log(`publint 0.3.25:\n${result.stdout}${result.stderr}`);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/All good/i);
+  }, 120_000);
+
+  test('@arethetypeswrong/cli --profile esm-only finds nothing', async () => {
+    const result = await run(path.join(BIN, 'attw'), [packed.tarball, '--profile', 'esm-only', '--format', 'table-flipped', '--no-color', '--no-emoji'], { cwd: project });
+    console.log(`attw 0.18.5 --profile esm-only:\n${result.stdout}${result.stderr}`);
+    expect(result.code).toBe(0);
+    // The profile ignores node10 and CommonJS (node16-cjs): an ESM-only package fails both by design.
+    expect(result.stdout).toContain("ignoring resolutions: 'node10', 'node16-cjs'");
+    const problems = result.stdout.split('\n').filter((line) => /https:\/\/github\.com\/arethetypeswrong\/.*\/problems\//.test(line));
+    expect(problems.filter((line) => !line.startsWith('(ignored per resolution)'))).toEqual([]);
+  }, 120_000);
+});

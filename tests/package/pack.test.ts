@@ -1,0 +1,98 @@
+// What `npm publish` would send: the files the exports and declarations need, the
+// README, LICENSE and CHANGELOG, and nothing of the toolchain; `npm publish --dry-run`
+// passes (it failed with EPRIVATE while the package was private).
+import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { mustRun, pack, rootDir, type Packed } from './support.ts';
+
+interface PackageJson {
+  name: string;
+  version: string;
+  private?: boolean;
+  license?: string;
+  description?: string;
+  keywords?: string[];
+  repository?: { type: string; url: string };
+  engines?: Record<string, string>;
+  devEngines?: { runtime?: { name: string; version: string; onFail?: string } };
+  exports: Record<string, string | { types: string; default: string }>;
+  files: string[];
+}
+
+const pkg = JSON.parse(readFileSync(path.join(rootDir, 'package.json'), 'utf8')) as PackageJson;
+const TOP_LEVEL = new Set(['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md']);
+const GENERATED = /^generated\/[a-z0-9-]+\/(openapi\.yaml|openapi\.json|schema\.d\.ts)$/;
+
+let tmp: string;
+let packed: Packed;
+let files: Set<string>;
+
+beforeAll(async () => {
+  tmp = await mkdtemp(path.join(os.tmpdir(), 'pack-test-'));
+  packed = await pack(tmp, true);
+  files = new Set(packed.files.map((f) => f.path));
+}, 120_000);
+afterAll(() => rm(tmp, { recursive: true, force: true }));
+
+/** Every file an `exports` target names; a `*` target expands over the folders of generated/. */
+function exportTargets(): string[] {
+  const targets = Object.values(pkg.exports).flatMap((t) => (typeof t === 'string' ? [t] : [t.types, t.default]));
+  const ids = readdirSync(path.join(rootDir, 'generated'));
+  return targets.flatMap((t) => {
+    const file = t.replace(/^\.\//, '');
+    if (!file.includes('*')) return [file];
+    return ids.map((id) => file.replace('*', id)).filter((f) => readdirSync(path.join(rootDir, path.dirname(f)), { withFileTypes: true }).some((e) => e.name === path.basename(f)));
+  });
+}
+
+/** Relative imports of every packed declaration file, resolved against the package. */
+function declarationImports(): string[] {
+  const found: string[] = [];
+  for (const file of files) {
+    if (!file.endsWith('.d.ts') || !file.startsWith('dist/')) continue;
+    const text = readFileSync(path.join(rootDir, file), 'utf8');
+    for (const match of text.matchAll(/(?:from|import\()\s*['"](\.{1,2}\/[^'"]+)['"]/g)) {
+      const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), match[1] as string));
+      found.push(target.endsWith('.d.ts') ? target : target.replace(/\.(ts|js)$/, '.d.ts'));
+    }
+  }
+  return [...new Set(found)];
+}
+
+describe('the package as published', () => {
+  test('package.json is publishable: not private, MIT, Node >= 20 for consumers, Node 24 for contributors', () => {
+    expect(pkg.private).toBeUndefined();
+    expect(pkg.license).toBe('MIT');
+    expect(readFileSync(path.join(rootDir, 'LICENSE'), 'utf8')).toMatch(/^MIT License/);
+    expect(pkg.engines).toEqual({ node: '>=20' });
+    // npm on the CI machine's Node 20 must still install and run scripts: a warning, not an error.
+    expect(pkg.devEngines?.runtime).toEqual({ name: 'node', version: '>=24', onFail: 'warn' });
+    expect(pkg.description?.length).toBeGreaterThan(20);
+    expect(pkg.keywords).toEqual(expect.arrayContaining(['openapi']));
+    expect(pkg.repository?.type).toBe('git');
+    expect(readFileSync(path.join(rootDir, 'CHANGELOG.md'), 'utf8')).toContain(`## ${pkg.version}`);
+  });
+
+  test('the tarball holds every file the exports and declarations need', () => {
+    const needed = [...exportTargets(), ...declarationImports(), ...TOP_LEVEL];
+    expect(exportTargets()).toEqual(expect.arrayContaining(['generated/v2-pt/openapi.yaml', 'generated/v2-pt/openapi.json', 'dist/v2.js', 'dist/v2.d.ts']));
+    expect(declarationImports()).toEqual(expect.arrayContaining(['generated/v2-pt/schema.d.ts', 'dist/client.d.ts']));
+    expect(needed.filter((f) => !files.has(f))).toEqual([]);
+  });
+
+  test('and nothing of the toolchain', () => {
+    const stray = [...files].filter((f) => !TOP_LEVEL.has(f) && !f.startsWith('dist/') && !GENERATED.test(f));
+    expect(stray).toEqual([]);
+    expect([...files].filter((f) => f.startsWith('generated/docs/'))).toEqual([]);
+    console.log(`npm pack: ${files.size} files, ${(packed.files.reduce((n, f) => n + f.size, 0) / 1e6).toFixed(1)} MB unpacked`);
+  });
+
+  test('npm publish --dry-run passes', async () => {
+    const { stdout, stderr } = await mustRun('npm', ['publish', '--dry-run'], { cwd: rootDir });
+    expect(`${stdout}${stderr}`).toContain(`${pkg.name}@${pkg.version}`);
+    expect(stderr).not.toMatch(/EPRIVATE/);
+  }, 120_000);
+});
