@@ -52,7 +52,7 @@ export interface ObservedResult {
   /** The observed bundle, in memory. */
   document: Record<string, unknown>;
   /** The legacy flavour, built beside it. */
-  legacy: { overlay: string; bundlePath: string; typesPath: string; document: Record<string, unknown> };
+  legacy: { overlay: string; bundlePath: string; jsonPath: string; typesPath: string; document: Record<string, unknown> };
 }
 
 export interface ObservedStepOptions {
