@@ -3,6 +3,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { inspect } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { createAccessCode } from '../../src/access-code.ts';
 import { createV2Client } from '../../src/v2.ts';
 import { legacyFamily } from '../../src/families/legacy.ts';
 import { v1Family } from '../../src/families/v1.ts';
@@ -18,7 +19,6 @@ import {
   SessionExpiredError,
   TimeoutError,
   V1UnsuccessfulError,
-  createAccessCode,
   createFamilyClient,
   migrateLegacyCall,
   unwrapV1,
