@@ -16,7 +16,8 @@ import {
   type JsonType,
 } from './errors.ts';
 import { mergeCredentials, type CredentialFields, type Credentials } from './credentials.ts';
-import { redactText, redactValue, secretsIn, withWireForms } from './redact.ts';
+import { createRedactor, KEPT_CHARS, secretsIn, type Redactor } from './redact.ts';
+import { networkCause, problemSummary } from './error-details.ts';
 import type { PathParams, PostOperation, PostPath, RequestBody, SuccessBody, WithOptionalCredentials } from './types.ts';
 
 /** The developer access code: a fixed string, or a function (sync or async) called for every request. */
@@ -54,12 +55,18 @@ export interface CallOptions {
   credentials?: false;
 }
 
+/** Where the login of a sent body came from: the client's credentials, the caller's body, or nowhere. */
+export type LoginSent = 'from-credentials' | 'in-body' | 'none';
+
 /** What a family's response check gets. */
 export interface ResponseContext {
   readonly target: CallTarget;
-  /** A copy of a value with every secret of this call removed. */
+  /** What an error may keep of the answer: a copy with every secret of this call removed, or a redacted excerpt when the answer is long. */
   redact(value: unknown): unknown;
+  /** A text with every secret of this call removed, cut to a bounded excerpt. */
   redactText(text: string): string;
+  /** Whether the body sent carried a login field, and who put it there. */
+  readonly loginSent: LoginSent;
 }
 
 /** What makes a route family different: where credentials go, and answers that are errors in disguise. */
@@ -142,6 +149,40 @@ class RequestParts {
   }
 }
 
+/** A non-2xx answer, read up to a bound by the transport so no error keeps (or waits for) a huge body. */
+class ErrorAnswer {
+  readonly status: number;
+  readonly text: string;
+  readonly complete: boolean;
+  constructor(status: number, text: string, complete: boolean) {
+    this.status = status;
+    this.text = text;
+    this.complete = complete;
+  }
+}
+
+/** Bytes of a non-2xx answer read at most: enough for the excerpt an error keeps, and a JSON body short enough to keep whole. */
+const ERROR_BODY_BYTES = 4 * KEPT_CHARS + 4_096;
+
+async function readBounded(response: Response, maxBytes: number): Promise<{ text: string; complete: boolean }> {
+  if (!response.body) return { text: '', complete: true };
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return { text: text + decoder.decode(), complete: true };
+    bytes += value.byteLength;
+    text += decoder.decode(value, { stream: true });
+    if (bytes >= maxBytes) {
+      // The rest is never read: the connection is dropped rather than drained.
+      reader.cancel().catch(() => {});
+      return { text, complete: false };
+    }
+  }
+}
+
 /** A rejection of the transport, told apart from everything else openapi-fetch may throw. */
 class TransportFailure {
   readonly error: unknown;
@@ -190,6 +231,15 @@ function operationOf(path: string, pathParams: Record<string, string> | undefine
   return template ? (pathParams?.[template[1]!] ?? last) : last;
 }
 
+/** Whether the sent body carried a login, and whether the client added it. */
+function loginSentIn(given: unknown, sent: unknown, fields: CredentialFields | undefined): LoginSent {
+  const loginOf = (body: unknown): unknown =>
+    typeof body === 'object' && body !== null ? ((body as Record<string, unknown>).Login ?? (body as Record<string, unknown>).login) : undefined;
+  const present = (value: unknown): boolean => typeof value === 'string' && value !== '';
+  if (present(loginOf(given))) return 'in-body';
+  return fields !== undefined && present(loginOf(sent)) ? 'from-credentials' : 'none';
+}
+
 function jsonTypeOf(value: unknown): JsonType {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
@@ -200,12 +250,12 @@ function errorName(error: unknown): string {
   return error instanceof Error ? error.name : typeof error;
 }
 
-// The transport's error, unless its messages contain a secret (a custom fetch could echo one).
-function safeCause(error: unknown, secrets: readonly string[]): unknown {
+// The transport's error, unless its messages contain a secret in any form (a custom fetch could echo one).
+function safeCause(error: unknown, redactor: Redactor): unknown {
   let text = '';
   for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) text += `${e.message}\n${e.stack ?? ''}\n`;
   if (!(error instanceof Error)) text = String(error);
-  return secrets.some((secret) => secret !== '' && text.includes(secret)) ? undefined : error;
+  return redactor.text(text) === text ? error : undefined;
 }
 
 /** A promise that rejects when the signal aborts; `dispose` drops the listener. */
@@ -275,8 +325,10 @@ export function createFamilyClient<P, Relaxed extends boolean = false>(
     const code = await accessCodeFor(target);
     const fields = credentials && callOptions.credentials !== false ? family.credentialFields?.(path) : undefined;
     const sentBody = fields && credentials ? mergeCredentials(body, fields, credentials) : body;
-    // Secrets of this call, as given and as sent, computed only when an error needs them.
-    const secrets = (): string[] => withWireForms([code, credentials?.Senha ?? '', ...secretsIn(sentBody)]);
+    // Secrets of this call, found and turned into a redactor only when an error needs them.
+    let redactorOfCall: Redactor | undefined;
+    const redactor = (): Redactor =>
+      (redactorOfCall ??= createRedactor([developerToken, code, credentials?.Senha ?? '', ...secretsIn(sentBody)]));
 
     // What openapi-fetch's default serializer would send (JSON.stringify), made once here.
     const bodyText = options.fetch ? undefined : JSON.stringify(sentBody);
@@ -299,9 +351,15 @@ export function createFamilyClient<P, Relaxed extends boolean = false>(
               redirect: request.redirect,
             }));
         reached = true;
+        if (!response.ok) {
+          const { text, complete } = await readBounded(response, ERROR_BODY_BYTES);
+          throw new ErrorAnswer(response.status, text, complete);
+        }
         return response;
       } catch (error) {
-        throw new TransportFailure(error);
+        if (error instanceof ErrorAnswer) throw error;
+        // After the answer started, a failure is the error body cut short: `failure` says so.
+        throw reached ? error : new TransportFailure(error);
       }
     };
 
@@ -311,11 +369,32 @@ export function createFamilyClient<P, Relaxed extends boolean = false>(
         const reason: unknown = callerSignal.reason;
         return reason instanceof DOMException && reason.name === 'TimeoutError' ? new TimeoutError(target, undefined) : new AbortedError(target, 'aborted by the caller');
       }
+      if (thrown instanceof ErrorAnswer) return httpStatusError(thrown);
       if (thrown instanceof TransportFailure) {
-        return new NetworkError(target, `no answer (${errorName(thrown.error)})`, { cause: safeCause(thrown.error, secrets()) });
+        return new NetworkError(target, `no answer (${redactor().excerpt(networkCause(thrown.error), 300)})`, { cause: safeCause(thrown.error, redactor()) });
       }
       // After the answer started: the body was cut short. Before: the body could not be serialised.
-      return reached ? new NetworkError(target, `the answer was cut short (${errorName(thrown)})`, { cause: safeCause(thrown, secrets()) }) : thrown;
+      return reached
+        ? new NetworkError(target, `the answer was cut short (${redactor().excerpt(networkCause(thrown), 300)})`, { cause: safeCause(thrown, redactor()) })
+        : thrown;
+    }
+
+    function httpStatusError(answer: ErrorAnswer): HttpStatusError {
+      let parsed: unknown = answer.text;
+      if (answer.complete) {
+        try {
+          parsed = JSON.parse(answer.text);
+        } catch {
+          // not JSON: kept as text
+        }
+      }
+      // A JSON body short enough is kept as a value; anything else as a bounded excerpt of the text.
+      const body =
+        typeof parsed === 'string' || answer.text.length > KEPT_CHARS
+          ? redactor().excerpt(answer.text, KEPT_CHARS, answer.complete)
+          : redactor().value(parsed);
+      const summary = problemSummary(parsed);
+      return new HttpStatusError(target, answer.status, body, summary === undefined ? undefined : redactor().excerpt(summary, 500));
     }
 
     let result;
@@ -349,11 +428,6 @@ export function createFamilyClient<P, Relaxed extends boolean = false>(
     }
 
     const { response } = result;
-    if (!response.ok) {
-      const raw: unknown = result.error;
-      const kept = typeof raw === 'string' ? redactText(raw, secrets()).slice(0, 4 * EXCERPT) : redactValue(raw, secrets());
-      throw new HttpStatusError(target, response.status, kept);
-    }
     const text = typeof result.data === 'string' ? result.data : '';
     let parsed: unknown;
     try {
@@ -361,13 +435,16 @@ export function createFamilyClient<P, Relaxed extends boolean = false>(
     } catch {
       // The content type is the server's text too: it may reflect a request header.
       const contentType = response.headers.get('content-type');
-      const shownType = contentType === null ? null : redactText(contentType, secrets());
-      throw new NonJsonResponseError(target, response.status, shownType, redactText(text, secrets()).slice(0, EXCERPT));
+      const shownType = contentType === null ? null : redactor().excerpt(contentType, EXCERPT);
+      throw new NonJsonResponseError(target, response.status, shownType, redactor().excerpt(text, EXCERPT));
     }
     family.inspect?.(parsed, {
       target,
-      redact: (value) => redactValue(value, secrets()),
-      redactText: (value) => redactText(value, secrets()),
+      redact: (value) => redactor().body(value, text),
+      redactText: (value) => redactor().excerpt(value),
+      get loginSent() {
+        return loginSentIn(body, sentBody, fields);
+      },
     });
     const expected = family.answerType?.(path);
     if (expected !== undefined && jsonTypeOf(parsed) !== expected) {

@@ -1,9 +1,9 @@
 // The typed errors of the client. Every error that a call raises extends `CallError`
 // and names the operation. No error ever holds the request body, a header, the
-// password (`Senha`), `TokenDeSeguranca` or the developer access code: messages are
-// built from operation names and numbers only (ServiceError adds the service's own
-// message, redacted), and the response bodies some errors keep are redacted first
-// (see redact.ts).
+// password (`Senha`), `TokenDeSeguranca`, the session token or the developer token and
+// access code: messages are built from operation names and numbers, plus what the other
+// side said (a problem's title and detail, the network cause, the service's message),
+// redacted; the answers some errors keep are redacted and bounded first (see redact.ts).
 
 /** Root of every error this package throws. */
 export class ClientError extends Error {
@@ -81,21 +81,22 @@ export class AccessCodeError extends CallError {
 
 /**
  * The service answered with a status outside 2xx. The description publishes no status
- * codes and no error body format (Part 7), so `body` is whatever came back, parsed as
- * JSON when possible, redacted.
+ * codes and no error body format (Part 7), so `body` is whatever came back, redacted:
+ * parsed as JSON when it is short enough to keep whole, else a text excerpt that ends
+ * with `… [cut: …]`. A problem body's `title` and `detail` (RFC 9457) are in the message.
  */
 export class HttpStatusError extends CallError {
   override name = 'HttpStatusError';
   readonly status: number;
   readonly body: unknown;
-  constructor(target: CallTarget, status: number, body: unknown) {
-    super(target, `the service answered HTTP ${status}`);
+  constructor(target: CallTarget, status: number, body: unknown, problem?: string) {
+    super(target, `the service answered HTTP ${status}${problem === undefined ? '' : ` (${problem})`}`);
     this.status = status;
     this.body = body;
   }
 }
 
-/** A 2xx answer whose body is empty or not JSON. `excerpt` is its start, redacted. */
+/** A 2xx answer whose body is empty or not JSON. `excerpt` is its start, redacted; when cut it ends with `… [cut: …]`. */
 export class NonJsonResponseError extends CallError {
   override name = 'NonJsonResponseError';
   readonly status: number;
@@ -139,15 +140,22 @@ export class UnexpectedResponseError extends CallError {
   }
 }
 
+const SESSION_EXPIRED_BECAUSE = {
+  none: 'the body had no Login, and there was no valid session',
+  'in-body': 'the body carried the Login set by the caller',
+  'from-credentials': "the body carried the Login the client added from its credentials",
+} as const;
+
 /**
- * The legacy service answered `SessaoExpirada: true`: the body had no `Login` and
- * there was no valid session (Part 5, item 6). `body` is the answer, redacted.
+ * The legacy service answered `SessaoExpirada: true` (Part 5, item 6, gives a body without
+ * `Login` and no valid session as one cause). The message says whether the body sent
+ * carried a Login, and who put it there. `body` is the answer, redacted.
  */
 export class SessionExpiredError extends CallError {
   override name = 'SessionExpiredError';
   readonly body: unknown;
-  constructor(target: CallTarget, body: unknown) {
-    super(target, 'the service answered SessaoExpirada: true (no Login in the body and no valid session)');
+  constructor(target: CallTarget, body: unknown, loginSent: keyof typeof SESSION_EXPIRED_BECAUSE = 'none') {
+    super(target, `the service answered SessaoExpirada: true (${SESSION_EXPIRED_BECAUSE[loginSent]})`);
     this.body = body;
   }
 }

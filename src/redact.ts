@@ -1,7 +1,16 @@
-// Keeps secrets (the password `Senha`, `TokenDeSeguranca`, the session token, the developer access code)
-// out of anything an error carries. Only error paths call it, so calls pay nothing.
+// Keeps secrets (the password `Senha`, `TokenDeSeguranca`, the session token, the developer
+// token and access code) out of anything an error carries, in every form a server could
+// echo them in, and bounds what an error keeps of an answer. Only error paths call it, so
+// calls pay nothing. docs/client.md ("Redaction") states the rules.
 
-const REDACTED = '[redacted]';
+export const REDACTED = '[redacted]';
+
+/** Secrets shorter than this (in code points) are redacted only where they stand as a whole token. */
+export const SHORT_SECRET = 4;
+/** Secrets shorter than this (in UTF-8 bytes) have no Base64 form redacted: its core would be a few letters found anywhere. */
+export const BASE64_MIN_BYTES = 6;
+/** Characters of an answer an error keeps at most, whatever its size. */
+export const KEPT_CHARS = 8_192;
 
 // Body fields whose values are secrets, compared case-insensitively: the password
 // (legacy `senha` too), the second-factor token, the legacy session token (`token`,
@@ -20,38 +29,223 @@ export function secretsIn(value: unknown, found: string[] = [], depth = 0): stri
   return found;
 }
 
+// ---- per-character patterns: one regex matches a secret in any mix of its encodings ----
+
+const hex = (n: number, width = 2): string => n.toString(16).toUpperCase().padStart(width, '0');
+/** A hex number in either case, as a regex source. */
+const anyCaseHex = (digits: string): string => [...digits].map((d) => (/[A-F]/.test(d) ? `[${d}${d.toLowerCase()}]` : d)).join('');
+const literal = (codePoint: number): string => `\\u{${codePoint.toString(16)}}`;
+
+const HTML_NAMED: Record<string, string[]> = { '&': ['amp'], '<': ['lt'], '>': ['gt'], '"': ['quot'], "'": ['apos'], '\u00a0': ['nbsp'] };
+// HTML's named entities of U+00A1..U+00FF (Latin-1), in code point order: Portuguese text
+// (ç, ã, é…) is often written this way by HTML encoders.
+const LATIN1_NAMES =
+  'iexcl cent pound curren yen brvbar sect uml copy ordf laquo not shy reg macr deg plusmn sup2 sup3 acute micro para middot cedil sup1 ordm raquo frac14 frac12 frac34 iquest Agrave Aacute Acirc Atilde Auml Aring AElig Ccedil Egrave Eacute Ecirc Euml Igrave Iacute Icirc Iuml ETH Ntilde Ograve Oacute Ocirc Otilde Ouml times Oslash Ugrave Uacute Ucirc Uuml Yacute THORN szlig agrave aacute acirc atilde auml aring aelig ccedil egrave eacute ecirc euml igrave iacute icirc iuml eth ntilde ograve oacute ocirc otilde ouml divide oslash ugrave uacute ucirc uuml yacute thorn yuml'.split(' ');
+LATIN1_NAMES.forEach((name, i) => (HTML_NAMED[String.fromCodePoint(0xa1 + i)] = [name]));
+
+const utf8 = new TextEncoder();
+
 /**
- * Each secret as given and, where it differs, as it went on the wire inside the JSON
- * request body (quotes, backslashes and control characters escaped): a server that
- * echoes the raw request shows that form.
+ * Every way one character of a secret can come back: as is; a JSON `\u` escape; URL
+ * percent-encoding of its UTF-8 bytes (`+` for a space, `%uXXXX` too); HTML numeric and
+ * named entities. A lone surrogate also comes back as U+FFFD (it cannot travel as UTF-8).
+ * JSON's short escapes (`\"`, `\\`, `\n`…) are not here but in the secret's wire forms
+ * (see `forms`): as alternatives here, a run of backslashes could be read in exponentially
+ * many ways by a regex that then fails.
  */
-export function withWireForms(secrets: readonly string[]): string[] {
-  return secrets.flatMap((secret) => {
-    // A lone surrogate cannot travel as UTF-8: a server that writes the secret back sends
-    // U+FFFD in its place, so that form is a secret too.
-    const wellFormed = secret.toWellFormed();
-    const forms = [secret, wellFormed].flatMap((form) => [form, JSON.stringify(form).slice(1, -1)]);
-    return [...new Set(forms)];
-  });
-}
-
-/** `text` with every occurrence of every secret replaced. */
-export function redactText(text: string, secrets: readonly string[]): string {
-  let out = text;
-  // Longest first: a secret inside another (a PIN inside a token) would otherwise cut the longer one apart and leave its rest.
-  for (const secret of [...secrets].sort((a, b) => b.length - a.length)) if (secret !== '') out = out.split(secret).join(REDACTED);
-  return out;
-}
-
-/** A copy of a JSON value with secret fields blanked and secret strings replaced anywhere. */
-export function redactValue(value: unknown, secrets: readonly string[], depth = 0): unknown {
-  if (typeof value === 'string') return redactText(value, secrets);
-  if (value === null || typeof value !== 'object') return value;
-  if (depth > 32) return REDACTED;
-  if (Array.isArray(value)) return value.map((item) => redactValue(item, secrets, depth + 1));
-  const copy: Record<string, unknown> = {};
-  for (const [key, inner] of Object.entries(value)) {
-    copy[redactText(key, secrets)] = isSecretField(key) ? REDACTED : redactValue(inner, secrets, depth + 1);
+function characterPattern(char: string, caseless: boolean, which: 'plain' | 'any' = 'any'): string {
+  const codePoint = char.codePointAt(0)!;
+  const lone = codePoint >= 0xd800 && codePoint <= 0xdfff;
+  const plain = new Set<string>([literal(codePoint)]);
+  if (caseless && /[a-z]/i.test(char)) {
+    plain.add(literal(char.toLowerCase().codePointAt(0)!));
+    plain.add(literal(char.toUpperCase().codePointAt(0)!));
   }
-  return copy;
+  if (lone) plain.add(literal(0xfffd));
+  if (which === 'plain') return `(?:${[...plain].join('|')})`;
+  const options = new Set<string>(plain);
+  const units = codePoint > 0xffff ? [char.charCodeAt(0), char.charCodeAt(1)] : [codePoint];
+  options.add(units.map((unit) => `\\\\u${anyCaseHex(hex(unit, 4))}`).join(''));
+  const bytes = utf8.encode(lone ? '\ufffd' : char);
+  options.add([...bytes].map((byte) => `%${anyCaseHex(hex(byte))}`).join(''));
+  if (char === ' ') options.add('\\+');
+  if (codePoint <= 0xffff) options.add(`%[uU]${anyCaseHex(hex(codePoint, 4))}`);
+  options.add(`&#0*${codePoint};`);
+  options.add(`&#[xX]0*${anyCaseHex(codePoint.toString(16).toUpperCase())};`);
+  for (const name of HTML_NAMED[char] ?? []) options.add(`&${name};`);
+  return `(?:${[...options].join('|')})`;
 }
+
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Long texts are matched as pieces of this many to twice as many characters. */
+const PIECE = 64;
+/** Secrets longer than this (in code points) are matched in each common encoding as a whole, not in any mix of them. */
+const LONG_SECRET = 256;
+
+/**
+ * Regex sources matching `secret` in any mix of the per-character encodings (GUIDs in
+ * either case), as pieces of 64 to 127 characters each redacted where it shows: one
+ * pattern of thousands of characters overflows the regex engine's stack.
+ */
+function encodedPatterns(secret: string): string[] {
+  const caseless = GUID.test(secret);
+  return inPieces([...secret]).map((piece) => piece.map((char) => characterPattern(char, caseless)).join(''));
+}
+
+const HTML_SPECIAL: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/**
+ * A long secret in each common encoding, whole: as is, URL-encoded (`%20` and `+`), HTML-escaped
+ * (the specials, or every non-ASCII character as a numeric entity too), JSON with every
+ * non-ASCII character `\u`-escaped (either case). A per-character pattern of thousands of
+ * characters in every form costs seconds to build and run.
+ */
+function literalEncodings(secret: string): string[] {
+  const text = secret.toWellFormed();
+  const url = encodeURIComponent(text);
+  const html = text.replace(/[&<>"']/g, (c) => HTML_SPECIAL[c]!);
+  const numeric = [...html].map((c) => (c.codePointAt(0)! > 0x7e ? `&#${c.codePointAt(0)!};` : c)).join('');
+  const ascii = (upper: boolean) => text.replace(/[^\x20-\x7e]/g, (c) => `\\u${upper ? hex(c.charCodeAt(0), 4) : hex(c.charCodeAt(0), 4).toLowerCase()}`);
+  return [...new Set([secret, text, url, url.replace(/%20/g, '+'), html, numeric, ascii(false), ascii(true)])];
+}
+
+/** `items` in pieces of 64 to 127 (or all of them when fewer). */
+function inPieces<T>(items: readonly T[]): T[][] {
+  const pieces: T[][] = [];
+  for (let start = 0; start < items.length; start += PIECE) pieces.push(items.slice(start, start + PIECE));
+  if (pieces.length > 1 && pieces.at(-1)!.length < PIECE) pieces.at(-2)!.push(...pieces.pop()!);
+  return pieces;
+}
+
+const escapeRegex = (text: string): string => text.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
+
+/**
+ * The parts of a secret's Base64 that do not depend on its neighbours, for each of the three
+ * alignments it can have inside a longer Base64 text (standard and URL-safe alphabets).
+ */
+export function base64Cores(secret: string): string[] {
+  const bytes = utf8.encode(secret.toWellFormed());
+  if (bytes.length < BASE64_MIN_BYTES) return [];
+  const cores = new Set<string>();
+  for (let offset = 0; offset < 3; offset++) {
+    const padded = new Uint8Array(offset + bytes.length);
+    padded.set(bytes, offset);
+    const encoded = btoa(String.fromCharCode(...padded));
+    // Characters wholly made of the secret's bits: from the first after the offset's bits to the last before the end.
+    const core = encoded.slice(Math.ceil((offset * 8) / 6), Math.floor(((offset + bytes.length) * 8) / 6));
+    cores.add(core);
+    cores.add(core.replace(/\+/g, '-').replace(/\//g, '_'));
+  }
+  return [...cores];
+}
+
+const jsonEscaped = (text: string): string => JSON.stringify(text).slice(1, -1);
+
+/**
+ * The strings a secret travels as before any per-character encoding: as given; inside a JSON
+ * string (the request body on the wire), and inside a JSON string that is itself in a JSON
+ * string (an echo of the raw request in a JSON answer); a GUID also without its hyphens.
+ */
+function forms(secret: string): string[] {
+  const once = jsonEscaped(secret);
+  return [...new Set([secret, once, jsonEscaped(once), ...(GUID.test(secret) ? [secret.replace(/-/g, '')] : [])])];
+}
+
+/** What an error keeps of a text, and whether it was cut. */
+export interface Excerpt {
+  text: string;
+  cut: boolean;
+}
+
+/** Redacts the secrets of one call; built only when an error needs it. */
+export interface Redactor {
+  /** `text` with every secret, in every form, replaced by `[redacted]`. */
+  text(text: string): string;
+  /** A copy of a JSON value with secret fields blanked and secrets replaced in every string and key. */
+  value(value: unknown): unknown;
+  /** At most `max` characters of `text`, redacted; a cut one ends with a note saying so. `complete` false: `text` is the start of a longer answer. */
+  excerpt(text: string, max?: number, complete?: boolean): string;
+  /** What an error keeps of an answer: the redacted value when its text is short, else a redacted, cut excerpt of the text. */
+  body(value: unknown, text: string): unknown;
+}
+
+/** The note a cut excerpt ends with. */
+export const cutNote = (kept: number, total: number, complete: boolean): string =>
+  `… [cut: ${kept} characters kept of ${complete ? total : `more than ${total}`}]`;
+
+export function createRedactor(secrets: readonly string[]): Redactor {
+  const given = [...new Set(secrets.filter((s) => typeof s === 'string' && s !== '').flatMap(forms))];
+  // Longest first: a secret inside another (a PIN inside a token) would otherwise cut the longer one apart and leave its rest.
+  given.sort((a, b) => b.length - a.length);
+  const alternatives: string[] = [];
+  for (const secret of given) {
+    if ([...secret].length > LONG_SECRET) {
+      for (const encoded of literalEncodings(secret)) alternatives.push(...inPieces([...encoded]).map((piece) => escapeRegex(piece.join(''))));
+      continue;
+    }
+    const chars = [...secret];
+    if (chars.length < SHORT_SECRET) {
+      // A short secret would be found inside unrelated words ('s' in "application/json"): as
+      // itself, only a whole token counts; with any character encoded (`%73`, `&#115;`…), anywhere.
+      const caseless = GUID.test(secret);
+      const plain = chars.map((char) => characterPattern(char, caseless, 'plain')).join('');
+      alternatives.push(`(?<![\\p{L}\\p{N}])${plain}(?![\\p{L}\\p{N}])`);
+      alternatives.push(`(?!${plain})${chars.map((char) => characterPattern(char, caseless)).join('')}`);
+    } else {
+      alternatives.push(...encodedPatterns(secret));
+    }
+  }
+  for (const secret of given) for (const core of base64Cores(secret)) alternatives.push(...inPieces([...core]).map((piece) => escapeRegex(piece.join(''))));
+  const matcher = alternatives.length === 0 ? undefined : new RegExp(alternatives.join('|'), 'gu');
+  // A cut text may end inside a secret: this many trailing characters could hold the start of
+  // one piece of it (12 is the longest encoding of a character, four %XX bytes).
+  const tail = given.reduce((most, secret) => Math.max(most, Math.min(secret.length, 2 * PIECE) * 12), 0);
+
+  const text = (input: string): string => (matcher ? input.replace(matcher, REDACTED) : input);
+
+  const value = (input: unknown, depth = 0): unknown => {
+    if (typeof input === 'string') return text(input);
+    if (input === null || typeof input !== 'object') return input;
+    if (depth > 32) return REDACTED;
+    if (Array.isArray(input)) return input.map((item) => value(item, depth + 1));
+    const copy: Record<string, unknown> = {};
+    for (const [key, inner] of Object.entries(input)) copy[text(key)] = isSecretField(key) ? REDACTED : value(inner, depth + 1);
+    return copy;
+  };
+
+  const excerptOf = (input: string, max: number, complete: boolean): Excerpt => {
+    if (complete && input.length <= max) return { text: text(input), cut: false };
+    // Redact a little more than is kept, so a secret that starts before the cut is found whole,
+    // and keep the original text up to the cut. An input that is itself the start of a longer
+    // answer may end inside a secret: its last `tail` characters are never kept.
+    const prefix = input.slice(0, max + tail);
+    const end = complete || input.length > max + tail ? max : Math.max(0, Math.min(max, input.length - tail));
+    let kept = '';
+    let at = 0;
+    if (matcher) {
+      for (const match of prefix.matchAll(matcher)) {
+        if (match.index >= end) break;
+        kept += `${prefix.slice(at, match.index)}${REDACTED}`;
+        at = match.index + match[0].length;
+      }
+    }
+    if (at < end) kept += prefix.slice(at, end);
+    return { text: kept, cut: true };
+  };
+
+  const excerpt = (input: string, max = KEPT_CHARS, complete = true): string => {
+    const { text: kept, cut } = excerptOf(input, max, complete);
+    return cut ? `${kept}${cutNote(kept.length, input.length, complete)}` : kept;
+  };
+
+  return {
+    text,
+    value: (input) => value(input),
+    excerpt,
+    body: (input, raw) => (raw.length <= KEPT_CHARS ? value(input) : excerpt(raw)),
+  };
+}
+
+/** Blanks the secret fields of a value that carries no secret of a call (the V1 wrapper helper). */
+export const redactFields = (input: unknown): unknown => createRedactor([]).value(input);

@@ -9,6 +9,9 @@ import type { Family } from '../client.ts';
 import { CREDENTIAL_FIELDS, type CredentialFields } from '../credentials.ts';
 import { AuthenticationError, SessionExpiredError } from '../errors.ts';
 
+/** Texts of `Erros` an AuthenticationError keeps at most. */
+const MAX_ERROS = 20;
+
 const LOWER_CASE: CredentialFields = { login: 'login', password: 'senha', clientId: 'clienteId' };
 const WITH_USER: CredentialFields = { login: 'Login', password: 'Senha', clientId: 'clienteId' };
 const TOKEN_CHECK: CredentialFields = { login: 'Login', password: 'Senha' };
@@ -36,9 +39,10 @@ export const legacyFamily = {
   inspect(body, context) {
     if (typeof body !== 'object' || body === null) return;
     const answer = body as { SessaoExpirada?: unknown; Erros?: unknown };
-    if (answer.SessaoExpirada === true) throw new SessionExpiredError(context.target, context.redact(body));
+    if (answer.SessaoExpirada === true) throw new SessionExpiredError(context.target, context.redact(body), context.loginSent);
     if (answersAutenticacaoRS(context.target.path) && Array.isArray(answer.Erros) && answer.Erros.length > 0) {
-      const errors = answer.Erros.map((e: unknown) => context.redactText(typeof e === 'string' ? e : JSON.stringify(e)));
+      // Bounded like any answer an error keeps: the first texts, each an excerpt.
+      const errors = answer.Erros.slice(0, MAX_ERROS).map((e: unknown) => context.redactText(typeof e === 'string' ? e : (JSON.stringify(e) ?? String(e))));
       throw new AuthenticationError(context.target, errors);
     }
   },
