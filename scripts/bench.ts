@@ -77,6 +77,11 @@ if (measures('client')) {
     figure: us(client.client),
     ratio: { value: client.client.median / client.bare.median, target: 1.15, label: 'client / bare' },
   });
+  rows.push({
+    what: 'typed client by operation name (`v2.Reservar(body)`, same middleware)',
+    figure: us(client.named),
+    ratio: { value: client.named.median / client.bare.median, target: 1.15, label: 'named / bare' },
+  });
 }
 
 if (measures('typecheck')) {

@@ -19,6 +19,7 @@ import { mergeCredentials, type CredentialFields, type Credentials } from './cre
 import { createRedactor, KEPT_CHARS, secretsIn, type Redactor } from './redact.ts';
 import { networkCause, problemSummary } from './error-details.ts';
 import type { PathParams, PostOperation, PostPath, RequestBody, SuccessBody, WithOptionalCredentials } from './types.ts';
+import { withNamedCalls, type NamedFamilyClient, type Naming } from './named-calls.ts';
 
 /** The developer access code: a fixed string, or a function (sync or async) called for every request. */
 export type AccessCodeSource = string | (() => string | Promise<string>);
@@ -80,13 +81,19 @@ export interface Family {
   readonly reviver?: (key: string, value: unknown) => unknown;
   /** The top-level JSON type of the 2xx answer the contract describes for `path`; other types reject with UnexpectedResponseError. */
   readonly answerType?: (path: string) => JsonType;
+  /** Every POST path of the family's contract: those `naming` covers are called by name too. */
+  readonly operations?: readonly string[];
+  /** Which paths are called by name, and under which property. */
+  readonly naming?: Naming;
 }
 
-type BodyArg<P, K extends keyof P, Relaxed extends boolean> = Relaxed extends true
+/** The body a call of path `K` takes (credentials optional when the client has them). */
+export type BodyArg<P, K extends keyof P, Relaxed extends boolean> = Relaxed extends true
   ? WithOptionalCredentials<RequestBody<PostOperation<P, K>>>
   : RequestBody<PostOperation<P, K>>;
 
-type CallRest<O> = [PathParams<O>] extends [never]
+/** The options a call takes: required when the path has parameters. */
+export type CallRest<O> = [PathParams<O>] extends [never]
   ? [options?: CallOptions]
   : [options: CallOptions & { params: { path: PathParams<O> } }];
 
@@ -107,14 +114,14 @@ export interface FamilyClient<P, Relaxed extends boolean = false> {
   ): Promise<SuccessBody<PostOperation<P, K>>>;
 }
 
-/** Factory of a family whose bodies declare the credentials: with `credentials`, bodies may omit them. */
-export interface FamilyFactory<P> {
-  (options: ClientOptionsWithCredentials & { credentials: Credentials }): FamilyClient<P, true>;
-  (options: ClientOptionsWithCredentials): FamilyClient<P, false>;
+/** Factory of a family whose bodies declare the credentials: with `credentials`, bodies may omit them. `N`: its naming. */
+export interface FamilyFactory<P, N = undefined> {
+  (options: ClientOptionsWithCredentials & { credentials: Credentials }): NamedFamilyClient<P, true, N>;
+  (options: ClientOptionsWithCredentials): NamedFamilyClient<P, false, N>;
 }
 
 /** Factory of a family whose credential field names are not published: no `credentials` option. */
-export type PlainFamilyFactory<P> = (options: ClientOptions) => FamilyClient<P, false>;
+export type PlainFamilyFactory<P, N = undefined> = (options: ClientOptions) => NamedFamilyClient<P, false, N>;
 
 // What openapi-fetch sees: any path, a JSON body, a text answer (parsed here, once).
 type LooseOperation = {
@@ -123,7 +130,8 @@ type LooseOperation = {
   responses: { 200: { content: { 'application/json': unknown } } };
 };
 type LoosePaths = Record<string, { post: LooseOperation }>;
-type LooseCallOptions = CallOptions & { params?: { path?: Record<string, string> } };
+/** Options as the runtime reads them, whatever the path. */
+export type LooseCallOptions = CallOptions & { params?: { path?: Record<string, string> } };
 
 // Header values: visible ASCII only, so a bad value never reaches (and is never echoed by) Headers.
 const HEADER_VALUE = /^[\x21-\x7e]+$/;
@@ -453,15 +461,15 @@ export function createFamilyClient<P, Relaxed extends boolean = false>(
     return parsed;
   }
 
-  // The typed surface is FamilyClient<P, Relaxed>; the runtime is path-agnostic.
-  return { family: family.name, call } as unknown as FamilyClient<P, Relaxed>;
+  // The typed surface is FamilyClient<P, Relaxed> and its calls by name; the runtime is path-agnostic.
+  return withNamedCalls(family.name, call, family.operations ?? [], family.naming) as unknown as FamilyClient<P, Relaxed>;
 }
 
 /** The factory of a family whose bodies declare credentials. */
-export function defineFamily<P>(family: Family & Required<Pick<Family, 'credentialFields'>>): FamilyFactory<P>;
+export function defineFamily<P, N = undefined>(family: Family & Required<Pick<Family, 'credentialFields'>>): FamilyFactory<P, N>;
 /** The factory of a family whose credential field names are not published. */
-export function defineFamily<P>(family: Family): PlainFamilyFactory<P>;
-export function defineFamily<P>(family: Family): FamilyFactory<P> | PlainFamilyFactory<P> {
-  return ((options: ClientOptionsWithCredentials) => createFamilyClient<P>(family, options)) as FamilyFactory<P>;
+export function defineFamily<P, N = undefined>(family: Family): PlainFamilyFactory<P, N>;
+export function defineFamily<P, N = undefined>(family: Family): FamilyFactory<P, N> | PlainFamilyFactory<P, N> {
+  return ((options: ClientOptionsWithCredentials) => createFamilyClient<P>(family, options)) as unknown as FamilyFactory<P, N>;
 }
 

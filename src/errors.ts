@@ -31,6 +31,23 @@ export class MigrationError extends ClientError {
   }
 }
 
+/**
+ * A call by a name the client does not have (`v2.Disponibilidad`): thrown when the name is
+ * read, before any request. `known` lists the names it has.
+ */
+export class UnknownOperationError extends ClientError {
+  override name = 'UnknownOperationError';
+  /** The name asked for. */
+  readonly operation: string;
+  /** The operation names this client (or service group) has. */
+  readonly known: readonly string[];
+  constructor(where: string, operation: string, known: readonly string[], elsewhere = '') {
+    super(`${where} has no operation ${operation}: it has ${known.length === 0 ? 'none by name (use call(path, body))' : known.join(', ')}${elsewhere}`);
+    this.operation = operation;
+    this.known = known;
+  }
+}
+
 /** Where a failed call was going. */
 export interface CallTarget {
   /** Operation name, e.g. `Disponibilidade` (the last segment of the path). */

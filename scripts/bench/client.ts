@@ -31,10 +31,12 @@ async function startPlainServer(rootDir: string, table: Record<string, string>):
 export interface ClientFigures {
   bare: Figure;
   client: Figure;
+  /** The same client called by operation name (`v2.Reservar(body)`). */
+  named: Figure;
   calls: number;
 }
 
-/** Microseconds per call, sequential, bare fetch vs the typed client with all its middleware. */
+/** Microseconds per call, sequential, bare fetch vs the typed client (by path and by operation name) with all its middleware. */
 export async function benchClientOverhead(rootDir: string, runs: number, calls = 3000): Promise<ClientFigures> {
   const server = await startPlainServer(rootDir, { [ROUTE]: '{"Localizador":"ABC123"}' });
   try {
@@ -60,23 +62,30 @@ export async function benchClientOverhead(rootDir: string, runs: number, calls =
       await response.json();
     };
     const clientCall = () => client.call('/api/V2/Voos/Reservar', { Passageiros: [] });
-    // Warm both paths (JIT, keep-alive sockets) before measuring.
+    const namedCall = () => client.Reservar({ Passageiros: [] });
+    // Warm every path (JIT, keep-alive sockets) before measuring.
     for (let i = 0; i < 300; i++) {
       await bareCall();
       await clientCall();
+      await namedCall();
     }
     const perCall = async (call: () => Promise<unknown>) => (await timeMs(async () => {
       for (let i = 0; i < calls; i++) await call();
     })) * 1000 / calls;
-    // Interleave the two so machine noise hits both alike.
-    const bare: number[] = [];
-    const typed: number[] = [];
+    // Interleave the three, each round starting with the next one, so machine noise and
+    // whatever one leaves behind for the next (garbage, timers) hit them alike.
+    const sides: { call: () => Promise<unknown>; figures: number[] }[] = [bareCall, clientCall, namedCall].map((call) => ({ call, figures: [] }));
+    let round = 0;
     await repeat(runs, async () => {
-      bare.push(await perCall(bareCall));
-      typed.push(await perCall(clientCall));
+      for (let i = 0; i < sides.length; i++) {
+        const side = sides[(round + i) % sides.length]!;
+        side.figures.push(await perCall(side.call));
+      }
+      round++;
       return 0;
     });
-    return { bare: summarise(bare), client: summarise(typed), calls };
+    const [bare, typed, byName] = sides.map((side) => side.figures) as [number[], number[], number[]];
+    return { bare: summarise(bare), client: summarise(typed), named: summarise(byName), calls };
   } finally {
     server.stop();
     await rm(server.dir, { recursive: true, force: true });

@@ -7,7 +7,32 @@
 // tests/client checks this against the legacy bundle's request schemas.
 import type { Family } from '../client.ts';
 import { CREDENTIAL_FIELDS, type CredentialFields } from '../credentials.ts';
+import type { paths } from '../../generated/legacy/schema.d.ts';
 import { AuthenticationError, SessionExpiredError } from '../errors.ts';
+import type { EveryPostPath } from '../named-calls.ts';
+
+const PATHS = [
+  '/AereoNoSession.svc/ObterMapaDeAssentos', '/AereoNoSession.svc/MarcarAssentos', '/AereoNoSession.svc/RemoverAssentos',
+  '/AereoNoSession.svc/DisponibilidadeDeServicoAuxiliar', '/AereoNoSession.svc/TarifarServicoAuxiliar',
+  '/AereoNoSession.svc/GravarServicoAuxiliar', '/AereoNoSession.svc/CancelarServicoAuxiliar',
+  '/AereoNoSession.svc/Autenticar', '/AereoNoSession.svc/AutenticarComUsuario', '/AereoNoSession.svc/ValidarTokenSeguranca',
+  '/Aereo.svc/Autenticar', '/Aereo.svc/AutenticarComUsuario', '/Aereo.svc/ValidarTokenSeguranca',
+  '/Usuario.svc/Autenticar',
+] as const;
+const listed: EveryPostPath<paths, (typeof PATHS)[number]> = true;
+void listed;
+
+/**
+ * Names: Autenticar is on three services, AutenticarComUsuario and ValidarTokenSeguranca on
+ * two. The client's own properties are the operations of AereoNoSession.svc, the service
+ * Part 4.4 calls the legacy service (`legacy.ObterMapaDeAssentos`, `legacy.Autenticar`);
+ * every service is also a group of its own: `legacy.Aereo.Autenticar`,
+ * `legacy.Usuario.Autenticar`, `legacy.AereoNoSession.Autenticar`.
+ */
+export const LEGACY_NAMING = {
+  prefix: '/AereoNoSession.svc/',
+  groups: { AereoNoSession: '/AereoNoSession.svc/', Aereo: '/Aereo.svc/', Usuario: '/Usuario.svc/' },
+} as const;
 
 /** Texts of `Erros` an AuthenticationError keeps at most. */
 const MAX_ERROS = 20;
@@ -36,6 +61,8 @@ export const legacyFamily = {
     return CREDENTIAL_FIELDS;
   },
   answerType: (path: string) => (answersString(path) ? 'string' : 'object'),
+  operations: PATHS,
+  naming: LEGACY_NAMING,
   inspect(body, context) {
     if (typeof body !== 'object' || body === null) return;
     const answer = body as { SessaoExpirada?: unknown; Erros?: unknown };
