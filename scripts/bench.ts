@@ -82,6 +82,12 @@ if (measures('client')) {
     figure: us(client.named),
     ratio: { value: client.named.median / client.bare.median, target: 1.15, label: 'named / bare' },
   });
+  rows.push({ what: 'CPU of the calling process per call, bare fetch (user + system)', figure: us(client.cpu.bare) });
+  rows.push({
+    what: 'CPU of the calling process per call, typed client by path / by operation name',
+    figure: `${us(client.cpu.client)} / ${us(client.cpu.named)}`,
+    ratio: { value: client.cpu.named.median / client.cpu.bare.median, label: `named / bare (path / bare ${(client.cpu.client.median / client.cpu.bare.median).toFixed(3)})` },
+  });
 }
 
 if (measures('typecheck')) {

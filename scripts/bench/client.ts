@@ -33,6 +33,8 @@ export interface ClientFigures {
   client: Figure;
   /** The same client called by operation name (`v2.Reservar(body)`). */
   named: Figure;
+  /** CPU time of this process per call (user + system), bare / call() / by name: what the client itself costs, less swayed by other processes than wall time. */
+  cpu: { bare: Figure; client: Figure; named: Figure };
   calls: number;
 }
 
@@ -69,23 +71,31 @@ export async function benchClientOverhead(rootDir: string, runs: number, calls =
       await clientCall();
       await namedCall();
     }
-    const perCall = async (call: () => Promise<unknown>) => (await timeMs(async () => {
-      for (let i = 0; i < calls; i++) await call();
-    })) * 1000 / calls;
+    const perCall = async (call: () => Promise<unknown>): Promise<{ wall: number; cpu: number }> => {
+      const before = process.cpuUsage();
+      const wall = await timeMs(async () => {
+        for (let i = 0; i < calls; i++) await call();
+      });
+      const used = process.cpuUsage(before);
+      return { wall: (wall * 1000) / calls, cpu: (used.user + used.system) / calls };
+    };
     // Interleave the three, each round starting with the next one, so machine noise and
     // whatever one leaves behind for the next (garbage, timers) hit them alike.
-    const sides: { call: () => Promise<unknown>; figures: number[] }[] = [bareCall, clientCall, namedCall].map((call) => ({ call, figures: [] }));
+    const sides: { call: () => Promise<unknown>; figures: number[]; cpu: number[] }[] = [bareCall, clientCall, namedCall].map((call) => ({ call, figures: [], cpu: [] }));
     let round = 0;
     await repeat(runs, async () => {
       for (let i = 0; i < sides.length; i++) {
         const side = sides[(round + i) % sides.length]!;
-        side.figures.push(await perCall(side.call));
+        const { wall, cpu } = await perCall(side.call);
+        side.figures.push(wall);
+        side.cpu.push(cpu);
       }
       round++;
       return 0;
     });
     const [bare, typed, byName] = sides.map((side) => side.figures) as [number[], number[], number[]];
-    return { bare: summarise(bare), client: summarise(typed), named: summarise(byName), calls };
+    const [bareCpu, typedCpu, byNameCpu] = sides.map((side) => summarise(side.cpu)) as [Figure, Figure, Figure];
+    return { bare: summarise(bare), client: summarise(typed), named: summarise(byName), cpu: { bare: bareCpu, client: typedCpu, named: byNameCpu }, calls };
   } finally {
     server.stop();
     await rm(server.dir, { recursive: true, force: true });
