@@ -7,7 +7,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi 
 import { createAccessCode } from '../../src/access-code.ts';
 import { createV2Client } from '../../src/v2.ts';
 import { createV2ObservedClient } from '../../src/v2-observed.ts';
-import { leaksIn } from '../reliability/leak-scan.ts';
+import fc from 'fast-check';
+import { createRedactor } from '../../src/redact.ts';
+import { leaksIn, secretForms } from '../reliability/leak-scan.ts';
 import { encodedEchoes } from '../reliability/faults.ts';
 import { legacyFamily } from '../../src/families/legacy.ts';
 import { v1Family } from '../../src/families/v1.ts';
@@ -189,6 +191,27 @@ describe('no secret in any encoding of an echo', () => {
 });
 
 describe('redaction never mangles unrelated text', () => {
+  test('a text that holds none of the secrets comes back unchanged (fast-check)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.string({ minLength: 1, maxLength: 40 }), { minLength: 1, maxLength: 5 }), fc.string({ maxLength: 400 }), (secrets, text) => {
+        fc.pre(secrets.every((secret) => !secretForms(secret).some((form) => text.includes(form))));
+        expect(createRedactor(secrets).text(text)).toBe(text);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  test('a secret put in a text in any encoding is gone after redaction (fast-check)', () => {
+    const pieces = fc.string({ unit: fc.constantFrom(...'abcXYZ019 -_"\\/%&;#+=ç€😀'), minLength: 4, maxLength: 24 });
+    fc.assert(
+      fc.property(pieces, fc.string({ maxLength: 60 }), fc.string({ maxLength: 60 }), (secret, before, after) => {
+        const shown = encodedEchoes(`${before}{"Senha":${JSON.stringify(secret)}}${after}`);
+        expect(leaksIn(new Error(createRedactor([secret]).text(shown)), { secret })).toEqual([]);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   test("a one-letter password is redacted where it stands alone, not inside words ('application/json' stays whole)", async () => {
     server.handle((request, response) => {
       response.writeHead(403, { 'content-type': 'text/plain' });
