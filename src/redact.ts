@@ -36,12 +36,20 @@ const hex = (n: number, width = 2): string => n.toString(16).toUpperCase().padSt
 const anyCaseHex = (digits: string): string => [...digits].map((d) => (/[A-F]/.test(d) ? `[${d}${d.toLowerCase()}]` : d)).join('');
 const literal = (codePoint: number): string => `\\u{${codePoint.toString(16)}}`;
 
-const HTML_NAMED: Record<string, string[]> = { '&': ['amp'], '<': ['lt'], '>': ['gt'], '"': ['quot'], "'": ['apos'], '\u00a0': ['nbsp'] };
-// HTML's named entities of U+00A1..U+00FF (Latin-1), in code point order: Portuguese text
-// (ç, ã, é…) is often written this way by HTML encoders.
-const LATIN1_NAMES =
-  'iexcl cent pound curren yen brvbar sect uml copy ordf laquo not shy reg macr deg plusmn sup2 sup3 acute micro para middot cedil sup1 ordm raquo frac14 frac12 frac34 iquest Agrave Aacute Acirc Atilde Auml Aring AElig Ccedil Egrave Eacute Ecirc Euml Igrave Iacute Icirc Iuml ETH Ntilde Ograve Oacute Ocirc Otilde Ouml times Oslash Ugrave Uacute Ucirc Uuml Yacute THORN szlig agrave aacute acirc atilde auml aring aelig ccedil egrave eacute ecirc euml igrave iacute icirc iuml eth ntilde ograve oacute ocirc otilde ouml divide oslash ugrave uacute ucirc uuml yacute thorn yuml'.split(' ');
-LATIN1_NAMES.forEach((name, i) => (HTML_NAMED[String.fromCodePoint(0xa1 + i)] = [name]));
+const HTML_NAMED: Record<string, string> = { '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": 'apos', '\u00a0': 'nbsp' };
+const DIACRITICS: Record<string, string> = { '\u0300': 'grave', '\u0301': 'acute', '\u0302': 'circ', '\u0303': 'tilde', '\u0308': 'uml', '\u030a': 'ring', '\u0327': 'cedil' };
+
+/**
+ * HTML's named entity of a character, if it has one this client knows: the specials, and
+ * the accented letters of Latin-1 (`&ccedil;`, `&atilde;`: Portuguese text is often written
+ * this way), whose names are the letter and its diacritic's name.
+ */
+function htmlName(char: string): string | undefined {
+  if (HTML_NAMED[char]) return HTML_NAMED[char];
+  if (char < '\u00c0' || char > '\u00ff') return undefined;
+  const [letter, mark, more] = char.normalize('NFD');
+  return letter !== undefined && mark !== undefined && more === undefined && DIACRITICS[mark] ? `${letter}${DIACRITICS[mark]}` : undefined;
+}
 
 const utf8 = new TextEncoder();
 
@@ -72,7 +80,8 @@ function characterPattern(char: string, caseless: boolean, which: 'plain' | 'any
   if (codePoint <= 0xffff) options.add(`%[uU]${anyCaseHex(hex(codePoint, 4))}`);
   options.add(`&#0*${codePoint};`);
   options.add(`&#[xX]0*${anyCaseHex(codePoint.toString(16).toUpperCase())};`);
-  for (const name of HTML_NAMED[char] ?? []) options.add(`&${name};`);
+  const name = htmlName(char);
+  if (name !== undefined) options.add(`&${name};`);
   return `(?:${[...options].join('|')})`;
 }
 

@@ -201,6 +201,12 @@ describe('redaction never mangles unrelated text', () => {
     );
   });
 
+  test('named HTML entities of the specials and of accented letters (Portuguese text)', () => {
+    const redactor = createRedactor(['Senhação&Ü"ÿ1']);
+    expect(redactor.text('x Senha&ccedil;&atilde;o&amp;&Uuml;&quot;&yuml;1 y')).toBe('x [redacted] y');
+    expect(redactor.text('x Senha&#231;&#xE3;o%26%C3%9C&#34;\\u00ff1 y')).toBe('x [redacted] y');
+  });
+
   test('a secret put in a text in any encoding is gone after redaction (fast-check)', () => {
     const pieces = fc.string({ unit: fc.constantFrom(...'abcXYZ019 -_"\\/%&;#+=ç€😀'), minLength: 4, maxLength: 24 });
     fc.assert(
