@@ -71,26 +71,26 @@ export async function benchClientOverhead(rootDir: string, runs: number, calls =
       await clientCall();
       await namedCall();
     }
-    const perCall = async (call: () => Promise<unknown>): Promise<{ wall: number; cpu: number }> => {
-      const before = process.cpuUsage();
-      const wall = await timeMs(async () => {
-        for (let i = 0; i < calls; i++) await call();
-      });
-      const used = process.cpuUsage(before);
-      return { wall: (wall * 1000) / calls, cpu: (used.user + used.system) / calls };
-    };
-    // Interleave the three, each round starting with the next one, so machine noise and
-    // whatever one leaves behind for the next (garbage, timers) hit them alike.
+    // The three sides take turns call by call (a round is `calls` calls of each), so a slow
+    // moment of a shared machine lands on all three alike; each call is timed on its own,
+    // in wall time and in this process's CPU time.
     const sides: { call: () => Promise<unknown>; figures: number[]; cpu: number[] }[] = [bareCall, clientCall, namedCall].map((call) => ({ call, figures: [], cpu: [] }));
-    let round = 0;
-    await repeat(runs, async () => {
-      for (let i = 0; i < sides.length; i++) {
-        const side = sides[(round + i) % sides.length]!;
-        const { wall, cpu } = await perCall(side.call);
-        side.figures.push(wall);
-        side.cpu.push(cpu);
+    await repeat(runs, async (round) => {
+      const wall = [0, 0, 0];
+      const cpu = [0, 0, 0];
+      for (let i = 0; i < calls * sides.length; i++) {
+        const index = (i + round) % sides.length;
+        const cpuBefore = process.cpuUsage();
+        const started = performance.now();
+        await sides[index]!.call();
+        wall[index]! += performance.now() - started;
+        const used = process.cpuUsage(cpuBefore);
+        cpu[index]! += used.user + used.system;
       }
-      round++;
+      sides.forEach((side, index) => {
+        side.figures.push((wall[index]! * 1000) / calls);
+        side.cpu.push(cpu[index]! / calls);
+      });
       return 0;
     });
     const [bare, typed, byName] = sides.map((side) => side.figures) as [number[], number[], number[]];
