@@ -122,6 +122,13 @@ export async function oneCallPerFamily(): Promise<void> {
   await createV1Client({ ...base, credentials }).call('/api/Voos/{Operation}', {}, { params: { path: { Operation: 'Consultar' } } });
   await createLegacyClient({ ...base, credentials }).call('/AereoNoSession.svc/ObterMapaDeAssentos', { Localizador: 'ABC123' });
 }
+export async function oneNamedCallPerFamily(): Promise<void> {
+  await createV2Client({ ...base, credentials }).MarcarAssentos({ Localizador: 'ABC123', Assentos: [{ PaxID: '1', TrechoID: '1', AssentoLinha: '10', AssentoColuna: 'A' }] });
+  await createV2EnClient(base).Availability({ Origin: 'GRU', Destination: 'GIG', Adults: 1 });
+  await createV3Client({ ...base, credentials }).Disponibilidade({});
+  await createV1Client({ ...base, credentials }).Consultar!({});
+  await createLegacyClient({ ...base, credentials }).Aereo.Autenticar({});
+}
 `;
 
 /** tsc --noEmit of a consumer file making one typed call per family vs an empty project. */
