@@ -56,9 +56,6 @@ export interface CallOptions {
   credentials?: false;
 }
 
-/** Where the login of a sent body came from: the client's credentials, the caller's body, or nowhere. */
-export type LoginSent = 'from-credentials' | 'in-body' | 'none';
-
 /** What a family's response check gets. */
 export interface ResponseContext {
   readonly target: CallTarget;
@@ -66,8 +63,8 @@ export interface ResponseContext {
   redact(value: unknown): unknown;
   /** A text with every secret of this call removed, cut to a bounded excerpt. */
   redactText(text: string): string;
-  /** Whether the body sent carried a login field, and who put it there. */
-  readonly loginSent: LoginSent;
+  /** The body the caller gave and the body sent (with the credentials merged): only to tell what was sent, never to keep. */
+  readonly request: { readonly given: unknown; readonly sent: unknown };
 }
 
 /** What makes a route family different: where credentials go, and answers that are errors in disguise. */
@@ -239,15 +236,6 @@ function operationOf(path: string, pathParams: Record<string, string> | undefine
   return template ? (pathParams?.[template[1]!] ?? last) : last;
 }
 
-/** Whether the sent body carried a login, and whether the client added it. */
-function loginSentIn(given: unknown, sent: unknown, fields: CredentialFields | undefined): LoginSent {
-  const loginOf = (body: unknown): unknown =>
-    typeof body === 'object' && body !== null ? ((body as Record<string, unknown>).Login ?? (body as Record<string, unknown>).login) : undefined;
-  const present = (value: unknown): boolean => typeof value === 'string' && value !== '';
-  if (present(loginOf(given))) return 'in-body';
-  return fields !== undefined && present(loginOf(sent)) ? 'from-credentials' : 'none';
-}
-
 function jsonTypeOf(value: unknown): JsonType {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
@@ -396,11 +384,8 @@ export function createFamilyClient<P, Relaxed extends boolean = false>(
           // not JSON: kept as text
         }
       }
-      // A JSON body short enough is kept as a value; anything else as a bounded excerpt of the text.
-      const body =
-        typeof parsed === 'string' || answer.text.length > KEPT_CHARS
-          ? redactor().excerpt(answer.text, KEPT_CHARS, answer.complete)
-          : redactor().value(parsed);
+      // A JSON body is kept as a value when short, else as the start of its JSON; any other as an excerpt of its text.
+      const body = typeof parsed === 'string' ? redactor().excerpt(answer.text, KEPT_CHARS, answer.complete) : redactor().body(parsed, answer.text);
       const summary = problemSummary(parsed);
       return new HttpStatusError(target, answer.status, body, summary === undefined ? undefined : redactor().excerpt(summary, 500));
     }
@@ -450,9 +435,7 @@ export function createFamilyClient<P, Relaxed extends boolean = false>(
       target,
       redact: (value) => redactor().body(value, text),
       redactText: (value) => redactor().excerpt(value),
-      get loginSent() {
-        return loginSentIn(body, sentBody, fields);
-      },
+      request: { given: body, sent: sentBody },
     });
     const expected = family.answerType?.(path);
     if (expected !== undefined && jsonTypeOf(parsed) !== expected) {

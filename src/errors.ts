@@ -157,12 +157,6 @@ export class UnexpectedResponseError extends CallError {
   }
 }
 
-const SESSION_EXPIRED_BECAUSE = {
-  none: 'the body had no Login, and there was no valid session',
-  'in-body': 'the body carried the Login set by the caller',
-  'from-credentials': "the body carried the Login the client added from its credentials",
-} as const;
-
 /**
  * The legacy service answered `SessaoExpirada: true` (Part 5, item 6, gives a body without
  * `Login` and no valid session as one cause). The message says whether the body sent
@@ -171,8 +165,8 @@ const SESSION_EXPIRED_BECAUSE = {
 export class SessionExpiredError extends CallError {
   override name = 'SessionExpiredError';
   readonly body: unknown;
-  constructor(target: CallTarget, body: unknown, loginSent: keyof typeof SESSION_EXPIRED_BECAUSE = 'none') {
-    super(target, `the service answered SessaoExpirada: true (${SESSION_EXPIRED_BECAUSE[loginSent]})`);
+  constructor(target: CallTarget, body: unknown, sent = 'the body had no Login, and there was no valid session') {
+    super(target, `the service answered SessaoExpirada: true (${sent})`);
     this.body = body;
   }
 }

@@ -55,20 +55,15 @@ const utf8 = new TextEncoder();
 
 /**
  * Every way one character of a secret can come back: as is; a JSON `\u` escape; URL
- * percent-encoding of its UTF-8 bytes (`+` for a space, `%uXXXX` too); HTML numeric and
- * named entities. A lone surrogate also comes back as U+FFFD (it cannot travel as UTF-8).
+ * percent-encoding of its UTF-8 bytes (`+` for a space); HTML numeric and named entities. A lone surrogate also comes back as U+FFFD (it cannot travel as UTF-8).
  * JSON's short escapes (`\"`, `\\`, `\n`…) are not here but in the secret's wire forms
  * (see `forms`): as alternatives here, a run of backslashes could be read in exponentially
  * many ways by a regex that then fails.
  */
-function characterPattern(char: string, caseless: boolean, which: 'plain' | 'any' = 'any'): string {
+function characterPattern(char: string, which: 'plain' | 'any' = 'any'): string {
   const codePoint = char.codePointAt(0)!;
   const lone = codePoint >= 0xd800 && codePoint <= 0xdfff;
   const plain = new Set<string>([literal(codePoint)]);
-  if (caseless && /[a-z]/i.test(char)) {
-    plain.add(literal(char.toLowerCase().codePointAt(0)!));
-    plain.add(literal(char.toUpperCase().codePointAt(0)!));
-  }
   if (lone) plain.add(literal(0xfffd));
   if (which === 'plain') return `(?:${[...plain].join('|')})`;
   const options = new Set<string>(plain);
@@ -77,7 +72,6 @@ function characterPattern(char: string, caseless: boolean, which: 'plain' | 'any
   const bytes = utf8.encode(lone ? '\ufffd' : char);
   options.add([...bytes].map((byte) => `%${anyCaseHex(hex(byte))}`).join(''));
   if (char === ' ') options.add('\\+');
-  if (codePoint <= 0xffff) options.add(`%[uU]${anyCaseHex(hex(codePoint, 4))}`);
   options.add(`&#0*${codePoint};`);
   options.add(`&#[xX]0*${anyCaseHex(codePoint.toString(16).toUpperCase())};`);
   const name = htmlName(char);
@@ -93,21 +87,19 @@ const PIECE = 64;
 const LONG_SECRET = 256;
 
 /**
- * Regex sources matching `secret` in any mix of the per-character encodings (GUIDs in
- * either case), as pieces of 64 to 127 characters each redacted where it shows: one
+ * Regex sources matching `secret` in any mix of the per-character encodings, as pieces of 64 to 127 characters each redacted where it shows: one
  * pattern of thousands of characters overflows the regex engine's stack.
  */
 function encodedPatterns(secret: string): string[] {
-  const caseless = GUID.test(secret);
-  return inPieces([...secret]).map((piece) => piece.map((char) => characterPattern(char, caseless)).join(''));
+  return inPieces([...secret]).map((piece) => piece.map((char) => characterPattern(char)).join(''));
 }
 
 const HTML_SPECIAL: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /**
- * A long secret in each common encoding, whole: as is, URL-encoded (`%20` and `+`), HTML-escaped
- * (the specials, or every non-ASCII character as a numeric entity too), JSON with every
- * non-ASCII character `\u`-escaped (either case). A per-character pattern of thousands of
+ * A long secret in each common encoding, whole: as is, URL-encoded, HTML-escaped (the specials,
+ * or every non-ASCII character as a numeric entity too), JSON with every non-ASCII character
+ * `\u`-escaped. A per-character pattern of thousands of
  * characters in every form costs seconds to build and run.
  */
 function literalEncodings(secret: string): string[] {
@@ -115,8 +107,8 @@ function literalEncodings(secret: string): string[] {
   const url = encodeURIComponent(text);
   const html = text.replace(/[&<>"']/g, (c) => HTML_SPECIAL[c]!);
   const numeric = [...html].map((c) => (c.codePointAt(0)! > 0x7e ? `&#${c.codePointAt(0)!};` : c)).join('');
-  const ascii = (upper: boolean) => text.replace(/[^\x20-\x7e]/g, (c) => `\\u${upper ? hex(c.charCodeAt(0), 4) : hex(c.charCodeAt(0), 4).toLowerCase()}`);
-  return [...new Set([secret, text, url, url.replace(/%20/g, '+'), html, numeric, ascii(false), ascii(true)])];
+  const ascii = text.replace(/[^\x20-\x7e]/g, (c) => `\\u${hex(c.charCodeAt(0), 4).toLowerCase()}`);
+  return [...new Set([secret, text, url, html, numeric, ascii])];
 }
 
 /** `items` in pieces of 64 to 127 (or all of them when fewer). */
@@ -154,11 +146,13 @@ const jsonEscaped = (text: string): string => JSON.stringify(text).slice(1, -1);
 /**
  * The strings a secret travels as before any per-character encoding: as given; inside a JSON
  * string (the request body on the wire), and inside a JSON string that is itself in a JSON
- * string (an echo of the raw request in a JSON answer); a GUID also without its hyphens.
+ * string (an echo of the raw request in a JSON answer); a GUID also in either case, with or
+ * without its hyphens.
  */
 function forms(secret: string): string[] {
   const once = jsonEscaped(secret);
-  return [...new Set([secret, once, jsonEscaped(once), ...(GUID.test(secret) ? [secret.replace(/-/g, '')] : [])])];
+  const guid = GUID.test(secret) ? [secret.toLowerCase(), secret.toUpperCase()].flatMap((g) => [g, g.replace(/-/g, '')]) : [];
+  return [...new Set([secret, once, jsonEscaped(once), ...guid])];
 }
 
 /** What an error keeps of a text, and whether it was cut. */
@@ -175,7 +169,10 @@ export interface Redactor {
   value(value: unknown): unknown;
   /** At most `max` characters of `text`, redacted; a cut one ends with a note saying so. `complete` false: `text` is the start of a longer answer. */
   excerpt(text: string, max?: number, complete?: boolean): string;
-  /** What an error keeps of an answer: the redacted value when its text is short, else a redacted, cut excerpt of the text. */
+  /**
+   * What an error keeps of a parsed JSON answer whose text is `text`: the redacted value
+   * when the text is short, else the start of the redacted value as JSON text, cut.
+   */
   body(value: unknown, text: string): unknown;
 }
 
@@ -197,10 +194,9 @@ export function createRedactor(secrets: readonly string[]): Redactor {
     if (chars.length < SHORT_SECRET) {
       // A short secret would be found inside unrelated words ('s' in "application/json"): as
       // itself, only a whole token counts; with any character encoded (`%73`, `&#115;`…), anywhere.
-      const caseless = GUID.test(secret);
-      const plain = chars.map((char) => characterPattern(char, caseless, 'plain')).join('');
+      const plain = chars.map((char) => characterPattern(char, 'plain')).join('');
       alternatives.push(`(?<![\\p{L}\\p{N}])${plain}(?![\\p{L}\\p{N}])`);
-      alternatives.push(`(?!${plain})${chars.map((char) => characterPattern(char, caseless)).join('')}`);
+      alternatives.push(`(?!${plain})${chars.map((char) => characterPattern(char)).join('')}`);
     } else {
       alternatives.push(...encodedPatterns(secret));
     }
@@ -248,11 +244,40 @@ export function createRedactor(secrets: readonly string[]): Redactor {
     return cut ? `${kept}${cutNote(kept.length, input.length, complete)}` : kept;
   };
 
+  // The start of a long answer as JSON, from its parsed value: each string redacted (and cut)
+  // as decoded text, so a secret under one more layer of JSON escaping is found too, and no
+  // more of the value is visited than is kept.
+  const jsonExcerpt = (input: unknown, raw: string): string => {
+    let out = '';
+    const walk = (node: unknown, depth: number): void => {
+      if (out.length >= KEPT_CHARS) return;
+      if (typeof node === 'string') out += JSON.stringify(excerpt(node, KEPT_CHARS - out.length));
+      else if (node === null || typeof node !== 'object' || depth > 32) out += JSON.stringify(depth > 32 ? REDACTED : node) ?? 'null';
+      else if (Array.isArray(node)) {
+        out += '[';
+        node.forEach((item, i) => out.length < KEPT_CHARS && ((out += i > 0 ? ',' : ''), walk(item, depth + 1)));
+        out += ']';
+      } else {
+        out += '{';
+        Object.entries(node).forEach(([key, inner], i) => {
+          if (out.length >= KEPT_CHARS) return;
+          out += `${i > 0 ? ',' : ''}${JSON.stringify(excerpt(key, KEPT_CHARS))}:`;
+          if (isSecretField(key)) out += JSON.stringify(REDACTED);
+          else walk(inner, depth + 1);
+        });
+        out += '}';
+      }
+    };
+    walk(input, 0);
+    const kept = out.slice(0, KEPT_CHARS);
+    return `${kept}${cutNote(kept.length, raw.length, true)}`;
+  };
+
   return {
     text,
     value: (input) => value(input),
     excerpt,
-    body: (input, raw) => (raw.length <= KEPT_CHARS ? value(input) : excerpt(raw)),
+    body: (input, raw) => (raw.length <= KEPT_CHARS ? value(input) : jsonExcerpt(input, raw)),
   };
 }
 

@@ -51,6 +51,16 @@ export function answersString(path: string): boolean {
   return path.endsWith('/Autenticar') && !path.endsWith('/Usuario.svc/Autenticar');
 }
 
+const loginOf = (body: unknown): unknown =>
+  typeof body === 'object' && body !== null ? ((body as Record<string, unknown>).Login ?? (body as Record<string, unknown>).login) : undefined;
+const present = (value: unknown): boolean => typeof value === 'string' && value !== '';
+
+/** What SessionExpiredError says was sent: whether the body carried a Login, and who put it there. */
+function loginSent(given: unknown, sent: unknown): string | undefined {
+  if (present(loginOf(given))) return 'the body carried the Login set by the caller';
+  return present(loginOf(sent)) ? 'the body carried the Login the client added from its credentials' : undefined;
+}
+
 export const legacyFamily = {
   name: 'legacy',
   credentialFields(path: string): CredentialFields {
@@ -66,7 +76,7 @@ export const legacyFamily = {
   inspect(body, context) {
     if (typeof body !== 'object' || body === null) return;
     const answer = body as { SessaoExpirada?: unknown; Erros?: unknown };
-    if (answer.SessaoExpirada === true) throw new SessionExpiredError(context.target, context.redact(body), context.loginSent);
+    if (answer.SessaoExpirada === true) throw new SessionExpiredError(context.target, context.redact(body), loginSent(context.request.given, context.request.sent));
     if (answersAutenticacaoRS(context.target.path) && Array.isArray(answer.Erros) && answer.Erros.length > 0) {
       // Bounded like any answer an error keeps: the first texts, each an excerpt.
       const errors = answer.Erros.slice(0, MAX_ERROS).map((e: unknown) => context.redactText(typeof e === 'string' ? e : (JSON.stringify(e) ?? String(e))));

@@ -29,7 +29,7 @@ export const BASE64_MIN_BYTES = 6;
  * inside the JSON request body (a quote, a backslash or a control character escaped), and
  * that again inside a JSON answer; a lone surrogate as U+FFFD; each of those URL-encoded,
  * HTML-escaped, as numeric entities, `\u`-escaped and in Base64; a GUID in upper case and
- * without hyphens. Any one of them in an error is a leak.
+ * without hyphens; and each of those inside a JSON string. Any one of them in an error is a leak.
  */
 export function secretForms(secret: string): string[] {
   const wire = jsonWire(secret);
@@ -42,7 +42,8 @@ export function secretForms(secret: string): string[] {
   if (Buffer.byteLength(secret.toWellFormed(), 'utf8') >= BASE64_MIN_BYTES) {
     for (const base of [secret, wire]) for (const core of base64Cores(base.toWellFormed())) forms.push(core, core.replace(/\+/g, '-').replace(/\//g, '_'));
   }
-  return [...new Set(forms)].filter((form) => form !== '');
+  // Any of them inside a JSON string once more (an encoded echo quoted in a JSON answer).
+  return [...new Set(forms.flatMap((form) => [form, jsonWire(form)]))].filter((form) => form !== '');
 }
 
 /** The forms of a secret that are not encoded beyond JSON: as given, on the wire, doubly escaped, well-formed. */
