@@ -78,13 +78,24 @@ if (measures('client')) {
     figure: us(client.client),
     ratio: { value: client.client.median / client.bare.median, target: 1.15, label: 'client / bare' },
   });
+  rows.push({
+    what: 'typed client by operation name (`v2.Reservar(body)`, same middleware)',
+    figure: us(client.named),
+    ratio: { value: client.named.median / client.bare.median, target: 1.15, label: 'named / bare' },
+  });
+  rows.push({ what: 'CPU of the calling process per call, bare fetch (user + system)', figure: us(client.cpu.bare) });
+  rows.push({
+    what: 'CPU of the calling process per call, typed client by path / by operation name',
+    figure: `${us(client.cpu.client)} / ${us(client.cpu.named)}`,
+    ratio: { value: client.cpu.named.median / client.cpu.bare.median, label: `named / bare (path / bare ${(client.cpu.client.median / client.cpu.bare.median).toFixed(3)})` },
+  });
 }
 
 if (measures('typecheck')) {
   const typecheck = await benchTypecheck(rootDir, runs);
   rows.push({ what: '`tsc --noEmit`, empty project', figure: ms(typecheck.empty) });
   rows.push({
-    what: '`tsc --noEmit`, one typed call per family (5 families, skipLibCheck)',
+    what: '`tsc --noEmit`, one typed call per family by path and one by name (5 families, skipLibCheck)',
     figure: ms(typecheck.consumer),
     ratio: { value: typecheck.consumer.median / typecheck.empty.median, target: 2.0, label: 'consumer / empty' },
   });

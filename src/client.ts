@@ -16,8 +16,10 @@ import {
   type JsonType,
 } from './errors.ts';
 import { mergeCredentials, type CredentialFields, type Credentials } from './credentials.ts';
-import { redactText, redactValue, secretsIn, withWireForms } from './redact.ts';
+import { createRedactor, KEPT_CHARS, secretsIn, type Redactor } from './redact.ts';
+import { networkCause, problemSummary } from './error-details.ts';
 import type { PathParams, PostOperation, PostPath, RequestBody, SuccessBody, WithOptionalCredentials } from './types.ts';
+import { withNamedCalls, type NamedFamilyClient, type Naming } from './named-calls.ts';
 
 /** The developer access code: a fixed string, or a function (sync or async) called for every request. */
 export type AccessCodeSource = string | (() => string | Promise<string>);
@@ -57,9 +59,12 @@ export interface CallOptions {
 /** What a family's response check gets. */
 export interface ResponseContext {
   readonly target: CallTarget;
-  /** A copy of a value with every secret of this call removed. */
+  /** What an error may keep of the answer: a copy with every secret of this call removed, or a redacted excerpt when the answer is long. */
   redact(value: unknown): unknown;
+  /** A text with every secret of this call removed, cut to a bounded excerpt. */
   redactText(text: string): string;
+  /** The body the caller gave and the body sent (with the credentials merged): only to tell what was sent, never to keep. */
+  readonly request: { readonly given: unknown; readonly sent: unknown };
 }
 
 /** What makes a route family different: where credentials go, and answers that are errors in disguise. */
@@ -73,13 +78,19 @@ export interface Family {
   readonly reviver?: (key: string, value: unknown) => unknown;
   /** The top-level JSON type of the 2xx answer the contract describes for `path`; other types reject with UnexpectedResponseError. */
   readonly answerType?: (path: string) => JsonType;
+  /** Every POST path of the family's contract: those `naming` covers are called by name too. */
+  readonly operations?: readonly string[];
+  /** Which paths are called by name, and under which property. */
+  readonly naming?: Naming;
 }
 
-type BodyArg<P, K extends keyof P, Relaxed extends boolean> = Relaxed extends true
+/** The body a call of path `K` takes (credentials optional when the client has them). */
+export type BodyArg<P, K extends keyof P, Relaxed extends boolean> = Relaxed extends true
   ? WithOptionalCredentials<RequestBody<PostOperation<P, K>>>
   : RequestBody<PostOperation<P, K>>;
 
-type CallRest<O> = [PathParams<O>] extends [never]
+/** The options a call takes: required when the path has parameters. */
+export type CallRest<O> = [PathParams<O>] extends [never]
   ? [options?: CallOptions]
   : [options: CallOptions & { params: { path: PathParams<O> } }];
 
@@ -100,14 +111,14 @@ export interface FamilyClient<P, Relaxed extends boolean = false> {
   ): Promise<SuccessBody<PostOperation<P, K>>>;
 }
 
-/** Factory of a family whose bodies declare the credentials: with `credentials`, bodies may omit them. */
-export interface FamilyFactory<P> {
-  (options: ClientOptionsWithCredentials & { credentials: Credentials }): FamilyClient<P, true>;
-  (options: ClientOptionsWithCredentials): FamilyClient<P, false>;
+/** Factory of a family whose bodies declare the credentials: with `credentials`, bodies may omit them. `N`: its naming. */
+export interface FamilyFactory<P, N = undefined> {
+  (options: ClientOptionsWithCredentials & { credentials: Credentials }): NamedFamilyClient<P, true, N>;
+  (options: ClientOptionsWithCredentials): NamedFamilyClient<P, false, N>;
 }
 
 /** Factory of a family whose credential field names are not published: no `credentials` option. */
-export type PlainFamilyFactory<P> = (options: ClientOptions) => FamilyClient<P, false>;
+export type PlainFamilyFactory<P, N = undefined> = (options: ClientOptions) => NamedFamilyClient<P, false, N>;
 
 // What openapi-fetch sees: any path, a JSON body, a text answer (parsed here, once).
 type LooseOperation = {
@@ -116,7 +127,8 @@ type LooseOperation = {
   responses: { 200: { content: { 'application/json': unknown } } };
 };
 type LoosePaths = Record<string, { post: LooseOperation }>;
-type LooseCallOptions = CallOptions & { params?: { path?: Record<string, string> } };
+/** Options as the runtime reads them, whatever the path. */
+export type LooseCallOptions = CallOptions & { params?: { path?: Record<string, string> } };
 
 // Header values: visible ASCII only, so a bad value never reaches (and is never echoed by) Headers.
 const HEADER_VALUE = /^[\x21-\x7e]+$/;
@@ -139,6 +151,40 @@ class RequestParts {
     this.method = init.method ?? 'GET';
     this.headers = init.headers instanceof Headers ? init.headers : new Headers(init.headers);
     this.redirect = init.redirect ?? 'follow';
+  }
+}
+
+/** A non-2xx answer, read up to a bound by the transport so no error keeps (or waits for) a huge body. */
+class ErrorAnswer {
+  readonly status: number;
+  readonly text: string;
+  readonly complete: boolean;
+  constructor(status: number, text: string, complete: boolean) {
+    this.status = status;
+    this.text = text;
+    this.complete = complete;
+  }
+}
+
+/** Bytes of a non-2xx answer read at most: enough for the excerpt an error keeps, and a JSON body short enough to keep whole. */
+const ERROR_BODY_BYTES = 4 * KEPT_CHARS + 4_096;
+
+async function readBounded(response: Response, maxBytes: number): Promise<{ text: string; complete: boolean }> {
+  if (!response.body) return { text: '', complete: true };
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return { text: text + decoder.decode(), complete: true };
+    bytes += value.byteLength;
+    text += decoder.decode(value, { stream: true });
+    if (bytes >= maxBytes) {
+      // The rest is never read: the connection is dropped rather than drained.
+      reader.cancel().catch(() => {});
+      return { text, complete: false };
+    }
   }
 }
 
@@ -200,12 +246,12 @@ function errorName(error: unknown): string {
   return error instanceof Error ? error.name : typeof error;
 }
 
-// The transport's error, unless its messages contain a secret (a custom fetch could echo one).
-function safeCause(error: unknown, secrets: readonly string[]): unknown {
+// The transport's error, unless its messages contain a secret in any form (a custom fetch could echo one).
+function safeCause(error: unknown, redactor: Redactor): unknown {
   let text = '';
   for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) text += `${e.message}\n${e.stack ?? ''}\n`;
   if (!(error instanceof Error)) text = String(error);
-  return secrets.some((secret) => secret !== '' && text.includes(secret)) ? undefined : error;
+  return redactor.text(text) === text ? error : undefined;
 }
 
 /** A promise that rejects when the signal aborts; `dispose` drops the listener. */
@@ -275,8 +321,10 @@ export function createFamilyClient<P, Relaxed extends boolean = false>(
     const code = await accessCodeFor(target);
     const fields = credentials && callOptions.credentials !== false ? family.credentialFields?.(path) : undefined;
     const sentBody = fields && credentials ? mergeCredentials(body, fields, credentials) : body;
-    // Secrets of this call, as given and as sent, computed only when an error needs them.
-    const secrets = (): string[] => withWireForms([code, credentials?.Senha ?? '', ...secretsIn(sentBody)]);
+    // Secrets of this call, found and turned into a redactor only when an error needs them.
+    let redactorOfCall: Redactor | undefined;
+    const redactor = (): Redactor =>
+      (redactorOfCall ??= createRedactor([developerToken, code, credentials?.Senha ?? '', ...secretsIn(sentBody)]));
 
     // What openapi-fetch's default serializer would send (JSON.stringify), made once here.
     const bodyText = options.fetch ? undefined : JSON.stringify(sentBody);
@@ -299,9 +347,15 @@ export function createFamilyClient<P, Relaxed extends boolean = false>(
               redirect: request.redirect,
             }));
         reached = true;
+        if (!response.ok) {
+          const { text, complete } = await readBounded(response, ERROR_BODY_BYTES);
+          throw new ErrorAnswer(response.status, text, complete);
+        }
         return response;
       } catch (error) {
-        throw new TransportFailure(error);
+        if (error instanceof ErrorAnswer) throw error;
+        // After the answer started, a failure is the error body cut short: `failure` says so.
+        throw reached ? error : new TransportFailure(error);
       }
     };
 
@@ -311,11 +365,29 @@ export function createFamilyClient<P, Relaxed extends boolean = false>(
         const reason: unknown = callerSignal.reason;
         return reason instanceof DOMException && reason.name === 'TimeoutError' ? new TimeoutError(target, undefined) : new AbortedError(target, 'aborted by the caller');
       }
+      if (thrown instanceof ErrorAnswer) return httpStatusError(thrown);
       if (thrown instanceof TransportFailure) {
-        return new NetworkError(target, `no answer (${errorName(thrown.error)})`, { cause: safeCause(thrown.error, secrets()) });
+        return new NetworkError(target, `no answer (${redactor().excerpt(networkCause(thrown.error), 300)})`, { cause: safeCause(thrown.error, redactor()) });
       }
       // After the answer started: the body was cut short. Before: the body could not be serialised.
-      return reached ? new NetworkError(target, `the answer was cut short (${errorName(thrown)})`, { cause: safeCause(thrown, secrets()) }) : thrown;
+      return reached
+        ? new NetworkError(target, `the answer was cut short (${redactor().excerpt(networkCause(thrown), 300)})`, { cause: safeCause(thrown, redactor()) })
+        : thrown;
+    }
+
+    function httpStatusError(answer: ErrorAnswer): HttpStatusError {
+      let parsed: unknown = answer.text;
+      if (answer.complete) {
+        try {
+          parsed = JSON.parse(answer.text);
+        } catch {
+          // not JSON: kept as text
+        }
+      }
+      // A JSON body is kept as a value when short, else as the start of its JSON; any other as an excerpt of its text.
+      const body = typeof parsed === 'string' ? redactor().excerpt(answer.text, KEPT_CHARS, answer.complete) : redactor().body(parsed, answer.text);
+      const summary = problemSummary(parsed);
+      return new HttpStatusError(target, answer.status, body, summary === undefined ? undefined : redactor().excerpt(summary, 500));
     }
 
     let result;
@@ -349,11 +421,6 @@ export function createFamilyClient<P, Relaxed extends boolean = false>(
     }
 
     const { response } = result;
-    if (!response.ok) {
-      const raw: unknown = result.error;
-      const kept = typeof raw === 'string' ? redactText(raw, secrets()).slice(0, 4 * EXCERPT) : redactValue(raw, secrets());
-      throw new HttpStatusError(target, response.status, kept);
-    }
     const text = typeof result.data === 'string' ? result.data : '';
     let parsed: unknown;
     try {
@@ -361,13 +428,14 @@ export function createFamilyClient<P, Relaxed extends boolean = false>(
     } catch {
       // The content type is the server's text too: it may reflect a request header.
       const contentType = response.headers.get('content-type');
-      const shownType = contentType === null ? null : redactText(contentType, secrets());
-      throw new NonJsonResponseError(target, response.status, shownType, redactText(text, secrets()).slice(0, EXCERPT));
+      const shownType = contentType === null ? null : redactor().excerpt(contentType, EXCERPT);
+      throw new NonJsonResponseError(target, response.status, shownType, redactor().excerpt(text, EXCERPT));
     }
     family.inspect?.(parsed, {
       target,
-      redact: (value) => redactValue(value, secrets()),
-      redactText: (value) => redactText(value, secrets()),
+      redact: (value) => redactor().body(value, text),
+      redactText: (value) => redactor().excerpt(value),
+      request: { given: body, sent: sentBody },
     });
     const expected = family.answerType?.(path);
     if (expected !== undefined && jsonTypeOf(parsed) !== expected) {
@@ -376,15 +444,15 @@ export function createFamilyClient<P, Relaxed extends boolean = false>(
     return parsed;
   }
 
-  // The typed surface is FamilyClient<P, Relaxed>; the runtime is path-agnostic.
-  return { family: family.name, call } as unknown as FamilyClient<P, Relaxed>;
+  // The typed surface is FamilyClient<P, Relaxed> and its calls by name; the runtime is path-agnostic.
+  return withNamedCalls(family.name, call, family.operations ?? [], family.naming) as unknown as FamilyClient<P, Relaxed>;
 }
 
 /** The factory of a family whose bodies declare credentials. */
-export function defineFamily<P>(family: Family & Required<Pick<Family, 'credentialFields'>>): FamilyFactory<P>;
+export function defineFamily<P, N = undefined>(family: Family & Required<Pick<Family, 'credentialFields'>>): FamilyFactory<P, N>;
 /** The factory of a family whose credential field names are not published. */
-export function defineFamily<P>(family: Family): PlainFamilyFactory<P>;
-export function defineFamily<P>(family: Family): FamilyFactory<P> | PlainFamilyFactory<P> {
-  return ((options: ClientOptionsWithCredentials) => createFamilyClient<P>(family, options)) as FamilyFactory<P>;
+export function defineFamily<P, N = undefined>(family: Family): PlainFamilyFactory<P, N>;
+export function defineFamily<P, N = undefined>(family: Family): FamilyFactory<P, N> | PlainFamilyFactory<P, N> {
+  return ((options: ClientOptionsWithCredentials) => createFamilyClient<P>(family, options)) as unknown as FamilyFactory<P, N>;
 }
 

@@ -13,3 +13,4 @@ export type {
   FamilyFactory,
   PlainFamilyFactory,
 } from './client.ts';
+export type { NamedCalls, NamedFamilyClient, Naming, OperationCall } from './named-calls.ts';

@@ -1,9 +1,9 @@
 // The typed errors of the client. Every error that a call raises extends `CallError`
 // and names the operation. No error ever holds the request body, a header, the
-// password (`Senha`), `TokenDeSeguranca` or the developer access code: messages are
-// built from operation names and numbers only (ServiceError adds the service's own
-// message, redacted), and the response bodies some errors keep are redacted first
-// (see redact.ts).
+// password (`Senha`), `TokenDeSeguranca`, the session token or the developer token and
+// access code: messages are built from operation names and numbers, plus what the other
+// side said (a problem's title and detail, the network cause, the service's message),
+// redacted; the answers some errors keep are redacted and bounded first (see redact.ts).
 
 /** Root of every error this package throws. */
 export class ClientError extends Error {
@@ -28,6 +28,23 @@ export class MigrationError extends ClientError {
   constructor(message: string, operation: string | undefined) {
     super(message);
     this.operation = operation;
+  }
+}
+
+/**
+ * A call by a name the client does not have (`v2.Disponibilidad`): thrown when the name is
+ * read, before any request. `known` lists the names it has.
+ */
+export class UnknownOperationError extends ClientError {
+  override name = 'UnknownOperationError';
+  /** The name asked for. */
+  readonly operation: string;
+  /** The operation names this client (or service group) has. */
+  readonly known: readonly string[];
+  constructor(where: string, operation: string, known: readonly string[], elsewhere = '') {
+    super(`${where} has no operation ${operation}: it has ${known.length === 0 ? 'none by name (use call(path, body))' : known.join(', ')}${elsewhere}`);
+    this.operation = operation;
+    this.known = known;
   }
 }
 
@@ -81,21 +98,22 @@ export class AccessCodeError extends CallError {
 
 /**
  * The service answered with a status outside 2xx. The description publishes no status
- * codes and no error body format (Part 7), so `body` is whatever came back, parsed as
- * JSON when possible, redacted.
+ * codes and no error body format (Part 7), so `body` is whatever came back, redacted:
+ * parsed as JSON when it is short enough to keep whole, else a text excerpt that ends
+ * with `… [cut: …]`. A problem body's `title` and `detail` (RFC 9457) are in the message.
  */
 export class HttpStatusError extends CallError {
   override name = 'HttpStatusError';
   readonly status: number;
   readonly body: unknown;
-  constructor(target: CallTarget, status: number, body: unknown) {
-    super(target, `the service answered HTTP ${status}`);
+  constructor(target: CallTarget, status: number, body: unknown, problem?: string) {
+    super(target, `the service answered HTTP ${status}${problem === undefined ? '' : ` (${problem})`}`);
     this.status = status;
     this.body = body;
   }
 }
 
-/** A 2xx answer whose body is empty or not JSON. `excerpt` is its start, redacted. */
+/** A 2xx answer whose body is empty or not JSON. `excerpt` is its start, redacted; when cut it ends with `… [cut: …]`. */
 export class NonJsonResponseError extends CallError {
   override name = 'NonJsonResponseError';
   readonly status: number;
@@ -140,14 +158,15 @@ export class UnexpectedResponseError extends CallError {
 }
 
 /**
- * The legacy service answered `SessaoExpirada: true`: the body had no `Login` and
- * there was no valid session (Part 5, item 6). `body` is the answer, redacted.
+ * The legacy service answered `SessaoExpirada: true` (Part 5, item 6, gives a body without
+ * `Login` and no valid session as one cause). The message says whether the body sent
+ * carried a Login, and who put it there. `body` is the answer, redacted.
  */
 export class SessionExpiredError extends CallError {
   override name = 'SessionExpiredError';
   readonly body: unknown;
-  constructor(target: CallTarget, body: unknown) {
-    super(target, 'the service answered SessaoExpirada: true (no Login in the body and no valid session)');
+  constructor(target: CallTarget, body: unknown, sent = 'the body had no Login, and there was no valid session') {
+    super(target, `the service answered SessaoExpirada: true (${sent})`);
     this.body = body;
   }
 }

@@ -15,7 +15,7 @@ export type LegacyPaths = paths;
  * `AutenticacaoRS` with `Erros` filled rejects with AuthenticationError.
  * @deprecated The legacy service is kept for existing integrations only: migrate to `./v2` (see `migrateLegacyCall`).
  */
-export const createLegacyClient = defineFamily<paths>(legacyFamily);
+export const createLegacyClient = defineFamily<paths, (typeof legacyFamily)['naming']>(legacyFamily);
 
 export { migrateLegacyCall, type LegacyCall, type MigratedCall, type MigrationOptions, type V2Operation } from './migration.ts';
 export * from './common.ts';

@@ -6,6 +6,7 @@
 import type { paths as V2Paths } from '../generated/v2-pt/schema.d.ts';
 import type { Credentials } from './credentials.ts';
 import { MigrationError } from './errors.ts';
+import { V2_OPERATIONS } from './families/v2-pt.ts';
 import type { PostOperation, RequestBody, WithOptionalCredentials } from './types.ts';
 
 const V2_PREFIX = '/api/V2/Voos/';
@@ -13,21 +14,6 @@ const LEGACY_PREFIX = '/AereoNoSession.svc/';
 
 /** Operation names of the V2 Portuguese route. */
 export type V2Operation = keyof V2Paths extends `${typeof V2_PREFIX}${infer N}` ? N : never;
-
-// The 36 operations of Part 4.1. `satisfies` and the check below keep it equal to the contract.
-const V2_OPERATIONS = [
-  'RecuperarSistemasPesquisa', 'RecuperarSistemas', 'Disponibilidade', 'DisponibilidadeMultipla', 'Tarifar', 'ObterRegraDaTarifa', 'DetalhesdeFamilia',
-  'Reservar', 'Consultar', 'Cancelar', 'GravarReserva', 'GravarVenda', 'AlterarReservaTarifar', 'AlterarReservaConfirmar',
-  'IniciarEmissao', 'RecuperarFormasDeFinanciamento', 'Emitir', 'ConsultarEticket', 'CancelarEticket',
-  'ListarReservas', 'ListarEtickets', 'BuscarReserva', 'BuscarEtickets', 'Buscar', 'BuscarFila',
-  'ObterMapaDeAssentos', 'MarcarAssentos', 'RemoverAssentos',
-  'DisponibilidadeDeServicoAuxiliar', 'TarifarServicoAuxiliar', 'GravarServicoAuxiliar', 'CancelarServicoAuxiliar',
-  'EnviarPlanoDeViagem',
-  'BuscarNotificacao', 'ListarNotificacoes', 'ExcluirNotificacao',
-] as const satisfies readonly V2Operation[];
-// Fails to compile when the contract has an operation the list lacks.
-const everyOperationListed: Record<(typeof V2_OPERATIONS)[number], true> extends Record<V2Operation, true> ? true : false = true;
-void everyOperationListed;
 
 const V2_OPERATION_SET: ReadonlySet<string> = new Set(V2_OPERATIONS);
 

@@ -1,7 +1,16 @@
-// Keeps secrets (the password `Senha`, `TokenDeSeguranca`, the session token, the developer access code)
-// out of anything an error carries. Only error paths call it, so calls pay nothing.
+// Keeps secrets (the password `Senha`, `TokenDeSeguranca`, the session token, the developer
+// token and access code) out of anything an error carries, in every form a server could
+// echo them in, and bounds what an error keeps of an answer. Only error paths call it, so
+// calls pay nothing. docs/client.md ("Redaction") states the rules.
 
-const REDACTED = '[redacted]';
+export const REDACTED = '[redacted]';
+
+/** Secrets shorter than this (in code points) are redacted only where they stand as a whole token. */
+export const SHORT_SECRET = 4;
+/** Secrets shorter than this (in UTF-8 bytes) have no Base64 form redacted: its core would be a few letters found anywhere. */
+export const BASE64_MIN_BYTES = 6;
+/** Characters of an answer an error keeps at most, whatever its size. */
+export const KEPT_CHARS = 8_192;
 
 // Body fields whose values are secrets, compared case-insensitively: the password
 // (legacy `senha` too), the second-factor token, the legacy session token (`token`,
@@ -20,38 +29,257 @@ export function secretsIn(value: unknown, found: string[] = [], depth = 0): stri
   return found;
 }
 
+// ---- per-character patterns: one regex matches a secret in any mix of its encodings ----
+
+const hex = (n: number, width = 2): string => n.toString(16).toUpperCase().padStart(width, '0');
+/** A hex number in either case, as a regex source. */
+const anyCaseHex = (digits: string): string => [...digits].map((d) => (/[A-F]/.test(d) ? `[${d}${d.toLowerCase()}]` : d)).join('');
+const literal = (codePoint: number): string => `\\u{${codePoint.toString(16)}}`;
+
+const HTML_NAMED: Record<string, string> = { '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": 'apos', '\u00a0': 'nbsp' };
+const DIACRITICS: Record<string, string> = { '\u0300': 'grave', '\u0301': 'acute', '\u0302': 'circ', '\u0303': 'tilde', '\u0308': 'uml', '\u030a': 'ring', '\u0327': 'cedil' };
+
 /**
- * Each secret as given and, where it differs, as it went on the wire inside the JSON
- * request body (quotes, backslashes and control characters escaped): a server that
- * echoes the raw request shows that form.
+ * HTML's named entity of a character, if it has one this client knows: the specials, and
+ * the accented letters of Latin-1 (`&ccedil;`, `&atilde;`: Portuguese text is often written
+ * this way), whose names are the letter and its diacritic's name.
  */
-export function withWireForms(secrets: readonly string[]): string[] {
-  return secrets.flatMap((secret) => {
-    // A lone surrogate cannot travel as UTF-8: a server that writes the secret back sends
-    // U+FFFD in its place, so that form is a secret too.
-    const wellFormed = secret.toWellFormed();
-    const forms = [secret, wellFormed].flatMap((form) => [form, JSON.stringify(form).slice(1, -1)]);
-    return [...new Set(forms)];
-  });
+function htmlName(char: string): string | undefined {
+  if (HTML_NAMED[char]) return HTML_NAMED[char];
+  if (char < '\u00c0' || char > '\u00ff') return undefined;
+  const [letter, mark, more] = char.normalize('NFD');
+  return letter !== undefined && mark !== undefined && more === undefined && DIACRITICS[mark] ? `${letter}${DIACRITICS[mark]}` : undefined;
 }
 
-/** `text` with every occurrence of every secret replaced. */
-export function redactText(text: string, secrets: readonly string[]): string {
-  let out = text;
-  // Longest first: a secret inside another (a PIN inside a token) would otherwise cut the longer one apart and leave its rest.
-  for (const secret of [...secrets].sort((a, b) => b.length - a.length)) if (secret !== '') out = out.split(secret).join(REDACTED);
-  return out;
+const utf8 = new TextEncoder();
+
+/**
+ * Every way one character of a secret can come back: as is; a JSON `\u` escape; URL
+ * percent-encoding of its UTF-8 bytes (`+` for a space); HTML numeric and named entities. A lone surrogate also comes back as U+FFFD (it cannot travel as UTF-8).
+ * JSON's short escapes (`\"`, `\\`, `\n`…) are not here but in the secret's wire forms
+ * (see `forms`): as alternatives here, a run of backslashes could be read in exponentially
+ * many ways by a regex that then fails.
+ */
+function characterPattern(char: string, which: 'plain' | 'any' = 'any'): string {
+  const codePoint = char.codePointAt(0)!;
+  const lone = codePoint >= 0xd800 && codePoint <= 0xdfff;
+  const plain = new Set<string>([literal(codePoint)]);
+  if (lone) plain.add(literal(0xfffd));
+  if (which === 'plain') return `(?:${[...plain].join('|')})`;
+  const options = new Set<string>(plain);
+  const units = codePoint > 0xffff ? [char.charCodeAt(0), char.charCodeAt(1)] : [codePoint];
+  options.add(units.map((unit) => `\\\\u${anyCaseHex(hex(unit, 4))}`).join(''));
+  const bytes = utf8.encode(lone ? '\ufffd' : char);
+  options.add([...bytes].map((byte) => `%${anyCaseHex(hex(byte))}`).join(''));
+  if (char === ' ') options.add('\\+');
+  options.add(`&#0*${codePoint};`);
+  options.add(`&#[xX]0*${anyCaseHex(codePoint.toString(16).toUpperCase())};`);
+  const name = htmlName(char);
+  if (name !== undefined) options.add(`&${name};`);
+  return `(?:${[...options].join('|')})`;
 }
 
-/** A copy of a JSON value with secret fields blanked and secret strings replaced anywhere. */
-export function redactValue(value: unknown, secrets: readonly string[], depth = 0): unknown {
-  if (typeof value === 'string') return redactText(value, secrets);
-  if (value === null || typeof value !== 'object') return value;
-  if (depth > 32) return REDACTED;
-  if (Array.isArray(value)) return value.map((item) => redactValue(item, secrets, depth + 1));
-  const copy: Record<string, unknown> = {};
-  for (const [key, inner] of Object.entries(value)) {
-    copy[redactText(key, secrets)] = isSecretField(key) ? REDACTED : redactValue(inner, secrets, depth + 1);
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Long texts are matched as pieces of this many to twice as many characters. */
+const PIECE = 64;
+/** Secrets longer than this (in code points) are matched in each common encoding as a whole, not in any mix of them. */
+const LONG_SECRET = 256;
+
+/**
+ * Regex sources matching `secret` in any mix of the per-character encodings, as pieces of 64 to 127 characters each redacted where it shows: one
+ * pattern of thousands of characters overflows the regex engine's stack.
+ */
+function encodedPatterns(secret: string): string[] {
+  return inPieces([...secret]).map((piece) => piece.map((char) => characterPattern(char)).join(''));
+}
+
+const HTML_SPECIAL: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/**
+ * A long secret in each common encoding, whole: as is, URL-encoded, HTML-escaped (the specials,
+ * or every non-ASCII character as a numeric entity too), JSON with every non-ASCII character
+ * `\u`-escaped. A per-character pattern of thousands of
+ * characters in every form costs seconds to build and run.
+ */
+function literalEncodings(secret: string): string[] {
+  const text = secret.toWellFormed();
+  const url = encodeURIComponent(text);
+  const html = text.replace(/[&<>"']/g, (c) => HTML_SPECIAL[c]!);
+  const numeric = [...html].map((c) => (c.codePointAt(0)! > 0x7e ? `&#${c.codePointAt(0)!};` : c)).join('');
+  const ascii = text.replace(/[^\x20-\x7e]/g, (c) => `\\u${hex(c.charCodeAt(0), 4).toLowerCase()}`);
+  return [...new Set([secret, text, url, html, numeric, ascii])];
+}
+
+/** `items` in pieces of 64 to 127 (or all of them when fewer). */
+function inPieces<T>(items: readonly T[]): T[][] {
+  const pieces: T[][] = [];
+  for (let start = 0; start < items.length; start += PIECE) pieces.push(items.slice(start, start + PIECE));
+  if (pieces.length > 1 && pieces.at(-1)!.length < PIECE) pieces.at(-2)!.push(...pieces.pop()!);
+  return pieces;
+}
+
+const escapeRegex = (text: string): string => text.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
+
+/**
+ * The parts of a secret's Base64 that do not depend on its neighbours, for each of the three
+ * alignments it can have inside a longer Base64 text (standard and URL-safe alphabets).
+ */
+export function base64Cores(secret: string): string[] {
+  const bytes = utf8.encode(secret.toWellFormed());
+  if (bytes.length < BASE64_MIN_BYTES) return [];
+  const cores = new Set<string>();
+  for (let offset = 0; offset < 3; offset++) {
+    const padded = new Uint8Array(offset + bytes.length);
+    padded.set(bytes, offset);
+    const encoded = btoa(String.fromCharCode(...padded));
+    // Characters wholly made of the secret's bits: from the first after the offset's bits to the last before the end.
+    const core = encoded.slice(Math.ceil((offset * 8) / 6), Math.floor(((offset + bytes.length) * 8) / 6));
+    cores.add(core);
+    cores.add(core.replace(/\+/g, '-').replace(/\//g, '_'));
   }
-  return copy;
+  return [...cores];
 }
+
+const jsonEscaped = (text: string): string => JSON.stringify(text).slice(1, -1);
+
+/**
+ * The strings a secret travels as before any per-character encoding: as given; inside a JSON
+ * string (the request body on the wire), and inside a JSON string that is itself in a JSON
+ * string (an echo of the raw request in a JSON answer); a GUID also in either case, with or
+ * without its hyphens.
+ */
+function forms(secret: string): string[] {
+  const once = jsonEscaped(secret);
+  const guid = GUID.test(secret) ? [secret.toLowerCase(), secret.toUpperCase()].flatMap((g) => [g, g.replace(/-/g, '')]) : [];
+  return [...new Set([secret, once, jsonEscaped(once), ...guid])];
+}
+
+/** What an error keeps of a text, and whether it was cut. */
+export interface Excerpt {
+  text: string;
+  cut: boolean;
+}
+
+/** Redacts the secrets of one call; built only when an error needs it. */
+export interface Redactor {
+  /** `text` with every secret, in every form, replaced by `[redacted]`. */
+  text(text: string): string;
+  /** A copy of a JSON value with secret fields blanked and secrets replaced in every string and key. */
+  value(value: unknown): unknown;
+  /** At most `max` characters of `text`, redacted; a cut one ends with a note saying so. `complete` false: `text` is the start of a longer answer. */
+  excerpt(text: string, max?: number, complete?: boolean): string;
+  /**
+   * What an error keeps of a parsed JSON answer whose text is `text`: the redacted value
+   * when the text is short, else the start of the redacted value as JSON text, cut.
+   */
+  body(value: unknown, text: string): unknown;
+}
+
+/** The note a cut excerpt ends with. */
+export const cutNote = (kept: number, total: number, complete: boolean): string =>
+  `… [cut: ${kept} characters kept of ${complete ? total : `more than ${total}`}]`;
+
+export function createRedactor(secrets: readonly string[]): Redactor {
+  const given = [...new Set(secrets.filter((s) => typeof s === 'string' && s !== '').flatMap(forms))];
+  // Longest first: a secret inside another (a PIN inside a token) would otherwise cut the longer one apart and leave its rest.
+  given.sort((a, b) => b.length - a.length);
+  const alternatives: string[] = [];
+  for (const secret of given) {
+    if ([...secret].length > LONG_SECRET) {
+      for (const encoded of literalEncodings(secret)) alternatives.push(...inPieces([...encoded]).map((piece) => escapeRegex(piece.join(''))));
+      continue;
+    }
+    const chars = [...secret];
+    if (chars.length < SHORT_SECRET) {
+      // A short secret would be found inside unrelated words ('s' in "application/json"): as
+      // itself, only a whole token counts; with any character encoded (`%73`, `&#115;`…), anywhere.
+      const plain = chars.map((char) => characterPattern(char, 'plain')).join('');
+      alternatives.push(`(?<![\\p{L}\\p{N}])${plain}(?![\\p{L}\\p{N}])`);
+      alternatives.push(`(?!${plain})${chars.map((char) => characterPattern(char)).join('')}`);
+    } else {
+      alternatives.push(...encodedPatterns(secret));
+    }
+  }
+  for (const secret of given) for (const core of base64Cores(secret)) alternatives.push(...inPieces([...core]).map((piece) => escapeRegex(piece.join(''))));
+  const matcher = alternatives.length === 0 ? undefined : new RegExp(alternatives.join('|'), 'gu');
+  // A cut text may end inside a secret: this many trailing characters could hold the start of
+  // one piece of it (12 is the longest encoding of a character, four %XX bytes).
+  const tail = given.reduce((most, secret) => Math.max(most, Math.min(secret.length, 2 * PIECE) * 12), 0);
+
+  const text = (input: string): string => (matcher ? input.replace(matcher, REDACTED) : input);
+
+  const value = (input: unknown, depth = 0): unknown => {
+    if (typeof input === 'string') return text(input);
+    if (input === null || typeof input !== 'object') return input;
+    if (depth > 32) return REDACTED;
+    if (Array.isArray(input)) return input.map((item) => value(item, depth + 1));
+    const copy: Record<string, unknown> = {};
+    for (const [key, inner] of Object.entries(input)) copy[text(key)] = isSecretField(key) ? REDACTED : value(inner, depth + 1);
+    return copy;
+  };
+
+  const excerptOf = (input: string, max: number, complete: boolean): Excerpt => {
+    if (complete && input.length <= max) return { text: text(input), cut: false };
+    // Redact a little more than is kept, so a secret that starts before the cut is found whole,
+    // and keep the original text up to the cut. An input that is itself the start of a longer
+    // answer may end inside a secret: its last `tail` characters are never kept.
+    const prefix = input.slice(0, max + tail);
+    const end = complete || input.length > max + tail ? max : Math.max(0, Math.min(max, input.length - tail));
+    let kept = '';
+    let at = 0;
+    if (matcher) {
+      for (const match of prefix.matchAll(matcher)) {
+        if (match.index >= end) break;
+        kept += `${prefix.slice(at, match.index)}${REDACTED}`;
+        at = match.index + match[0].length;
+      }
+    }
+    if (at < end) kept += prefix.slice(at, end);
+    return { text: kept, cut: true };
+  };
+
+  const excerpt = (input: string, max = KEPT_CHARS, complete = true): string => {
+    const { text: kept, cut } = excerptOf(input, max, complete);
+    return cut ? `${kept}${cutNote(kept.length, input.length, complete)}` : kept;
+  };
+
+  // The start of a long answer as JSON, from its parsed value: each string redacted (and cut)
+  // as decoded text, so a secret under one more layer of JSON escaping is found too, and no
+  // more of the value is visited than is kept.
+  const jsonExcerpt = (input: unknown, raw: string): string => {
+    let out = '';
+    const walk = (node: unknown, depth: number): void => {
+      if (out.length >= KEPT_CHARS) return;
+      if (typeof node === 'string') out += JSON.stringify(excerpt(node, KEPT_CHARS - out.length));
+      else if (node === null || typeof node !== 'object' || depth > 32) out += JSON.stringify(depth > 32 ? REDACTED : node) ?? 'null';
+      else if (Array.isArray(node)) {
+        out += '[';
+        node.forEach((item, i) => out.length < KEPT_CHARS && ((out += i > 0 ? ',' : ''), walk(item, depth + 1)));
+        out += ']';
+      } else {
+        out += '{';
+        Object.entries(node).forEach(([key, inner], i) => {
+          if (out.length >= KEPT_CHARS) return;
+          out += `${i > 0 ? ',' : ''}${JSON.stringify(excerpt(key, KEPT_CHARS))}:`;
+          if (isSecretField(key)) out += JSON.stringify(REDACTED);
+          else walk(inner, depth + 1);
+        });
+        out += '}';
+      }
+    };
+    walk(input, 0);
+    const kept = out.slice(0, KEPT_CHARS);
+    return `${kept}${cutNote(kept.length, raw.length, true)}`;
+  };
+
+  return {
+    text,
+    value: (input) => value(input),
+    excerpt,
+    body: (input, raw) => (raw.length <= KEPT_CHARS ? value(input) : jsonExcerpt(input, raw)),
+  };
+}
+
+/** Blanks the secret fields of a value that carries no secret of a call (the V1 wrapper helper). */
+export const redactFields = (input: unknown): unknown => createRedactor([]).value(input);

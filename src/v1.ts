@@ -9,6 +9,6 @@ import { v1Family } from './families/v1.ts';
 export type V1Paths = paths;
 
 /** A client of `/api/Voos/{Operation}`; with `credentials`, bodies may leave out Login, Senha and ClienteId. */
-export const createV1Client = defineFamily<paths>(v1Family);
+export const createV1Client = defineFamily<paths, (typeof v1Family)['naming']>(v1Family);
 
 export * from './common.ts';

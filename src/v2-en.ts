@@ -9,6 +9,6 @@ import { v2EnFamily } from './families/v2-en.ts';
 export type V2EnPaths = paths;
 
 /** A client of `/api/V2/Flights/{Operation}`. */
-export const createV2EnClient = defineFamily<paths>(v2EnFamily);
+export const createV2EnClient = defineFamily<paths, (typeof v2EnFamily)['naming']>(v2EnFamily);
 
 export * from './common.ts';

@@ -18,6 +18,6 @@ export type V2ObservedSchemas = components['schemas'];
  * `credentials`, bodies may leave out Login, Senha and ClienteId. Rejects with
  * ServiceError when an answer carries `Exception: { Message }`.
  */
-export const createV2ObservedClient = defineFamily<paths>(v2PtObservedFamily);
+export const createV2ObservedClient = defineFamily<paths, (typeof v2PtObservedFamily)['naming']>(v2PtObservedFamily);
 
 export * from './common.ts';

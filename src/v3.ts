@@ -7,6 +7,6 @@ import { v3Family } from './families/v3.ts';
 export type V3Paths = paths;
 
 /** A client of `/api/V3/Voos/Disponibilidade`; with `credentials`, bodies may leave out Login, Senha and ClienteId. */
-export const createV3Client = defineFamily<paths>(v3Family);
+export const createV3Client = defineFamily<paths, (typeof v3Family)['naming']>(v3Family);
 
 export * from './common.ts';

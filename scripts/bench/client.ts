@@ -31,10 +31,14 @@ async function startPlainServer(rootDir: string, table: Record<string, string>):
 export interface ClientFigures {
   bare: Figure;
   client: Figure;
+  /** The same client called by operation name (`v2.Reservar(body)`). */
+  named: Figure;
+  /** CPU time of this process per call (user + system), bare / call() / by name: what the client itself costs, less swayed by other processes than wall time. */
+  cpu: { bare: Figure; client: Figure; named: Figure };
   calls: number;
 }
 
-/** Microseconds per call, sequential, bare fetch vs the typed client with all its middleware. */
+/** Microseconds per call, sequential, bare fetch vs the typed client (by path and by operation name) with all its middleware. */
 export async function benchClientOverhead(rootDir: string, runs: number, calls = 3000): Promise<ClientFigures> {
   const server = await startPlainServer(rootDir, { [ROUTE]: '{"Localizador":"ABC123"}' });
   try {
@@ -60,23 +64,40 @@ export async function benchClientOverhead(rootDir: string, runs: number, calls =
       await response.json();
     };
     const clientCall = () => client.call('/api/V2/Voos/Reservar', { Passageiros: [] });
-    // Warm both paths (JIT, keep-alive sockets) before measuring.
+    const namedCall = () => client.Reservar({ Passageiros: [] });
+    // Warm every path (JIT, keep-alive sockets) before measuring.
     for (let i = 0; i < 300; i++) {
       await bareCall();
       await clientCall();
+      await namedCall();
     }
-    const perCall = async (call: () => Promise<unknown>) => (await timeMs(async () => {
-      for (let i = 0; i < calls; i++) await call();
-    })) * 1000 / calls;
-    // Interleave the two so machine noise hits both alike.
-    const bare: number[] = [];
-    const typed: number[] = [];
-    await repeat(runs, async () => {
-      bare.push(await perCall(bareCall));
-      typed.push(await perCall(clientCall));
+    const ORDERS = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+    // The three sides take turns call by call (a round is `calls` calls of each), so a slow
+    // moment of a shared machine lands on all three alike; each call is timed on its own,
+    // in wall time and in this process's CPU time.
+    const sides: { call: () => Promise<unknown>; figures: number[]; cpu: number[] }[] = [bareCall, clientCall, namedCall].map((call) => ({ call, figures: [], cpu: [] }));
+    await repeat(runs, async (round) => {
+      const wall = [0, 0, 0];
+      const cpu = [0, 0, 0];
+      for (let i = 0; i < calls * sides.length; i++) {
+        // Each triple of calls in another of the six orders, so none always follows another.
+        const index = ORDERS[(Math.floor(i / sides.length) + round) % ORDERS.length]![i % sides.length]!;
+        const cpuBefore = process.cpuUsage();
+        const started = performance.now();
+        await sides[index]!.call();
+        wall[index]! += performance.now() - started;
+        const used = process.cpuUsage(cpuBefore);
+        cpu[index]! += used.user + used.system;
+      }
+      sides.forEach((side, index) => {
+        side.figures.push((wall[index]! * 1000) / calls);
+        side.cpu.push(cpu[index]! / calls);
+      });
       return 0;
     });
-    return { bare: summarise(bare), client: summarise(typed), calls };
+    const [bare, typed, byName] = sides.map((side) => side.figures) as [number[], number[], number[]];
+    const [bareCpu, typedCpu, byNameCpu] = sides.map((side) => summarise(side.cpu)) as [Figure, Figure, Figure];
+    return { bare: summarise(bare), client: summarise(typed), named: summarise(byName), cpu: { bare: bareCpu, client: typedCpu, named: byNameCpu }, calls };
   } finally {
     server.stop();
     await rm(server.dir, { recursive: true, force: true });
@@ -102,6 +123,13 @@ export async function oneCallPerFamily(): Promise<void> {
   await createV3Client({ ...base, credentials }).call('/api/V3/Voos/Disponibilidade', {});
   await createV1Client({ ...base, credentials }).call('/api/Voos/{Operation}', {}, { params: { path: { Operation: 'Consultar' } } });
   await createLegacyClient({ ...base, credentials }).call('/AereoNoSession.svc/ObterMapaDeAssentos', { Localizador: 'ABC123' });
+}
+export async function oneNamedCallPerFamily(): Promise<void> {
+  await createV2Client({ ...base, credentials }).MarcarAssentos({ Localizador: 'ABC123', Assentos: [{ PaxID: '1', TrechoID: '1', AssentoLinha: '10', AssentoColuna: 'A' }] });
+  await createV2EnClient(base).Availability({ Origin: 'GRU', Destination: 'GIG', Adults: 1 });
+  await createV3Client({ ...base, credentials }).Disponibilidade({});
+  await createV1Client({ ...base, credentials }).Consultar!({});
+  await createLegacyClient({ ...base, credentials }).Aereo.Autenticar({});
 }
 `;
 

@@ -7,7 +7,35 @@
 // tests/client checks this against the legacy bundle's request schemas.
 import type { Family } from '../client.ts';
 import { CREDENTIAL_FIELDS, type CredentialFields } from '../credentials.ts';
+import type { paths } from '../../generated/legacy/schema.d.ts';
 import { AuthenticationError, SessionExpiredError } from '../errors.ts';
+import type { EveryPostPath } from '../named-calls.ts';
+
+const PATHS = [
+  '/AereoNoSession.svc/ObterMapaDeAssentos', '/AereoNoSession.svc/MarcarAssentos', '/AereoNoSession.svc/RemoverAssentos',
+  '/AereoNoSession.svc/DisponibilidadeDeServicoAuxiliar', '/AereoNoSession.svc/TarifarServicoAuxiliar',
+  '/AereoNoSession.svc/GravarServicoAuxiliar', '/AereoNoSession.svc/CancelarServicoAuxiliar',
+  '/AereoNoSession.svc/Autenticar', '/AereoNoSession.svc/AutenticarComUsuario', '/AereoNoSession.svc/ValidarTokenSeguranca',
+  '/Aereo.svc/Autenticar', '/Aereo.svc/AutenticarComUsuario', '/Aereo.svc/ValidarTokenSeguranca',
+  '/Usuario.svc/Autenticar',
+] as const;
+const listed: EveryPostPath<paths, (typeof PATHS)[number]> = true;
+void listed;
+
+/**
+ * Names: Autenticar is on three services, AutenticarComUsuario and ValidarTokenSeguranca on
+ * two. The client's own properties are the operations of AereoNoSession.svc, the service
+ * Part 4.4 calls the legacy service (`legacy.ObterMapaDeAssentos`, `legacy.Autenticar`);
+ * every service is also a group of its own: `legacy.Aereo.Autenticar`,
+ * `legacy.Usuario.Autenticar`, `legacy.AereoNoSession.Autenticar`.
+ */
+export const LEGACY_NAMING = {
+  prefix: '/AereoNoSession.svc/',
+  groups: { AereoNoSession: '/AereoNoSession.svc/', Aereo: '/Aereo.svc/', Usuario: '/Usuario.svc/' },
+} as const;
+
+/** Texts of `Erros` an AuthenticationError keeps at most. */
+const MAX_ERROS = 20;
 
 const LOWER_CASE: CredentialFields = { login: 'login', password: 'senha', clientId: 'clienteId' };
 const WITH_USER: CredentialFields = { login: 'Login', password: 'Senha', clientId: 'clienteId' };
@@ -22,6 +50,16 @@ export function answersString(path: string): boolean {
   return path.endsWith('/Autenticar') && !path.endsWith('/Usuario.svc/Autenticar');
 }
 
+const loginOf = (body: unknown): unknown =>
+  typeof body === 'object' && body !== null ? ((body as Record<string, unknown>).Login ?? (body as Record<string, unknown>).login) : undefined;
+const present = (value: unknown): boolean => typeof value === 'string' && value !== '';
+
+/** What SessionExpiredError says was sent: whether the body carried a Login, and who put it there. */
+function loginSent(given: unknown, sent: unknown): string | undefined {
+  if (present(loginOf(given))) return 'the body carried the Login set by the caller';
+  return present(loginOf(sent)) ? 'the body carried the Login the client added from its credentials' : undefined;
+}
+
 export const legacyFamily = {
   name: 'legacy',
   credentialFields(path: string): CredentialFields {
@@ -31,12 +69,15 @@ export const legacyFamily = {
     return CREDENTIAL_FIELDS;
   },
   answerType: (path: string) => (answersString(path) ? 'string' : 'object'),
+  operations: PATHS,
+  naming: LEGACY_NAMING,
   inspect(body, context) {
     if (typeof body !== 'object' || body === null) return;
     const answer = body as { SessaoExpirada?: unknown; Erros?: unknown };
-    if (answer.SessaoExpirada === true) throw new SessionExpiredError(context.target, context.redact(body));
+    if (answer.SessaoExpirada === true) throw new SessionExpiredError(context.target, context.redact(body), loginSent(context.request.given, context.request.sent));
     if (answersAutenticacaoRS(context.target.path) && Array.isArray(answer.Erros) && answer.Erros.length > 0) {
-      const errors = answer.Erros.map((e: unknown) => context.redactText(typeof e === 'string' ? e : JSON.stringify(e)));
+      // Bounded like any answer an error keeps: the first texts, each an excerpt.
+      const errors = answer.Erros.slice(0, MAX_ERROS).map((e: unknown) => context.redactText(typeof e === 'string' ? e : (JSON.stringify(e) ?? String(e))));
       throw new AuthenticationError(context.target, errors);
     }
   },

@@ -4,12 +4,21 @@
 // item 3), so the client fills them in like on V2.
 import type { Family } from '../client.ts';
 import { CREDENTIAL_FIELDS } from '../credentials.ts';
+import type { paths } from '../../generated/v1/schema.d.ts';
 import { V1UnsuccessfulError } from '../errors.ts';
+import type { EveryPostPath } from '../named-calls.ts';
+
+// One path whose last segment is the operation name: any capitalised name is a call (`v1.Pesquisar(body)`).
+const PATHS = ['/api/Voos/{Operation}'] as const;
+const listed: EveryPostPath<paths, (typeof PATHS)[number]> = true;
+void listed;
 
 export const v1Family = {
   name: 'v1',
   credentialFields: () => CREDENTIAL_FIELDS,
   answerType: () => 'object',
+  operations: PATHS,
+  naming: { prefix: '/api/Voos/' } as const,
   inspect(body, context) {
     if (typeof body === 'object' && body !== null && (body as { Sucesso?: unknown }).Sucesso === false) {
       throw new V1UnsuccessfulError(context.target, context.redact(body));

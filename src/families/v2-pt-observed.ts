@@ -8,11 +8,14 @@ import type { Family } from '../client.ts';
 import { CREDENTIAL_FIELDS } from '../credentials.ts';
 import { isNoDateToken } from '../dates.ts';
 import { ServiceError } from '../errors.ts';
+import { V2_NAMING, V2_PATHS } from './v2-pt.ts';
 
 export const v2PtObservedFamily = {
   name: 'v2-pt-observed',
   credentialFields: () => CREDENTIAL_FIELDS,
   answerType: () => 'object',
+  operations: V2_PATHS,
+  naming: V2_NAMING,
   reviver: (_key, value) => (isNoDateToken(value) ? null : value),
   inspect(body, context) {
     if (typeof body !== 'object' || body === null || Array.isArray(body)) return;

@@ -1,6 +1,18 @@
 // Web API V3 (Part 4.3): the payloads are not published, but the request schema declares
 // Login, Senha and ClienteId (inferred there from Part 5, item 3), so the client fills them in.
+import type { paths } from '../../generated/v3/schema.d.ts';
 import type { Family } from '../client.ts';
 import { CREDENTIAL_FIELDS } from '../credentials.ts';
+import type { EveryPostPath } from '../named-calls.ts';
 
-export const v3Family = { name: 'v3', credentialFields: () => CREDENTIAL_FIELDS, answerType: () => 'object' } satisfies Family;
+const PATHS = ['/api/V3/Voos/Disponibilidade'] as const;
+const listed: EveryPostPath<paths, (typeof PATHS)[number]> = true;
+void listed;
+
+export const v3Family = {
+  name: 'v3',
+  credentialFields: () => CREDENTIAL_FIELDS,
+  answerType: () => 'object',
+  operations: PATHS,
+  naming: { prefix: '/api/V3/Voos/' } as const,
+} satisfies Family;

@@ -2,7 +2,8 @@
 // still decrypts PKCS#1 v1.5).
 import { constants, generateKeyPairSync, privateDecrypt, type KeyObject } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import { ConfigurationError, createAccessCode, defaultAccessCodePlaintext } from '../../src/index.ts';
+import { createAccessCode, defaultAccessCodePlaintext } from '../../src/access-code.ts';
+import { ConfigurationError } from '../../src/index.ts';
 
 function keyPair(modulusLength: number): { publicPem: string; privateKey: KeyObject } {
   const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength });

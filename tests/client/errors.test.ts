@@ -45,6 +45,14 @@ describe('transport', () => {
     expect(error.path).toBe('/api/V2/Voos/Emitir');
     expect(error.message).toMatch(/^Emitir: /);
     expect(error.cause).toBeInstanceOf(Error);
+    // The innermost cause: code, host and port (undici puts ECONNREFUSED two causes deep).
+    expect(error.message).toMatch(/^Emitir: no answer \(ECONNREFUSED 127\.0\.0\.1:\d+\)$/);
+  });
+
+  test('a host that does not resolve: the message names the code and the host', async () => {
+    const error = await rejection(client({ baseUrl: 'https://air-travel.invalid' }).call('/api/V2/Voos/Emitir', {}));
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error.message).toMatch(/^Emitir: no answer \((ENOTFOUND|EAI_AGAIN) air-travel\.invalid\)$/);
   });
 
   test('an answer cut short: NetworkError', async () => {
@@ -115,6 +123,27 @@ describe('answers', () => {
     expect(error.message).toBe('Reservar: the service answered HTTP 401');
   });
 
+  test("a problem body: its title and detail are in HttpStatusError's message", async () => {
+    const problem = { type: 'about:blank', title: 'Unprocessable Entity', status: 422, detail: 'request body: /Localizador must be string' };
+    server.handle((_request, response) => sendJson(response, problem, 422));
+    const error = await rejection(client().call('/api/V2/Voos/Reservar', {}));
+    expect(error.message).toBe('Reservar: the service answered HTTP 422 (Unprocessable Entity: request body: /Localizador must be string)');
+    expect((error as HttpStatusError).body).toEqual(problem);
+  });
+
+  test('a huge error body: HttpStatusError keeps a bounded excerpt that says it was cut', async () => {
+    const huge = JSON.stringify({ title: 'Too much', items: Array.from({ length: 200_000 }, (_, i) => `item ${i}`) });
+    server.handle((_request, response) => sendJson(response, JSON.parse(huge), 500));
+    const error = (await rejection(client().call('/api/V2/Voos/Reservar', {}))) as HttpStatusError;
+    expect(huge.length).toBeGreaterThan(2_000_000);
+    expect(typeof error.body).toBe('string');
+    const body = error.body as string;
+    expect(body.startsWith(huge.slice(0, 100))).toBe(true);
+    expect(body).toMatch(/… \[cut: \d+ characters kept of more than \d+\]$/);
+    expect(body.length).toBeLessThan(10_000);
+    expect(error.message).toBe('Reservar: the service answered HTTP 500');
+  });
+
   test('a 2xx answer that is not JSON: NonJsonResponseError with an excerpt', async () => {
     server.handle((_request, response) => {
       response.writeHead(200, { 'content-type': 'text/html' });
@@ -125,7 +154,10 @@ describe('answers', () => {
     const nonJson = error as NonJsonResponseError;
     expect(nonJson.contentType).toBe('text/html');
     expect(nonJson.excerpt.startsWith('<html>xxx')).toBe(true);
-    expect(nonJson.excerpt.length).toBeLessThanOrEqual(200);
+    // The start of the answer, then a note that it was cut.
+    const [kept, note] = nonJson.excerpt.split('… [cut: ');
+    expect(kept!.length).toBeLessThanOrEqual(200);
+    expect(note).toBe(`${kept!.length} characters kept of 513]`);
   });
 
   test('an empty 2xx answer: NonJsonResponseError', async () => {

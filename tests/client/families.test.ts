@@ -6,6 +6,7 @@ import { createLegacyClient } from '../../src/legacy.ts';
 import { createV1Client } from '../../src/v1.ts';
 import { createV2EnClient } from '../../src/v2-en.ts';
 import { createV3Client } from '../../src/v3.ts';
+import { KEPT_CHARS } from '../../src/redact.ts';
 import { sendJson, useTestServer } from './server.ts';
 
 const credentials = { Login: 'agencia', Senha: 'segredo', ClienteId: 42 };
@@ -53,6 +54,38 @@ describe('legacy: answers that report failures', () => {
     expect((error as SessionExpiredError).operation).toBe('ObterMapaDeAssentos');
     expect((error as SessionExpiredError).body).toEqual({ SessaoExpirada: true });
     expect(server.requests[0]?.json).toEqual({ Localizador: 'A1' });
+    expect((error as SessionExpiredError).message).toBe(
+      'ObterMapaDeAssentos: the service answered SessaoExpirada: true (the body had no Login, and there was no valid session)',
+    );
+  });
+
+  test("SessionExpiredError's message says what was sent: a Login the client merged, or the caller's own", async () => {
+    server.handle((_request, response) => sendJson(response, { SessaoExpirada: true }));
+    const merged = await legacy().call('/AereoNoSession.svc/ObterMapaDeAssentos', { Localizador: 'A1' }).catch((e: unknown) => e);
+    expect(server.requests[0]?.json).toMatchObject({ Login: 'agencia' });
+    expect((merged as SessionExpiredError).message).toBe(
+      'ObterMapaDeAssentos: the service answered SessaoExpirada: true (the body carried the Login the client added from its credentials)',
+    );
+    const own = await legacy().call('/Aereo.svc/ValidarTokenSeguranca', { Login: 'outra', TokenDeSeguranca: '1' }).catch((e: unknown) => e);
+    expect((own as SessionExpiredError).message).toBe(
+      'ValidarTokenSeguranca: the service answered SessaoExpirada: true (the body carried the Login set by the caller)',
+    );
+    const notMerged = await legacy().call('/AereoNoSession.svc/ObterMapaDeAssentos', { Localizador: 'A1' } as never, { credentials: false }).catch((e: unknown) => e);
+    expect((notMerged as SessionExpiredError).message).toMatch(/\(the body had no Login, and there was no valid session\)$/);
+  });
+
+  test('a huge answer with SessaoExpirada: the error keeps a bounded excerpt that says it was cut', async () => {
+    const answer = { SessaoExpirada: true, Filler: 'x'.repeat(1_000_000) };
+    server.handle((_request, response) => sendJson(response, answer));
+    const error = (await legacy().call('/AereoNoSession.svc/ObterMapaDeAssentos', { Localizador: 'A1' }).catch((e: unknown) => e)) as SessionExpiredError;
+    expect(error).toBeInstanceOf(SessionExpiredError);
+    expect(typeof error.body).toBe('string');
+    // The start of the answer as JSON, cut, saying so.
+    const [kept, note] = (error.body as string).split('… [cut: ');
+    expect(kept!.length).toBe(KEPT_CHARS);
+    expect(JSON.stringify(answer).startsWith(kept!)).toBe(true);
+    expect(note).toBe(`${KEPT_CHARS} characters kept of ${JSON.stringify(answer).length}]`);
+    expect((error.body as string).length).toBeLessThan(10_000);
   });
 
   test('SessaoExpirada: false is an ordinary answer', async () => {

@@ -43,10 +43,12 @@ describe('package', () => {
       ].map((f) => typeof f);
       const client = createV2Client({ baseUrl: process.env.URL, developerToken: 'd3v', accessCode: 'QUJD', credentials: { Login: 'a', Senha: 'b' } });
       const answer = await client.call('/api/V2/Voos/ObterMapaDeAssentos', { Localizador: 'L' });
-      console.log(JSON.stringify({ answer, timeout: typeof TimeoutError, builder: typeof createAccessCode, factories }));
+      const byName = await client.ObterMapaDeAssentos({ Localizador: 'L' });
+      console.log(JSON.stringify({ answer, byName, timeout: typeof TimeoutError, builder: typeof createAccessCode, factories }));
     `;
     const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, URL: server.url } });
-    expect(JSON.parse(stdout)).toEqual({ answer: { recebido: { Login: 'a', Senha: 'b', Localizador: 'L' } }, timeout: 'function', builder: 'function', factories: ['function', 'function', 'function', 'function'] });
+    const recebido = { recebido: { Login: 'a', Senha: 'b', Localizador: 'L' } };
+    expect(JSON.parse(stdout)).toEqual({ answer: recebido, byName: recebido, timeout: 'function', builder: 'function', factories: ['function', 'function', 'function', 'function'] });
     expect(server.requests.at(-1)?.headers['developer-access-code']).toBe('QUJD');
   });
 
@@ -72,6 +74,10 @@ describe('package', () => {
         `export const moved = client.call(migrateLegacyCall({ path: '/AereoNoSession.svc/ObterMapaDeAssentos', body: { Localizador: 'A' } }).path, { Localizador: 'A' });`,
         `// @ts-expect-error unknown field`,
         `export const bad = client.call('/api/V2/Voos/ObterMapaDeAssentos', { Localizadr: 'A' });`,
+        `export const byName = client.Disponibilidade({ Origem: 'GRU', Destino: 'GIG', QuantidadeAdultos: 1 });`,
+        `export const legacyByService = createLegacyClient({ baseUrl: 'https://legacy.example', developerToken: 't', accessCode: 'a', credentials: { Login: 'l', Senha: 's' } }).Aereo.Autenticar({});`,
+        `// @ts-expect-error a wrong operation name`,
+        `export const badName = client.Disponibilidad({});`,
       ].join('\n'),
     );
     writeFileSync(

@@ -1,9 +1,16 @@
-// Canary secrets travel through every error path; none may surface in a message,
-// toString, stack, JSON, inspection, any own property (cause chain included) or a log.
+// Canary secrets travel through every error path; none may surface, in any of its encodings
+// (leak-scan.ts: URL, HTML, numeric entities, \u escapes, Base64…), in a message, toString,
+// stack, JSON, inspection, any own property (cause chain included) or a log.
 import { generateKeyPairSync } from 'node:crypto';
 import { inspect } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { createAccessCode } from '../../src/access-code.ts';
 import { createV2Client } from '../../src/v2.ts';
+import { createV2ObservedClient } from '../../src/v2-observed.ts';
+import fc from 'fast-check';
+import { createRedactor } from '../../src/redact.ts';
+import { leaksIn, secretForms } from '../reliability/leak-scan.ts';
+import { encodedEchoes } from '../reliability/faults.ts';
 import { legacyFamily } from '../../src/families/legacy.ts';
 import { v1Family } from '../../src/families/v1.ts';
 import {
@@ -15,10 +22,10 @@ import {
   MigrationError,
   NetworkError,
   NonJsonResponseError,
+  ServiceError,
   SessionExpiredError,
   TimeoutError,
   V1UnsuccessfulError,
-  createAccessCode,
   createFamilyClient,
   migrateLegacyCall,
   unwrapV1,
@@ -32,7 +39,8 @@ const ACCESS_CODE = 'Q0FOQVJZLUFDQ0VTUy1jb2Rl';
 const TOKEN = 'CANARY-TOKEN-77c2';
 const USER_SENHA = 'CANARY-USUARIO-3f0a';
 const DEVELOPER_CODE = 'CANARY-DEVCODE-91d4';
-const CANARIES = [SENHA, ACCESS_CODE, TOKEN, USER_SENHA, DEVELOPER_CODE];
+const DEVELOPER_TOKEN = '6f1c2e0a-3b4d-4e5f-8a9b-0c1d2e3f4a5b';
+const CANARIES = { SENHA, ACCESS_CODE, TOKEN, USER_SENHA, DEVELOPER_CODE, DEVELOPER_TOKEN };
 
 /** Every text an error can show, by every route a program or a logger might take. */
 function texts(error: unknown): string[] {
@@ -59,7 +67,8 @@ function texts(error: unknown): string[] {
 
 function expectNoSecret(error: unknown, kind: abstract new (...args: never[]) => ClientError): void {
   expect(error).toBeInstanceOf(kind);
-  for (const text of texts(error)) for (const canary of CANARIES) expect(text).not.toContain(canary);
+  for (const text of texts(error)) for (const canary of Object.values(CANARIES)) expect(text).not.toContain(canary);
+  expect(leaksIn(error, CANARIES)).toEqual([]);
 }
 
 async function caught(run: () => Promise<unknown> | unknown): Promise<unknown> {
@@ -93,7 +102,7 @@ const echo = (status: number, wrap: (echoed: unknown) => unknown = (e) => ({ ech
 
 const options = (baseUrl = server.url) => ({
   baseUrl,
-  developerToken: '6f1c2e0a-3b4d-4e5f-8a9b-0c1d2e3f4a5b',
+  developerToken: DEVELOPER_TOKEN,
   accessCode: ACCESS_CODE,
   credentials: { Login: 'agencia', Senha: SENHA },
 });
@@ -118,6 +127,121 @@ describe('the scanner', () => {
     expect(sent.text).toContain(TOKEN);
     expect(sent.text).toContain(USER_SENHA);
     expect(sent.headers['developer-access-code']).toBe(ACCESS_CODE);
+    expect(sent.headers['developer-token']).toBe(DEVELOPER_TOKEN);
+  });
+
+  test('finds each encoding of a canary (so a pass below means something)', () => {
+    for (const form of encodedEchoes(`{"Senha":"${SENHA}"} ${DEVELOPER_TOKEN}`).split('\n')) {
+      const shown = form.slice(form.indexOf(': ') + 2);
+      expect(leaksIn(new Error(shown), CANARIES), form.slice(0, form.indexOf(':'))).not.toEqual([]);
+    }
+  });
+});
+
+describe('no secret in any encoding of an echo', () => {
+  const secretBody = { Localizador: 'A1', TokenDeSeguranca: TOKEN, AutenticacaoUsuario: { Login: 'u', Senha: USER_SENHA } };
+  /** The request (body as sent, and headers) in every common encoding, one per line. */
+  const encoded = (request: { text: string; headers: object }) => encodedEchoes(`${request.text}\n${JSON.stringify(request.headers)}`);
+
+  test('HttpStatusError: a text body', async () => {
+    server.handle((request, response) => {
+      response.writeHead(400, { 'content-type': 'text/plain' });
+      response.end(encoded(request));
+    });
+    expectNoSecret(await caught(() => v2().call('/api/V2/Voos/Reservar', secretBody)), HttpStatusError);
+  });
+
+  test('HttpStatusError: a problem body whose title and detail quote them (the message shows both)', async () => {
+    server.handle((request, response) => sendJson(response, { title: `Bad ${request.headers['developer-token']}`, detail: encoded(request) }, 422));
+    const error = await caught(() => v2().call('/api/V2/Voos/Reservar', secretBody));
+    expectNoSecret(error, HttpStatusError);
+    expect((error as HttpStatusError).message).toMatch(/^Reservar: the service answered HTTP 422 \(Bad \[redacted\]: url: /);
+  });
+
+  test('NonJsonResponseError', async () => {
+    server.handle((request, response) => {
+      response.writeHead(200, { 'content-type': 'text/plain' });
+      response.end(encoded(request));
+    });
+    expectNoSecret(await caught(() => v2().call('/api/V2/Voos/Reservar', secretBody)), NonJsonResponseError);
+  });
+
+  test('SessionExpiredError', async () => {
+    server.handle((request, response) => sendJson(response, { SessaoExpirada: true, Exception: encoded(request) }));
+    expectNoSecret(await caught(() => family(legacyFamily).call('/AereoNoSession.svc/ValidarTokenSeguranca', secretBody)), SessionExpiredError);
+  });
+
+  test('V1UnsuccessfulError', async () => {
+    server.handle((request, response) => sendJson(response, { Sucesso: false, echoed: encoded(request) }));
+    expectNoSecret(await caught(() => family(v1Family).call('/api/Voos', secretBody)), V1UnsuccessfulError);
+  });
+
+  test('AuthenticationError', async () => {
+    server.handle((request, response) => sendJson(response, { Token: null, Erros: encoded(request).split('\n') }));
+    expectNoSecret(await caught(() => family(legacyFamily).call('/AereoNoSession.svc/AutenticarComUsuario', secretBody)), AuthenticationError);
+  });
+
+  test('ServiceError (observed flavour): its body and its message', async () => {
+    server.handle((request, response) => sendJson(response, { Exception: { Message: `${request.headers['developer-token']} ${encoded(request)}` }, echoed: request.json }));
+    const client = createV2ObservedClient(options());
+    const error = await caught(() => client.call('/api/V2/Voos/Reservar', secretBody as never));
+    expectNoSecret(error, ServiceError);
+    expect((error as ServiceError).message).toMatch(/^Reservar: the service reported an error: \[redacted\] url: /);
+  });
+});
+
+describe('redaction never mangles unrelated text', () => {
+  test('a text that holds none of the secrets comes back unchanged (fast-check)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.string({ minLength: 1, maxLength: 40 }), { minLength: 1, maxLength: 5 }), fc.string({ maxLength: 400 }), (secrets, text) => {
+        fc.pre(secrets.every((secret) => !secretForms(secret).some((form) => text.includes(form))));
+        expect(createRedactor(secrets).text(text)).toBe(text);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  test('named HTML entities of the specials and of accented letters (Portuguese text)', () => {
+    const redactor = createRedactor(['Senhação&Ü"ÿ1']);
+    expect(redactor.text('x Senha&ccedil;&atilde;o&amp;&Uuml;&quot;&yuml;1 y')).toBe('x [redacted] y');
+    expect(redactor.text('x Senha&#231;&#xE3;o%26%C3%9C&#34;\\u00ff1 y')).toBe('x [redacted] y');
+  });
+
+  test('a secret put in a text in any encoding is gone after redaction (fast-check)', () => {
+    const pieces = fc.string({ unit: fc.constantFrom(...'abcXYZ019 -_"\\/%&;#+=ç€😀'), minLength: 4, maxLength: 24 });
+    fc.assert(
+      fc.property(pieces, fc.string({ maxLength: 60 }), fc.string({ maxLength: 60 }), (secret, before, after) => {
+        const shown = encodedEchoes(`${before}{"Senha":${JSON.stringify(secret)}}${after}`);
+        expect(leaksIn(new Error(createRedactor([secret]).text(shown)), { secret })).toEqual([]);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  test("a one-letter password is redacted where it stands alone, not inside words ('application/json' stays whole)", async () => {
+    server.handle((request, response) => {
+      response.writeHead(403, { 'content-type': 'text/plain' });
+      const { Senha } = request.json as { Senha: string };
+      response.end(`content type application/json; Senha: '${Senha}'; senha=${encodeURIComponent(Senha)}&x=1 ${JSON.stringify(request.json)}`);
+    });
+    const client = createV2Client({ ...options(), credentials: { Login: 'agencia', Senha: 's' } });
+    const error = (await caught(() => client.call('/api/V2/Voos/Reservar', {}))) as HttpStatusError;
+    expect(error).toBeInstanceOf(HttpStatusError);
+    expect(error.body).toBe(`content type application/json; Senha: '[redacted]'; senha=[redacted]&x=1 {"Login":"agencia","Senha":"[redacted]"}`);
+  });
+
+  test('a text holding no secret comes back unchanged, whatever the secrets are', async () => {
+    const text = 'Localizador ABC123 não encontrado: application/json; charset=utf-8 &amp; %20 \\u0041 QUJD+/= 2026-05-20T10:00:00';
+    server.handle((_request, response) => {
+      response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+      response.end(text);
+    });
+    for (const Senha of ['s', 'on', 'json', 'Senha', SENHA]) {
+      const client = createV2Client({ ...options(), credentials: { Login: 'agencia', Senha } });
+      const error = (await caught(() => client.call('/api/V2/Voos/Reservar', {}))) as HttpStatusError;
+      // Only a password that is really in the text is replaced: 'json' (long enough to count anywhere); 's' and 'on' stand in words only.
+      expect(error.body, Senha).toBe(Senha === 'json' ? text.replace('json', '[redacted]') : text);
+    }
   });
 });
 

@@ -6,6 +6,7 @@ import { createLegacyClient } from '../../src/legacy.ts';
 import { createV1Client } from '../../src/v1.ts';
 import { createV2EnClient } from '../../src/v2-en.ts';
 import { createV3Client } from '../../src/v3.ts';
+import { createV2ObservedClient } from '../../src/v2-observed.ts';
 import { defineFamily, formatIsoDateTime, migrateLegacyCall, unwrapV1 } from '../../src/index.ts';
 
 const base = { baseUrl: 'https://sandbox.example', developerToken: 'guid', accessCode: 'QUJD' };
@@ -15,6 +16,7 @@ const legacy = createLegacyClient({ ...base, credentials: { Login: 'agencia', Se
 const v1 = createV1Client({ ...base, credentials: { Login: 'agencia', Senha: 'segredo' } });
 const en = createV2EnClient(base);
 const v3 = createV3Client({ ...base, credentials: { Login: 'agencia', Senha: 'segredo' } });
+const observed = createV2ObservedClient({ ...base, credentials: { Login: 'agencia', Senha: 'segredo' } });
 
 export async function compiles(): Promise<void> {
   const answer = await v2.call('/api/V2/Voos/Disponibilidade', { Origem: 'GRU', Destino: 'GIG', DataIda: formatIsoDateTime(new Date()), QuantidadeAdultos: 1 });
@@ -42,6 +44,30 @@ export async function compiles(): Promise<void> {
   void ok;
   await en.call('/api/V2/Flights/Availability', { Origin: 'GRU', Destination: 'GIG', DepartureDate: '2026-05-20T00:00:00', Adults: 1, Children: 0, Infants: 0 });
   await v3.call('/api/V3/Voos/Disponibilidade', {});
+
+  // Calls by operation name: the same bodies, options and answers as call(path, body).
+  const byName = await v2.Disponibilidade({ Origem: 'GRU', Destino: 'GIG', DataIda: formatIsoDateTime(new Date()), QuantidadeAdultos: 1 }, { timeout: 5_000 });
+  const sameAnswer: Awaited<ReturnType<typeof v2.call<'/api/V2/Voos/Disponibilidade'>>> = byName;
+  void sameAnswer;
+  await v2.MarcarAssentos({ Localizador: 'A', Assentos: [{ PaxID: '1', TrechoID: '2', AssentoLinha: '12', AssentoColuna: 'C' }] });
+  await strict.ObterMapaDeAssentos({ Login: 'a', Senha: 'b', Localizador: 'A' });
+  await v2.Reservar({ Login: 'outra', Senha: 'outra' }, { credentials: false });
+  await legacy.ObterMapaDeAssentos({ Localizador: 'ABC123' });
+  const legacyToken: string = await legacy.Autenticar({});
+  void legacyToken;
+  const byService: string = await legacy.Aereo.Autenticar({});
+  void byService;
+  const rsByName = await legacy.Usuario.Autenticar({ AutenticacaoUsuario: { Login: 'u', Senha: 's' } });
+  const errosByName: string[] | null | undefined = rsByName.Erros;
+  void errosByName;
+  await legacy.AereoNoSession.ValidarTokenSeguranca({ TokenDeSeguranca: '1' });
+  // V1 lists no operation names: any capitalised name goes, through an index signature (so `!` under noUncheckedIndexedAccess).
+  const v1Wrapper = await v1.Pesquisar!({ Qualquer: 1 }, { timeout: 1_000 });
+  const v1Ok: boolean = v1Wrapper.Sucesso;
+  void v1Ok;
+  await en.Availability({ Origin: 'GRU', Destination: 'GIG', DepartureDate: '2026-05-20T00:00:00', Adults: 1, Children: 0, Infants: 0 });
+  await v3.Disponibilidade({});
+  await observed.Disponibilidade({ Origem: 'GRU' });
 }
 
 export async function doesNotCompile(): Promise<void> {
@@ -97,6 +123,28 @@ export async function doesNotCompile(): Promise<void> {
   createV2EnClient({ ...base, credentials: { Login: 'a', Senha: 'b' } });
   // @ts-expect-error V3 has only Disponibilidade
   await v3.call('/api/V3/Voos/Tarifar', {});
+  // @ts-expect-error a wrong operation name
+  await v2.Disponibilidad({});
+  // @ts-expect-error a name of another family
+  await v2.Availability({});
+  // @ts-expect-error a wrong body by name, as by path
+  await v2.Disponibilidade({ Origem: 1 });
+  // @ts-expect-error a required field missing by name
+  await v2.ObterMapaDeAssentos({});
+  // @ts-expect-error an unknown option by name
+  await v2.Buscar({}, { timeOut: 5 });
+  // @ts-expect-error without client credentials, Login and Senha are required by name too
+  await strict.ObterMapaDeAssentos({ Localizador: 'A' });
+  // @ts-expect-error Usuario.svc has no seat operations
+  await legacy.Usuario.ObterMapaDeAssentos({ Localizador: 'A' });
+  // @ts-expect-error Aereo.svc/Autenticar names its fields in lower case
+  await legacy.Aereo.Autenticar({ Login: 'a' });
+  // @ts-expect-error V3 has only Disponibilidade by name
+  await v3.Tarifar({});
+  // @ts-expect-error V1 names are capitalised operation names
+  await v1.pesquisar!({});
+  // @ts-expect-error the English route has no Portuguese names
+  await en.Disponibilidade({});
   const plain = defineFamily<V2Paths>({ name: 'credential-names-not-published' });
   // @ts-expect-error a family whose credential names are not published takes no credentials option
   plain({ ...base, credentials: { Login: 'a', Senha: 'b' } });

@@ -9,7 +9,7 @@ import { createV3Client } from '../../src/v3.ts';
 import { concretePath, type FaultOperation } from './fault-operations.ts';
 import type { Fault } from './faults.ts';
 import type { FaultServer } from './fault-server.ts';
-import { leaksIn, secretForms } from './leak-scan.ts';
+import { jsonWire, leaksIn } from './leak-scan.ts';
 
 /** The secrets of a call: the agency password, a user's password, the second-factor token, the legacy session token, the access code. */
 export interface Canaries {
@@ -136,7 +136,11 @@ export function problemsOf(server: FaultServer, fault: Fault, op: FaultOperation
   }
   if (fault.stalls && outcome.elapsedMs > limit.ms + STALL_MARGIN_MS) problems.push(`took ${Math.round(outcome.elapsedMs)} ms with a limit of ${limit.ms} ms`);
   const { fragments = [], ...secrets } = canaries;
-  const scanned = { ...secrets, ...Object.fromEntries(fragments.map((fragment, i) => [`fragment ${i + 1} of a nested secret`, fragment])) };
+  const scanned = {
+    ...secrets,
+    developerToken: DEVELOPER_TOKEN,
+    ...Object.fromEntries(fragments.map((fragment, i) => [`fragment ${i + 1} of a nested secret`, fragment])),
+  };
   const leaked = error instanceof Error ? leaksIn(error, scanned) : [];
   if (leaked.length > 0) problems.push(`the error shows ${leaked.join(', ')}`);
   if (!reachedServer(server, fault, op, canaries)) problems.push('no request carrying every canary reached the server (the check above would mean nothing)');
@@ -146,14 +150,14 @@ export function problemsOf(server: FaultServer, fault: Fault, op: FaultOperation
 /** Whether a request of this call, carrying every canary in its wire form, reached the faulty server. */
 function reachedServer(server: FaultServer, fault: Fault, op: FaultOperation, canaries: Canaries): boolean {
   const path = concretePath(op);
-  const wire = (secret: string) => secretForms(secret).at(-1)!;
   return server.received.some(
     (r) =>
       r.fault === fault.id &&
       r.path === path &&
       r.headers['developer-access-code'] === canaries.accessCode &&
-      [canaries.senha, canaries.userSenha, canaries.securityToken].every((secret) => r.text.includes(wire(secret))) &&
-      (op.family !== 'legacy' || r.text.includes(wire(canaries.sessionToken))),
+      r.headers['developer-token'] === DEVELOPER_TOKEN &&
+      [canaries.senha, canaries.userSenha, canaries.securityToken].every((secret) => r.text.includes(jsonWire(secret))) &&
+      (op.family !== 'legacy' || r.text.includes(jsonWire(canaries.sessionToken))),
   );
 }
 

@@ -69,11 +69,35 @@ const cutShort =
     setTimeout(() => response.socket?.destroy(), 5);
   };
 
+const htmlEscape = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+const asciiJson = (text: string): string => JSON.stringify(text).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/**
+ * The request (body as sent, then headers) in each common encoding a careless server might
+ * echo it in: URL-encoded, form-encoded, HTML-escaped, every character a numeric entity,
+ * JSON with `\u` escapes, Base64 and Base64url (of the whole text, so each secret sits at
+ * whatever alignment it falls on). A client that redacted only the plain form would leak here.
+ */
+export function encodedEchoes(text: string): string {
+  const wellFormed = text.toWellFormed();
+  return [
+    `url: ${encodeURIComponent(wellFormed)}`,
+    `form: ${new URLSearchParams({ echo: wellFormed }).toString()}`,
+    `html: ${htmlEscape(text)}`,
+    `entities: ${[...text].map((c) => `&#x${c.codePointAt(0)!.toString(16)};`).join('')}`,
+    `json: ${asciiJson(text)}`,
+    `base64: ${Buffer.from(wellFormed).toString('base64')}`,
+    `base64 shifted: ${Buffer.from(`.${wellFormed}`).toString('base64')}`,
+    `base64url: ${Buffer.from(`..${wellFormed}`).toString('base64url')}`,
+  ].join('\n');
+}
+
 const ERROR_BODIES = {
   json: (status: number): FaultHandler => (response, context) => send(response, status, JSON_TYPE, JSON.stringify({ Mensagem: 'erro interno', echoed: echoValue(context) })),
   html: (status: number): FaultHandler => (response, context) =>
     send(response, status, 'text/html; charset=utf-8', `<!DOCTYPE html><html><body><h1>${status}</h1><pre>${echoText(context)}</pre></body></html>`),
   empty: (status: number): FaultHandler => (response) => send(response, status, undefined, ''),
+  encoded: (status: number): FaultHandler => (response, context) => send(response, status, 'text/plain; charset=utf-8', encodedEchoes(echoText(context))),
 };
 
 
@@ -160,6 +184,12 @@ export function buildFaults(operationAt: (path: string) => FaultOperation): Faul
       expected: NonJsonResponseError,
     },
     {
+      id: 'ok-encoded-echoes',
+      kind: 'not-json',
+      handle: (response, context) => send(response, 200, 'text/plain; charset=utf-8', encodedEchoes(echoText(context))),
+      expected: NonJsonResponseError,
+    },
+    {
       id: 'ok-truncated-json',
       kind: 'not-json',
       // Cut inside a trailing field, after the echoed secrets: a cut inside a secret would
@@ -224,6 +254,13 @@ export function buildFaults(operationAt: (path: string) => FaultOperation): Faul
       expected: SessionExpiredError,
     },
     {
+      id: 'legacy-sessao-expirada-encoded',
+      kind: 'breaks-schema',
+      appliesTo: (op) => op.family === 'legacy',
+      handle: (response, context) => json({ SessaoExpirada: true, Exception: encodedEchoes(echoText(context)) })(response, context),
+      expected: SessionExpiredError,
+    },
+    {
       id: 'legacy-erros-filled',
       kind: 'breaks-schema',
       appliesTo: (op) => op.answersAutenticacaoRS,
@@ -238,6 +275,13 @@ export function buildFaults(operationAt: (path: string) => FaultOperation): Faul
       kind: 'breaks-schema',
       appliesTo: (op) => op.family === 'v1',
       handle: (response, context) => json({ Sucesso: false, echoed: echoValue(context) })(response, context),
+      expected: V1UnsuccessfulError,
+    },
+    {
+      id: 'v1-sucesso-false-encoded',
+      kind: 'breaks-schema',
+      appliesTo: (op) => op.family === 'v1',
+      handle: (response, context) => json({ Sucesso: false, echoed: encodedEchoes(echoText(context)) })(response, context),
       expected: V1UnsuccessfulError,
     },
     // Redirects: a loop to the same address, and one to another origin.

@@ -1,0 +1,103 @@
+// Calls by operation name (`v2.Disponibilidade(body)`), beside `call(path, body)`: each is
+// a property typed from the family's generated `paths`, so editors list them and a wrong
+// body does not compile. A capitalised name the family does not have throws
+// UnknownOperationError naming those it has (operation names are capitalised; names like
+// `then` or `toJSON`, which libraries probe, stay undefined).
+import type { BodyArg, CallOptions, CallRest, FamilyClient, LooseCallOptions } from './client.ts';
+import { UnknownOperationError } from './errors.ts';
+import type { PostOperation, PostPath, SuccessBody } from './types.ts';
+
+/** How a family's paths are named. */
+export interface Naming {
+  /** Paths right under this prefix are properties named by their last segment, e.g. `/api/V2/Voos/`. */
+  readonly prefix: string;
+  /** Further groups of paths, each a property holding its own named calls (`legacy.Aereo.Autenticar`). */
+  readonly groups?: Readonly<Record<string, string>>;
+}
+
+type NameIn<K, Prefix extends string> = K extends `${Prefix}${infer N}` ? (N extends `${string}/${string}` ? never : N) : never;
+type IsTemplate<N> = N extends `{${string}}` ? true : false;
+
+/** One operation called by name: the body and options `call` takes for its path. */
+export type OperationCall<P, K extends PostPath<P>, Relaxed extends boolean> = (
+  body: BodyArg<P, K, Relaxed>,
+  ...options: CallRest<PostOperation<P, K>>
+) => Promise<SuccessBody<PostOperation<P, K>>>;
+
+type TemplatePath<P, Prefix extends string> = { [K in PostPath<P>]: IsTemplate<NameIn<K, Prefix>> extends true ? K : never }[PostPath<P>];
+
+// A path whose last segment is a parameter (V1's `/api/Voos/{Operation}`) takes any
+// capitalised name: the description lists none, so none can be offered by name.
+type TemplateCalls<P, Prefix extends string, Relaxed extends boolean> = [TemplatePath<P, Prefix>] extends [never]
+  ? unknown
+  : {
+      readonly [name: Capitalize<string>]: (
+        body: BodyArg<P, TemplatePath<P, Prefix>, Relaxed>,
+        options?: CallOptions,
+      ) => Promise<SuccessBody<PostOperation<P, TemplatePath<P, Prefix>>>>;
+    };
+
+/** The calls by name of the paths under `Prefix`. */
+export type NamedCalls<P, Prefix extends string, Relaxed extends boolean> = {
+  readonly [K in PostPath<P> as IsTemplate<NameIn<K, Prefix>> extends true ? never : NameIn<K, Prefix>]: OperationCall<P, K, Relaxed>;
+} & TemplateCalls<P, Prefix, Relaxed>;
+
+type GroupCalls<P, N extends Naming, Relaxed extends boolean> =
+  N['groups'] extends Readonly<Record<string, string>> ? { readonly [G in keyof N['groups']]: NamedCalls<P, N['groups'][G], Relaxed> } : unknown;
+
+/** A family client with its calls by name (`N` is the family's naming; none when undefined). */
+export type NamedFamilyClient<P, Relaxed extends boolean, N> = FamilyClient<P, Relaxed> &
+  (N extends Naming ? NamedCalls<P, N['prefix'], Relaxed> & GroupCalls<P, N, Relaxed> : unknown);
+
+/** `true` only when `Listed` is exactly the POST paths of `P`: keeps a family's runtime list equal to its contract. */
+export type EveryPostPath<P, Listed extends string> = [Exclude<PostPath<P>, Listed>, Exclude<Listed, PostPath<P>>] extends [never, never] ? true : false;
+
+type LooseCall = (path: string, body: unknown, options?: LooseCallOptions) => Promise<unknown>;
+type Named = Record<string, unknown>;
+
+const OPERATION_NAME = /^[A-Z]/;
+const TEMPLATE = /^\{(.+)\}$/;
+
+/**
+ * The calls by name of the paths right under `prefix`, as own properties of an object whose
+ * prototype answers every other capitalised name: with a call for a parameter path, or an
+ * UnknownOperationError. Own properties never reach the prototype, so named calls cost nothing more.
+ */
+function callsUnder(paths: readonly string[], prefix: string, call: LooseCall, where: string, elsewhere: string): Named {
+  const fallback = new Proxy(Object.prototype, {
+    get(target, key, receiver) {
+      if (typeof key !== 'string' || !OPERATION_NAME.test(key)) return Reflect.get(target, key, receiver);
+      if (template !== undefined) {
+        const { path, parameter } = template;
+        return (body: unknown, options: LooseCallOptions = {}) => call(path, body, { ...options, params: { path: { [parameter]: key } } });
+      }
+      throw new UnknownOperationError(where, key, names, elsewhere);
+    },
+  });
+  const named: Named = Object.create(fallback) as Named;
+  const names: string[] = [];
+  let template: { path: string; parameter: string } | undefined;
+  for (const path of paths) {
+    if (!path.startsWith(prefix)) continue;
+    const name = path.slice(prefix.length);
+    if (name.includes('/')) continue;
+    const parameter = TEMPLATE.exec(name)?.[1];
+    if (parameter !== undefined) template = { path, parameter };
+    else {
+      names.push(name);
+      named[name] = (body: unknown, options?: LooseCallOptions) => call(path, body, options);
+    }
+  }
+  return named;
+}
+
+/** The client object: `family`, `call`, and the calls by name of `naming` (with its groups). */
+export function withNamedCalls(familyName: string, call: LooseCall, paths: readonly string[], naming: Naming | undefined): Named {
+  const groups = Object.entries(naming?.groups ?? {});
+  const elsewhere = groups.length === 0 ? '' : `; other services: ${groups.map(([group]) => `.${group}`).join(', ')}`;
+  const client = callsUnder(paths, naming?.prefix ?? '\u0000', call, familyName, elsewhere);
+  for (const [group, prefix] of groups) client[group] = callsUnder(paths, prefix, call, `${familyName}.${group}`, '');
+  client.family = familyName;
+  client.call = call;
+  return client;
+}
