@@ -15,7 +15,7 @@ import { installNode, mustRun, pack, rootDir, run, type Packed } from './support
 /** Node majors the package promises (engines >= 20); 24 is the toolchain's own. */
 const NODE_VERSIONS = ['20.20.2', '22.23.3', '24.21.0', '26.10.0'] as const;
 /** Entries that must bundle for a browser; `./access-code` is Node-only by design. */
-const BROWSER_REQUIRED = ['./v2', './v2-en', './v3', './v1', './legacy', './v2/observed'];
+const BROWSER_REQUIRED = ['.', './v2', './v2-en', './v3', './v1', './legacy', './v2/observed', './legacy/observed'];
 const TSC = path.join(rootDir, 'node_modules', 'typescript', 'bin', 'tsc');
 const BIN = path.join(rootDir, 'node_modules', '.bin');
 const mockUrl = inject('mockUrl');
