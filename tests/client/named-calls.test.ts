@@ -78,7 +78,8 @@ describe('legacy: one name on several services', () => {
       await run();
       expect(server.requests.at(-1)!.url).toBe(path);
     }
-    expect(server.requests.at(-1)!.json).toEqual({ Login: 'agencia', Senha: 'segredo', TokenDeSeguranca: '1' });
+    // ClienteId is declared by ValidarTokenSegurancaRQ (Parts 2.1 and 5), so it is merged too.
+    expect(server.requests.at(-1)!.json).toEqual({ Login: 'agencia', Senha: 'segredo', ClienteId: 7, TokenDeSeguranca: '1' });
   });
 
   test('every legacy path is reachable by a name', async () => {
