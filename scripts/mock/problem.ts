@@ -35,9 +35,12 @@ export function problem(status: number, detail: string, validation?: Violation[]
   };
 }
 
-/** One readable sentence from Prism's violations, naming each field. */
-export function describeViolations(violations: Violation[]): string {
-  const more = violations.length - MAX_LISTED_VIOLATIONS;
+/**
+ * One readable sentence from Prism's violations, naming each field. `total` is how many
+ * there are in all when only the first ones were kept.
+ */
+export function describeViolations(violations: Violation[], total = violations.length): string {
+  const more = total - Math.min(violations.length, MAX_LISTED_VIOLATIONS);
   const listed = violations
     .slice(0, MAX_LISTED_VIOLATIONS)
     .map((v) => {
