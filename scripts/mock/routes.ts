@@ -98,9 +98,18 @@ export class RouteTable {
   private readonly exact = new Map<string, RouteMatch>();
   private readonly templated: Array<{ pattern: RegExp; match: RouteMatch }> = [];
   readonly operations: MockOperation[] = [];
+  /** Each named schema's pattern and the form its description gives it (`YYYY-MM-DD`). */
+  readonly patternForms = new Map<string, string>();
 
   constructor(families: FamilyDocument[]) {
     for (const { id, doc } of families) {
+      const schemas = isObject(doc.components) && isObject(doc.components.schemas) ? doc.components.schemas : {};
+      for (const schema of Object.values(schemas)) {
+        if (!isObject(schema) || typeof schema.pattern !== 'string') continue;
+        const described = typeof schema.description === 'string' ? /`([^`]+)`/.exec(schema.description)?.[1] : undefined;
+        const example = Array.isArray(schema.examples) && typeof schema.examples[0] === 'string' ? schema.examples[0] : undefined;
+        this.patternForms.set(schema.pattern, described ?? example ?? schema.pattern);
+      }
       const paths = isObject(doc.paths) ? doc.paths : {};
       for (const [template, item] of Object.entries(paths)) {
         const resolved = followRefs(doc, item);

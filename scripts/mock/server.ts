@@ -15,7 +15,7 @@ import { parse } from 'yaml';
 import { answersCacheFile, readCachedAnswers, renderAnswers, routeKey, serializeAnswer, writeCachedAnswers, type RenderedAnswer } from './answers.ts';
 import { joinDocuments, type FamilyDocument } from './join.ts';
 import { createPrismEngine, type PrismEngine, type PrismViolation, type Preferences } from './prism-adapter.ts';
-import { describeViolations, problem, type Problem, type Violation } from './problem.ts';
+import { condenseOneOfPatterns, describeViolations, MAX_LISTED_VIOLATIONS, problem, type Problem, type Violation } from './problem.ts';
 import type { MockDecision, MockResponder } from './responder.ts';
 import { RouteTable, type MockOperation } from './routes.ts';
 import { createAjv, compileBodyValidator, type BodyValidator } from './validators.ts';
@@ -342,7 +342,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     if (reference) return answerThroughPrism(req, res, call, preferences, true);
 
     const check = validators.get(op)!(body);
-    if (check) return refuse(res, problem(422, describeViolations(check.listed, check.total), check.listed));
+    if (check) return refuse(res, bodyProblem(422, check.listed, check.total));
     const decision = ask(op, req, url, body);
     if (decision?.kind === 'answer') return void sendDecision(res, decision);
     const extra = decision?.kind === 'annotate' ? decision.headers : undefined;
@@ -350,6 +350,13 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     const answer = answers?.get(routeKey(op.method, op.template)) ?? (await answersReady!).get(routeKey(op.method, op.template))!;
     sendAnswer(res, answer, extra);
     return undefined;
+  }
+
+  /** The refusal of a body: the first violations (date forms named once) and how many there are. */
+  function bodyProblem(status: number, listed: Violation[], total: number): Problem {
+    const condensed = condenseOneOfPatterns(listed, routes.patternForms);
+    const remaining = total - (listed.length - condensed.length);
+    return problem(status, describeViolations(condensed, remaining), condensed);
   }
 
   function ask(op: MockOperation, req: http.IncomingMessage, url: URL, body: unknown): MockDecision | undefined {
@@ -402,7 +409,9 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     if (outcome.kind === 'error') return refuse(res, problem(outcome.status, outcome.detail));
     const inputViolations = violationsOf(outcome.input, 'request');
     if (inputViolations.length > 0) options.onViolation?.(call.route, inputViolations.slice(0, 20));
-    if (inputViolations.length > 0 && outcome.status >= 400) return refuse(res, problem(outcome.status, describeViolations(inputViolations), inputViolations));
+    if (inputViolations.length > 0 && outcome.status >= 400) {
+      return refuse(res, bodyProblem(outcome.status, inputViolations.slice(0, MAX_LISTED_VIOLATIONS), inputViolations.length));
+    }
     let headers = outcome.headers;
     if (validating) {
       const decision = ask(call.op, req, call.url, call.body);
