@@ -39,7 +39,7 @@ export function problem(status: number, detail: string, validation?: Violation[]
  * One readable sentence from Prism's violations, naming each field. `total` is how many
  * there are in all when only the first ones were kept.
  */
-export function describeViolations(violations: Violation[], total = violations.length): string {
+export function describeViolations(violations: Violation[], total = violations.length, atLeast = false): string {
   const more = total - Math.min(violations.length, MAX_LISTED_VIOLATIONS);
   const listed = violations
     .slice(0, MAX_LISTED_VIOLATIONS)
@@ -48,6 +48,7 @@ export function describeViolations(violations: Violation[], total = violations.l
       return where ? `${where}: ${v.message}` : v.message;
     })
     .join('; ');
+  if (atLeast) return `${listed}; and at least ${more} more (a body this large is checked up to its first 10000 items of each array and keys of each object)`;
   return more > 0 ? `${listed}; and ${more} more` : listed;
 }
 

@@ -18,7 +18,7 @@ import { createPrismEngine, type PrismEngine, type PrismViolation, type Preferen
 import { condenseOneOfPatterns, describeViolations, MAX_LISTED_VIOLATIONS, problem, type Problem, type Violation } from './problem.ts';
 import type { MockDecision, MockResponder } from './responder.ts';
 import { RouteTable, type MockOperation } from './routes.ts';
-import { createAjv, compileBodyValidator, type BodyValidator } from './validators.ts';
+import { createAjv, compileBodyValidator, namedKeysOf, type BodyValidator } from './validators.ts';
 import { createRequestLog, type RequestLog } from './request-log.ts';
 
 export type LogLevel = 'silent' | 'error' | 'warn' | 'info' | 'debug';
@@ -240,9 +240,9 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     return engines[slot];
   };
 
-  const ajv = createAjv();
+  const compilers = { all: createAjv(true), first: createAjv(false), namedKeys: namedKeysOf(documents) };
   const validators = new Map<MockOperation, BodyValidator>();
-  for (const op of routes.operations) validators.set(op, compileBodyValidator(ajv, op));
+  for (const op of routes.operations) validators.set(op, compileBodyValidator(compilers, op));
 
   // The ordinary answers: from the cache file, else rendered by Prism (then cached).
   let answers: Map<string, RenderedAnswer> | undefined;
@@ -342,7 +342,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     if (reference) return answerThroughPrism(req, res, call, preferences, true);
 
     const check = validators.get(op)!(body);
-    if (check) return refuse(res, bodyProblem(422, check.listed, check.total));
+    if (check) return refuse(res, bodyProblem(422, check.listed, check.total, check.pruned));
     const decision = ask(op, req, url, body);
     if (decision?.kind === 'answer') return void sendDecision(res, decision);
     const extra = decision?.kind === 'annotate' ? decision.headers : undefined;
@@ -353,10 +353,10 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
   }
 
   /** The refusal of a body: the first violations (date forms named once) and how many there are. */
-  function bodyProblem(status: number, listed: Violation[], total: number): Problem {
+  function bodyProblem(status: number, listed: Violation[], total: number, pruned = false): Problem {
     const condensed = condenseOneOfPatterns(listed, routes.patternForms);
     const remaining = total - (listed.length - condensed.length);
-    return problem(status, describeViolations(condensed, remaining), condensed);
+    return problem(status, describeViolations(condensed, remaining, pruned), condensed);
   }
 
   function ask(op: MockOperation, req: http.IncomingMessage, url: URL, body: unknown): MockDecision | undefined {

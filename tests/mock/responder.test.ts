@@ -3,7 +3,7 @@
 // answer replaces the ordinary one, its annotation adds headers to it.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readFamilies } from '../../scripts/build/families.ts';
-import type { MockCall, MockResponder } from '../../scripts/mock/responder.ts';
+import type { MockCall, MockDecision, MockResponder } from '../../scripts/mock/responder.ts';
 import { startMock, type RunningMock } from '../../scripts/mock/server.ts';
 import { rootDir } from '../support/bundle.ts';
 
@@ -16,7 +16,7 @@ const CREDENTIALS = { Login: 'agencia', Senha: 's3gredo' };
 
 describe.each(['front', 'prism'] as const)('engine %s', (engine) => {
   const calls: MockCall[] = [];
-  const respond: MockResponder = (call) => {
+  const respond: MockResponder = (call): MockDecision | undefined => {
     calls.push(call);
     if (call.operation === 'Reservar') return { kind: 'answer', status: 200, body: { Localizador: 'FLOW01' }, headers: { 'x-flow-step': '1' } };
     if (call.operation === 'Consultar') return { kind: 'annotate', headers: { 'x-flow-scenario': 'consulta' } };
