@@ -120,10 +120,10 @@ export function namedKeysOf(docs: ReadonlyArray<{ doc: unknown }>): Set<string> 
 
 export interface ValidatorCompilers {
   /** Collects every error (to list them). */
-  all: Ajv;
+  all: () => Ajv;
   /** Stops at the first error (to decide, in bounded time). */
-  first: Ajv;
-  namedKeys: ReadonlySet<string>;
+  first: () => Ajv;
+  namedKeys: () => ReadonlySet<string>;
 }
 
 /**
@@ -133,8 +133,8 @@ export interface ValidatorCompilers {
 export function compileBodyValidator(compilers: ValidatorCompilers, op: MockOperation): BodyValidator {
   if (op.bodySchema === undefined) return (body) => (!body && op.bodyRequired ? { listed: [BODY_REQUIRED], total: 1 } : undefined);
   const root: JsonObject = { ...(inlineRefs(op.doc, op.bodySchema) as JsonObject), components: op.doc.components };
-  const decide: ValidateFunction = compilers.first.compile(root);
-  const list: ValidateFunction = compilers.all.compile(root);
+  const decide: ValidateFunction = compilers.first().compile(root);
+  let list: ValidateFunction | undefined; // compiled when a first wrong body comes
   return (body) => {
     // As Prism: any falsy body (null, 0, false, "") counts as absent when one is required,
     // and null as absent when none is.
@@ -143,7 +143,8 @@ export function compileBodyValidator(compilers: ValidatorCompilers, op: MockOper
     if (decide(body)) return undefined;
     // Listing every error of a hostile body (1.4 million for 1 MiB of empty seat items)
     // took seconds: the errors are listed from a pruned copy, and only the first worded.
-    const { value, pruned } = pruneBody(body, compilers.namedKeys);
+    const { value, pruned } = pruneBody(body, compilers.namedKeys());
+    list ??= compilers.all().compile(root);
     list(value);
     const errors = list.errors ?? [];
     return { listed: errors.slice(0, MAX_LISTED_VIOLATIONS).map(prismViolation), total: errors.length, ...(pruned ? { pruned } : {}) };
