@@ -48,7 +48,7 @@ export function describeViolations(violations: Violation[], total = violations.l
       return where ? `${where}: ${v.message}` : v.message;
     })
     .join('; ');
-  if (atLeast) return `${listed}; and at least ${more} more (a body this large is checked up to its first 10000 items of each array and keys of each object)`;
+  if (atLeast && more > 0) return `${listed}; and at least ${more} more (a body this large is checked up to its first 10000 items of each array and keys of each object)`;
   return more > 0 ? `${listed}; and ${more} more` : listed;
 }
 

@@ -14,6 +14,7 @@ import type { IHttpRequest } from '@stoplight/prism-http';
 import { readStartCache, renderAnswers, routeKey, serializeAnswer, startCacheFile, writeStartCache, type BundleBytes, type RenderedAnswer } from './answers.ts';
 import { joinDocuments, type FamilyDocument } from './join.ts';
 import { plainCopy } from '../lib/refs.ts';
+import { BIG_BODY_BYTES, BigBodyPool, type BigBodyVerdict } from './big-bodies.ts';
 import { createPrismEngine, type PrismEngine, type PrismViolation, type Preferences } from './prism-adapter.ts';
 import { condenseOneOfPatterns, describeViolations, MAX_LISTED_VIOLATIONS, problem, type Problem, type Violation } from './problem.ts';
 import type { MockDecision, MockResponder } from './responder.ts';
@@ -84,6 +85,8 @@ export async function loadFamilyDocuments(options: MockOptions): Promise<FamilyD
 }
 
 class BodyTooLarge extends Error {}
+/** Stands for a body a worker parsed and refused: the main thread never holds it. */
+const PARSED_ELSEWHERE = Symbol('parsed on a worker');
 class BodyTooSlow extends Error {}
 
 /** Names the developer headers that are missing or empty. */
@@ -256,6 +259,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     let value: T | undefined;
     return () => (value ??= make());
   };
+  let bigBodies: BigBodyPool | undefined;
   const compilers: ValidatorCompilers = { all: once(() => createAjv(true)), first: once(() => createAjv(false)), namedKeys: once(() => namedKeysOf(documents)) };
   const validators = new Map<MockOperation, BodyValidator>();
   const validatorOf = (op: MockOperation): BodyValidator => {
@@ -321,8 +325,19 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     const mediaType = mediaTypeOf(contentType);
     if (proxying) return forwardThroughPrism(req, res, url, method, route, raw, contentType);
 
+    // A large body is parsed and checked on a worker thread; the checks below run in
+    // the same order on its verdict.
+    let verdict: BigBodyVerdict | undefined;
+    if (!reference && raw.length >= BIG_BODY_BYTES && mediaType === ACCEPTED_TYPE) {
+      const early = routes.lookup(url.pathname)?.byMethod.get(method);
+      const checkable = early && !missingSecurityHeaders(early, req.headers) && !wantsPrismFor(req, url);
+      bigBodies ??= new BigBodyPool(documents);
+      verdict = await bigBodies.check(raw, checkable ? routeKey(early.method, early.template) : undefined);
+    }
     let body: unknown;
-    if (raw.length > 0 && mediaType === ACCEPTED_TYPE) {
+    if (verdict?.kind === 'bad-json') return refuse(res, problem(400, `The body is not valid JSON: ${verdict.reason}`));
+    if (verdict?.kind === 'invalid') body = PARSED_ELSEWHERE;
+    else if (raw.length > 0 && mediaType === ACCEPTED_TYPE) {
       try {
         body = JSON.parse(raw.toString('utf8'));
       } catch (error) {
@@ -349,7 +364,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
       return refuse(res, problem(415, `The body must be sent as ${ACCEPTED_TYPE}, the only content type the contract declares; the request has ${got}.`));
     }
 
-    const wantsPrism = req.headers.prefer !== undefined || PRISM_QUERY.test(url.search) || !acceptsDefault(req.headers.accept);
+    const wantsPrism = wantsPrismFor(req, url);
     let preferences: Preferences = {};
     if (wantsPrism) {
       const engine = await prismFor(reference);
@@ -363,7 +378,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     const call = { method, url, route, op, body, raw };
     if (reference) return answerThroughPrism(req, res, call, preferences, true);
 
-    const check = validatorOf(op)(body);
+    const check = verdict?.kind === 'invalid' ? verdict.check : validatorOf(op)(body);
     if (check) return refuse(res, bodyProblem(422, check.listed, check.total, check.pruned));
     const decision = ask(op, req, url, body);
     if (decision?.kind === 'answer') return void sendDecision(res, decision);
@@ -379,6 +394,10 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     const condensed = condenseOneOfPatterns(listed, routes.patternForms);
     const remaining = total - (listed.length - condensed.length);
     return problem(status, describeViolations(condensed, remaining, pruned), condensed);
+  }
+
+  function wantsPrismFor(req: http.IncomingMessage, url: URL): boolean {
+    return req.headers.prefer !== undefined || PRISM_QUERY.test(url.search) || !acceptsDefault(req.headers.accept);
   }
 
   function ask(op: MockOperation, req: http.IncomingMessage, url: URL, body: unknown): MockDecision | undefined {
@@ -513,6 +532,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     routes: routes.operations.map((op) => `${op.method.toUpperCase()} ${op.template}`).sort(),
     close: () =>
       new Promise<void>((resolve, reject) => {
+        bigBodies?.close();
         server.closeAllConnections();
         server.close((error) => (error ? reject(error) : resolve()));
       }),

@@ -113,6 +113,12 @@ function probesFor(op: ContractOperation, index: number, baseUrl: string): Probe
     { kind: 'method', ...valid, method: 'PUT' },
   );
   if (base !== undefined) probes.push(...dateProbes(op, base, valid.headers));
+  // Bodies past 256 KiB are parsed and checked on a worker thread: the same answers.
+  if (base !== null && typeof base === 'object' && !Array.isArray(base)) {
+    const big = JSON.stringify({ ...base, Preenchimento: 'x'.repeat(300 * 1024) });
+    probes.push({ kind: 'big-body', ...valid, body: big }, { kind: 'big-body', ...valid, body: big.slice(0, -2) });
+    probes.push({ kind: 'big-body', ...valid, body: JSON.stringify({ ...base, Login: Array.from({ length: 60_000 }, () => 1) }) });
+  }
   if (index === 0) probes.push({ kind: 'too-large', ...valid, body: JSON.stringify({ Filler: 'x'.repeat(1024 * 1024) }) });
   for (const [n, category] of CATEGORIES.entries()) {
     const arbitrary = badRequestsFor(category, op, operations, baseUrl);
