@@ -7,7 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-import { repeat, summarise, timeMs, type Figure } from './stats.ts';
+import { alternate, timeMs, type Figure } from './stats.ts';
 import { createV2Client } from '../../src/v2.ts';
 
 const run = promisify(execFile);
@@ -31,6 +31,8 @@ async function startPlainServer(rootDir: string, table: Record<string, string>):
 export interface ClientFigures {
   bare: Figure;
   client: Figure;
+  /** client / bare, round by round. */
+  ratio: Figure;
   calls: number;
 }
 
@@ -68,15 +70,9 @@ export async function benchClientOverhead(rootDir: string, runs: number, calls =
     const perCall = async (call: () => Promise<unknown>) => (await timeMs(async () => {
       for (let i = 0; i < calls; i++) await call();
     })) * 1000 / calls;
-    // Interleave the two so machine noise hits both alike.
-    const bare: number[] = [];
-    const typed: number[] = [];
-    await repeat(runs, async () => {
-      bare.push(await perCall(bareCall));
-      typed.push(await perCall(clientCall));
-      return 0;
-    });
-    return { bare: summarise(bare), client: summarise(typed), calls };
+    // Interleave the two so machine noise hits both alike; the ratio is taken per round.
+    const paired = await alternate(runs, () => perCall(bareCall), () => perCall(clientCall));
+    return { bare: paired.a, client: paired.b, ratio: paired.ratio, calls };
   } finally {
     server.stop();
     await rm(server.dir, { recursive: true, force: true });
@@ -86,6 +82,8 @@ export async function benchClientOverhead(rootDir: string, runs: number, calls =
 export interface TypecheckFigures {
   empty: Figure;
   consumer: Figure;
+  /** consumer / empty, round by round. */
+  ratio: Figure;
 }
 
 const CONSUMER = `import { createV2Client } from 'air-travel-api-contract/v2';
@@ -124,9 +122,8 @@ export async function benchTypecheck(rootDir: string, runs: number): Promise<Typ
     const tsc = path.join(rootDir, 'node_modules/typescript/bin/tsc');
     const check = (project: string) => timeMs(() => run(process.execPath, [tsc, '-p', path.join(dir, project)], { cwd: dir }));
     await check('tsconfig.consumer.json'); // fails loudly if the consumer does not compile
-    const empty = await repeat(runs, () => check('tsconfig.empty.json'));
-    const consumer = await repeat(runs, () => check('tsconfig.consumer.json'));
-    return { empty, consumer };
+    const paired = await alternate(runs, () => check('tsconfig.empty.json'), () => check('tsconfig.consumer.json'));
+    return { empty: paired.a, consumer: paired.b, ratio: paired.ratio };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -52,7 +52,7 @@ export async function alternate(rounds: number, a: (round: number) => Promise<nu
 }
 
 /** Like `alternate`, over any number of sides measured in turn each round; ratios against the first. */
-export async function rotate(rounds: number, sides: Array<(round: number) => Promise<number>>): Promise<{ figures: Figure[]; ratios: Figure[] }> {
+export async function rotate(rounds: number, sides: Array<(round: number) => Promise<number>>): Promise<{ figures: Figure[]; ratios: Figure[]; ratioOf: (side: number, over: number) => Figure }> {
   const samples = sides.map(() => [] as number[]);
   const ratios = sides.map(() => [] as number[]);
   for (let i = 0; i < rounds; i++) {
@@ -63,5 +63,6 @@ export async function rotate(rounds: number, sides: Array<(round: number) => Pro
       ratios[s]!.push(v / values[0]!);
     });
   }
-  return { figures: samples.map(summarise), ratios: ratios.map(summarise) };
+  const ratioOf = (side: number, over: number) => summarise(samples[side]!.map((v, i) => v / samples[over]![i]!));
+  return { figures: samples.map(summarise), ratios: ratios.map(summarise), ratioOf };
 }

@@ -1,5 +1,5 @@
 // A small pool of worker threads for large bodies (scripts/mock/body-worker.ts):
-// started on the first large body, ended after a quiet spell so the memory a hostile
+// started on the first large body, ended after 1 s without work so the memory a hostile
 // burst took goes back to the system with them.
 import { Worker } from 'node:worker_threads';
 import type { FamilyDocument } from './join.ts';
@@ -8,7 +8,7 @@ import type { BodyCheck } from './validators.ts';
 /** Bodies from this size are parsed and checked off the main thread. */
 export const BIG_BODY_BYTES = 256 * 1024;
 const WORKERS = 2;
-const IDLE_MS = 2_000;
+const IDLE_MS = 1_000;
 
 export interface BigBodyJob {
   id: number;
