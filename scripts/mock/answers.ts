@@ -41,7 +41,7 @@ export function routeKey(method: string, template: string): string {
 export async function renderAnswers(engine: PrismEngine, routes: RouteTable): Promise<Map<string, RenderedAnswer>> {
   const answers = new Map<string, RenderedAnswer>();
   for (const op of routes.operations) {
-    const outcome = await engine.request({ method: op.method as 'post', url: { path: concretePath(op.template) }, headers: {} }, {});
+    const outcome = await engine.request({ method: op.method as 'post', url: { path: concretePath(op.template) }, headers: {} }, {}, op.template);
     if (outcome.kind === 'error') throw new Error(`Prism could not render the answer of ${op.method.toUpperCase()} ${op.template}: ${outcome.detail}`);
     answers.set(routeKey(op.method, op.template), serializeAnswer(outcome.status, outcome.headers, outcome.body));
   }

@@ -34,7 +34,8 @@ export interface PrismEngine {
   /** The operations Prism read from the document (its own model). */
   operationCount: number;
   preferences(request: Pick<IHttpRequest, 'headers' | 'url'>): { ok: true; value: Preferences } | { ok: false; detail: string };
-  request(request: IHttpRequest, preferences: Preferences): Promise<PrismOutcome>;
+  /** `template`: the path template the front routed the call to; Prism then scores only its operations. */
+  request(request: IHttpRequest, preferences: Preferences, template?: string): Promise<PrismOutcome>;
 }
 
 export interface PrismEngineOptions {
@@ -94,15 +95,20 @@ export async function createPrismEngine(document: Record<string, unknown>, optio
     ? { ...shared, isProxy: true as const, upstream: options.upstream, upstreamProxy: undefined }
     : { ...shared, isProxy: false as const, upstreamProxy: undefined };
   const prism = http.createInstance(config, { logger });
+  // Prism's router sorts every operation on each call (55-61 % of its CPU under load);
+  // handed only the routed path's operations it does a fraction of that work.
+  const byTemplate = new Map<string, typeof operations>();
+  for (const op of operations) byTemplate.set(op.path, [...(byTemplate.get(op.path) ?? []), op]);
   return {
     operationCount: operations.length,
     preferences(request) {
       const parsed = parsePreferences(request);
       return parsed._tag === 'Left' ? { ok: false, detail: parsed.left.message } : { ok: true, value: parsed.right };
     },
-    async request(request, preferences) {
+    async request(request, preferences, template) {
       const requestConfig = { ...config, mock: { ...config.mock, ...dropUndefined(preferences) } };
-      const result = await prism.request(request, operations, requestConfig)();
+      const candidates = (template === undefined ? undefined : byTemplate.get(template)) ?? operations;
+      const result = await prism.request(request, candidates, requestConfig)();
       if (result._tag === 'Left') {
         const error = result.left as Error & { status?: number };
         const json = http.ProblemJsonError.toProblemJson(error as InstanceType<PrismHttp['ProblemJsonError']>);

@@ -446,7 +446,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
       headers: req.headers as Record<string, string>,
       ...(call.body === undefined ? {} : { body: call.body }),
     };
-    const outcome = await engine.request(input, preferences);
+    const outcome = await engine.request(input, preferences, call.op.template);
     if (outcome.kind === 'error') return refuse(res, problem(outcome.status, outcome.detail));
     const inputViolations = violationsOf(outcome.input, 'request');
     if (inputViolations.length > 0) options.onViolation?.(call.route, inputViolations.slice(0, 20));
