@@ -6,6 +6,7 @@
 // Prism (the reference the fast front is tested against); `--head-timeout MS` and
 // `--body-timeout MS` bound slow clients (docs/mock-and-proxy.md).
 import { existsSync } from 'node:fs';
+import { flushCompileCache } from 'node:module';
 import path from 'node:path';
 import { readFamilies } from '../build/families.ts';
 import { DEFAULT_BODY_TIMEOUT_MS, DEFAULT_HEADERS_TIMEOUT_MS, startMock, type LogLevel } from './server.ts';
@@ -66,6 +67,9 @@ const mock = await startMock({
   else throw error;
   process.exit(2);
 });
+
+// Written now rather than at exit: a mock stopped by a signal or killed still leaves it.
+flushCompileCache();
 
 const served = families.map((id) => (observed && id === 'v2-pt' ? 'v2-pt (observed flavour: example answers from sandbox captures, not published)' : id));
 console.log(`Mock of ${served.join(', ')} listening on ${mock.url}`);
