@@ -7,7 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-import { repeat, summarise, timeMs, type Figure } from './stats.ts';
+import { alternate, repeat, summarise, timeMs, type Figure } from './stats.ts';
 import { createV2Client } from '../../src/v2.ts';
 
 const run = promisify(execFile);
@@ -35,6 +35,8 @@ export interface ClientFigures {
   named: Figure;
   /** CPU time of this process per call (user + system), bare / call() / by name: what the client itself costs, less swayed by other processes than wall time. */
   cpu: { bare: Figure; client: Figure; named: Figure };
+  /** client / bare, round by round (the sides alternate call by call). */
+  ratio: Figure;
   calls: number;
 }
 
@@ -97,7 +99,7 @@ export async function benchClientOverhead(rootDir: string, runs: number, calls =
     });
     const [bare, typed, byName] = sides.map((side) => side.figures) as [number[], number[], number[]];
     const [bareCpu, typedCpu, byNameCpu] = sides.map((side) => summarise(side.cpu)) as [Figure, Figure, Figure];
-    return { bare: summarise(bare), client: summarise(typed), named: summarise(byName), cpu: { bare: bareCpu, client: typedCpu, named: byNameCpu }, calls };
+    return { bare: summarise(bare), client: summarise(typed), ratio: summarise(typed.map((t, i) => t / bare[i]!)), named: summarise(byName), cpu: { bare: bareCpu, client: typedCpu, named: byNameCpu }, calls };
   } finally {
     server.stop();
     await rm(server.dir, { recursive: true, force: true });
@@ -107,6 +109,8 @@ export async function benchClientOverhead(rootDir: string, runs: number, calls =
 export interface TypecheckFigures {
   empty: Figure;
   consumer: Figure;
+  /** consumer / empty, round by round. */
+  ratio: Figure;
 }
 
 const CONSUMER = `import { createV2Client } from 'air-travel-api-contract/v2';
@@ -152,9 +156,8 @@ export async function benchTypecheck(rootDir: string, runs: number): Promise<Typ
     const tsc = path.join(rootDir, 'node_modules/typescript/bin/tsc');
     const check = (project: string) => timeMs(() => run(process.execPath, [tsc, '-p', path.join(dir, project)], { cwd: dir }));
     await check('tsconfig.consumer.json'); // fails loudly if the consumer does not compile
-    const empty = await repeat(runs, () => check('tsconfig.empty.json'));
-    const consumer = await repeat(runs, () => check('tsconfig.consumer.json'));
-    return { empty, consumer };
+    const paired = await alternate(runs, () => check('tsconfig.empty.json'), () => check('tsconfig.consumer.json'));
+    return { empty: paired.a, consumer: paired.b, ratio: paired.ratio };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

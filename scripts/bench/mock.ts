@@ -1,15 +1,19 @@
-// Mock throughput: a fixed, bounded autocannon load of valid calls across every
-// operation of every family, against the mock and against a plain node:http server
-// answering the same bodies. Both servers run in their own process.
+// Mock throughput against a plain node:http server answering the same bodies: a
+// bounded autocannon load of valid calls across every operation of every family,
+// the two servers measured in alternation (A B A B …) with the ratio taken per round.
+// Also: the Prism path on its own (the same calls with `Prefer: code=200`), p99,
+// memory after load, time from start to first answer (answers cache cold and warm),
+// and the hostile-load figures of issue 15. Every server runs in its own process.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFile, writeFile, mkdtemp, rm } from 'node:fs/promises';
+import { readdir, readFile, writeFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { parse } from 'yaml';
 import { readFamilies } from '../build/families.ts';
 import { sampleCalls, type SampleCall } from '../mock/sample-request.ts';
-import { summarise, type Figure } from './stats.ts';
+import { HOSTILE_KINDS, hostileRound } from '../reliability/hostile.ts';
+import { alternate, summarise, type Figure, type Paired } from './stats.ts';
 
 const HEADERS = {
   'content-type': 'application/json; charset=utf-8',
@@ -19,46 +23,118 @@ const HEADERS = {
 
 interface Server {
   url: string;
-  stop(): void;
+  pid: number;
+  stop(): Promise<void>;
 }
 
 function startProcess(args: string[], cwd: string): Promise<Server> {
   const child: ChildProcess = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'] });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGINT');
+    });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout?.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (match?.[1]) resolve({ url: match[1], stop: () => child.kill('SIGINT') });
+      if (match?.[1]) resolve({ url: match[1], pid: child.pid!, stop });
     });
     child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
   });
 }
 
-async function load(url: string, calls: SampleCall[], seconds: number, connections: number): Promise<{ rps: number; non2xx: number; errors: number }> {
-  const result = await autocannon({
-    url,
-    connections,
-    duration: seconds,
-    requests: calls.map((c) => ({ method: 'POST', path: c.path, headers: HEADERS, body: JSON.stringify(c.body) })),
-  });
-  return { rps: result.requests.average, non2xx: result.non2xx, errors: result.errors + result.timeouts };
+/** Resident memory of a process, from /proc (MiB). */
+async function rssMiB(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) / 1024;
 }
 
-export interface MockFigures {
-  mock: Figure;
-  plain: Figure;
-  operations: number;
+interface Load {
+  rps: number;
+  p99: number;
   non2xx: number;
   errors: number;
 }
 
-export async function benchMock(rootDir: string, runs: number, seconds = 5, connections = 10): Promise<MockFigures> {
+async function load(url: string, calls: SampleCall[], seconds: number, connections: number, extra: Record<string, string> = {}): Promise<Load> {
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    requests: calls.map((c) => ({ method: 'POST', path: c.path, headers: { ...HEADERS, ...extra }, body: JSON.stringify(c.body) })),
+  });
+  return { rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors + result.timeouts };
+}
+
+/** From spawning `npm run mock`'s script to its first 200 (ms). */
+async function startToFirstAnswer(rootDir: string, call: SampleCall): Promise<number> {
+  const started = performance.now();
+  const mock = await startProcess([path.join(rootDir, 'scripts/mock.ts'), '--port', '0', '--log', 'silent'], rootDir);
+  try {
+    for (;;) {
+      const r = await fetch(`${mock.url}${call.path}`, { method: 'POST', headers: HEADERS, body: JSON.stringify(call.body) });
+      await r.text();
+      if (r.status === 200) return performance.now() - started;
+    }
+  } finally {
+    await mock.stop();
+  }
+}
+
+export interface HostileFigures {
+  kind: string;
+  bytes: number;
+  slowestRefusalMs: number;
+  statuses: string;
+  validMs: number;
+  validStatus: number;
+}
+
+export interface MockFigures {
+  /** Fast front (A = plain, B = mock). */
+  front: Paired;
+  /** Prism path alone (A = plain, B = mock with Prefer). */
+  prism: Paired;
+  frontP99: Figure;
+  plainP99: Figure;
+  prismP99: Figure;
+  idleMiB: number;
+  afterLoadMiB: number;
+  firstAnswerCold: Figure;
+  firstAnswerWarm: Figure;
+  hostile: HostileFigures[];
+  hostileIdleMiB: number;
+  hostileAfterMiB: number;
+  operations: number;
+  non2xx: number;
+  errors: number;
+  seconds: number;
+  connections: number;
+}
+
+export async function benchMock(rootDir: string, runs: number, seconds = 4, connections = 10): Promise<MockFigures> {
   const families = await readFamilies(rootDir);
   const calls: SampleCall[] = [];
   for (const f of families) {
     calls.push(...sampleCalls(parse(await readFile(path.join(rootDir, 'generated', f.id, 'openapi.yaml'), 'utf8')) as Record<string, unknown>));
   }
+  // Cold: the start cache (bundles and answers) removed, as after a bundle changes;
+  // Node's compile cache beside it is kept (it changes only with the mock's code).
+  const cacheDir = path.join(rootDir, 'node_modules', '.cache', 'air-travel-mock');
+  const cold: number[] = [];
+  const warm: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    for (const file of await readdir(cacheDir).catch(() => [] as string[])) if (file.startsWith('start-')) await rm(path.join(cacheDir, file), { force: true });
+    cold.push(await startToFirstAnswer(rootDir, calls[0]!));
+  }
+  // Warm starts one after another, as a user restarts the mock (a start right after a
+  // cold one measured 0.53-0.62 s in 2 of 3 tries, later ones 0.16-0.22 s).
+  await startToFirstAnswer(rootDir, calls[0]!);
+  for (let i = 0; i < runs; i++) warm.push(await startToFirstAnswer(rootDir, calls[0]!));
+
   const mock = await startProcess([path.join(rootDir, 'scripts/mock.ts'), '--port', '0', '--log', 'silent'], rootDir);
   const temp = await mkdtemp(path.join(tmpdir(), 'bench-mock-'));
   let plain: Server | undefined;
@@ -72,22 +148,61 @@ export async function benchMock(rootDir: string, runs: number, seconds = 5, conn
     }
     await writeFile(path.join(temp, 'table.json'), JSON.stringify(table));
     plain = await startProcess([path.join(rootDir, 'scripts/bench/plain-server.ts'), path.join(temp, 'table.json')], rootDir);
-    const mockRuns: number[] = [];
-    const plainRuns: number[] = [];
+    const idleMiB = await rssMiB(mock.pid);
     let non2xx = 0;
     let errors = 0;
-    for (let i = 0; i < runs; i++) {
-      const m = await load(mock.url, calls, seconds, connections);
-      const p = await load(plain.url, calls, seconds, connections);
-      mockRuns.push(m.rps);
-      plainRuns.push(p.rps);
-      non2xx += m.non2xx + p.non2xx;
-      errors += m.errors + p.errors;
+    const p99 = { front: [] as number[], plain: [] as number[], prism: [] as number[] };
+    const measure = (url: string, side: keyof typeof p99, extra?: Record<string, string>) => async () => {
+      const r = await load(url, calls, seconds, connections, extra);
+      non2xx += r.non2xx;
+      errors += r.errors;
+      p99[side].push(r.p99);
+      return r.rps;
+    };
+    const front = await alternate(runs, measure(plain.url, 'plain'), measure(mock.url, 'front'));
+    const afterLoadMiB = await rssMiB(mock.pid);
+    const prism = await alternate(runs, measure(plain.url, 'plain'), measure(mock.url, 'prism', { prefer: 'code=200' }));
+
+    // Hostile load: 8 concurrent worst-case bodies of each kind, a valid call meanwhile.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const hostileIdleMiB = await rssMiB(mock.pid);
+    const hostile: HostileFigures[] = [];
+    for (const kind of HOSTILE_KINDS) {
+      const round = await hostileRound(mock.url, kind);
+      hostile.push({
+        kind,
+        bytes: round.bytes,
+        slowestRefusalMs: Math.max(...round.hostile.map((h) => h.ms)),
+        statuses: [...new Set(round.hostile.map((h) => h.status))].join(','),
+        validMs: round.valid.ms,
+        validStatus: round.valid.status,
+      });
     }
-    return { mock: summarise(mockRuns), plain: summarise(plainRuns), operations: calls.length, non2xx, errors };
+    // The big-body workers end after 1 s without work; their memory goes with them.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const hostileAfterMiB = await rssMiB(mock.pid);
+    return {
+      front,
+      prism,
+      frontP99: summarise(p99.front),
+      plainP99: summarise(p99.plain),
+      prismP99: summarise(p99.prism),
+      idleMiB,
+      afterLoadMiB,
+      firstAnswerCold: summarise(cold),
+      firstAnswerWarm: summarise(warm),
+      hostile,
+      hostileIdleMiB,
+      hostileAfterMiB,
+      operations: calls.length,
+      non2xx,
+      errors,
+      seconds,
+      connections,
+    };
   } finally {
-    mock.stop();
-    plain?.stop();
+    await mock.stop();
+    await plain?.stop();
     await rm(temp, { recursive: true, force: true });
   }
 }

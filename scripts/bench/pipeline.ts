@@ -2,7 +2,7 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { readFamilies } from '../build/families.ts';
-import { repeat, timeMs, type Figure } from './stats.ts';
+import { rotate, timeMs, type Figure } from './stats.ts';
 import { makeWorkspace } from './workspace.ts';
 import { cliRouteBuild, node } from './cli-route.ts';
 
@@ -14,6 +14,10 @@ export interface PipelineFigures {
   full: Figure;
   noChange: Figure;
   oneFamily: Figure;
+  /** Ratios taken round by round (median, min, max): full / naive, no-change / full, one family / full. */
+  fullOverNaive: Figure;
+  noChangeOverFull: Figure;
+  oneFamilyOverFull: Figure;
   families: number;
 }
 
@@ -35,29 +39,34 @@ export async function benchPipeline(rootDir: string, runs: number): Promise<Pipe
     const families = await readFamilies(ws.dir);
     const flags = await buildNodeFlags(ws.dir);
     const build = (args: string[]) => node(ws.dir, [...flags, path.join(ws.dir, 'scripts/build.ts'), ...args]);
-    const naive = await repeat(runs, async () => {
-      await rm(path.join(ws.dir, 'generated'), { recursive: true, force: true });
-      await rm(path.join(ws.dir, 'dist'), { recursive: true, force: true });
-      return timeMs(() => cliRouteBuild(ws.dir, families));
-    });
-    const full = await repeat(runs, async () => {
-      await rm(path.join(ws.dir, 'generated'), { recursive: true, force: true });
-      await rm(path.join(ws.dir, 'dist'), { recursive: true, force: true });
-      return timeMs(() => build(['--force']));
-    });
-    const noChange = await repeat(runs, () => timeMs(() => build([])));
-    // One family edited between builds (a summary in v3, different each run): that
-    // family, the pages and the client (its types changed) are rebuilt, nothing else.
     const edited = path.join(ws.dir, ONE_FAMILY_EDIT.file);
     const original = await readFile(edited, 'utf8');
     if (!original.includes(ONE_FAMILY_EDIT.find)) throw new Error(`bench: ${ONE_FAMILY_EDIT.file} no longer has "${ONE_FAMILY_EDIT.find}"`);
     let edits = 0;
-    const oneFamily = await repeat(runs, async () => {
-      edits += 1;
-      await writeFile(edited, original.replace(ONE_FAMILY_EDIT.find, `${ONE_FAMILY_EDIT.find}(bench edit ${edits}) `));
-      return timeMs(() => build([]));
-    });
-    return { naive, full, noChange, oneFamily, families: families.length };
+    // Each round measures every side in turn (naive, full, no change, one family), so a
+    // slow moment of the shared machine lands on all of them; ratios are per round.
+    const { figures, ratios, ratioOf } = await rotate(runs, [
+      async () => {
+        await rm(path.join(ws.dir, 'generated'), { recursive: true, force: true });
+        await rm(path.join(ws.dir, 'dist'), { recursive: true, force: true });
+        return timeMs(() => cliRouteBuild(ws.dir, families));
+      },
+      async () => {
+        await rm(path.join(ws.dir, 'generated'), { recursive: true, force: true });
+        await rm(path.join(ws.dir, 'dist'), { recursive: true, force: true });
+        return timeMs(() => build(['--force']));
+      },
+      () => timeMs(() => build([])),
+      // One family edited between builds (a summary in v3, different each run): that
+      // family, the pages and the client (its types changed) are rebuilt, nothing else.
+      async () => {
+        edits += 1;
+        await writeFile(edited, original.replace(ONE_FAMILY_EDIT.find, `${ONE_FAMILY_EDIT.find}(bench edit ${edits}) `));
+        return timeMs(() => build([]));
+      },
+    ]);
+    const [naive, full, noChange, oneFamily] = figures as [Figure, Figure, Figure, Figure];
+    return { naive, full, noChange, oneFamily, fullOverNaive: ratios[1]!, noChangeOverFull: ratioOf(2, 1), oneFamilyOverFull: ratioOf(3, 1), families: families.length };
   } finally {
     await ws.dispose();
   }

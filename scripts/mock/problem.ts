@@ -35,9 +35,12 @@ export function problem(status: number, detail: string, validation?: Violation[]
   };
 }
 
-/** One readable sentence from Prism's violations, naming each field. */
-export function describeViolations(violations: Violation[]): string {
-  const more = violations.length - MAX_LISTED_VIOLATIONS;
+/**
+ * One readable sentence from Prism's violations, naming each field. `total` is how many
+ * there are in all when only the first ones were kept.
+ */
+export function describeViolations(violations: Violation[], total = violations.length, atLeast = false): string {
+  const more = total - Math.min(violations.length, MAX_LISTED_VIOLATIONS);
   const listed = violations
     .slice(0, MAX_LISTED_VIOLATIONS)
     .map((v) => {
@@ -45,5 +48,44 @@ export function describeViolations(violations: Violation[]): string {
       return where ? `${where}: ${v.message}` : v.message;
     })
     .join('; ');
+  if (atLeast && more > 0) return `${listed}; and at least ${more} more (a body this large is checked up to its first 10000 items of each array and keys of each object)`;
   return more > 0 ? `${listed}; and ${more} more` : listed;
+}
+
+/** A pattern's readable name, e.g. `YYYY-MM-DD` for `^\d{4}-\d{2}-\d{2}$`. */
+export type PatternForms = ReadonlyMap<string, string>;
+
+const PATTERN_MESSAGE = / must match pattern "(.*)"$/s;
+
+/**
+ * A value that fails every branch of a `oneOf` of patterns (the contract's accepted
+ * date forms) becomes one violation naming the forms, instead of one regex per branch
+ * and a separate `oneOf` line. Violations the forms do not explain stay as they are.
+ */
+export function condenseOneOfPatterns(violations: Violation[], forms: PatternForms): Violation[] {
+  const key = (v: Violation) => v.location.join('\u0000');
+  const oneOfAt = new Set(violations.filter((v) => v.code === 'oneOf').map(key));
+  if (oneOfAt.size === 0) return violations;
+  const groups = new Map<string, Violation[]>();
+  for (const v of violations) if (oneOfAt.has(key(v))) groups.set(key(v), [...(groups.get(key(v)) ?? []), v]);
+  const condensed = new Map<string, Violation>();
+  for (const [at, group] of groups) {
+    const patterns = group.filter((v) => v.code === 'pattern').map((v) => PATTERN_MESSAGE.exec(v.message)?.[1]);
+    const named = patterns.map((p) => (p === undefined ? undefined : forms.get(p.replace(/\\\\/g, '\\'))));
+    if (patterns.length === 0 || named.some((n) => n === undefined) || group.some((v) => !['oneOf', 'pattern'].includes(String(v.code)))) continue;
+    const first = group[0]!;
+    const subject = first.message.replace(PATTERN_MESSAGE, '').replace(/ must match exactly one schema in oneOf$/, '');
+    const list = named as string[];
+    const forms_ = list.length > 1 ? `${list.slice(0, -1).join(', ')} or ${list.at(-1)}` : list[0];
+    condensed.set(at, { location: first.location, code: 'oneOf', message: `${subject} is in none of the accepted forms: ${forms_}`, severity: first.severity ?? 'Error' });
+  }
+  if (condensed.size === 0) return violations;
+  const out: Violation[] = [];
+  for (const v of violations) {
+    const at = key(v);
+    const replacement = condensed.get(at);
+    if (!replacement) out.push(v);
+    else if (replacement !== undefined && !out.includes(replacement)) out.push(replacement);
+  }
+  return out;
 }
