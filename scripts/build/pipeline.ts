@@ -9,6 +9,7 @@ import type { BuiltFamily, SiteStep } from './family-steps.ts';
 import { OBSERVED_ID } from './observed-step.ts';
 export const DOCS_ID = 'docs';
 import { CLIENT_ID, clientInputs } from './client-step.ts';
+import { FLOWS_ID, buildFlowsLineage } from './flows-step.ts';
 import { BuildWorkers } from './workers.ts';
 import { StepError } from './step-error.ts';
 import { filesUnder, fingerprint, hashFile, memoHasher, outputsIntact, readManifest, sha256, writeManifest, type CacheEntry, type CacheManifest, type FileHasher } from './cache.ts';
@@ -181,6 +182,9 @@ export async function runPipeline(options: BuildOptions): Promise<FamilyReport[]
     if (done) return done.report;
     return { id, skipped: true, files: Object.keys(manifest[id]?.outputs ?? {}), warnings: [], ms: 0 };
   });
+  const flowsStarted = performance.now();
+  const flowsFiles = await buildFlowsLineage(rootDir, outDir, writeIfChanged);
+  if (flowsFiles.length > 0) reports.push({ id: FLOWS_ID, skipped: false, files: flowsFiles, warnings: [], ms: performance.now() - flowsStarted });
   for (const r of reports) log(`${r.id}: ${r.skipped ? 'unchanged, skipped' : `built in ${Math.round(r.ms)} ms`}`);
   return reports;
 }
