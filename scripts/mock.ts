@@ -2,9 +2,12 @@
 // against the contract. MOCK_PORT (default 4010) or --port N chooses the port.
 // `--observed`: v2-pt is served from the observed flavour (README, "Observed flavour"),
 // which answers its 10 observed operations with the sanitized example responses.
+// `--flows`: the certification flows are replayed on the route they were captured on,
+// `AereoNoSession.svc/<Operation>` (docs/flows.md); combinable with `--observed`.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { readFamilies } from './build/families.ts';
+import { loadFlows, FLOWS_DOCUMENT_ID } from './mock/flows/load.ts';
 import { startMock, type LogLevel } from './mock/server.ts';
 
 const args = process.argv.slice(2);
@@ -22,14 +25,23 @@ const rootDir = process.cwd();
 const families = (await readFamilies(rootDir)).map((f) => f.id);
 const observed = args.includes('--observed');
 const observedBundle = path.join(rootDir, 'generated/v2-pt-observed/openapi.yaml');
-if (observed && !existsSync(observedBundle)) {
-  console.error(`--observed needs ${path.relative(rootDir, observedBundle)}: run \`npm run build\` first.`);
+const withFlows = args.includes('--flows');
+if ((observed || withFlows) && !existsSync(observedBundle)) {
+  console.error(`${observed ? '--observed' : '--flows'} needs ${path.relative(rootDir, observedBundle)}: run \`npm run build\` first.`);
+  process.exit(2);
+}
+let flows: ReturnType<typeof loadFlows> | undefined;
+try {
+  flows = withFlows ? loadFlows(rootDir) : undefined;
+} catch (error) {
+  console.error((error as Error).message);
   process.exit(2);
 }
 const mock = await startMock({
   rootDir,
   families,
   ...(observed ? { bundlePaths: { 'v2-pt': observedBundle } } : {}),
+  ...(flows ? { documents: { [FLOWS_DOCUMENT_ID]: flows.document }, respond: flows.responder.respond } : {}),
   port,
   logLevel: (option('--log') as LogLevel | undefined) ?? 'warn',
 });
@@ -37,6 +49,10 @@ const mock = await startMock({
 const served = families.map((id) => (observed && id === 'v2-pt' ? 'v2-pt (observed flavour: example answers from sandbox captures, not published)' : id));
 console.log(`Mock of ${served.join(', ')} listening on ${mock.url}`);
 for (const route of mock.routes) console.log(`  ${route}`);
+if (flows) {
+  console.log(`Certification flows: ${flows.scenarios.length} captured scenarios replayed on /AereoNoSession.svc (observed, not published).`);
+  console.log('  Send the header x-mock-flows-reset: all with any call to forget every flow.');
+}
 console.log('Both developer headers are required on every call. Ctrl-C stops the mock.');
 
 let stopping = false;

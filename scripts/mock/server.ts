@@ -13,6 +13,7 @@ import { getHttpConfigFromRequest } from '@stoplight/prism-http-server/dist/getH
 import { parse } from 'yaml';
 import { joinDocuments, type FamilyDocument } from './join.ts';
 import { describeViolations, problem, type Problem, type Violation } from './problem.ts';
+import type { MockResponder } from './responder.ts';
 
 export type LogLevel = 'silent' | 'error' | 'warn' | 'info' | 'debug';
 
@@ -28,6 +29,10 @@ export interface MockOptions {
   logLevel?: LogLevel;
   /** Called for every contract violation seen (request or, when proxying, response). */
   onViolation?: (route: string, violations: Violation[]) => void;
+  /** Documents served beside the families, already in memory: id -> document (e.g. the flows' captured route). */
+  documents?: Record<string, Record<string, unknown>>;
+  /** Asked after a call passed contract validation: may answer it, or add headers to the ordinary answer. */
+  respond?: MockResponder;
 }
 
 export interface RunningMock {
@@ -43,12 +48,16 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
 export async function loadFamilyDocuments(options: MockOptions): Promise<FamilyDocument[]> {
-  return Promise.all(
+  const extra = Object.entries(options.documents ?? {}).map(([id, doc]) => ({ id, doc }));
+  return [
+    ...(await Promise.all(
     options.families.map(async (id) => {
       const file = options.bundlePaths?.[id] ?? path.join(options.rootDir, 'generated', id, 'openapi.yaml');
       return { id, doc: parse(await readFile(file, 'utf8')) as Record<string, unknown> };
     }),
-  );
+    )),
+    ...extra,
+  ];
 }
 
 class BodyTooLarge extends Error {}
@@ -177,7 +186,10 @@ function violationsOf(list: ReadonlyArray<{ path?: ReadonlyArray<string | number
 }
 
 export async function startMock(options: MockOptions): Promise<RunningMock> {
-  const joined = joinDocuments(await loadFamilyDocuments(options), 'Air travel booking — every route family');
+  const documents = await loadFamilyDocuments(options);
+  const joined = joinDocuments(documents, 'Air travel booking — every route family');
+  // The responder is told each call's family: the served families' legacy paths are "legacy".
+  const familyOfPath = new Map(documents.flatMap(({ id, doc }) => Object.keys((doc.paths ?? {}) as object).map((p) => [p, id.startsWith('legacy') ? 'legacy' : id] as const)));
   const operations = await getHttpOperationsFromSpec(joined);
   const logger = createLogger('MOCK', { level: options.logLevel ?? 'warn' }, batchedStdout());
   // Mocking answers from the contract's own examples, which tests validate once; checking
@@ -238,8 +250,21 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
       const p = problem(502, `The upstream answer breaks the contract: ${describeViolations(outputViolations)}`, outputViolations);
       return sendProblem(res, p, { 'sl-violations': JSON.stringify(outputViolations).slice(0, 8000) });
     }
+    const decision =
+      options.respond && !options.upstream && inputViolations.length === 0
+        ? options.respond({
+            family: familyOfPath.get(url.pathname) ?? '',
+            operation: url.pathname.slice(url.pathname.lastIndexOf('/') + 1),
+            method: input.method,
+            path: url.pathname,
+            body,
+            headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v])),
+          })
+        : undefined;
+    if (decision?.kind === 'answer') return send(res, decision.status, { ...decision.headers, 'content-type': 'application/json' }, JSON.stringify(decision.body));
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(output.headers ?? {})) headers[name.toLowerCase()] = String(value);
+    if (decision?.kind === 'annotate') Object.assign(headers, decision.headers);
     // Proxy: a request outside the contract is still forwarded; the answer says where it broke it.
     if (options.upstream && inputViolations.length > 0) headers['sl-violations'] = JSON.stringify(inputViolations).slice(0, 8000);
     const type = headers['content-type'] ?? '';
