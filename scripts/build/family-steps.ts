@@ -9,6 +9,7 @@ import { StepError } from './step-error.ts';
 import { sha256 } from './cache.ts';
 import { DOCS_ID, type FamilyReport } from './pipeline.ts';
 import { buildObserved, OBSERVED_ID, OVERLAY_FILE, observedInputs } from './observed-step.ts';
+import { docsFlows, flowsInputs } from './flows-step.ts';
 import type { ReferencePageJob } from '../docs/reference.ts';
 
 export interface Tools {
@@ -140,6 +141,7 @@ export async function startSite(
     ? { id: OBSERVED_ID, of: 'v2-pt', bundlePath: path.join(ctx.outDir, OBSERVED_ID, 'openapi.yaml') }
     : undefined;
   const what = 'docs site (build-docs, landing page)';
+  const flows = await docsFlows(ctx.rootDir);
   const run = await step(DOCS_ID, what, () =>
     startDocsSite({
       rootDir: ctx.rootDir,
@@ -148,6 +150,7 @@ export async function startSite(
       ...(observed ? { observed } : {}),
       pageCacheFile,
       ...(options.renderPage ? { renderPage: options.renderPage } : {}),
+      ...(flows ? { flows } : {}),
     }),
   );
   async function finish(observedDocument?: Record<string, unknown>): Promise<BuiltFamily> {
@@ -159,6 +162,7 @@ export async function startSite(
       ...(observed ? [observed.bundlePath, path.join(ctx.rootDir, 'scripts', 'observed', 'observed-operations.ts')] : []),
       ...(await readdir(path.join(ctx.rootDir, 'docs', 'landing'))).map((f) => path.join(ctx.rootDir, 'docs', 'landing', f)),
       ...(await readdir(path.join(ctx.rootDir, 'scripts', 'docs'))).map((f) => path.join(ctx.rootDir, 'scripts', 'docs', f)),
+      ...(flows ? await flowsInputs(ctx.rootDir) : []),
     ];
     const report: FamilyReport = { id: DOCS_ID, skipped: false, files: Object.keys(outputs), warnings: [], ms: performance.now() - started };
     return { report, inputs, outputs };

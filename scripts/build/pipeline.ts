@@ -183,8 +183,8 @@ export async function runPipeline(options: BuildOptions): Promise<FamilyReport[]
     return { id, skipped: true, files: Object.keys(manifest[id]?.outputs ?? {}), warnings: [], ms: 0 };
   });
   const flowsStarted = performance.now();
-  const flowsFiles = await buildFlowsLineage(rootDir, outDir, writeIfChanged);
-  if (flowsFiles.length > 0) reports.push({ id: FLOWS_ID, skipped: false, files: flowsFiles, warnings: [], ms: performance.now() - flowsStarted });
+  const flows = await buildFlowsLineage(rootDir, outDir);
+  if (flows.files.length > 0) reports.push({ id: FLOWS_ID, skipped: !flows.changed, files: flows.files, warnings: [], ms: performance.now() - flowsStarted });
   for (const r of reports) log(`${r.id}: ${r.skipped ? 'unchanged, skipped' : `built in ${Math.round(r.ms)} ms`}`);
   return reports;
 }

@@ -54,3 +54,16 @@ export function readScenarios(rootDir: string): Scenario[] {
     return { name, steps };
   });
 }
+
+export interface FlowsSource {
+  repository: string;
+  commit: string;
+}
+
+/** Where the captures come from, as evidence/flows/README.md states it (`Source: `repo` at commit `sha``). */
+export function readFlowsSource(rootDir: string): FlowsSource {
+  const readme = readFileSync(path.join(rootDir, FLOWS_DIR, 'README.md'), 'utf8');
+  const match = /^Source: `([^`]+)` at commit `([0-9a-f]{40})`/m.exec(readme);
+  if (!match) throw new Error(`${FLOWS_DIR}/README.md: no "Source: \`repository\` at commit \`sha\`" line`);
+  return { repository: match[1] as string, commit: match[2] as string };
+}
