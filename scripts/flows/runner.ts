@@ -13,6 +13,11 @@ import type { Scenario } from './scenarios.ts';
 import type { AnswerValidators, Verdict } from './validators.ts';
 
 export const CAPTURED_PREFIX = '/AereoNoSession.svc';
+/**
+ * Sent with every call: the flows mock then matches within this scenario (two scenarios
+ * captured the same search with different answers). A sandbox ignores an unknown header.
+ */
+export const SCENARIO_HEADER = 'x-mock-flows-scenario';
 
 /** The captured route typed by the observed flavour: the same operations and payloads, under the legacy prefix. */
 export type CapturedRoutePaths = {
@@ -145,7 +150,7 @@ export async function runScenario(scenario: Scenario, lineage: Lineage, options:
     let answer: unknown;
     try {
       // The body is the captured one, checked by the mock or the service, not by the compiler.
-      answer = await client.call(planned.path as CapturedPath, body as StepBody);
+      answer = await client.call(planned.path as CapturedPath, body as StepBody, { headers: { [SCENARIO_HEADER]: scenario.name } });
     } catch (error) {
       problems.push(clean(error instanceof CallError ? `${error.name}: ${error.message}` : `${(error as Error).name}: ${(error as Error).message}`));
     }
@@ -155,6 +160,8 @@ export async function runScenario(scenario: Scenario, lineage: Lineage, options:
       const reason = answerHeader('x-mock-flows-reason');
       problems.push(`the flows mock did not replay this step (${mock}${reason ? `: ${reason}` : ''})`);
     }
+    const replayed = `${answerHeader(SCENARIO_HEADER) ?? ''}/${answerHeader('x-mock-flows-step') ?? ''}`;
+    if (mock === 'replay' && replayed !== `${scenario.name}/${step.id}`) problems.push(`the flows mock replayed ${replayed}, not this step`);
     const verdicts = answer === undefined ? [] : options.validators.check(step.operation, answer);
     for (const v of verdicts) if (v.valid === false) problems.push(`the answer breaks the ${v.contract} contract`);
     const exception = typeof answer === 'object' && answer !== null ? (answer as { Exception?: { Message?: unknown } | null }).Exception : undefined;

@@ -49,15 +49,13 @@ const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
 export async function loadFamilyDocuments(options: MockOptions): Promise<FamilyDocument[]> {
   const extra = Object.entries(options.documents ?? {}).map(([id, doc]) => ({ id, doc }));
-  return [
-    ...(await Promise.all(
+  const bundles = await Promise.all(
     options.families.map(async (id) => {
       const file = options.bundlePaths?.[id] ?? path.join(options.rootDir, 'generated', id, 'openapi.yaml');
       return { id, doc: parse(await readFile(file, 'utf8')) as Record<string, unknown> };
     }),
-    )),
-    ...extra,
-  ];
+  );
+  return [...bundles, ...extra];
 }
 
 class BodyTooLarge extends Error {}

@@ -54,6 +54,37 @@ describe('the flows mock', () => {
     expect(answer.headers.get('x-mock-flows-reason')).toMatch(/nearest capture is step 02-Disponibilidade of cenario1/);
   });
 
+  test('a search two scenarios captured alike names the other one, and x-mock-flows-scenario chooses', async () => {
+    const c5 = scenarios.find((s) => s.name === 'cenario5-adulto-crianca-bebe-idavolta-nacional-faturado')?.steps[1];
+    const c3 = scenarios.find((s) => s.name === 'cenario3-adulto-crianca-multiplos-nacional-faturado')?.steps.find((s) => s.id === '02-Disponibilidade');
+    expect(c5?.request).toEqual(c3?.request);
+    expect(c5?.response).not.toEqual(c3?.response);
+    const first = await post(mock.url, '/AereoNoSession.svc/Disponibilidade', c5?.request);
+    expect(first.headers.get('x-mock-flows-scenario')).toBe('cenario3-adulto-crianca-multiplos-nacional-faturado');
+    expect(first.headers.get('x-mock-flows-also')).toBe('cenario5-adulto-crianca-bebe-idavolta-nacional-faturado');
+    const pinned = await post(mock.url, '/AereoNoSession.svc/Disponibilidade', c5?.request, { 'x-mock-flows-scenario': 'cenario5-adulto-crianca-bebe-idavolta-nacional-faturado' });
+    expect(pinned.headers.get('x-mock-flows-scenario')).toBe('cenario5-adulto-crianca-bebe-idavolta-nacional-faturado');
+    expect(pinned.body.Data).toBe(c5?.response.Data);
+  });
+
+  test('a huge identifying value gets a bounded no-match answer and the mock keeps serving', async () => {
+    const captured = scenarios.find((s) => s.name === CENARIO4)?.steps.find((s) => s.operation === 'Consultar');
+    const huge = 'X'.repeat(600_000);
+    const started = performance.now();
+    const answer = await post(mock.url, '/AereoNoSession.svc/Consultar', { ...captured?.request, Localizador: huge });
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('x-mock-flows')).toBe('no-match');
+    expect(answer.headers.get('x-mock-flows-differs')).toBe('Localizador');
+    let headerBytes = 0;
+    answer.headers.forEach((value, name) => {
+      if (name.startsWith('x-mock-flows')) headerBytes += value.length;
+    });
+    expect(headerBytes).toBeLessThan(2_048);
+    const after = await post(mock.url, '/AereoNoSession.svc/RecuperarSistemasPesquisa', scenarios[0]?.steps[0]?.request);
+    expect(after.headers.get('x-mock-flows')).toBe('replay');
+  });
+
   test('a call outside the contract is still refused before any replay', async () => {
     const captured = scenarios.find((s) => s.name === 'cenario1-adulto-ida-nacional-faturado')?.steps[1];
     const answer = await post(mock.url, '/AereoNoSession.svc/Disponibilidade', { ...captured?.request, QuantidadeAdultos: 'one' });

@@ -36,6 +36,8 @@ export const HEADERS = {
   nearest: 'x-mock-flows-nearest',
   differs: 'x-mock-flows-differs',
   reason: 'x-mock-flows-reason',
+  /** Other scenarios whose capture matches the call as well (send `x-mock-flows-scenario` to choose). */
+  others: 'x-mock-flows-also',
 } as const;
 
 export interface FlowsResponderOptions {
@@ -230,6 +232,9 @@ export function createFlowsResponder(scenarios: Scenario[], lineage: Lineage, op
     }
     flow?.replayed.add(step.index);
     const headers: Record<string, string> = { [HEADERS.match]: 'replay', [HEADERS.scenario]: step.scenario, [HEADERS.step]: step.id };
+    // Two scenarios may have captured the same call with different answers: say which others match.
+    const others = [...new Set(matches.map((s) => s.scenario).filter((name) => name !== step.scenario))];
+    if (others.length > 0) headers[HEADERS.others] = headerSafe(others.join(', '));
     if (flow) headers[HEADERS.flow] = flow.id;
     return { kind: 'answer', status: 200, body: flow ? rewrite(step.response, flow) : step.response, headers };
   }
