@@ -4,6 +4,7 @@
 // reset header forgets every flow.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createFlowsResponder } from '../../scripts/mock/flows/replay.ts';
+import { readScenarios } from '../../scripts/flows/scenarios.ts';
 import { rootDir } from '../support/bundle.ts';
 import { startMockProcess, type MockProcess } from '../support/mock-process.ts';
 import { flow, lineage, post, scenarios } from './support.ts';
@@ -140,6 +141,13 @@ describe('the flows mock', () => {
 });
 
 describe('the flows state', () => {
+  test('a replay copies what it changes: the captured answers stay as read', () => {
+    const own = readScenarios(rootDir);
+    const responder = createFlowsResponder(own, lineage);
+    for (const s of own) for (const st of s.steps) responder.respond({ family: 'legacy', operation: st.operation, method: 'post', path: '', body: st.request, headers: { 'x-mock-flows-scenario': s.name } });
+    expect(own).toEqual(scenarios);
+  });
+
   test('is bounded: past maxFlows the least recently used flow is forgotten', () => {
     const responder = createFlowsResponder(scenarios, lineage, { maxFlows: 3 });
     const search = cenario4?.steps[1];

@@ -73,6 +73,20 @@ interface Flow {
 }
 
 type Json = unknown;
+type Container = Record<string, unknown> | unknown[];
+
+/** Paths of every string in `value` that holds one of `originals`. */
+function sitesOf(value: unknown, originals: readonly string[], at: Array<string | number> = [], out: Array<Array<string | number>> = []): Array<Array<string | number>> {
+  if (originals.length === 0) return out;
+  if (typeof value === 'string') {
+    if (originals.some((o) => value.includes(o))) out.push(at);
+  } else if (Array.isArray(value)) {
+    value.forEach((v, i) => sitesOf(v, originals, [...at, i], out));
+  } else if (typeof value === 'object' && value !== null) {
+    for (const [k, v] of Object.entries(value)) sitesOf(v, originals, [...at, k], out);
+  }
+  return out;
+}
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -113,14 +127,15 @@ export function createFlowsResponder(scenarios: Scenario[], lineage: Lineage, op
     });
   }
   const handedOutList = [...handedOut];
-  // Steps whose answer holds an identifier a later step threads: replaying one starts a flow.
-  const handsOut = new Set(steps.filter((s) => { const text = JSON.stringify(s.response); return handedOutList.some((v) => text.includes(v)); }));
+  // The handed-out values each captured answer holds: replaying a step with any starts a flow.
+  const originalsIn = new Map(steps.map((s) => [s, handedOutList.filter((v) => JSON.stringify(s.response).includes(v))] as const));
+  // Where in each answer they stand, so a replay copies only the objects on the way to them.
+  const sitesIn = new Map(steps.map((s) => [s, sitesOf(s.response, originalsIn.get(s) ?? [])] as const));
   // What ties steps of one booking together: the identifiers a step sends and those its answer hands out.
   const keys = new Map(
     steps.map((s) => {
-      const text = JSON.stringify(s.response);
       const sent = (identifying.get(s.operation) ?? []).filter((f) => !CRITERIA.includes(f) && s.request[f] !== undefined).map((f) => String(s.request[f]));
-      return [s, new Set([...sent, ...handedOutList.filter((v) => text.includes(v))])] as const;
+      return [s, new Set([...sent, ...(originalsIn.get(s) ?? [])])] as const;
     }),
   );
   const related = (a: Step, b: Step) => [...(keys.get(a) ?? [])].some((k) => keys.get(b)?.has(k));
@@ -157,17 +172,31 @@ export function createFlowsResponder(scenarios: Scenario[], lineage: Lineage, op
     return value;
   }
 
-  /** The captured answer with this flow's identifiers in place of the captured ones. */
-  function rewrite(value: Json, flow: Flow): Json {
-    if (typeof value === 'string') {
-      if (handedOut.has(value)) return freshFor(flow, value);
-      let text = value;
-      for (const original of handedOutList) if (original.length >= 6 && text.includes(original)) text = text.split(original).join(freshFor(flow, original));
-      return text;
+  /** The captured answer with this flow's identifiers in place of the captured ones; the capture itself is never changed. */
+  function rewrite(step: Step, flow: Flow): Json {
+    const originals = originalsIn.get(step) ?? [];
+    const replace = (text: string) => originals.reduce((t, original) => (t.includes(original) ? t.split(original).join(freshFor(flow, original)) : t), text);
+    const copies = new Map<Container, Container>();
+    const copyOf = (node: Container): Container => {
+      let copy = copies.get(node);
+      if (!copy) copies.set(node, (copy = Array.isArray(node) ? [...node] : { ...node }));
+      return copy;
+    };
+    const root = copyOf(step.response);
+    for (const site of sitesIn.get(step) ?? []) {
+      let source: Container = step.response;
+      let target = root;
+      for (const key of site.slice(0, -1)) {
+        const child = (source as Record<string | number, unknown>)[key] as Container;
+        const copy = copyOf(child);
+        (target as Record<string | number, unknown>)[key] = copy;
+        source = child;
+        target = copy;
+      }
+      const last = site[site.length - 1] as string | number;
+      (target as Record<string | number, unknown>)[last] = replace(String((source as Record<string | number, unknown>)[last]));
     }
-    if (Array.isArray(value)) return value.map((v) => rewrite(v, flow));
-    if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, rewrite(v, flow)]));
-    return value;
+    return root;
   }
 
   function differences(step: Step, body: Record<string, unknown>): string[] {
@@ -227,7 +256,7 @@ export function createFlowsResponder(scenarios: Scenario[], lineage: Lineage, op
         };
       }
       touch(flow);
-    } else if (handsOut.has(step)) {
+    } else if ((originalsIn.get(step) ?? []).length > 0) {
       flow = newFlow(step.scenario, step.index);
     }
     flow?.replayed.add(step.index);
@@ -236,7 +265,7 @@ export function createFlowsResponder(scenarios: Scenario[], lineage: Lineage, op
     const others = [...new Set(matches.map((s) => s.scenario).filter((name) => name !== step.scenario))];
     if (others.length > 0) headers[HEADERS.others] = headerSafe(others.join(', '));
     if (flow) headers[HEADERS.flow] = flow.id;
-    return { kind: 'answer', status: 200, body: flow ? rewrite(step.response, flow) : step.response, headers };
+    return { kind: 'answer', status: 200, body: flow ? rewrite(step, flow) : step.response, headers };
   }
 
   function reset(): void {
