@@ -140,6 +140,24 @@ describe('the flows mock', () => {
   });
 });
 
+describe('--flows with --observed', () => {
+  test('replays on the captured route while V2 answers from the observed flavour', async () => {
+    const both = await startMockProcess(rootDir, ['--flows', '--observed']);
+    try {
+      const step = scenarios[0]?.steps[0];
+      const legacy = await post(both.url, '/AereoNoSession.svc/RecuperarSistemasPesquisa', step?.request);
+      expect(legacy.headers.get('x-mock-flows')).toBe('replay');
+      expect(legacy.body).toEqual(step?.response);
+      const v2 = await post(both.url, '/api/V2/Voos/RecuperarSistemasPesquisa', step?.request);
+      expect(v2.status).toBe(200);
+      expect(v2.headers.get('x-mock-flows')).toBeNull();
+      expect(Object.keys(v2.body)).toContain('SessaoExpirada');
+    } finally {
+      await both.stop();
+    }
+  }, 90_000);
+});
+
 describe('the flows state', () => {
   test('a replay copies what it changes: the captured answers stay as read', () => {
     const own = readScenarios(rootDir);

@@ -107,7 +107,7 @@ export function createFlowsResponder(scenarios: Scenario[], lineage: Lineage, op
   const byScenario = new Map(scenarios.map((s) => [s.name, steps.filter((st) => st.scenario === s.name)]));
   // Fields that identify a step of each operation: the criteria of searches, the threaded fields of the rest.
   const identifying = new Map<string, string[]>();
-  for (const step of steps) identifying.set(step.operation, SEARCHES.has(step.operation) ? CRITERIA : []);
+  for (const step of steps) identifying.set(step.operation, SEARCHES.has(step.operation) ? [...CRITERIA] : []);
   for (const { steps: ls } of lineage.scenarios) {
     for (const st of ls) {
       const fields = identifying.get(st.operation) ?? [];
