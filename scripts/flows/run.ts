@@ -25,14 +25,17 @@ export const ENV = {
 } as const;
 
 const args = process.argv.slice(2);
-const option = (name: string): string | undefined => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
 function usage(message: string): never {
   console.error(`${message}\nUsage: npm run flows -- [--base-url URL] [--scenario NAME] [--dry-run] [--out DIR]`);
   process.exit(2);
 }
+const option = (name: string): string | undefined => {
+  const i = args.indexOf(name);
+  if (i < 0) return undefined;
+  const value = args[i + 1];
+  if (value === undefined || value.startsWith('--')) usage(`${name} needs a value.`);
+  return value;
+};
 for (const a of args) if (a.startsWith('--') && !['--base-url', '--scenario', '--dry-run', '--out'].includes(a)) usage(`Unknown option ${a}.`);
 
 const rootDir = process.cwd();
@@ -42,7 +45,18 @@ const wanted = option('--scenario');
 const scenarios = wanted ? all.filter((s) => s.name === wanted) : all;
 if (scenarios.length === 0) usage(`No scenario named ${wanted}; there are: ${all.map((s) => s.name).join(', ')}.`);
 const baseUrl = option('--base-url');
-const loopback = baseUrl === undefined || ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(baseUrl).hostname);
+// The address is never echoed: a mistyped one may carry user information.
+const hostOf = (url: string): string => {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return usage('--base-url is not an absolute URL.');
+  }
+  if (parsed.username || parsed.password || parsed.search || parsed.hash) usage('--base-url must not carry user information, a query or a fragment.');
+  return parsed.hostname;
+};
+const loopback = baseUrl === undefined || ['127.0.0.1', 'localhost', '[::1]'].includes(hostOf(baseUrl));
 
 if (args.includes('--dry-run')) {
   const shownBase = baseUrl ?? 'http://127.0.0.1:<port of the flows mock>';

@@ -122,6 +122,13 @@ describe('npm run flows, other modes', () => {
     for (const secret of Object.values(SECRETS)) for (const form of forms(secret)) expect(run.stdout.includes(form), form).toBe(false);
   });
 
+  test('a base URL with user information is refused without being echoed', async () => {
+    const run = await runFlows(['--base-url', `https://agent:${encodeURIComponent(SECRETS.FLOWS_PASSWORD)}@sandbox.invalid`], SECRETS);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--base-url must not carry user information');
+    for (const form of forms(SECRETS.FLOWS_PASSWORD)) expect(run.stderr.includes(form) || run.stdout.includes(form), form).toBe(false);
+  });
+
   test('against a sandbox without the credentials in the environment it refuses, naming the variables only', async () => {
     const env = { FLOWS_PASSWORD: '', FLOWS_DEVELOPER_TOKEN: '', FLOWS_ACCESS_CODE: '', FLOWS_LOGIN: '' };
     const run = await runFlows(['--base-url', 'https://sandbox.invalid'], env);
