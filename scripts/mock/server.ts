@@ -29,7 +29,7 @@ export interface MockOptions {
   logLevel?: LogLevel;
   /** Called for every contract violation seen (request or, when proxying, response). */
   onViolation?: (route: string, violations: Violation[]) => void;
-  /** Documents served beside the families, already in memory: id -> document (e.g. the flows' captured route). */
+  /** Documents served beside the families, already in memory: id -> document (e.g. the flows' captured route); they serve only routes no family serves. */
   documents?: Record<string, Record<string, unknown>>;
   /** Asked after a call passed contract validation: may answer it, or add headers to the ordinary answer. */
   respond?: MockResponder;
@@ -48,13 +48,17 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
 export async function loadFamilyDocuments(options: MockOptions): Promise<FamilyDocument[]> {
-  const extra = Object.entries(options.documents ?? {}).map(([id, doc]) => ({ id, doc }));
   const bundles = await Promise.all(
     options.families.map(async (id) => {
       const file = options.bundlePaths?.[id] ?? path.join(options.rootDir, 'generated', id, 'openapi.yaml');
       return { id, doc: parse(await readFile(file, 'utf8')) as Record<string, unknown> };
     }),
   );
+  const served = new Set(bundles.flatMap(({ doc }) => Object.keys((doc.paths ?? {}) as object)));
+  const extra = Object.entries(options.documents ?? {}).map(([id, doc]) => {
+    const paths = Object.entries((doc.paths ?? {}) as Record<string, unknown>).filter(([route]) => !served.has(route));
+    return { id, doc: { ...doc, paths: Object.fromEntries(paths) } };
+  });
   return [...bundles, ...extra];
 }
 
