@@ -1,30 +1,38 @@
 // The certification flows' lineage (generated/flows/lineage.json), computed from the
-// captures in evidence/flows. Reading and comparing ~2 MB of JSON costs tens of
-// milliseconds, so it runs on every build instead of joining the cache.
+// captures in evidence/flows; cached like every step (its inputs: the captures and the
+// lineage code), so a build with nothing to do does not read the captures.
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { DocsFlows } from '../docs/flows-page.ts';
+import { filesUnder, sha256 } from './cache.ts';
+import type { BuiltFamily } from './family-steps.ts';
 import { computeLineage, renderLineage } from '../flows/lineage.ts';
 import { FLOWS_DIR, readFlowsSource, readScenarios } from '../flows/scenarios.ts';
 
 export const FLOWS_ID = 'flows';
 export const LINEAGE_FILE = 'flows/lineage.json';
 
-/**
- * Writes the lineage under outDir when its bytes change. Answers the generated files
- * (relative to outDir; none when there are no captures) and whether one was rewritten.
- */
-export async function buildFlowsLineage(rootDir: string, outDir: string): Promise<{ files: string[]; changed: boolean }> {
-  if (!existsSync(path.join(rootDir, FLOWS_DIR))) return { files: [], changed: false };
+/** Files the lineage is made from: the captures and the code that reads them; none without captures. */
+export async function lineageInputs(rootDir: string): Promise<string[]> {
+  if (!existsSync(path.join(rootDir, FLOWS_DIR))) return [];
+  return [...(await filesUnder(path.join(rootDir, FLOWS_DIR))), path.join(rootDir, 'scripts/flows/lineage.ts'), path.join(rootDir, 'scripts/flows/scenarios.ts')];
+}
+
+/** Computes the lineage and writes it under outDir (when its bytes change). */
+export async function buildFlowsLineage(rootDir: string, outDir: string, inputs: string[]): Promise<BuiltFamily> {
+  const started = performance.now();
   const file = path.join(outDir, LINEAGE_FILE);
   const content = renderLineage(computeLineage(readScenarios(rootDir)));
-  const changed = (await readFile(file, 'utf8').catch(() => undefined)) !== content;
-  if (changed) {
+  if ((await readFile(file, 'utf8').catch(() => undefined)) !== content) {
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, content);
   }
-  return { files: [LINEAGE_FILE], changed };
+  return {
+    report: { id: FLOWS_ID, skipped: false, files: [LINEAGE_FILE], warnings: [], ms: performance.now() - started },
+    inputs,
+    outputs: { [LINEAGE_FILE]: sha256(content) },
+  };
 }
 
 /** What the docs site's flows page is made from, or undefined when there are no captures. */
@@ -33,11 +41,5 @@ export async function docsFlows(rootDir: string): Promise<DocsFlows | undefined>
   return { lineage: computeLineage(readScenarios(rootDir)), source: readFlowsSource(rootDir) };
 }
 
-/** Files the flows page depends on beyond scripts/docs: the captures and the lineage code. */
-export async function flowsInputs(rootDir: string): Promise<string[]> {
-  const captures = (await readdir(path.join(rootDir, FLOWS_DIR), { recursive: true, withFileTypes: true }))
-    .filter((e) => e.isFile())
-    .map((e) => path.join(e.parentPath, e.name))
-    .sort();
-  return [...captures, path.join(rootDir, 'scripts/flows/lineage.ts'), path.join(rootDir, 'scripts/flows/scenarios.ts')];
-}
+/** Files the flows page depends on beyond scripts/docs: the same as the lineage's. */
+export const flowsInputs = lineageInputs;

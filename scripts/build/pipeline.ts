@@ -9,7 +9,8 @@ import type { BuiltFamily, SiteStep } from './family-steps.ts';
 import { OBSERVED_ID } from './observed-step.ts';
 export const DOCS_ID = 'docs';
 import { CLIENT_ID, clientInputs } from './client-step.ts';
-import { FLOWS_ID, buildFlowsLineage } from './flows-step.ts';
+import { FLOWS_ID, buildFlowsLineage, lineageInputs } from './flows-step.ts';
+import { FLOWS_DIR } from '../flows/scenarios.ts';
 import { BuildWorkers } from './workers.ts';
 import { StepError } from './step-error.ts';
 import { filesUnder, fingerprint, hashFile, memoHasher, outputsIntact, readManifest, sha256, writeManifest, type CacheEntry, type CacheManifest, type FileHasher } from './cache.ts';
@@ -82,10 +83,18 @@ export async function runPipeline(options: BuildOptions): Promise<FamilyReport[]
     const [current, intact] = await Promise.all([fingerprint(rootDir, previous.inputs, shared, hasher), outputsIntact(outDir, previous.outputs, hasher)]);
     return current === previous.fingerprint && intact;
   }
-  const [familyFresh, observedFresh, docsFresh] = await Promise.all([
+  const flowsInputs = await lineageInputs(rootDir);
+  // A capture added or removed changes the list of inputs itself, which hashing the old list cannot see.
+  const flowsListed = new Set(flowsInputs);
+  const sameCaptures = (id: string) => {
+    const previous = (manifest[id]?.inputs ?? []).filter((f) => flowsListed.has(f) || f.startsWith(path.join(rootDir, FLOWS_DIR) + path.sep));
+    return previous.length === flowsInputs.length && previous.every((f) => flowsListed.has(f));
+  };
+  const [familyFresh, observedFresh, docsFresh, flowsFresh] = await Promise.all([
     Promise.all(families.map((f) => entryFresh(f.id))),
     entryFresh(OBSERVED_ID),
-    entryFresh(DOCS_ID),
+    entryFresh(DOCS_ID).then((fresh) => fresh && sameCaptures(DOCS_ID)),
+    entryFresh(FLOWS_ID).then((fresh) => fresh && sameCaptures(FLOWS_ID)),
   ]);
   const stale = families.filter((_, i) => !familyFresh[i]);
   const observedStale = families.some((f) => f.id === 'v2-pt') && !observedFresh;
@@ -147,6 +156,13 @@ export async function runPipeline(options: BuildOptions): Promise<FamilyReport[]
     }
     await clientDone;
     phase('client compiled');
+    if (failures.length === 0 && flowsInputs.length > 0 && !flowsFresh) {
+      try {
+        built.push(await buildFlowsLineage(rootDir, outDir, flowsInputs));
+      } catch (error) {
+        failures.push(error);
+      }
+    }
   } finally {
     await workers.close();
   }
@@ -176,15 +192,12 @@ export async function runPipeline(options: BuildOptions): Promise<FamilyReport[]
     }
   }
 
-  const ids = [...families.map((f) => f.id), ...[OBSERVED_ID, DOCS_ID].filter((id) => manifest[id])];
+  const ids = [...families.map((f) => f.id), ...[OBSERVED_ID, DOCS_ID, FLOWS_ID].filter((id) => manifest[id])];
   const reports = ids.map((id): FamilyReport => {
     const done = built.find((b) => b.report.id === id);
     if (done) return done.report;
     return { id, skipped: true, files: Object.keys(manifest[id]?.outputs ?? {}), warnings: [], ms: 0 };
   });
-  const flowsStarted = performance.now();
-  const flows = await buildFlowsLineage(rootDir, outDir);
-  if (flows.files.length > 0) reports.push({ id: FLOWS_ID, skipped: !flows.changed, files: flows.files, warnings: [], ms: performance.now() - flowsStarted });
   for (const r of reports) log(`${r.id}: ${r.skipped ? 'unchanged, skipped' : `built in ${Math.round(r.ms)} ms`}`);
   return reports;
 }

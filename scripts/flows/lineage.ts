@@ -41,28 +41,27 @@ function identifierLike(value: unknown): value is string | number {
   return typeof value === 'number' && Number.isInteger(value) && Math.abs(value) >= 1000;
 }
 
-/** Every scalar leaf of a JSON value with its path (`A[0].B`). */
-function* leaves(value: unknown, at = ''): Generator<[string, unknown]> {
+/** Where each identifier-like value stands in an answer: value -> paths (`A[0].B`), in document order. */
+function identifierIndex(value: unknown, at = '', index = new Map<string | number, string[]>()): Map<string | number, string[]> {
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) yield* leaves(value[i], `${at}[${i}]`);
+    for (let i = 0; i < value.length; i++) identifierIndex(value[i], `${at}[${i}]`, index);
   } else if (typeof value === 'object' && value !== null) {
-    for (const [key, child] of Object.entries(value)) yield* leaves(child, at === '' ? key : `${at}.${key}`);
-  } else {
-    yield [at, value];
+    for (const [key, child] of Object.entries(value)) identifierIndex(child, at === '' ? key : `${at}.${key}`, index);
+  } else if (identifierLike(value)) {
+    const paths = index.get(value);
+    if (paths) paths.push(at);
+    else index.set(value, [at]);
   }
+  return index;
 }
 
 const generic = (p: string): string => p.replace(/\[\d+\]/g, '[]');
 const lastKey = (p: string): string => p.slice(p.lastIndexOf('.') + 1).replace(/\[\d+\]$/, '');
 
-function sourceOf(field: string, value: string | number, answer: Record<string, unknown>): string | undefined {
-  let best: string | undefined;
-  for (const [p, v] of leaves(answer)) {
-    if (v !== value) continue;
-    const better = best === undefined || (lastKey(p) === field && lastKey(best) !== field) || (lastKey(p) === field) === (lastKey(best) === field) && p.length < best.length;
-    if (better) best = p;
-  }
-  return best;
+/** The path holding `value`: the first whose last key is the field's own name, else the first of the shortest. */
+function sourceOf(field: string, value: string | number, index: Map<string | number, string[]>): string | undefined {
+  const paths = index.get(value) ?? [];
+  return paths.find((p) => lastKey(p) === field) ?? paths.reduce<string | undefined>((best, p) => (best === undefined || p.length < best.length ? p : best), undefined);
 }
 
 export function computeLineage(scenarios: Scenario[]): Lineage {
@@ -75,14 +74,15 @@ export function computeLineage(scenarios: Scenario[]): Lineage {
   const candidates: { scenario: string; step: StepLineage; fields: string[] }[] = [];
   for (const scenario of scenarios) {
     const steps: StepLineage[] = [];
+    const indexes = scenario.steps.map((step) => identifierIndex(step.response));
     scenario.steps.forEach((step, i) => {
       const lineage: StepLineage = { id: step.id, operation: step.operation, threads: [], gaps: [] };
       const unsourced: string[] = [];
       for (const [field, value] of Object.entries(step.request)) {
         if (CREDENTIALS.has(field) || !identifierLike(value)) continue;
         let thread: Thread | undefined;
-        for (const earlier of scenario.steps.slice(0, i)) {
-          const fromPath = sourceOf(field, value, earlier.response);
+        for (const [j, earlier] of scenario.steps.slice(0, i).entries()) {
+          const fromPath = sourceOf(field, value, indexes[j] as Map<string | number, string[]>);
           if (fromPath) {
             thread = { field, fromStep: earlier.id, fromOperation: earlier.operation, fromPath, fromField: generic(fromPath) };
             break;
