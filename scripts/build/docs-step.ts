@@ -5,6 +5,7 @@ import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { ReferencePageJob } from '../docs/reference.ts';
 import { filesUnder, sha256 } from './cache.ts';
+import { docsFlows, flowsInputs } from './flows-step.ts';
 import { DOCS_ID, LEGACY_OBSERVED_ID, LEGACY_OBSERVED_OF, OBSERVED_ID, OBSERVED_OF } from './step-ids.ts';
 import { digestOutputs, runStep as step, type BuiltFamily, type FamilyReport, type StepContext } from './step.ts';
 
@@ -44,6 +45,7 @@ export async function startSite(
     observed && families.some((f) => f.id === LEGACY_OBSERVED_OF)
       ? { id: LEGACY_OBSERVED_ID, of: LEGACY_OBSERVED_OF, bundlePath: path.join(ctx.outDir, LEGACY_OBSERVED_ID, 'openapi.yaml'), addsOperations: true }
       : undefined;
+  const flows = await docsFlows(ctx.rootDir);
   const what = 'docs site (build-docs, landing page)';
   const run = await step(DOCS_ID, what, () =>
     startDocsSite({
@@ -54,6 +56,7 @@ export async function startSite(
       ...(legacyObserved ? { moreObserved: [legacyObserved] } : {}),
       pageCacheFile,
       ...(options.renderPage ? { renderPage: options.renderPage } : {}),
+      ...(flows ? { flows } : {}),
     }),
   );
   async function finish(observedDocument?: Record<string, unknown>): Promise<BuiltFamily> {
@@ -65,6 +68,7 @@ export async function startSite(
       ...(legacyObserved ? [legacyObserved.bundlePath] : []),
       ...(await filesIn(path.join(ctx.rootDir, 'docs/landing'))),
       ...(await filesUnder(path.join(ctx.rootDir, 'scripts/docs'))),
+      ...(flows ? await flowsInputs(ctx.rootDir) : []),
     ];
     const report: FamilyReport = { id: DOCS_ID, skipped: false, files: Object.keys(outputs), warnings: [], ms: performance.now() - started };
     return { report, inputs, outputs };

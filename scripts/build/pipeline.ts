@@ -9,7 +9,9 @@ import { filesUnder, fingerprint, hashFile, memoHasher, outputsIntact, readManif
 import { compileClient } from './client-step.ts';
 import type { SiteStep } from './docs-step.ts';
 import { readFamilies, type Family } from './families.ts';
-import { CLIENT_ID, DOCS_ID, LEGACY_OBSERVED_OF, OBSERVED_ID, OBSERVED_OF } from './step-ids.ts';
+import { CLIENT_ID, DOCS_ID, FLOWS_ID, LEGACY_OBSERVED_OF, OBSERVED_ID, OBSERVED_OF } from './step-ids.ts';
+import { lineageInputs } from './flows-step.ts';
+import { FLOWS_DIR } from '../flows/scenarios.ts';
 import type { BuiltFamily, FamilyReport, StepContext } from './step.ts';
 import { BuildWorkers } from './workers.ts';
 
@@ -66,6 +68,9 @@ interface Plan {
   stale: Family[];
   observedStale: boolean;
   docsStale: boolean;
+  /** The captures and code the flows lineage is made from (none without captures). */
+  flowsInputs: string[];
+  flowsStale: boolean;
 }
 
 /** One build in progress: its plan, what the steps built and what failed. */
@@ -121,10 +126,18 @@ async function decide(rootDir: string, outDir: string, force: boolean): Promise<
     const [current, intact] = await Promise.all([fingerprint(rootDir, previous.inputs, shared, hasher), outputsIntact(outDir, previous.outputs, hasher)]);
     return current === previous.fingerprint && intact;
   }
-  const [familyFresh, observedFresh, docsFresh] = await Promise.all([
+  const flowsInputs = await lineageInputs(rootDir);
+  // A capture added or removed changes the list of inputs itself, which hashing the old list cannot see.
+  const flowsListed = new Set(flowsInputs);
+  const sameCaptures = (id: string) => {
+    const previous = (manifest[id]?.inputs ?? []).filter((f) => flowsListed.has(f) || f.startsWith(path.join(rootDir, FLOWS_DIR) + path.sep));
+    return previous.length === flowsInputs.length && previous.every((f) => flowsListed.has(f));
+  };
+  const [familyFresh, observedFresh, docsFresh, flowsFresh] = await Promise.all([
     Promise.all(families.map((f) => entryFresh(f.id))),
     entryFresh(OBSERVED_ID),
-    entryFresh(DOCS_ID),
+    entryFresh(DOCS_ID).then((fresh) => fresh && sameCaptures(DOCS_ID)),
+    entryFresh(FLOWS_ID).then((fresh) => fresh && sameCaptures(FLOWS_ID)),
   ]);
   return {
     families,
@@ -135,6 +148,8 @@ async function decide(rootDir: string, outDir: string, force: boolean): Promise<
     stale: families.filter((_, i) => !familyFresh[i]),
     observedStale: families.some((f) => f.id === OBSERVED_OF) && families.some((f) => f.id === LEGACY_OBSERVED_OF) && !observedFresh,
     docsStale: !docsFresh,
+    flowsInputs,
+    flowsStale: flowsInputs.length > 0 && !flowsFresh,
   };
 }
 
@@ -162,6 +177,7 @@ async function runSteps(run: Run): Promise<void> {
     if (site) await finishDocs(run, site);
     await clientDone;
     run.phase('client compiled');
+    if (failures.length === 0 && plan.flowsStale) await buildFlows(run);
   } finally {
     await workers.close();
   }
@@ -187,6 +203,15 @@ async function startDocs(run: Run, ctx: StepContext, workers: BuildWorkers): Pro
   } catch (error) {
     run.failures.push(error);
     return undefined;
+  }
+}
+
+async function buildFlows(run: Run): Promise<void> {
+  const { buildFlowsLineage } = await import('./flows-step.ts');
+  try {
+    run.built.push(await buildFlowsLineage(run.rootDir, run.outDir, run.plan.flowsInputs));
+  } catch (error) {
+    run.failures.push(error);
   }
 }
 
@@ -240,7 +265,7 @@ async function recordBuilt(run: Run): Promise<void> {
 
 function reportsOf(run: Run): FamilyReport[] {
   const { families, manifest } = run.plan;
-  const ids = [...families.map((f) => f.id), ...[OBSERVED_ID, DOCS_ID].filter((id) => manifest[id])];
+  const ids = [...families.map((f) => f.id), ...[OBSERVED_ID, DOCS_ID, FLOWS_ID].filter((id) => manifest[id])];
   const reports = ids.map((id): FamilyReport => {
     const done = run.built.find((b) => b.report.id === id);
     if (done) return done.report;

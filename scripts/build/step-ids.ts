@@ -11,3 +11,5 @@ export const LEGACY_OBSERVED_OF = 'legacy';
 export const DOCS_ID = 'docs';
 /** The typed client compiled into dist/. */
 export const CLIENT_ID = 'client';
+/** The certification flows' lineage, computed from the captures. */
+export const FLOWS_ID = 'flows';

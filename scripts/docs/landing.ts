@@ -48,6 +48,8 @@ export interface LandingModel {
   fragments: LandingFragments;
   migration: ReplacementRow[];
   mirrors: MirrorTable;
+  /** The certification flows page (observed), when this build has one. */
+  flows?: { href: string; scenarios: number };
 }
 
 const PART_LABELS = { request: 'Request', response: 'Response' } as const;
@@ -350,6 +352,19 @@ function coverageSection(model: LandingModel): Html {
   </section>`;
 }
 
+/** The certification flows: observed, never published; a link and a sentence. */
+function flowsSection(flows: NonNullable<LandingModel['flows']>): Html {
+  return html`<section id="certification-flows">
+      <h2>Certification flows</h2>
+      <aside class="observed-flavour" data-observed="${flows.href}">
+        <p>${statusPill(OBSERVED_STATUS)}</p>
+        <p>${flows.scenarios} homologation scenarios as one integration captured them on the sandbox, step by step, with the fields each
+        request takes from an earlier answer. The provider publishes no flow.</p>
+        <p class="card-links"><a href="${flows.href}">Open the certification flows</a></p>
+      </aside>
+    </section>`;
+}
+
 const NAV: Array<[string, string]> = [
   ['getting-started', 'Getting started'],
   ['families', 'Route families'],
@@ -386,7 +401,7 @@ export function renderLanding(model: LandingModel): string {
       (f) => html`<li><a href="${f.page?.href ?? ''}">${f.title}</a></li>${
         f.page?.observed ? html`<li class="toc-observed"><a href="${f.page.observed.href}">Observed flavour <span>(not published)</span></a></li>` : ''
       }`,
-    )}</ul>
+    )}${model.flows ? html`<li class="toc-observed"><a href="${model.flows.href}">Certification flows <span>(observed)</span></a></li>` : ''}</ul>
   </nav>
   <main>
     <section id="getting-started">
@@ -394,6 +409,7 @@ export function renderLanding(model: LandingModel): string {
       <article class="card getting-started">${model.fragments.gettingStarted}</article>
     </section>
     ${familiesSection(model)}
+    ${model.flows ? flowsSection(model.flows) : ''}
     <section id="authentication">
       <h2>Authentication</h2>
       ${model.fragments.authentication}

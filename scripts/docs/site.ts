@@ -15,6 +15,7 @@ import { migrationRows, mirrorTable, operationHref, type SiteDocument } from './
 import { trusted } from './html.ts';
 import { renderLanding, type LandingFamily, type LandingFragments } from './landing.ts';
 import { listOperations, type JsonObject } from './openapi.ts';
+import { FLOWS_PAGE, renderFlowsPage, type DocsFlows } from './flows-page.ts';
 import { observedDocumentForDocs, observedReferenceFamily } from './observed-page.ts';
 import { buildReferencePage, documentForDocs, type ReferenceFamily, type ReferencePageJob } from './reference.ts';
 import { sourcesFromCoverage, type SourceCoverage } from './sources.ts';
@@ -59,6 +60,8 @@ export interface DocsSiteOptions {
   pageCacheFile?: string;
   /** Renders one reference page; in this thread by default (the pipeline uses a worker). */
   renderPage?: (job: ReferencePageJob) => Promise<void>;
+  /** The certification flows (observed): their page is written and the landing page links it. */
+  flows?: DocsFlows;
 }
 
 type PageCache = Record<string, { input: string; output: string }>;
@@ -340,8 +343,14 @@ export async function startDocsSite(opts: DocsSiteOptions): Promise<DocsSiteRun>
         .filter((c) => !built.has(c.id))
         .map((c): LandingFamily => ({ id: c.id, title: c.title, status: c.status, statusNote: c.statusNote, prefix: c.prefix, page: null })),
     ];
+    if (opts.flows) {
+      const flowsFile = path.join(outDir, FLOWS_PAGE);
+      await writeFile(flowsFile, renderFlowsPage(opts.flows));
+      written.push(flowsFile);
+    }
+    const flowsLink = opts.flows ? { href: FLOWS_PAGE, scenarios: opts.flows.lineage.scenarios.length } : undefined;
     const index = path.join(outDir, 'index.html');
-    await writeFile(index, renderLanding({ families: ordered(landingFamilies, catalogOrder), fragments, migration, mirrors }));
+    await writeFile(index, renderLanding({ families: ordered(landingFamilies, catalogOrder), fragments, migration, mirrors, ...(flowsLink ? { flows: flowsLink } : {}) }));
     written.push(index);
 
     await removeStalePages(outDir, new Set(written));

@@ -3,6 +3,8 @@
 // `--observed`: v2-pt and legacy are served from their observed flavours (docs/observed.md),
 // which answer the observed operations with the sanitized example responses, on
 // `/api/V2/Voos/<Operation>` and on `AereoNoSession.svc/<Operation>`.
+// `--flows`: the certification flows are replayed on the route they were captured on,
+// `AereoNoSession.svc/<Operation>` (docs/flows.md); combinable with `--observed`.
 // `--log info` prints one line per request; `--engine prism` answers every call through
 // Prism (the reference the fast front is tested against); `--head-timeout MS` and
 // `--body-timeout MS` bound slow clients (docs/mock-and-proxy.md).
@@ -10,6 +12,7 @@ import { existsSync } from 'node:fs';
 import { flushCompileCache } from 'node:module';
 import path from 'node:path';
 import { readFamilies } from '../build/families.ts';
+import { FLOWS_DOCUMENT_ID, loadFlows } from './flows/load.ts';
 import { DEFAULT_BODY_TIMEOUT_MS, DEFAULT_HEADERS_TIMEOUT_MS, startMock, type LogLevel } from './server.ts';
 
 const args = process.argv.slice(2);
@@ -51,16 +54,27 @@ const observedBundles: Record<string, string> = {
   'v2-pt': path.join(rootDir, 'generated/v2-pt-observed/openapi.yaml'),
   legacy: path.join(rootDir, 'generated/legacy-observed/openapi.yaml'),
 };
-for (const bundle of observed ? Object.values(observedBundles) : []) {
+const withFlows = args.includes('--flows');
+// The flows' captured route reuses the v2-pt observed path items (same operation names).
+const needed = [...(observed ? Object.values(observedBundles) : []), ...(withFlows ? [observedBundles['v2-pt'] as string] : [])];
+for (const bundle of needed) {
   if (!existsSync(bundle)) {
-    console.error(`--observed needs ${path.relative(rootDir, bundle)}: run \`npm run build\` first.`);
+    console.error(`${observed ? '--observed' : '--flows'} needs ${path.relative(rootDir, bundle)}: run \`npm run build\` first.`);
     process.exit(2);
   }
+}
+let flows: ReturnType<typeof loadFlows> | undefined;
+try {
+  flows = withFlows ? loadFlows(rootDir) : undefined;
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(2);
 }
 const mock = await startMock({
   rootDir,
   families,
   ...(observed ? { bundlePaths: observedBundles } : {}),
+  ...(flows ? { documents: { [FLOWS_DOCUMENT_ID]: flows.document }, respond: flows.responder.respond } : {}),
   port,
   logLevel,
   engine,
@@ -82,6 +96,10 @@ const served = families.map((id) =>
 );
 console.log(`Mock of ${served.join(', ')} listening on ${mock.url}`);
 for (const route of mock.routes) console.log(`  ${route}`);
+if (flows) {
+  console.log(`Certification flows: ${flows.scenarios.length} captured scenarios replayed on /AereoNoSession.svc (observed, not published).`);
+  console.log('  Send the header x-mock-flows-reset: all with any call to forget every flow.');
+}
 console.log('Both developer headers are required on every call. Ctrl-C stops the mock.');
 
 let stopping = false;

@@ -43,6 +43,8 @@ export interface MockOptions {
   engine?: 'front' | 'prism';
   /** Answers from state (certification flows), asked only for a call that passed validation. */
   respond?: MockResponder;
+  /** Documents served beside the families, in memory (id -> document, e.g. the flows' captured route); they serve only routes no family serves. */
+  documents?: Record<string, Record<string, unknown>>;
   /** A request head must arrive whole within this time (408 otherwise). */
   headersTimeoutMs?: number;
   /** A request body must arrive whole within this time once its head has (408 otherwise). */
@@ -68,9 +70,21 @@ const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 /** Query names Prism reads as preferences. */
 const PRISM_QUERY = /(?:^|[?&])__(?:code|example|dynamic|seed)=/;
 
-function readBundles(options: MockOptions): Promise<BundleBytes> {
-  return Promise.all(
+async function readBundles(options: MockOptions): Promise<BundleBytes> {
+  const families = await Promise.all(
     options.families.map(async (id) => ({ id, bytes: await readFile(options.bundlePaths?.[id] ?? path.join(options.rootDir, 'generated', id, 'openapi.yaml')) })),
+  );
+  // In-memory documents go in as JSON text (YAML reads it): one start-cache key covers them too.
+  const extra = Object.entries(options.documents ?? {}).map(([id, doc]) => ({ id, bytes: Buffer.from(JSON.stringify(doc)) }));
+  return [...families, ...extra];
+}
+
+/** The extra documents keep only the routes no family serves: a family's own route always wins. */
+function withoutServedRoutes(documents: FamilyDocument[], familyIds: readonly string[]): FamilyDocument[] {
+  const isFamily = new Set(familyIds);
+  const served = new Set(documents.filter(({ id }) => isFamily.has(id)).flatMap(({ doc }) => Object.keys((doc.paths ?? {}) as object)));
+  return documents.map(({ id, doc }) =>
+    isFamily.has(id) ? { id, doc } : { id, doc: { ...doc, paths: Object.fromEntries(Object.entries((doc.paths ?? {}) as object).filter(([route]) => !served.has(route))) } },
   );
 }
 
@@ -81,7 +95,7 @@ async function parseBundles(bundles: BundleBytes): Promise<FamilyDocument[]> {
 }
 
 export async function loadFamilyDocuments(options: MockOptions): Promise<FamilyDocument[]> {
-  return parseBundles(await readBundles(options));
+  return withoutServedRoutes(await parseBundles(await readBundles(options)), options.families);
 }
 
 class BodyTooLarge extends Error {}
@@ -235,7 +249,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
   const bundles = await readBundles(options);
   const cacheFile = startCacheFile(options.rootDir, bundles);
   const cached = reference ? undefined : await readStartCache(cacheFile);
-  const documents = cached?.documents ?? (await parseBundles(bundles));
+  const documents = cached?.documents ?? withoutServedRoutes(await parseBundles(bundles), options.families);
   const routes = new RouteTable(documents);
   const logLevel = options.logLevel ?? 'warn';
   const log: RequestLog = createRequestLog(logLevel, options.logSink ?? process.stdout);
@@ -402,7 +416,8 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
 
   function ask(op: MockOperation, req: http.IncomingMessage, url: URL, body: unknown): MockDecision | undefined {
     if (!options.respond) return undefined;
-    return options.respond({ family: op.family, operation: lastSegment(url.pathname), method: op.method.toUpperCase(), path: url.pathname, body, headers: req.headers as Record<string, string | undefined> });
+    // Every document of the legacy route (its observed flavour, the flows' captures) is family "legacy" to a responder.
+    return options.respond({ family: op.family.startsWith('legacy') ? 'legacy' : op.family, operation: lastSegment(url.pathname), method: op.method.toUpperCase(), path: url.pathname, body, headers: req.headers as Record<string, string | undefined> });
   }
 
   /** `Prefer: code=` may pick only a declared status; `example=` only an example the status has. */

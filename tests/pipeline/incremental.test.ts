@@ -37,6 +37,21 @@ test('a change to one family rebuilds that family and the docs, nothing else', a
   expect(await readFile(path.join(out(), 'v3/openapi.yaml'), 'utf8')).toContain('(edited)');
 }, 120_000);
 
+test('a capture added to a flow rebuilds the lineage and the docs, nothing else', async () => {
+  const scenario = path.join(dir, 'evidence/flows/cenario1-adulto-ida-nacional-faturado');
+  const search = await readFile(path.join(scenario, '02-Disponibilidade.response.json'), 'utf8');
+  const token = (JSON.parse(search) as { ViagensTrecho1: Array<{ IdentificacaoDaViagem: string }> }).ViagensTrecho1[1]?.IdentificacaoDaViagem as string;
+  // A second pricing that takes the search's second trip: a thread the lineage must find.
+  await writeFile(path.join(scenario, '11-Tarifar.request.json'), JSON.stringify({ Login: 'agencia', Senha: 's3gredo', IdentificacaoDaViagem: token }));
+  await writeFile(path.join(scenario, '11-Tarifar.response.json'), '{}');
+  const reports = await runPipeline({ rootDir: dir, outDir: out() });
+  expect(rebuilt(reports)).toEqual(['docs', 'flows']);
+  const lineage = JSON.parse(await readFile(path.join(out(), 'flows/lineage.json'), 'utf8')) as { scenarios: Array<{ name: string; steps: Array<{ id: string; threads: Array<{ fromPath: string }> }> }> };
+  const added = lineage.scenarios.find((s) => s.name === 'cenario1-adulto-ida-nacional-faturado')?.steps.find((s) => s.id === '11-Tarifar');
+  expect(added?.threads.map((t) => t.fromPath)).toEqual(['ViagensTrecho1[1].IdentificacaoDaViagem']);
+  expect(await readFile(path.join(out(), 'docs/flows.html'), 'utf8')).toContain('data-step="11-Tarifar"');
+}, 120_000);
+
 test('--force rebuilds every family', async () => {
   const reports = await runPipeline({ rootDir: dir, outDir: out(), force: true });
   expect(rebuilt(reports)).toEqual(expect.arrayContaining(['v2-pt', 'legacy', 'v1', 'v2-en', 'v3', 'v2-pt-observed', 'docs']));
