@@ -145,9 +145,15 @@ export interface LoadOptions {
   exclude?: readonly string[];
 }
 
+/**
+ * Folders of evidence/ that are not type sources: `flows` holds the certification
+ * scenarios, replayed whole by the flows mock and runner (docs/flows.md).
+ */
+export const NOT_SOURCES: readonly string[] = ['flows'];
+
 /** Every source under the evidence root, in folder-name order. */
 export function loadSources(evidenceRoot: string, options: LoadOptions = {}): Source[] {
-  const exclude = new Set(options.exclude ?? []);
+  const exclude = new Set([...NOT_SOURCES, ...(options.exclude ?? [])]);
   const dirs = readdirSync(evidenceRoot, { withFileTypes: true })
     .filter((d) => d.isDirectory())
     .map((d) => d.name)
