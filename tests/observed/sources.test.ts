@@ -100,10 +100,12 @@ describe('no leak in any source (every file under evidence/)', () => {
     expect(found).toEqual([]);
   });
 
-  test('document, phone, ticket and card numbers are zeros but a final 1', () => {
+  test('document, phone, ticket and card numbers are zeros but a final 1 (a final counter in the flows)', () => {
     // Runs of 11 or more digits, not inside a date token (milliseconds), a hash or after a decimal point.
+    // The flows thread each ticket through later steps, so each keeps its own placeholder: zeros and a counter.
+    const placeholder = (file: string) => (file.startsWith('flows/') ? /^0{9,}[1-9]\d?$/ : /^0+1$/);
     const found = texts.flatMap(({ file, text }) =>
-      [...text.matchAll(/(?<![\w.(-])\d{11,19}(?!\w)/g)].filter((m) => !/^0+1$/.test(m[0])).map((m) => `${file}: ${m[0]}`),
+      [...text.matchAll(/(?<![\w.(-])\d{11,19}(?!\w)/g)].filter((m) => !placeholder(file).test(m[0])).map((m) => `${file}: ${m[0]}`),
     );
     expect(found).toEqual([]);
   });
