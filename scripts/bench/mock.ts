@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { parse } from 'yaml';
-import { readFamilies } from '../build/families.ts';
+import { readFamilies } from '../pipeline/families.ts';
 import { sampleCalls, type SampleCall } from '../mock/sample-request.ts';
-import { HOSTILE_KINDS, hostileRound } from '../reliability/hostile.ts';
+import { HOSTILE_KINDS, hostileRound } from '../gates/reliability/hostile.ts';
 import { alternate, summarise, type Figure, type Paired } from './stats.ts';
 
 const HEADERS = {
@@ -72,7 +72,7 @@ async function load(url: string, calls: SampleCall[], seconds: number, connectio
 /** From spawning `npm run mock`'s script to its first 200 (ms). */
 async function startToFirstAnswer(rootDir: string, call: SampleCall): Promise<number> {
   const started = performance.now();
-  const mock = await startProcess([path.join(rootDir, 'scripts/mock.ts'), '--port', '0', '--log', 'silent'], rootDir);
+  const mock = await startProcess([path.join(rootDir, 'scripts/mock/start.ts'), '--port', '0', '--log', 'silent'], rootDir);
   try {
     for (;;) {
       const r = await fetch(`${mock.url}${call.path}`, { method: 'POST', headers: HEADERS, body: JSON.stringify(call.body) });
@@ -135,7 +135,7 @@ export async function benchMock(rootDir: string, runs: number, seconds = 4, conn
   await startToFirstAnswer(rootDir, calls[0]!);
   for (let i = 0; i < runs; i++) warm.push(await startToFirstAnswer(rootDir, calls[0]!));
 
-  const mock = await startProcess([path.join(rootDir, 'scripts/mock.ts'), '--port', '0', '--log', 'silent'], rootDir);
+  const mock = await startProcess([path.join(rootDir, 'scripts/mock/start.ts'), '--port', '0', '--log', 'silent'], rootDir);
   const temp = await mkdtemp(path.join(tmpdir(), 'bench-mock-'));
   let plain: Server | undefined;
   try {

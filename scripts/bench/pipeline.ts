@@ -1,9 +1,9 @@
 // The pipeline against the naive route: one CLI process per tool, per family, in a row.
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { readFamilies } from '../build/families.ts';
+import { readFamilies } from '../pipeline/families.ts';
 import { rotate, timeMs, type Figure } from './stats.ts';
-import { makeWorkspace } from './workspace.ts';
+import { makeWorkspace } from '../lib/workspace.ts';
 import { cliRouteBuild, node } from './cli-route.ts';
 
 /** The edit of the one-family figure: a summary, so lint passes and the types change (JSDoc). */
@@ -23,13 +23,13 @@ export interface PipelineFigures {
 
 /**
  * The Node flags `npm run build` gives the pipeline (package.json's build script is
- * `node [flags] scripts/build.ts`): the benchmark runs the build as that script does,
+ * `node [flags] scripts/pipeline/main.ts`): the benchmark runs the build as that script does,
  * without npm's own start-up, as it runs the CLIs without npx.
  */
 export async function buildNodeFlags(rootDir: string): Promise<string[]> {
   const pkg = JSON.parse(await readFile(path.join(rootDir, 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
   const match = /^node((?:\s+--[\w-]+(?:=\S+)?)*)\s+scripts\/build\.ts$/.exec(pkg.scripts?.build ?? '');
-  if (!match) throw new Error(`bench: package.json's build script is not \`node [flags] scripts/build.ts\`: ${JSON.stringify(pkg.scripts?.build)}`);
+  if (!match) throw new Error(`bench: package.json's build script is not \`node [flags] scripts/pipeline/main.ts\`: ${JSON.stringify(pkg.scripts?.build)}`);
   return (match[1] ?? '').trim().split(/\s+/).filter(Boolean);
 }
 
@@ -38,7 +38,7 @@ export async function benchPipeline(rootDir: string, runs: number): Promise<Pipe
   try {
     const families = await readFamilies(ws.dir);
     const flags = await buildNodeFlags(ws.dir);
-    const build = (args: string[]) => node(ws.dir, [...flags, path.join(ws.dir, 'scripts/build.ts'), ...args]);
+    const build = (args: string[]) => node(ws.dir, [...flags, path.join(ws.dir, 'scripts/pipeline/main.ts'), ...args]);
     const edited = path.join(ws.dir, ONE_FAMILY_EDIT.file);
     const original = await readFile(edited, 'utf8');
     if (!original.includes(ONE_FAMILY_EDIT.find)) throw new Error(`bench: ${ONE_FAMILY_EDIT.file} no longer has "${ONE_FAMILY_EDIT.find}"`);

@@ -1,7 +1,7 @@
 // The runner's report, in Markdown and in HTML: per scenario and step, the status, the
 // time, the verdict of each contract with its violations, the identifiers threaded in and
 // handed out, and the service's own message. It holds no request body and no credential.
-import { html, type Html } from '../docs/html.ts';
+import { html, type Html } from '../docs-site/html.ts';
 import type { ScenarioResult, StepResult } from './runner.ts';
 import type { Verdict } from './validators.ts';
 

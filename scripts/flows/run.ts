@@ -6,7 +6,7 @@
 // printed nor written. Exit code 0 when every scenario passes, 1 when one fails, 2 on bad usage.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { readFamilies } from '../build/families.ts';
+import { readFamilies } from '../pipeline/families.ts';
 import { FLOWS_DOCUMENT_ID, loadFlows, readLineage } from '../mock/flows/load.ts';
 import { startMock, type RunningMock } from '../mock/server.ts';
 import { renderHtml, renderMarkdown, summaryLines } from './report.ts';

@@ -11,7 +11,7 @@
 import { existsSync } from 'node:fs';
 import { flushCompileCache } from 'node:module';
 import path from 'node:path';
-import { readFamilies } from '../build/families.ts';
+import { readFamilies } from '../pipeline/families.ts';
 import { FLOWS_DOCUMENT_ID, loadFlows } from './flows/load.ts';
 import { DEFAULT_BODY_TIMEOUT_MS, DEFAULT_HEADERS_TIMEOUT_MS, startMock, type LogLevel } from './server.ts';
 

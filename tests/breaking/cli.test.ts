@@ -10,7 +10,7 @@ import { stringify } from 'yaml';
 import { applyPatch, baseRoot, type PatchOp } from './helpers.ts';
 
 const run = promisify(execFile);
-const scripts = join(import.meta.dirname, '../../scripts/breaking');
+const scripts = join(import.meta.dirname, '../../scripts/gates/breaking');
 let root = '';
 
 async function put(path: string, text: string): Promise<void> {

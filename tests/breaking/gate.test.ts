@@ -3,13 +3,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { duplicateVersions, parseChangelog } from '../../scripts/breaking/changelog.ts';
-import { OpenApiDocument } from '../../scripts/breaking/document.ts';
+import { duplicateVersions, parseChangelog } from '../../scripts/gates/breaking/changelog.ts';
+import { OpenApiDocument } from '../../scripts/gates/breaking/document.ts';
 import type { JsonObject } from '../../scripts/lib/json.ts';
-import { diffDocuments } from '../../scripts/breaking/document-diff.ts';
-import { evaluateFamily, lists, type FamilyInputs } from '../../scripts/breaking/gate.ts';
-import { formatFinding } from '../../scripts/breaking/report.ts';
-import { compareVersions, isMajorRaise, parseVersion } from '../../scripts/breaking/semver.ts';
+import { diffDocuments } from '../../scripts/gates/breaking/document-diff.ts';
+import { evaluateFamily, lists, type FamilyInputs } from '../../scripts/gates/breaking/gate.ts';
+import { formatFinding } from '../../scripts/gates/breaking/report.ts';
+import { compareVersions, isMajorRaise, parseVersion } from '../../scripts/gates/breaking/semver.ts';
 import { applyPatch, pair, type PatchOp } from './helpers.ts';
 
 const paths = { baseline: 'baseline/fx/openapi.yaml', current: 'generated/fx/openapi.yaml', changelog: 'spec/fx/CHANGELOG.md' };

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { OpenApiDocument } from '../../scripts/breaking/document.ts';
+import { OpenApiDocument } from '../../scripts/gates/breaking/document.ts';
 import { isObject, type Json, type JsonObject } from '../../scripts/lib/json.ts';
 
 export const FIXTURES = join(import.meta.dirname, 'fixtures');

@@ -1,7 +1,7 @@
 // Every rule of the checker and its non-breaking counterpart, on fixtures/cases.yaml.
 import { describe, expect, test } from 'vitest';
-import { diffDocuments } from '../../scripts/breaking/document-diff.ts';
-import { RULES, type RuleId } from '../../scripts/breaking/rules.ts';
+import { diffDocuments } from '../../scripts/gates/breaking/document-diff.ts';
+import { RULES, type RuleId } from '../../scripts/gates/breaking/rules.ts';
 import { loadCases, pair } from './helpers.ts';
 
 const cases = loadCases();

@@ -5,10 +5,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
-import { diffDocuments } from '../../scripts/breaking/document-diff.ts';
-import { OpenApiDocument } from '../../scripts/breaking/document.ts';
+import { diffDocuments } from '../../scripts/gates/breaking/document-diff.ts';
+import { OpenApiDocument } from '../../scripts/gates/breaking/document.ts';
 import { isObject, type Json, type JsonObject } from '../../scripts/lib/json.ts';
-import { RULES } from '../../scripts/breaking/rules.ts';
+import { RULES } from '../../scripts/gates/breaking/rules.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const FAMILIES = ['legacy', 'v1', 'v2-en', 'v2-pt', 'v3'] as const;

@@ -4,7 +4,7 @@
 // bundles, so an operation added later is covered without editing this file, and the
 // last test fails if any operation went untested.
 import { describe, expect, inject, test } from 'vitest';
-import { allowedTypes, validBody, type JsonType } from '../../scripts/reliability/contract.ts';
+import { allowedTypes, validBody, type JsonType } from '../../scripts/lib/contract.ts';
 import {
   allOperations,
   clientFor,

@@ -5,7 +5,7 @@
 // AuthenticationError, a V1 wrapper with `Sucesso: false` → V1UnsuccessfulError.
 import { describe, expect, inject, test } from 'vitest';
 import { AuthenticationError, type CallError, SessionExpiredError, V1UnsuccessfulError } from '../../src/errors.ts';
-import { resolve, validBody } from '../../scripts/reliability/contract.ts';
+import { resolve, validBody } from '../../scripts/lib/contract.ts';
 import { isObject, type Json, type JsonObject } from '../../scripts/lib/json.ts';
 import {
   allOperations,

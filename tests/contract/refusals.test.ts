@@ -5,7 +5,7 @@
 // (422), each developer header missing (401). The list is read from the bundles; the
 // last test fails if an operation with a known request schema went untested.
 import { describe, expect, inject, test } from 'vitest';
-import { admits, allowedTypes, validBody, type JsonType } from '../../scripts/reliability/contract.ts';
+import { admits, allowedTypes, validBody, type JsonType } from '../../scripts/lib/contract.ts';
 import { isObject, type Json, type JsonObject } from '../../scripts/lib/json.ts';
 import { allOperations, clientFor, expectRefusal, keyOf, pathOptions, rejectionOf, type ContractOperation } from './support.ts';
 

@@ -12,10 +12,10 @@ import { createV1Client } from '../../src/v1.ts';
 import { createV2EnClient } from '../../src/v2-en.ts';
 import { createV2Client } from '../../src/v2.ts';
 import { createV3Client } from '../../src/v3.ts';
-import { CANARY_ACCESS_CODE, CANARY_PASSWORD, DEVELOPER_TOKEN, loadOperations, resolve, type ContractOperation } from '../../scripts/reliability/contract.ts';
+import { CANARY_ACCESS_CODE, CANARY_PASSWORD, DEVELOPER_TOKEN, loadOperations, resolve, type ContractOperation } from '../../scripts/lib/contract.ts';
 import { isObject, type Json, type JsonObject } from '../../scripts/lib/json.ts';
 import { loadBundle, operations, rootDir } from '../support/bundle.ts';
-import { readFamilies } from '../../scripts/build/families.ts';
+import { readFamilies } from '../../scripts/pipeline/families.ts';
 
 export { rootDir };
 export type { ContractOperation, Json, JsonObject };

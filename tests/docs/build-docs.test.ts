@@ -1,4 +1,4 @@
-// scripts/docs/build-docs.ts is the one adapter to Redocly's build-docs internals: these
+// scripts/docs-site/build-docs.ts is the one adapter to Redocly's build-docs internals: these
 // tests fail, naming what changed, when a Redocly upgrade moves what it relies on. Pages
 // rendered in process are the bytes the `redocly build-docs` CLI writes with the same arguments.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { parse } from 'yaml';
-import { buildDocs, buildDocsWithCli, redoclyCliVersion, rendersInProcess } from '../../scripts/docs/build-docs.ts';
-import { referenceArgv } from '../../scripts/docs/reference.ts';
+import { buildDocs, buildDocsWithCli, redoclyCliVersion, rendersInProcess } from '../../scripts/docs-site/build-docs.ts';
+import { referenceArgv } from '../../scripts/docs-site/reference.ts';
 import { rootDir } from '../support/bundle.ts';
 
 const dirs: string[] = [];
@@ -30,7 +30,7 @@ test('the build-docs handler is found in @redocly/cli', async () => {
   expect(
     await rendersInProcess(),
     `@redocly/cli ${redoclyCliVersion} no longer exports handlerBuildCommand from a chunk under lib/chunks: ` +
-      'scripts/docs/build-docs.ts now renders each page through a CLI process (slower); find the handler again or accept the fallback',
+      'scripts/docs-site/build-docs.ts now renders each page through a CLI process (slower); find the handler again or accept the fallback',
   ).toBe(true);
 });
 

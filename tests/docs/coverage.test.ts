@@ -5,7 +5,7 @@ import {
   combineStates,
   computeCoverage,
   type CoverageState,
-} from '../../scripts/docs/coverage.ts';
+} from '../../scripts/docs-site/coverage.ts';
 import { fixture } from './helpers.ts';
 
 const doc = fixture('coverage.yaml');

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { migrationRows, mirrorTable, operationHref, tagSlug, type SiteDocument } from '../../scripts/docs/crossrefs.ts';
+import { migrationRows, mirrorTable, operationHref, tagSlug, type SiteDocument } from '../../scripts/docs-site/crossrefs.ts';
 import { fixture } from './helpers.ts';
 
 const documents: SiteDocument[] = [

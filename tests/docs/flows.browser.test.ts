@@ -8,7 +8,7 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { serveDocs } from '../../scripts/docs/serve.ts';
+import { serveDocs } from '../../scripts/docs-site/serve.ts';
 import { computeLineage } from '../../scripts/flows/lineage.ts';
 import { readFlowsSource, readScenarios } from '../../scripts/flows/scenarios.ts';
 import { ROOT } from './helpers.ts';

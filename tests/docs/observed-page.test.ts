@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { observedDocumentForDocs, observedReferenceFamily } from '../../scripts/docs/observed-page.ts';
-import { isObject, listOperations } from '../../scripts/docs/openapi.ts';
-import { computeSources } from '../../scripts/docs/sources.ts';
-import { statusLabel } from '../../scripts/docs/status.ts';
+import { observedDocumentForDocs, observedReferenceFamily } from '../../scripts/docs-site/observed-page.ts';
+import { isObject, listOperations } from '../../scripts/docs-site/openapi.ts';
+import { computeSources } from '../../scripts/docs-site/sources.ts';
+import { statusLabel } from '../../scripts/docs-site/status.ts';
 import { fixture } from './helpers.ts';
 
 const published = fixture('pt.yaml');

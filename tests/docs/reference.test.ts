@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { computeCoverage } from '../../scripts/docs/coverage.ts';
-import { migrationRows, mirrorTable, type SiteDocument } from '../../scripts/docs/crossrefs.ts';
-import { isObject, listOperations } from '../../scripts/docs/openapi.ts';
-import { documentForDocs, makeOffline } from '../../scripts/docs/reference.ts';
+import { computeCoverage } from '../../scripts/docs-site/coverage.ts';
+import { migrationRows, mirrorTable, type SiteDocument } from '../../scripts/docs-site/crossrefs.ts';
+import { isObject, listOperations } from '../../scripts/docs-site/openapi.ts';
+import { documentForDocs, makeOffline } from '../../scripts/docs-site/reference.ts';
 import { fixture } from './helpers.ts';
 
 const documents: SiteDocument[] = [

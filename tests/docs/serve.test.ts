@@ -4,7 +4,7 @@ import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { fileFor, serveDocs } from '../../scripts/docs/serve.ts';
+import { fileFor, serveDocs } from '../../scripts/docs-site/serve.ts';
 
 let dir: string;
 let server: Server;

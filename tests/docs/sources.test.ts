@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { COVERAGE_STATES, computeCoverage } from '../../scripts/docs/coverage.ts';
+import { COVERAGE_STATES, computeCoverage } from '../../scripts/docs-site/coverage.ts';
 import {
   SOURCE_STATES,
   computeSources,
@@ -8,7 +8,7 @@ import {
   sourcesFromCoverage,
   type SourceCounts,
   type SourceState,
-} from '../../scripts/docs/sources.ts';
+} from '../../scripts/docs-site/sources.ts';
 import { fixture } from './helpers.ts';
 
 const published = fixture('pt.yaml');

@@ -5,10 +5,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
-import { computeCoverage } from '../../scripts/docs/coverage.ts';
-import { isObject, listOperations, type JsonObject } from '../../scripts/docs/openapi.ts';
-import { documentForDocs } from '../../scripts/docs/reference.ts';
-import { countTraces, partsPhrase, sourceNote } from '../../scripts/docs/traceability.ts';
+import { computeCoverage } from '../../scripts/docs-site/coverage.ts';
+import { isObject, listOperations, type JsonObject } from '../../scripts/docs-site/openapi.ts';
+import { documentForDocs } from '../../scripts/docs-site/reference.ts';
+import { countTraces, partsPhrase, sourceNote } from '../../scripts/docs-site/traceability.ts';
 import { ROOT } from './helpers.ts';
 
 const FAMILIES = ['legacy', 'v1', 'v2-en', 'v2-pt', 'v3'] as const;

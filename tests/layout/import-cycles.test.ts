@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from 'vitest';
-import { filesUnder } from '../../scripts/build/cache.ts';
+import { filesUnder } from '../../scripts/pipeline/cache.ts';
 import { rootDir } from '../support/bundle.ts';
 
 const FOLDERS = ['scripts', 'lint', 'src'];

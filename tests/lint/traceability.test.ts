@@ -8,7 +8,7 @@ import { isSourceReference } from '../../lint/functions/facts-traced.ts';
 import { isRecord } from '../../scripts/lib/json.ts';
 import { lintWithSpectral } from '../../lint/spectral.ts';
 import { tracedNodes } from '../../lint/traced-nodes.ts';
-import { countTraces } from '../../scripts/docs/traceability.ts';
+import { countTraces } from '../../scripts/docs-site/traceability.ts';
 import { fixture, repoFile } from './lint-fixtures.ts';
 
 const FAMILIES = ['legacy', 'v1', 'v2-en', 'v2-pt', 'v3'] as const;

@@ -2,7 +2,7 @@
 // passed contract validation, on the fast front and on the Prism path alike; its
 // answer replaces the ordinary one, its annotation adds headers to it.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { readFamilies } from '../../scripts/build/families.ts';
+import { readFamilies } from '../../scripts/pipeline/families.ts';
 import type { MockCall, MockDecision, MockResponder } from '../../scripts/mock/responder.ts';
 import { startMock, type RunningMock } from '../../scripts/mock/server.ts';
 import { rootDir } from '../support/bundle.ts';

@@ -28,7 +28,7 @@ test('a port already in use: one line on stderr naming the port, exit 2, no stac
   await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
   const { port } = busy.address() as { port: number };
   try {
-    const child = spawn(process.execPath, [path.join(rootDir, 'scripts/mock.ts'), '--port', String(port)], { cwd: rootDir });
+    const child = spawn(process.execPath, [path.join(rootDir, 'scripts/mock/start.ts'), '--port', String(port)], { cwd: rootDir });
     let stderr = '';
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));

@@ -123,7 +123,7 @@ test('--observed without the observed bundle stops with a clear message', async 
     cpSync(path.join(rootDir, 'redocly.yaml'), path.join(tmp.dir, 'redocly.yaml'));
     mkdirSync(path.join(tmp.dir, 'spec'));
     cpSync(path.join(rootDir, 'spec/catalog.yaml'), path.join(tmp.dir, 'spec/catalog.yaml'));
-    const result = await promisify(execFile)(process.execPath, [path.join(rootDir, 'scripts/mock.ts'), '--port', '0', '--observed'], { cwd: tmp.dir }).then(
+    const result = await promisify(execFile)(process.execPath, [path.join(rootDir, 'scripts/mock/start.ts'), '--port', '0', '--observed'], { cwd: tmp.dir }).then(
       () => ({ code: 0, stderr: '' }),
       (error: { code?: number; stderr?: string }) => ({ code: error.code, stderr: error.stderr ?? '' }),
     );

@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, expect, test } from 'vitest';
-import { generateTypes, loadTypesConfig } from '../../scripts/build/types.ts';
+import { generateTypes, loadTypesConfig } from '../../scripts/pipeline/types.ts';
 import { buildObserved, rootDir, tempDir } from './support.ts';
 
 const tmp = tempDir();

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { expect, test } from 'vitest';
-import { bundleJson } from '../../scripts/build/bundle-json.ts';
+import { bundleJson } from '../../scripts/pipeline/bundle-json.ts';
 import { rootDir } from '../support/bundle.ts';
 
 const generated = path.join(rootDir, 'generated');

@@ -6,9 +6,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { readFamilies, type Family } from '../../scripts/build/families.ts';
+import { readFamilies, type Family } from '../../scripts/pipeline/families.ts';
 import { cliRouteBuild } from '../../scripts/bench/cli-route.ts';
-import { makeWorkspace, type Workspace } from '../../scripts/bench/workspace.ts';
+import { makeWorkspace, type Workspace } from '../../scripts/lib/workspace.ts';
 import { rootDir } from '../support/bundle.ts';
 
 const families: Family[] = await readFamilies(rootDir);

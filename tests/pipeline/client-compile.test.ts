@@ -1,12 +1,12 @@
-// The client compile (scripts/build/ts-worker.ts) parses src/ and the lib declarations
+// The client compile (scripts/pipeline/ts-worker.ts) parses src/ and the lib declarations
 // while the types are being made, and must then compile against the types this build
 // wrote, not the ones on disk when it started. Here the copy starts with a stale v3
 // types file that exports nothing: compiled against it, the client would not build.
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { runPipeline } from '../../scripts/build/pipeline.ts';
-import { makeWorkspace, type Workspace } from '../../scripts/bench/workspace.ts';
+import { runPipeline } from '../../scripts/pipeline/pipeline.ts';
+import { makeWorkspace, type Workspace } from '../../scripts/lib/workspace.ts';
 import { rootDir } from '../support/bundle.ts';
 
 let copy: Workspace | undefined;

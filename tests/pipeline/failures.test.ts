@@ -2,9 +2,9 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, expect, test } from 'vitest';
-import { runPipeline } from '../../scripts/build/pipeline.ts';
-import { StepError } from '../../scripts/build/step-error.ts';
-import { makeWorkspace, type Workspace } from '../../scripts/bench/workspace.ts';
+import { runPipeline } from '../../scripts/pipeline/pipeline.ts';
+import { StepError } from '../../scripts/pipeline/step-error.ts';
+import { makeWorkspace, type Workspace } from '../../scripts/lib/workspace.ts';
 import { rootDir } from '../support/bundle.ts';
 
 let copy: Workspace | undefined;

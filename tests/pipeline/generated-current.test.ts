@@ -3,7 +3,7 @@
 // set-up has just run the pipeline in a clean clone) those must be the committed ones.
 import { execFileSync } from 'node:child_process';
 import { expect, test } from 'vitest';
-import { findStaleFiles } from '../../scripts/build/pipeline.ts';
+import { findStaleFiles } from '../../scripts/pipeline/pipeline.ts';
 import { rootDir } from '../support/bundle.ts';
 
 test('every generated file is what the pipeline makes now', async () => {

@@ -3,8 +3,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { runPipeline, type FamilyReport } from '../../scripts/build/pipeline.ts';
-import { makeWorkspace, type Workspace } from '../../scripts/bench/workspace.ts';
+import { runPipeline, type FamilyReport } from '../../scripts/pipeline/pipeline.ts';
+import { makeWorkspace, type Workspace } from '../../scripts/lib/workspace.ts';
 import { rootDir } from '../support/bundle.ts';
 
 let copy: Workspace | undefined;

@@ -4,7 +4,7 @@
 // must still answer valid calls afterwards.
 import fc from 'fast-check';
 import { describe, expect, inject, test } from 'vitest';
-import { loadOperations, validCall, type ContractOperation } from '../../scripts/reliability/contract.ts';
+import { loadOperations, validCall, type ContractOperation } from '../../scripts/lib/contract.ts';
 import { rootDir } from '../support/bundle.ts';
 import { badRequestsFor, CATEGORIES, type BadRequest, type Category } from './corpus.ts';
 import { describeFailure, exchange, faultsOf, IN_FLIGHT, inPool } from './exchange.ts';

@@ -4,7 +4,7 @@
 // an open body is never "broken" by a field it accepts.
 import { METHODS } from 'node:http';
 import fc from 'fast-check';
-import { admits, CANARY_PASSWORD, developerHeaders, JSON_CONTENT_TYPE, jsonTypeOf, matchesAnyOperation, validBody, type ContractOperation, type JsonType } from '../../scripts/reliability/contract.ts';
+import { admits, CANARY_PASSWORD, developerHeaders, JSON_CONTENT_TYPE, jsonTypeOf, matchesAnyOperation, validBody, type ContractOperation, type JsonType } from '../../scripts/lib/contract.ts';
 import type { Json } from '../../scripts/lib/json.ts';
 import { getAt, setAt, siteName, sitesOf, withoutAt, type Site } from './schema-sites.ts';
 import { MAX_BODY_BYTES } from '../../scripts/mock/server.ts';

@@ -1,6 +1,6 @@
 // Sending corpus requests to the real mock, a bounded number at a time, each with its
 // own deadline, and judging each answer: a fitting 4xx whose problem body says why.
-import { CANARY_ACCESS_CODE, CANARY_PASSWORD, echoesSecret } from '../../scripts/reliability/contract.ts';
+import { CANARY_ACCESS_CODE, CANARY_PASSWORD, echoesSecret } from '../../scripts/lib/contract.ts';
 import type { BadRequest } from './corpus.ts';
 
 /** A request still unanswered after this long counts as a hang. */

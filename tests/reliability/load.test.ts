@@ -5,8 +5,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, inject, test } from 'vitest';
-import { loadOperations } from '../../scripts/reliability/contract.ts';
-import { loadMix, runLoad } from '../../scripts/reliability/load-run.ts';
+import { loadOperations } from '../../scripts/lib/contract.ts';
+import { loadMix, runLoad } from '../../scripts/gates/reliability/load-run.ts';
 import { rootDir } from '../support/bundle.ts';
 
 const REQUESTS = 2_000;

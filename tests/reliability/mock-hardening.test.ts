@@ -1,7 +1,7 @@
 // Mock faults the bad-input corpus found, each pinned by the smallest request that
 // showed it, against the real mock process.
 import { expect, inject, test } from 'vitest';
-import { loadOperations, validCall } from '../../scripts/reliability/contract.ts';
+import { loadOperations, validCall } from '../../scripts/lib/contract.ts';
 import { rootDir } from '../support/bundle.ts';
 import { exchange, type Answer } from './exchange.ts';
 

@@ -6,8 +6,8 @@
 // `npm run load -- --hostile`.
 import net from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { HOSTILE_KINDS, hostileRound } from '../../scripts/reliability/hostile.ts';
-import { CANARY_PASSWORD, echoesSecret } from '../../scripts/reliability/contract.ts';
+import { HOSTILE_KINDS, hostileRound } from '../../scripts/gates/reliability/hostile.ts';
+import { CANARY_PASSWORD, echoesSecret } from '../../scripts/lib/contract.ts';
 import { startMockProcess, type MockProcess } from '../support/mock-process.ts';
 import { rootDir } from '../support/bundle.ts';
 

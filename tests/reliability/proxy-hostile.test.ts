@@ -11,8 +11,8 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { readFamilies } from '../../scripts/build/families.ts';
-import { ANSWER_WITH_NUMBERS, refusingAddress, startHostileUpstream, type Behaviour, type HostileUpstream } from '../../scripts/reliability/hostile-upstream.ts';
+import { readFamilies } from '../../scripts/pipeline/families.ts';
+import { ANSWER_WITH_NUMBERS, refusingAddress, startHostileUpstream, type Behaviour, type HostileUpstream } from '../../scripts/gates/reliability/hostile-upstream.ts';
 import { startProxy, type RunningProxy } from '../../scripts/mock/proxy/server.ts';
 import { rootDir } from '../support/bundle.ts';
 

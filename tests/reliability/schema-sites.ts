@@ -3,7 +3,7 @@
 // (leaving one out is invalid) and every closed object (an extra field is invalid).
 // Open bodies (`additionalProperties: true`) accept extra fields, so they only offer
 // what their schema does constrain.
-import { allowedTypes, resolve, type JsonType } from '../../scripts/reliability/contract.ts';
+import { allowedTypes, resolve, type JsonType } from '../../scripts/lib/contract.ts';
 import { isObject, type Json, type JsonObject } from '../../scripts/lib/json.ts';
 
 export type JsonPath = Array<string | number>;

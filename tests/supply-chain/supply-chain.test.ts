@@ -1,4 +1,4 @@
-// scripts/supply-chain.ts: exact pins, a lockfile in step with package.json and
+// scripts/gates/supply-chain.ts: exact pins, a lockfile in step with package.json and
 // committed, install scripts covered by allowScripts, npm audit of production deps.
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { afterEach, describe, expect, test } from 'vitest';
 import {
   checkInstallScripts, checkLockfile, checkPinning, checkSupplyChain, nameOfLockPath, type Lockfile, type PackageJson,
-} from '../../scripts/supply-chain.ts';
+} from '../../scripts/gates/supply-chain.ts';
 
 const run = promisify(execFile);
 const repo = join(import.meta.dirname, '../..');
@@ -115,7 +115,7 @@ describe('as a process', () => {
 
   async function cli(root: string, ...args: string[]) {
     try {
-      const { stdout } = await run(process.execPath, [join(repo, 'scripts/supply-chain.ts'), '--root', root, ...args]);
+      const { stdout } = await run(process.execPath, [join(repo, 'scripts/gates/supply-chain.ts'), '--root', root, ...args]);
       return { code: 0, out: stdout };
     } catch (error) {
       const e = error as { code: number; stdout: string; stderr: string };

@@ -5,4 +5,4 @@ import { enableCompileCache } from 'node:module';
 import path from 'node:path';
 
 enableCompileCache(path.join(process.cwd(), 'node_modules', '.cache', 'air-travel-mock', 'compile'));
-await import('./mock/main.ts');
+await import('./main.ts');

@@ -28,7 +28,7 @@ export interface BuildOptions {
 /** Files whose change invalidates every family: configs and the pipeline itself. */
 const SHARED_INPUTS = ['redocly.yaml', '.spectral.mjs', 'spec/catalog.yaml', 'package-lock.json'];
 /** Folders of code whose change invalidates every family: the pipeline, the shared helpers and the lint rules. */
-const SHARED_CODE = ['scripts/build', 'scripts/lib', 'lint'];
+const SHARED_CODE = ['scripts/pipeline', 'scripts/lib', 'lint'];
 
 const TOOLS = ['@redocly/openapi-core', '@redocly/cli', '@stoplight/spectral-core', '@stoplight/spectral-rulesets', 'openapi-typescript'];
 

@@ -126,7 +126,7 @@ async function readBundle(family: { id: string; bundlePath: string; document?: u
 }
 
 async function readFragments(rootDir: string): Promise<LandingFragments> {
-  const dir = path.join(rootDir, 'docs/landing');
+  const dir = path.join(rootDir, 'scripts/docs-site/landing');
   const entries = await Promise.all(
     Object.entries(FRAGMENTS).map(async ([key, file]) => {
       try {

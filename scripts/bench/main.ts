@@ -4,10 +4,10 @@ import { cpus, totalmem, platform, release } from 'node:os';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { benchPipeline, ONE_FAMILY_EDIT } from './bench/pipeline.ts';
-import { benchMock } from './bench/mock.ts';
-import { benchClientOverhead, benchTypecheck, clientSize } from './bench/client.ts';
-import type { Figure } from './bench/stats.ts';
+import { benchPipeline, ONE_FAMILY_EDIT } from './pipeline.ts';
+import { benchMock } from './mock.ts';
+import { benchClientOverhead, benchTypecheck, clientSize } from './client.ts';
+import type { Figure } from './stats.ts';
 
 const rootDir = process.cwd();
 const runs = Number(process.env.BENCH_RUNS ?? 3);

@@ -3,7 +3,7 @@
 // observed flavour is built, whose page and counts the landing shows.
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { ReferencePageJob } from '../docs/reference.ts';
+import type { ReferencePageJob } from '../docs-site/reference.ts';
 import { filesUnder, sha256 } from './cache.ts';
 import { docsFlows, flowsInputs } from './flows-step.ts';
 import { DOCS_ID, LEGACY_OBSERVED_ID, LEGACY_OBSERVED_OF, OBSERVED_ID, OBSERVED_OF } from './step-ids.ts';
@@ -34,7 +34,7 @@ export async function startSite(
   const pageCacheFile = path.join(ctx.rootDir, '.cache', 'docs', `${sha256(path.join(ctx.outDir, 'docs')).slice(0, 16)}.json`);
   // --force renders every page again: forget what the pages were built from.
   if (options.force) await rm(pageCacheFile, { force: true });
-  const { startDocsSite } = await import('../docs/site.ts');
+  const { startDocsSite } = await import('../docs-site/site.ts');
   const docsDir = path.join(ctx.outDir, 'docs');
   // The observed flavour is built whenever its published family is (pipeline.ts): its page goes beside that one.
   const observed = families.some((f) => f.id === OBSERVED_OF)
@@ -66,8 +66,8 @@ export async function startSite(
       ...families.map((f) => path.join(ctx.outDir, f.id, 'openapi.yaml')),
       ...(observed ? [observed.bundlePath, path.join(ctx.rootDir, 'scripts/observed/observed-operations.ts')] : []),
       ...(legacyObserved ? [legacyObserved.bundlePath] : []),
-      ...(await filesIn(path.join(ctx.rootDir, 'docs/landing'))),
-      ...(await filesUnder(path.join(ctx.rootDir, 'scripts/docs'))),
+      ...(await filesIn(path.join(ctx.rootDir, 'scripts/docs-site/landing'))),
+      ...(await filesUnder(path.join(ctx.rootDir, 'scripts/docs-site'))),
       ...(flows ? await flowsInputs(ctx.rootDir) : []),
     ];
     const report: FamilyReport = { id: DOCS_ID, skipped: false, files: Object.keys(outputs), warnings: [], ms: performance.now() - started };

@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { DocsFlows } from '../docs/flows-page.ts';
+import type { DocsFlows } from '../docs-site/flows-page.ts';
 import { filesUnder, sha256 } from './cache.ts';
 import type { BuiltFamily } from './step.ts';
 import { FLOWS_ID } from './step-ids.ts';
@@ -42,5 +42,5 @@ export async function docsFlows(rootDir: string): Promise<DocsFlows | undefined>
   return { lineage: computeLineage(readScenarios(rootDir)), source: readFlowsSource(rootDir) };
 }
 
-/** Files the flows page depends on beyond scripts/docs: the same as the lineage's. */
+/** Files the flows page depends on beyond scripts/docs-site: the same as the lineage's. */
 export const flowsInputs = lineageInputs;

@@ -2,7 +2,7 @@
 // the client compile, ts-worker.ts), Spectral (spectral-worker.ts) and reference page
 // rendering (render-worker.ts). The pipeline starts them before it loads its own
 // tools, so TypeScript, Spectral and Redoc load on the second core meanwhile.
-import type { ReferencePageJob } from '../docs/reference.ts';
+import type { ReferencePageJob } from '../docs-site/reference.ts';
 import type { TsJob, TsWorkerData } from './ts-worker.ts';
 import type { SpectralFinding, SpectralJob } from './spectral.ts';
 import { TaskWorker } from './task-worker.ts';
@@ -61,7 +61,7 @@ export class BuildWorkers {
 
   #pagesWorker(): TaskWorker<ReferencePageJob, void> {
     if (this.#closed) throw new Error('the build workers are closed');
-    this.#pages ??= new TaskWorker(new URL('../docs/render-worker.ts', import.meta.url), {});
+    this.#pages ??= new TaskWorker(new URL('../docs-site/render-worker.ts', import.meta.url), {});
     return this.#pages;
   }
 

@@ -6,10 +6,10 @@
 // a refusal without a readable reason.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { loadOperations } from './contract.ts';
+import { loadOperations } from '../../lib/contract.ts';
 import { loadMix, runLoad } from './load-run.ts';
 
-// `npm run load -- --proxy`: the proxy's hostile figures instead (scripts/reliability/proxy-load.ts).
+// `npm run load -- --proxy`: the proxy's hostile figures instead (scripts/gates/reliability/proxy-load.ts).
 if (process.argv.includes('--proxy')) {
   const { runProxyLoad } = await import('./proxy-load.ts');
   process.exit(await runProxyLoad(process.argv.slice(2)));
@@ -34,7 +34,7 @@ const rootDir = process.cwd();
 
 /** The mock as `npm run mock` runs it, in its own process, logging nothing (the figures are the point). */
 function startMock(): Promise<{ url: string; stop: () => void }> {
-  const child = spawn(process.execPath, [path.join(rootDir, 'scripts/mock.ts'), '--port', '0', '--log', 'silent'], { cwd: rootDir, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [path.join(rootDir, 'scripts/mock/start.ts'), '--port', '0', '--log', 'silent'], { cwd: rootDir, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {

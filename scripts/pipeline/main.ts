@@ -7,8 +7,8 @@ import module from 'node:module';
 // V8's on-disk code cache for the modules loaded below (as the Redocly CLI and tsc
 // enable for themselves): each later build compiles less. Before the imports it covers.
 module.enableCompileCache?.();
-const { findStaleFiles, runPipeline } = await import('./build/pipeline.ts');
-const { StepError } = await import('./build/step-error.ts');
+const { findStaleFiles, runPipeline } = await import('./pipeline.ts');
+const { StepError } = await import('./step-error.ts');
 
 process.env.REDOCLY_TELEMETRY ??= 'off';
 process.env.REDOCLY_SUPPRESS_UPDATE_NOTICE ??= 'true';

@@ -10,7 +10,7 @@ import {
   validCall,
   type ContractOperation,
   type HttpCall,
-} from './contract.ts';
+} from '../../lib/contract.ts';
 
 export type CallKind = 'valid' | 'no-developer-headers' | 'malformed-json' | 'wrong-type' | 'wrong-method' | 'unknown-path' | 'wrong-content-type';
 

@@ -1,5 +1,5 @@
 // The landing page (generated/docs/index.html): links to every family, the
-// hand-written guides (docs/landing/*.html) and the tables computed from the
+// hand-written guides (scripts/docs-site/landing/*.html) and the tables computed from the
 // bundles (migration, English/Portuguese names, coverage). A pure function of its
 // model; every value from a document goes through the escaping `html` template.
 

@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { summarise, type Figure } from '../bench/stats.ts';
+import { summarise, type Figure } from '../../bench/stats.ts';
 import { startHostileUpstream, type Behaviour } from './hostile-upstream.ts';
 
 const HEADERS = {
@@ -23,7 +23,7 @@ const ROUTE = '/api/V2/Voos/Reservar';
 const HOSTILE: Behaviour[] = ['hang', 'hang-mid-body', 'trickle', 'reset', 'die-mid-body', 'bad-gzip', 'invalid-json', 'huge', 'gzip-bomb', 'near-cap', 'not-http', 'out-of-contract'];
 
 function startProxyProcess(rootDir: string, upstream: string, timeoutMs: number): Promise<{ url: string; child: ChildProcess; stop: () => void }> {
-  const child = spawn(process.execPath, [path.join(rootDir, 'scripts/proxy.ts'), upstream, '--port', '0', '--timeout', String(timeoutMs)], {
+  const child = spawn(process.execPath, [path.join(rootDir, 'scripts/mock/proxy/main.ts'), upstream, '--port', '0', '--timeout', String(timeoutMs)], {
     cwd: rootDir,
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -2,8 +2,8 @@
 // real service (or any upstream) byte for byte and reports, one line per call, where a
 // request or an answer breaks the contract.
 import { parseArgs } from 'node:util';
-import { readFamilies } from './build/families.ts';
-import { DEFAULT_BODY_TIMEOUT_MS, DEFAULT_HEAD_TIMEOUT_MS, DEFAULT_MAX_ANSWER_BYTES, DEFAULT_TIMEOUT_MS, startProxy } from './mock/proxy/server.ts';
+import { readFamilies } from '../../pipeline/families.ts';
+import { DEFAULT_BODY_TIMEOUT_MS, DEFAULT_HEAD_TIMEOUT_MS, DEFAULT_MAX_ANSWER_BYTES, DEFAULT_TIMEOUT_MS, startProxy } from './server.ts';
 
 const USAGE =
   'Usage: npm run proxy -- <upstream-url> [--port N] [--timeout MS] [--head-timeout MS] [--body-timeout MS] [--max-answer-bytes N]\n' +
