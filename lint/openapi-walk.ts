@@ -4,7 +4,6 @@ import { entriesOf, HTTP_METHODS, isHttpMethod, isRecord, type JsonRecord } from
 
 export type JsonPath = Array<string | number>;
 
-
 export interface OperationAt {
   readonly pathKey: string;
   readonly method: string;
@@ -35,8 +34,17 @@ export interface SchemaAt {
 
 const schemaMaps = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
 const schemaSingles = [
-  'additionalProperties', 'unevaluatedProperties', 'items', 'unevaluatedItems', 'not', 'if', 'then', 'else',
-  'contains', 'propertyNames', 'contentSchema',
+  'additionalProperties',
+  'unevaluatedProperties',
+  'items',
+  'unevaluatedItems',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'propertyNames',
+  'contentSchema',
 ];
 const schemaLists = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 

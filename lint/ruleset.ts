@@ -75,31 +75,44 @@ export function createRuleset(catalog: Catalog = loadCatalog()): RulesetDefiniti
 
       'operation-name-listed': convention(
         'The last path segment is an operation name the description lists for the family (spec/catalog.yaml), and the operationId repeats it.',
-        operationNameListed(catalog)),
+        operationNameListed(catalog),
+      ),
       'family-operations-complete': convention(
         'Every operation the description lists for a family is described in its document.',
-        familyOperationsComplete(catalog)),
+        familyOperationsComplete(catalog),
+      ),
       'developer-headers-required': convention(
         'Every operation requires both developer headers together (effective security).',
-        developerHeadersRequired()),
+        developerHeadersRequired(),
+      ),
       'credentials-in-body': convention(
         'Bodies of families whose credential names are known require Login and Senha.',
-        credentialsInBody(catalog)),
+        credentialsInBody(catalog),
+      ),
       'undocumented-marker-means-open': convention(
         'x-undocumented marks exactly the open objects, which say what is not published.',
-        undocumentedMarkerMeansOpen(), false),
+        undocumentedMarkerMeansOpen(),
+        false,
+      ),
       'deprecated-names-replacement': convention(
         'Deprecated operations carry x-replaced-by and name their replacement in the description.',
-        deprecatedNamesReplacement(catalog)),
+        deprecatedNamesReplacement(catalog),
+      ),
       'property-names-follow-language': convention(
         'Property names are Portuguese on /Voos and the legacy services, English on /Flights.',
-        propertyNamesFollowLanguage(catalog, names), false),
+        propertyNamesFollowLanguage(catalog, names),
+        false,
+      ),
       'property-names-published': convention(
         'Property names are names the description gives; nothing is invented.',
-        propertyNamesPublished(catalog, names), false),
+        propertyNamesPublished(catalog, names),
+        false,
+      ),
       'facts-traced': convention(
         'Every operation, schema, property, constraint, response and example cites its source: x-source, x-inferred or x-undocumented.',
-        factsTraced(), false),
+        factsTraced(),
+        false,
+      ),
     },
   };
 }

@@ -55,7 +55,9 @@ export function createAccessCode(options: AccessCodeOptions): () => string {
   return () => {
     const data = Buffer.from(plaintext(developerCode, now()), 'utf8');
     if (data.length > maxBytes) {
-      throw new ConfigurationError(`createAccessCode: the plaintext is ${data.length} bytes, more than the ${maxBytes} this key can encrypt`);
+      throw new ConfigurationError(
+        `createAccessCode: the plaintext is ${data.length} bytes, more than the ${maxBytes} this key can encrypt`,
+      );
     }
     return publicEncrypt({ key, padding: constants.RSA_PKCS1_PADDING }, data).toString('base64');
   };

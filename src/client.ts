@@ -221,9 +221,12 @@ function checkTimeout(timeout: unknown, where: string): number | undefined {
 }
 
 function checkCredentials(credentials: Credentials): void {
-  if (typeof credentials !== 'object' || credentials === null) throw new ConfigurationError('credentials must be an object { Login, Senha, ClienteId? }');
-  if (typeof credentials.Login !== 'string' || credentials.Login === '') throw new ConfigurationError('credentials.Login must be a non-empty string');
-  if (typeof credentials.Senha !== 'string' || credentials.Senha === '') throw new ConfigurationError('credentials.Senha must be a non-empty string');
+  if (typeof credentials !== 'object' || credentials === null)
+    throw new ConfigurationError('credentials must be an object { Login, Senha, ClienteId? }');
+  if (typeof credentials.Login !== 'string' || credentials.Login === '')
+    throw new ConfigurationError('credentials.Login must be a non-empty string');
+  if (typeof credentials.Senha !== 'string' || credentials.Senha === '')
+    throw new ConfigurationError('credentials.Senha must be a non-empty string');
   if (credentials.ClienteId !== undefined && !Number.isInteger(credentials.ClienteId)) {
     throw new ConfigurationError('credentials.ClienteId must be an integer');
   }
@@ -363,15 +366,21 @@ export function createFamilyClient<P, Relaxed extends boolean = false>(
       if (timer?.aborted) return new TimeoutError(target, timeout);
       if (callerSignal?.aborted) {
         const reason: unknown = callerSignal.reason;
-        return reason instanceof DOMException && reason.name === 'TimeoutError' ? new TimeoutError(target, undefined) : new AbortedError(target, 'aborted by the caller');
+        return reason instanceof DOMException && reason.name === 'TimeoutError'
+          ? new TimeoutError(target, undefined)
+          : new AbortedError(target, 'aborted by the caller');
       }
       if (thrown instanceof ErrorAnswer) return httpStatusError(thrown);
       if (thrown instanceof TransportFailure) {
-        return new NetworkError(target, `no answer (${redactor().excerpt(networkCause(thrown.error), 300)})`, { cause: safeCause(thrown.error, redactor()) });
+        return new NetworkError(target, `no answer (${redactor().excerpt(networkCause(thrown.error), 300)})`, {
+          cause: safeCause(thrown.error, redactor()),
+        });
       }
       // After the answer started: the body was cut short. Before: the body could not be serialised.
       return reached
-        ? new NetworkError(target, `the answer was cut short (${redactor().excerpt(networkCause(thrown), 300)})`, { cause: safeCause(thrown, redactor()) })
+        ? new NetworkError(target, `the answer was cut short (${redactor().excerpt(networkCause(thrown), 300)})`, {
+            cause: safeCause(thrown, redactor()),
+          })
         : thrown;
     }
 
@@ -385,12 +394,13 @@ export function createFamilyClient<P, Relaxed extends boolean = false>(
         }
       }
       // A JSON body is kept as a value when short, else as the start of its JSON; any other as an excerpt of its text.
-      const body = typeof parsed === 'string' ? redactor().excerpt(answer.text, KEPT_CHARS, answer.complete) : redactor().body(parsed, answer.text);
+      const body =
+        typeof parsed === 'string' ? redactor().excerpt(answer.text, KEPT_CHARS, answer.complete) : redactor().body(parsed, answer.text);
       const summary = problemSummary(parsed);
       return new HttpStatusError(target, answer.status, body, summary === undefined ? undefined : redactor().excerpt(summary, 500));
     }
 
-    let result;
+    let result: Awaited<ReturnType<typeof core.POST>>;
     // The call settles when its signal fires, whatever stage fetch is in: fetch aborts the
     // request itself, and this race makes sure no caller waits on a body that never ends.
     const aborted = signal ? abortedPromise(signal) : undefined;
@@ -455,4 +465,3 @@ export function defineFamily<P, N = undefined>(family: Family): PlainFamilyFacto
 export function defineFamily<P, N = undefined>(family: Family): FamilyFactory<P, N> | PlainFamilyFactory<P, N> {
   return ((options: ClientOptionsWithCredentials) => createFamilyClient<P>(family, options)) as unknown as FamilyFactory<P, N>;
 }
-

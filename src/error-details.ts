@@ -8,7 +8,11 @@ function innermost(error: unknown): unknown {
   let current = error;
   for (let depth = 0; depth < MAX_DEPTH; depth++) {
     const next: unknown =
-      current instanceof AggregateError && current.errors.length > 0 ? current.errors[0] : current instanceof Error ? current.cause : undefined;
+      current instanceof AggregateError && current.errors.length > 0
+        ? current.errors[0]
+        : current instanceof Error
+          ? current.cause
+          : undefined;
     if (next === undefined || next === null) return current;
     current = next;
   }
@@ -18,7 +22,8 @@ function innermost(error: unknown): unknown {
 const field = (value: unknown, key: string): unknown =>
   typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
 
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : undefined);
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : undefined;
 
 /**
  * The innermost cause of a transport failure, for a message: `ECONNREFUSED 127.0.0.1:8080`,
@@ -29,7 +34,8 @@ export function networkCause(error: unknown): string {
   const code = text(field(inner, 'code'));
   const host = text(field(inner, 'address')) ?? text(field(inner, 'hostname')) ?? text(field(inner, 'host'));
   const port = text(field(inner, 'port'));
-  if (code !== undefined) return [code, host === undefined ? undefined : port === undefined ? host : `${host}:${port}`].filter(Boolean).join(' ');
+  if (code !== undefined)
+    return [code, host === undefined ? undefined : port === undefined ? host : `${host}:${port}`].filter(Boolean).join(' ');
   if (inner instanceof Error) return inner.message === '' ? inner.name : `${inner.name}: ${inner.message}`;
   return typeof inner;
 }

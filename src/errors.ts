@@ -42,7 +42,9 @@ export class UnknownOperationError extends ClientError {
   /** The operation names this client (or service group) has. */
   readonly known: readonly string[];
   constructor(where: string, operation: string, known: readonly string[], elsewhere = '') {
-    super(`${where} has no operation ${operation}: it has ${known.length === 0 ? 'none by name (use call(path, body))' : known.join(', ')}${elsewhere}`);
+    super(
+      `${where} has no operation ${operation}: it has ${known.length === 0 ? 'none by name (use call(path, body))' : known.join(', ')}${elsewhere}`,
+    );
     this.operation = operation;
     this.known = known;
   }
@@ -150,7 +152,10 @@ export class UnexpectedResponseError extends CallError {
   readonly expected: JsonType;
   readonly received: JsonType;
   constructor(target: CallTarget, status: number, expected: JsonType, received: JsonType) {
-    super(target, `the answer (HTTP ${status}) is ${WITH_ARTICLE[received]} in JSON, where the contract describes ${WITH_ARTICLE[expected]}`);
+    super(
+      target,
+      `the answer (HTTP ${status}) is ${WITH_ARTICLE[received]} in JSON, where the contract describes ${WITH_ARTICLE[expected]}`,
+    );
     this.status = status;
     this.expected = expected;
     this.received = received;

@@ -43,14 +43,18 @@ export type NamedCalls<P, Prefix extends string, Relaxed extends boolean> = {
 } & TemplateCalls<P, Prefix, Relaxed>;
 
 type GroupCalls<P, N extends Naming, Relaxed extends boolean> =
-  N['groups'] extends Readonly<Record<string, string>> ? { readonly [G in keyof N['groups']]: NamedCalls<P, N['groups'][G], Relaxed> } : unknown;
+  N['groups'] extends Readonly<Record<string, string>>
+    ? { readonly [G in keyof N['groups']]: NamedCalls<P, N['groups'][G], Relaxed> }
+    : unknown;
 
 /** A family client with its calls by name (`N` is the family's naming; none when undefined). */
 export type NamedFamilyClient<P, Relaxed extends boolean, N> = FamilyClient<P, Relaxed> &
   (N extends Naming ? NamedCalls<P, N['prefix'], Relaxed> & GroupCalls<P, N, Relaxed> : unknown);
 
 /** `true` only when `Listed` is exactly the POST paths of `P`: keeps a family's runtime list equal to its contract. */
-export type EveryPostPath<P, Listed extends string> = [Exclude<PostPath<P>, Listed>, Exclude<Listed, PostPath<P>>] extends [never, never] ? true : false;
+export type EveryPostPath<P, Listed extends string> = [Exclude<PostPath<P>, Listed>, Exclude<Listed, PostPath<P>>] extends [never, never]
+  ? true
+  : false;
 
 type LooseCall = (path: string, body: unknown, options?: LooseCallOptions) => Promise<unknown>;
 type Named = Record<string, unknown>;

@@ -37,7 +37,15 @@ const anyCaseHex = (digits: string): string => [...digits].map((d) => (/[A-F]/.t
 const literal = (codePoint: number): string => `\\u{${codePoint.toString(16)}}`;
 
 const HTML_NAMED: Record<string, string> = { '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": 'apos', '\u00a0': 'nbsp' };
-const DIACRITICS: Record<string, string> = { '\u0300': 'grave', '\u0301': 'acute', '\u0302': 'circ', '\u0303': 'tilde', '\u0308': 'uml', '\u030a': 'ring', '\u0327': 'cedil' };
+const DIACRITICS: Record<string, string> = {
+  '\u0300': 'grave',
+  '\u0301': 'acute',
+  '\u0302': 'circ',
+  '\u0303': 'tilde',
+  '\u0308': 'uml',
+  '\u030a': 'ring',
+  '\u0327': 'cedil',
+};
 
 /**
  * HTML's named entity of a character, if it has one this client knows: the specials, and
@@ -187,7 +195,8 @@ export function createRedactor(secrets: readonly string[]): Redactor {
   const alternatives: string[] = [];
   for (const secret of given) {
     if ([...secret].length > LONG_SECRET) {
-      for (const encoded of literalEncodings(secret)) alternatives.push(...inPieces([...encoded]).map((piece) => escapeRegex(piece.join(''))));
+      for (const encoded of literalEncodings(secret))
+        alternatives.push(...inPieces([...encoded]).map((piece) => escapeRegex(piece.join(''))));
       continue;
     }
     const chars = [...secret];
@@ -201,7 +210,8 @@ export function createRedactor(secrets: readonly string[]): Redactor {
       alternatives.push(...encodedPatterns(secret));
     }
   }
-  for (const secret of given) for (const core of base64Cores(secret)) alternatives.push(...inPieces([...core]).map((piece) => escapeRegex(piece.join(''))));
+  for (const secret of given)
+    for (const core of base64Cores(secret)) alternatives.push(...inPieces([...core]).map((piece) => escapeRegex(piece.join(''))));
   const matcher = alternatives.length === 0 ? undefined : new RegExp(alternatives.join('|'), 'gu');
   // A cut text may end inside a secret: this many trailing characters could hold the start of
   // one piece of it (12 is the longest encoding of a character, four %XX bytes).
@@ -255,7 +265,11 @@ export function createRedactor(secrets: readonly string[]): Redactor {
       else if (node === null || typeof node !== 'object' || depth > 32) out += JSON.stringify(depth > 32 ? REDACTED : node) ?? 'null';
       else if (Array.isArray(node)) {
         out += '[';
-        node.forEach((item, i) => out.length < KEPT_CHARS && ((out += i > 0 ? ',' : ''), walk(item, depth + 1)));
+        for (const [i, item] of node.entries()) {
+          if (out.length >= KEPT_CHARS) break;
+          if (i > 0) out += ',';
+          walk(item, depth + 1);
+        }
         out += ']';
       } else {
         out += '{';

@@ -28,7 +28,11 @@ function check(wrapper: unknown, operation: string): Record<string, unknown> {
 /** The wrapper without `Sucesso`; throws V1UnsuccessfulError when `Sucesso` is false or missing. */
 export function unwrapV1<W extends V1Wrapper>(wrapper: W, options?: UnwrapV1Options): Omit<W, 'Sucesso'>;
 /** `wrapper[resultField]`; throws V1UnsuccessfulError when `Sucesso` is false or missing. */
-export function unwrapV1<W extends V1Wrapper, K extends Exclude<keyof W, 'Sucesso'> & string>(wrapper: W, resultField: K, options?: UnwrapV1Options): W[K];
+export function unwrapV1<W extends V1Wrapper, K extends Exclude<keyof W, 'Sucesso'> & string>(
+  wrapper: W,
+  resultField: K,
+  options?: UnwrapV1Options,
+): W[K];
 export function unwrapV1(wrapper: unknown, second?: string | UnwrapV1Options, third?: UnwrapV1Options): unknown {
   const options = typeof second === 'object' ? second : third;
   const record = check(wrapper, options?.operation ?? 'V1');

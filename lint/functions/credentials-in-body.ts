@@ -5,7 +5,10 @@ import { familyOfPath, type Catalog } from '../../scripts/lib/catalog.ts';
 import { entriesOf, isRecord } from '../../scripts/lib/json.ts';
 import { objectViews, operationsOf, type ObjectView } from '../openapi-walk.ts';
 
-const pairs = [['Login', 'Senha'], ['login', 'senha']] as const;
+const pairs = [
+  ['Login', 'Senha'],
+  ['login', 'senha'],
+] as const;
 
 function carriesCredentials(view: ObjectView): boolean {
   return pairs.some((pair) => pair.every((name) => view.properties.has(name) && view.required.has(name)));

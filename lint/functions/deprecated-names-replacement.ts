@@ -42,9 +42,10 @@ export function deprecatedNamesReplacement(catalog: Catalog) {
         const id = isRecord(target) ? target['operationId'] : target;
         if (id !== listed) {
           results.push({
-            message: listed === null
-              ? `The catalog lists no replacement for \`${name}\` (spec/catalog.yaml, \`replacedBy\`): \`${key}\` is \`null\`.`
-              : `The catalog names \`${listed}\` as the replacement of \`${name}\` (spec/catalog.yaml, \`replacedBy\`): \`${key}.operationId\` is \`${listed}\`.`,
+            message:
+              listed === null
+                ? `The catalog lists no replacement for \`${name}\` (spec/catalog.yaml, \`replacedBy\`): \`${key}\` is \`null\`.`
+                : `The catalog names \`${listed}\` as the replacement of \`${name}\` (spec/catalog.yaml, \`replacedBy\`): \`${key}.operationId\` is \`${listed}\`.`,
             path: [...path, key],
           });
           continue;
@@ -62,7 +63,13 @@ export function deprecatedNamesReplacement(catalog: Catalog) {
       const id = isRecord(target) ? target['operationId'] : undefined;
       const targetPath = isRecord(target) ? target['path'] : undefined;
       const at = typeof targetPath === 'string' ? locatePath(catalog, targetPath) : undefined;
-      if (typeof id !== 'string' || at === undefined || at.rest !== id || isDeprecatedFamily(at.family) || !at.family.operations.includes(id)) {
+      if (
+        typeof id !== 'string' ||
+        at === undefined ||
+        at.rest !== id ||
+        isDeprecatedFamily(at.family) ||
+        !at.family.operations.includes(id)
+      ) {
         results.push({
           message: `\`${key}\` is \`{ operationId, path }\` of an operation that spec/catalog.yaml lists for a family that is not deprecated, with path \`<prefix>/<operationId>\` (spec/extensions.md).`,
           path: [...path, key],

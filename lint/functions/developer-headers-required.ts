@@ -5,13 +5,19 @@ import { entriesOf, isRecord } from '../../scripts/lib/json.ts';
 import { operationsOf, type JsonPath } from '../openapi-walk.ts';
 
 const requirement =
-  'Every operation requires both developer headers together (Part 5): each requirement of its effective security (its own `security`, else the document\'s) names the `developer-token` and the `developer-access-code` scheme.';
+  "Every operation requires both developer headers together (Part 5): each requirement of its effective security (its own `security`, else the document's) names the `developer-token` and the `developer-access-code` scheme.";
 
 function headerSchemes(doc: unknown, header: string): string[] {
   const components = isRecord(doc) ? doc['components'] : undefined;
   return entriesOf(isRecord(components) ? components['securitySchemes'] : undefined)
-    .filter(([, scheme]) => isRecord(scheme) && scheme['type'] === 'apiKey' && scheme['in'] === 'header'
-      && typeof scheme['name'] === 'string' && scheme['name'].toLowerCase() === header)
+    .filter(
+      ([, scheme]) =>
+        isRecord(scheme) &&
+        scheme['type'] === 'apiKey' &&
+        scheme['in'] === 'header' &&
+        typeof scheme['name'] === 'string' &&
+        scheme['name'].toLowerCase() === header,
+    )
     .map(([name]) => name);
 }
 
@@ -22,10 +28,13 @@ export function developerHeadersRequired() {
     const accessCode = headerSchemes(doc, 'developer-access-code');
     if (token.length === 0 || accessCode.length === 0) {
       const components = doc['components'];
-      return [{
-        message: 'The two developer headers (Part 5) are declared as security schemes: `apiKey` in `header` named `developer-token`, and one named `developer-access-code`.',
-        path: isRecord(components) && components['securitySchemes'] !== undefined ? ['components', 'securitySchemes'] : [],
-      }];
+      return [
+        {
+          message:
+            'The two developer headers (Part 5) are declared as security schemes: `apiKey` in `header` named `developer-token`, and one named `developer-access-code`.',
+          path: isRecord(components) && components['securitySchemes'] !== undefined ? ['components', 'securitySchemes'] : [],
+        },
+      ];
     }
     const results: IFunctionResult[] = [];
     for (const { operation, path } of operationsOf(doc)) {

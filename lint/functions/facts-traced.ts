@@ -7,7 +7,25 @@ import { traceOf, tracedNodes, type TracedKind } from '../traced-nodes.ts';
 
 /** The parts of the interface description, as `x-source` cites them. */
 export const DESCRIPTION_PARTS = [
-  '1', '2', '2.1', '2.2', '2.3', '2.4', '2.5', '3', '4', '4.1', '4.2', '4.3', '4.4', '4.5', '5', '6', '7', '8', '9',
+  '1',
+  '2',
+  '2.1',
+  '2.2',
+  '2.3',
+  '2.4',
+  '2.5',
+  '3',
+  '4',
+  '4.1',
+  '4.2',
+  '4.3',
+  '4.4',
+  '4.5',
+  '5',
+  '6',
+  '7',
+  '8',
+  '9',
 ] as const;
 
 /** Schema keywords that state a constraint, so they need a stated or inferred source, not just the marker. */

@@ -14,8 +14,7 @@ export function operationNameListed(catalog: Catalog) {
     const paths = entriesOf(isRecord(doc) ? doc['paths'] : undefined);
     const located = paths.map(([key]) => locatePath(catalog, key));
     // One name served by several paths of a family whose services the catalog does not list.
-    const shared = (family: Family, name: string): boolean =>
-      located.filter((at) => at?.family === family && at.rest === name).length > 1;
+    const shared = (family: Family, name: string): boolean => located.filter((at) => at?.family === family && at.rest === name).length > 1;
 
     for (const [pathKey, item] of paths) {
       const at = locatePath(catalog, pathKey);
@@ -36,7 +35,9 @@ export function operationNameListed(catalog: Catalog) {
       }
       const operations = entriesOf(item).filter(([method]) => isHttpMethod(method));
       const idAt = (method: string, operation: unknown): Array<string> =>
-        isRecord(operation) && operation['operationId'] !== undefined ? ['paths', pathKey, method, 'operationId'] : ['paths', pathKey, method];
+        isRecord(operation) && operation['operationId'] !== undefined
+          ? ['paths', pathKey, method, 'operationId']
+          : ['paths', pathKey, method];
 
       if (templated.test(name)) {
         if (family.operations.length > 0) {
@@ -47,7 +48,10 @@ export function operationNameListed(catalog: Catalog) {
         } else if (family.unlisted !== undefined) {
           const { path: route, operationId } = family.unlisted;
           if (pathKey !== route) {
-            results.push({ message: `The templated route of family ${family.name} is \`${route}\` (spec/catalog.yaml, \`unlisted\`).`, path: ['paths', pathKey] });
+            results.push({
+              message: `The templated route of family ${family.name} is \`${route}\` (spec/catalog.yaml, \`unlisted\`).`,
+              path: ['paths', pathKey],
+            });
           }
           for (const [method, operation] of operations) {
             if (isRecord(operation) && operation['operationId'] === operationId) continue;
@@ -71,9 +75,10 @@ export function operationNameListed(catalog: Catalog) {
         }
       } else if (!(service?.operations ?? family.operations).includes(name)) {
         results.push({
-          message: service === undefined
-            ? `\`${name}\` is not an operation name the description lists for family ${family.name} (spec/catalog.yaml): operation names are exactly those listed, casing included.`
-            : `\`${name}\` is not an operation the description lists for ${service.prefix} in family ${family.name} (spec/catalog.yaml, \`services\`): operation names are exactly those listed, casing included.`,
+          message:
+            service === undefined
+              ? `\`${name}\` is not an operation name the description lists for family ${family.name} (spec/catalog.yaml): operation names are exactly those listed, casing included.`
+              : `\`${name}\` is not an operation the description lists for ${service.prefix} in family ${family.name} (spec/catalog.yaml, \`services\`): operation names are exactly those listed, casing included.`,
           path: ['paths', pathKey],
         });
       }
@@ -84,9 +89,10 @@ export function operationNameListed(catalog: Catalog) {
         if (id === expected) continue;
         if (service === undefined && shared(family, name) && typeof id === 'string' && id.endsWith(name)) continue;
         results.push({
-          message: service === undefined
-            ? `The operationId is the operation name as the description gives it (Part 4), the last path segment \`${name}\` (where one name serves several paths of a family, a prefix before it keeps operationIds unique).`
-            : `The operationId is \`${expected}\`: the operation name as the description gives it (Part 4) behind the operationIdPrefix \`${service.operationIdPrefix}\` of ${service.prefix} (spec/catalog.yaml, \`services\`).`,
+          message:
+            service === undefined
+              ? `The operationId is the operation name as the description gives it (Part 4), the last path segment \`${name}\` (where one name serves several paths of a family, a prefix before it keeps operationIds unique).`
+              : `The operationId is \`${expected}\`: the operation name as the description gives it (Part 4) behind the operationIdPrefix \`${service.operationIdPrefix}\` of ${service.prefix} (spec/catalog.yaml, \`services\`).`,
           path: idAt(method, operation),
         });
       }

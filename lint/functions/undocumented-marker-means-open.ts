@@ -56,7 +56,8 @@ export function undocumentedMarkerMeansOpen() {
       if (value === true) {
         if (!isObjectType(schema) || !isOpen(schema)) {
           results.push({
-            message: 'A schema marked `x-undocumented: true` is an open object, `type: object` with `additionalProperties: true`: what is not published stays open (spec/extensions.md).',
+            message:
+              'A schema marked `x-undocumented: true` is an open object, `type: object` with `additionalProperties: true`: what is not published stays open (spec/extensions.md).',
             path: schema['additionalProperties'] === undefined ? path : [...path, 'additionalProperties'],
           });
         }
@@ -70,12 +71,14 @@ export function undocumentedMarkerMeansOpen() {
       }
       if (isOpen(schema)) {
         results.push({
-          message: 'An open object (`additionalProperties: true`) stands for a payload the description does not publish, so it carries `x-undocumented: true` (spec/extensions.md).',
+          message:
+            'An open object (`additionalProperties: true`) stands for a payload the description does not publish, so it carries `x-undocumented: true` (spec/extensions.md).',
           path,
         });
       } else if (isObjectType(schema) && schema['additionalProperties'] === undefined && schema['unevaluatedProperties'] === undefined) {
         results.push({
-          message: 'An object schema states its openness: `additionalProperties: false` for a published shape, or `true` with `x-undocumented: true` for an unpublished one (spec/extensions.md).',
+          message:
+            'An object schema states its openness: `additionalProperties: false` for a published shape, or `true` with `x-undocumented: true` for an unpublished one (spec/extensions.md).',
           path,
         });
       }
@@ -83,4 +86,3 @@ export function undocumentedMarkerMeansOpen() {
     return results;
   });
 }
-

@@ -15,7 +15,9 @@ export function unusedComponent() {
     for (const type of componentTypes) {
       const value = components[type];
       if (!isRecord(value)) continue;
-      const checked = Object.fromEntries(Object.entries(value).filter(([, node]) => !(type === 'schemas' && isRecord(node) && node['x-unplaced'] === true)));
+      const checked = Object.fromEntries(
+        Object.entries(value).filter(([, node]) => !(type === 'schemas' && isRecord(node) && node['x-unplaced'] === true)),
+      );
       const found = unreferencedReusableObject(checked, { reusableObjectsLocation: `#/components/${type}` }, context);
       if (Array.isArray(found)) results.push(...found);
     }

@@ -26,7 +26,16 @@ export async function cliRouteBuild(dir: string, families: Family[]): Promise<vo
     await node(dir, [redocly, 'lint', family.id]);
     await node(dir, [redocly, 'bundle', family.id, '-o', bundle]);
     await node(dir, [bin('@stoplight/spectral-cli/dist/index.js'), 'lint', bundle, '--ruleset', ruleset, '--fail-severity', 'error']);
-    await node(dir, [redocly, 'build-docs', bundle, '-o', path.join('generated', 'docs', `${family.id}.html`), '--title', family.title, '--inlineBundle']);
+    await node(dir, [
+      redocly,
+      'build-docs',
+      bundle,
+      '-o',
+      path.join('generated', 'docs', `${family.id}.html`),
+      '--title',
+      family.title,
+      '--inlineBundle',
+    ]);
   }
   // openapi-typescript reads redocly.yaml's apis: one call writes every family's types.
   await node(dir, [bin('openapi-typescript/bin/cli.js')]);
@@ -34,18 +43,45 @@ export async function cliRouteBuild(dir: string, families: Family[]): Promise<vo
   // (the pipeline also widens its response dates with null, which the CLI cannot do).
   const observed = path.join('generated', 'v2-pt-observed');
   await node(dir, [path.join(dir, 'scripts/observed/generate.ts')]);
-  await node(dir, [path.join(dir, 'scripts/observed/apply.ts'), '--published', path.join('generated', 'v2-pt', 'openapi.yaml'), '--out', path.join(observed, 'openapi.yaml')]);
+  await node(dir, [
+    path.join(dir, 'scripts/observed/apply.ts'),
+    '--published',
+    path.join('generated', 'v2-pt', 'openapi.yaml'),
+    '--out',
+    path.join(observed, 'openapi.yaml'),
+  ]);
   await writeFile(path.join(dir, 'redocly.observed.yaml'), 'extends:\n  - minimal\n');
-  await node(dir, [bin('openapi-typescript/bin/cli.js'), path.join(observed, 'openapi.yaml'), '-o', path.join(observed, 'schema.d.ts'), '--redocly', 'redocly.observed.yaml']);
+  await node(dir, [
+    bin('openapi-typescript/bin/cli.js'),
+    path.join(observed, 'openapi.yaml'),
+    '-o',
+    path.join(observed, 'schema.d.ts'),
+    '--redocly',
+    'redocly.observed.yaml',
+  ]);
   // The legacy family's observed flavour, the same way.
   const legacyObserved = path.join('generated', 'legacy-observed');
   const legacyOverlay = path.join('spec', 'legacy', 'observed.overlay.yaml');
   await node(dir, [path.join(dir, 'scripts/observed/generate.ts'), '--family', 'legacy']);
   await node(dir, [
     path.join(dir, 'scripts/observed/apply.ts'),
-    ...['--published', path.join('generated', 'legacy', 'openapi.yaml'), '--overlay', legacyOverlay, '--out', path.join(legacyObserved, 'openapi.yaml')],
+    ...[
+      '--published',
+      path.join('generated', 'legacy', 'openapi.yaml'),
+      '--overlay',
+      legacyOverlay,
+      '--out',
+      path.join(legacyObserved, 'openapi.yaml'),
+    ],
   ]);
-  await node(dir, [bin('openapi-typescript/bin/cli.js'), path.join(legacyObserved, 'openapi.yaml'), '-o', path.join(legacyObserved, 'schema.d.ts'), '--redocly', 'redocly.observed.yaml']);
+  await node(dir, [
+    bin('openapi-typescript/bin/cli.js'),
+    path.join(legacyObserved, 'openapi.yaml'),
+    '-o',
+    path.join(legacyObserved, 'schema.d.ts'),
+    '--redocly',
+    'redocly.observed.yaml',
+  ]);
   // The client, as the pipeline compiles it.
   await node(dir, [bin('typescript/bin/tsc'), '-p', 'tsconfig.build.json']);
 }

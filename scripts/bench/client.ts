@@ -16,7 +16,9 @@ const ROUTE = '/api/V2/Voos/Reservar';
 async function startPlainServer(rootDir: string, table: Record<string, string>): Promise<{ url: string; stop(): void; dir: string }> {
   const dir = await mkdtemp(path.join(tmpdir(), 'bench-client-'));
   await writeFile(path.join(dir, 'table.json'), JSON.stringify(table));
-  const child = spawn(process.execPath, [path.join(rootDir, 'scripts/bench/plain-server.ts'), path.join(dir, 'table.json')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [path.join(rootDir, 'scripts/bench/plain-server.ts'), path.join(dir, 'table.json')], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const url = await new Promise<string>((resolve) => {
     let out = '';
     child.stdout.on('data', (c: Buffer) => {
@@ -73,11 +75,22 @@ export async function benchClientOverhead(rootDir: string, runs: number, calls =
       await clientCall();
       await namedCall();
     }
-    const ORDERS = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+    const ORDERS = [
+      [0, 1, 2],
+      [0, 2, 1],
+      [1, 0, 2],
+      [1, 2, 0],
+      [2, 0, 1],
+      [2, 1, 0],
+    ];
     // The three sides take turns call by call (a round is `calls` calls of each), so a slow
     // moment of a shared machine lands on all three alike; each call is timed on its own,
     // in wall time and in this process's CPU time.
-    const sides: { call: () => Promise<unknown>; figures: number[]; cpu: number[] }[] = [bareCall, clientCall, namedCall].map((call) => ({ call, figures: [], cpu: [] }));
+    const sides: { call: () => Promise<unknown>; figures: number[]; cpu: number[] }[] = [bareCall, clientCall, namedCall].map((call) => ({
+      call,
+      figures: [],
+      cpu: [],
+    }));
     await repeat(runs, async (round) => {
       const wall = [0, 0, 0];
       const cpu = [0, 0, 0];
@@ -99,7 +112,14 @@ export async function benchClientOverhead(rootDir: string, runs: number, calls =
     });
     const [bare, typed, byName] = sides.map((side) => side.figures) as [number[], number[], number[]];
     const [bareCpu, typedCpu, byNameCpu] = sides.map((side) => summarise(side.cpu)) as [Figure, Figure, Figure];
-    return { bare: summarise(bare), client: summarise(typed), ratio: summarise(typed.map((t, i) => t / bare[i]!)), named: summarise(byName), cpu: { bare: bareCpu, client: typedCpu, named: byNameCpu }, calls };
+    return {
+      bare: summarise(bare),
+      client: summarise(typed),
+      ratio: summarise(typed.map((t, i) => t / bare[i]!)),
+      named: summarise(byName),
+      cpu: { bare: bareCpu, client: typedCpu, named: byNameCpu },
+      calls,
+    };
   } finally {
     server.stop();
     await rm(server.dir, { recursive: true, force: true });
@@ -141,14 +161,21 @@ export async function oneNamedCallPerFamily(): Promise<void> {
 export async function benchTypecheck(rootDir: string, runs: number): Promise<TypecheckFigures> {
   const dir = await mkdtemp(path.join(tmpdir(), 'bench-consumer-'));
   try {
-    const tsconfig = (files: string[]) => JSON.stringify({
-      compilerOptions: {
-        target: 'ES2023', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true,
-        skipLibCheck: true, types: ['node'], typeRoots: [path.join(rootDir, 'node_modules/@types')],
-        paths: { 'air-travel-api-contract/*': [path.join(rootDir, 'dist/*')] },
-      },
-      files,
-    });
+    const tsconfig = (files: string[]) =>
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2023',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          strict: true,
+          noEmit: true,
+          skipLibCheck: true,
+          types: ['node'],
+          typeRoots: [path.join(rootDir, 'node_modules/@types')],
+          paths: { 'air-travel-api-contract/*': [path.join(rootDir, 'dist/*')] },
+        },
+        files,
+      });
     await writeFile(path.join(dir, 'consumer.ts'), CONSUMER);
     await writeFile(path.join(dir, 'empty.ts'), 'export {};\n');
     await writeFile(path.join(dir, 'tsconfig.consumer.json'), tsconfig(['consumer.ts']));
@@ -156,7 +183,11 @@ export async function benchTypecheck(rootDir: string, runs: number): Promise<Typ
     const tsc = path.join(rootDir, 'node_modules/typescript/bin/tsc');
     const check = (project: string) => timeMs(() => run(process.execPath, [tsc, '-p', path.join(dir, project)], { cwd: dir }));
     await check('tsconfig.consumer.json'); // fails loudly if the consumer does not compile
-    const paired = await alternate(runs, () => check('tsconfig.empty.json'), () => check('tsconfig.consumer.json'));
+    const paired = await alternate(
+      runs,
+      () => check('tsconfig.empty.json'),
+      () => check('tsconfig.consumer.json'),
+    );
     return { empty: paired.a, consumer: paired.b, ratio: paired.ratio };
   } finally {
     await rm(dir, { recursive: true, force: true });

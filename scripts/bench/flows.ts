@@ -41,13 +41,19 @@ const after = process.memoryUsage().heapUsed;
 
 const responder = createFlowsResponder(scenarios, lineage, { maxFlows: MAX });
 const N = 400;
-const replay = perCall(N, () => JSON.stringify((responder.respond(call(largest.operation, largest.request, largest.scenario)) as { body: unknown }).body));
+const replay = perCall(N, () =>
+  JSON.stringify((responder.respond(call(largest.operation, largest.request, largest.scenario)) as { body: unknown }).body),
+);
 const serialize = perCall(N, () => JSON.stringify(largest.response));
 const consultar = steps.find((s) => s.operation === 'Consultar');
 const noMatch = perCall(N * 10, (i) => responder.respond(call('Consultar', { ...consultar?.request, Localizador: `NONE${i}` })));
 
 const kb = (bytes: number) => `${Math.round(bytes / 1024)} KiB`;
 console.log(`largest captured answer: ${largest.scenario}/${largest.id}, ${kb(JSON.stringify(largest.response).length)}`);
-console.log(`flows state, ${full.size} flows (maxFlows ${MAX}, ${MAX * 2} started): ${gc ? kb(after - before) : 'run with --expose-gc'} of heap`);
-console.log(`replay of that answer, serialized: ${replay.toFixed(3)} ms CPU/call | serializing the captured answer alone: ${serialize.toFixed(3)} ms | ratio ${(replay / serialize).toFixed(2)}`);
+console.log(
+  `flows state, ${full.size} flows (maxFlows ${MAX}, ${MAX * 2} started): ${gc ? kb(after - before) : 'run with --expose-gc'} of heap`,
+);
+console.log(
+  `replay of that answer, serialized: ${replay.toFixed(3)} ms CPU/call | serializing the captured answer alone: ${serialize.toFixed(3)} ms | ratio ${(replay / serialize).toFixed(2)}`,
+);
 console.log(`a call matching no step (nearest computed): ${noMatch.toFixed(4)} ms CPU/call`);

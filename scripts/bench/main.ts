@@ -45,7 +45,10 @@ console.log(`Benchmarking with ${runs} runs per figure…`);
 
 if (measures('pipeline')) {
   const pipeline = await benchPipeline(rootDir, runs);
-  rows.push({ what: `naive CLI sequence (${pipeline.families} families, 4 CLI calls each + openapi-typescript)`, figure: ms(pipeline.naive) });
+  rows.push({
+    what: `naive CLI sequence (${pipeline.families} families, 4 CLI calls each + openapi-typescript)`,
+    figure: ms(pipeline.naive),
+  });
   rows.push({
     what: 'full build (`build --force`: one process, its main thread and 3 worker threads)',
     figure: ms(pipeline.full),
@@ -78,13 +81,19 @@ if (measures('mock')) {
     figure: `${perSecond(m.prism.b)}; ${p99(m.prismP99)}`,
     ratio: { value: m.prism.ratio.median, spread: m.prism.ratio, label: 'Prism path / plain' },
   });
-  rows.push({ what: 'mock memory (RSS): idle, after the fast-front rounds', figure: `${m.idleMiB.toFixed(0)} MiB, ${m.afterLoadMiB.toFixed(0)} MiB` });
+  rows.push({
+    what: 'mock memory (RSS): idle, after the fast-front rounds',
+    figure: `${m.idleMiB.toFixed(0)} MiB, ${m.afterLoadMiB.toFixed(0)} MiB`,
+  });
   rows.push({
     what: 'mock start to first answer, answers cache warm (the usual start)',
     figure: ms(m.firstAnswerWarm),
     ratio: { value: m.firstAnswerWarm.median / 500, target: 1, label: 'first answer / 0.5 s' },
   });
-  rows.push({ what: 'mock start to first answer, answers cache cold (first start after a bundle changes: Prism renders the answers)', figure: ms(m.firstAnswerCold) });
+  rows.push({
+    what: 'mock start to first answer, answers cache cold (first start after a bundle changes: Prism renders the answers)',
+    figure: ms(m.firstAnswerCold),
+  });
   for (const h of m.hostile) {
     rows.push({
       what: `hostile: 8 concurrent ${h.kind} bodies of ${(h.bytes / 1048576).toFixed(2)} MiB (answers ${h.statuses}); a valid call meanwhile (${h.validStatus})`,
@@ -102,7 +111,8 @@ if (measures('mock')) {
 if (measures('client')) {
   // Many short interleaved rounds: a slow moment of the machine lands on both sides alike.
   const client = await benchClientOverhead(rootDir, Math.max(runs * 3, 10), 1500);
-  const us = (f: Figure) => `${f.median.toFixed(1)} µs/call (min ${f.min.toFixed(1)}, max ${f.max.toFixed(1)}, ${f.runs} runs of ${client.calls})`;
+  const us = (f: Figure) =>
+    `${f.median.toFixed(1)} µs/call (min ${f.min.toFixed(1)}, max ${f.max.toFixed(1)}, ${f.runs} runs of ${client.calls})`;
   rows.push({ what: 'bare fetch, sequential POST to a local node:http server', figure: us(client.bare) });
   rows.push({
     what: 'typed client (headers, access-code function, credentials merge, timeout, typed errors)',
@@ -118,7 +128,10 @@ if (measures('client')) {
   rows.push({
     what: 'CPU of the calling process per call, typed client by path / by operation name',
     figure: `${us(client.cpu.client)} / ${us(client.cpu.named)}`,
-    ratio: { value: client.cpu.named.median / client.cpu.bare.median, label: `named / bare (path / bare ${(client.cpu.client.median / client.cpu.bare.median).toFixed(3)})` },
+    ratio: {
+      value: client.cpu.named.median / client.cpu.bare.median,
+      label: `named / bare (path / bare ${(client.cpu.client.median / client.cpu.bare.median).toFixed(3)})`,
+    },
   });
 }
 
@@ -147,14 +160,24 @@ const lines = [
   '| what | figure (median, min, max) | ratio | target | met |',
   '|---|---|---|---|---|',
   ...rows.map((r) => {
-    const spread = r.ratio?.spread ? ` (rounds ${r.ratio.spread.min.toFixed(3)}–${r.ratio.spread.max.toFixed(3)}, ${r.ratio.spread.runs} rounds)` : '';
+    const spread = r.ratio?.spread
+      ? ` (rounds ${r.ratio.spread.min.toFixed(3)}–${r.ratio.spread.max.toFixed(3)}, ${r.ratio.spread.runs} rounds)`
+      : '';
     const ratio = r.ratio ? `${r.ratio.label} = ${r.ratio.value.toFixed(3)}${spread}` : '';
     const target = r.ratio?.target !== undefined ? `${r.ratio.atLeast ? '≥' : '≤'} ${r.ratio.target}` : '';
     const met = r.ratio?.target !== undefined ? (meets(r) ? 'yes' : '**no**') : '';
     return `| ${r.what} | ${r.figure} | ${ratio} | ${target} | ${met} |`;
   }),
 ];
-const report = [`# Benchmark results`, '', `Machine: ${machine}.`, `Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench\` (${runs} runs per figure).`, '', ...lines, ''].join('\n');
+const report = [
+  `# Benchmark results`,
+  '',
+  `Machine: ${machine}.`,
+  `Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench\` (${runs} runs per figure).`,
+  '',
+  ...lines,
+  '',
+].join('\n');
 console.log(`\n${lines.join('\n')}\n`);
 if (only.size === GROUPS.length) {
   await mkdir(path.join(rootDir, 'bench'), { recursive: true });

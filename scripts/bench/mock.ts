@@ -59,7 +59,13 @@ interface Load {
   errors: number;
 }
 
-async function load(url: string, calls: SampleCall[], seconds: number, connections: number, extra: Record<string, string> = {}): Promise<Load> {
+async function load(
+  url: string,
+  calls: SampleCall[],
+  seconds: number,
+  connections: number,
+  extra: Record<string, string> = {},
+): Promise<Load> {
   const result = await autocannon({
     url,
     connections,
@@ -119,7 +125,9 @@ export async function benchMock(rootDir: string, runs: number, seconds = 4, conn
   const families = await readFamilies(rootDir);
   const calls: SampleCall[] = [];
   for (const f of families) {
-    calls.push(...sampleCalls(parse(await readFile(path.join(rootDir, 'generated', f.id, 'openapi.yaml'), 'utf8')) as Record<string, unknown>));
+    calls.push(
+      ...sampleCalls(parse(await readFile(path.join(rootDir, 'generated', f.id, 'openapi.yaml'), 'utf8')) as Record<string, unknown>),
+    );
   }
   // Cold: the start cache (bundles and answers) removed, as after a bundle changes;
   // Node's compile cache beside it is kept (it changes only with the mock's code).
@@ -127,7 +135,8 @@ export async function benchMock(rootDir: string, runs: number, seconds = 4, conn
   const cold: number[] = [];
   const warm: number[] = [];
   for (let i = 0; i < runs; i++) {
-    for (const file of await readdir(cacheDir).catch(() => [] as string[])) if (file.startsWith('start-')) await rm(path.join(cacheDir, file), { force: true });
+    for (const file of await readdir(cacheDir).catch(() => [] as string[]))
+      if (file.startsWith('start-')) await rm(path.join(cacheDir, file), { force: true });
     cold.push(await startToFirstAnswer(rootDir, calls[0]!));
   }
   // Warm starts one after another, as a user restarts the mock (a start right after a

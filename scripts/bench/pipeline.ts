@@ -29,7 +29,10 @@ export interface PipelineFigures {
 export async function buildNodeFlags(rootDir: string): Promise<string[]> {
   const pkg = JSON.parse(await readFile(path.join(rootDir, 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
   const match = /^node((?:\s+--[\w-]+(?:=\S+)?)*)\s+scripts\/build\.ts$/.exec(pkg.scripts?.build ?? '');
-  if (!match) throw new Error(`bench: package.json's build script is not \`node [flags] scripts/pipeline/main.ts\`: ${JSON.stringify(pkg.scripts?.build)}`);
+  if (!match)
+    throw new Error(
+      `bench: package.json's build script is not \`node [flags] scripts/pipeline/main.ts\`: ${JSON.stringify(pkg.scripts?.build)}`,
+    );
   return (match[1] ?? '').trim().split(/\s+/).filter(Boolean);
 }
 
@@ -66,7 +69,16 @@ export async function benchPipeline(rootDir: string, runs: number): Promise<Pipe
       },
     ]);
     const [naive, full, noChange, oneFamily] = figures as [Figure, Figure, Figure, Figure];
-    return { naive, full, noChange, oneFamily, fullOverNaive: ratios[1]!, noChangeOverFull: ratioOf(2, 1), oneFamilyOverFull: ratioOf(3, 1), families: families.length };
+    return {
+      naive,
+      full,
+      noChange,
+      oneFamily,
+      fullOverNaive: ratios[1]!,
+      noChangeOverFull: ratioOf(2, 1),
+      oneFamilyOverFull: ratioOf(3, 1),
+      families: families.length,
+    };
   } finally {
     await ws.dispose();
   }

@@ -37,7 +37,11 @@ export interface Paired {
  * Measures A then B, round after round (A B A B …), so a slow moment of a shared
  * machine lands on both sides; the ratio is taken per round and its spread reported.
  */
-export async function alternate(rounds: number, a: (round: number) => Promise<number>, b: (round: number) => Promise<number>): Promise<Paired> {
+export async function alternate(
+  rounds: number,
+  a: (round: number) => Promise<number>,
+  b: (round: number) => Promise<number>,
+): Promise<Paired> {
   const as: number[] = [];
   const bs: number[] = [];
   const ratios: number[] = [];
@@ -52,7 +56,10 @@ export async function alternate(rounds: number, a: (round: number) => Promise<nu
 }
 
 /** Like `alternate`, over any number of sides measured in turn each round; ratios against the first. */
-export async function rotate(rounds: number, sides: Array<(round: number) => Promise<number>>): Promise<{ figures: Figure[]; ratios: Figure[]; ratioOf: (side: number, over: number) => Figure }> {
+export async function rotate(
+  rounds: number,
+  sides: Array<(round: number) => Promise<number>>,
+): Promise<{ figures: Figure[]; ratios: Figure[]; ratioOf: (side: number, over: number) => Figure }> {
   const samples = sides.map(() => [] as number[]);
   const ratios = sides.map(() => [] as number[]);
   for (let i = 0; i < rounds; i++) {

@@ -33,18 +33,32 @@ const ENV = { REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', 
 /** The same page through the CLI's own process: the arguments `redocly build-docs` takes. */
 export function cliArgs(argv: BuildDocsArgv): string[] {
   return [
-    'build-docs', argv.api, '--output', argv.o, '--inlineBundle', '--template', argv.template, '--title', argv.title,
-    '--openapi', JSON.stringify(argv.openapi),
+    'build-docs',
+    argv.api,
+    '--output',
+    argv.o,
+    '--inlineBundle',
+    '--template',
+    argv.template,
+    '--title',
+    argv.title,
+    '--openapi',
+    JSON.stringify(argv.openapi),
     ...Object.entries(argv.templateOptions).map(([k, v]) => `--templateOptions.${k}=${v}`),
   ];
 }
 
 export function buildDocsWithCli(argv: BuildDocsArgv, cwd: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [cliBin, ...cliArgs(argv)], { cwd, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, ...ENV } }, (error, stdout, stderr) => {
-      if (error) reject(new Error(`${error.message}\n${stdout}\n${stderr}`.trim()));
-      else resolve();
-    });
+    execFile(
+      process.execPath,
+      [cliBin, ...cliArgs(argv)],
+      { cwd, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, ...ENV } },
+      (error, stdout, stderr) => {
+        if (error) reject(new Error(`${error.message}\n${stdout}\n${stderr}`.trim()));
+        else resolve();
+      },
+    );
   });
 }
 

@@ -15,7 +15,12 @@ try {
   const families = await siteFamilies(rootDir);
   // The observed flavour's page, when its bundle is there (npm run build makes it).
   const observedBundle = path.join(rootDir, 'generated', 'v2-pt-observed', 'openapi.yaml');
-  const hasObserved = families.some((f) => f.id === 'v2-pt') && (await access(observedBundle).then(() => true, () => false));
+  const hasObserved =
+    families.some((f) => f.id === 'v2-pt') &&
+    (await access(observedBundle).then(
+      () => true,
+      () => false,
+    ));
   const files = await buildDocsSite({
     rootDir,
     outDir: path.join(rootDir, 'generated', 'docs'),

@@ -130,7 +130,9 @@ export function mirrorTable(documents: readonly SiteDocument[]): MirrorTable {
     }
   }
   const mirroredFamilies = [...new Set(rows.flatMap((r) => (r.portuguese ? [r.portuguese.familyId] : [])))].sort();
-  const named = new Set(rows.flatMap((r) => (r.portuguese ? [`${r.portuguese.familyId} ${r.portuguese.path} ${r.portuguese.method}`] : [])));
+  const named = new Set(
+    rows.flatMap((r) => (r.portuguese ? [`${r.portuguese.familyId} ${r.portuguese.path} ${r.portuguese.method}`] : [])),
+  );
   const unmirrored = mirroredFamilies.map((familyId) => {
     const doc = documents.find((d) => d.familyId === familyId)?.doc;
     const operations = listOperations(doc)

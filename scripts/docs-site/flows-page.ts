@@ -34,15 +34,18 @@ function scenarioSection(scenario: Lineage['scenarios'][number]): Html {
   return html`<section class="flow" id="${scenario.name}" data-scenario="${scenario.name}">
   <h2>${scenario.name}</h2>
   <ol class="flow-steps">${scenario.steps.map(
-    (step) => html`<li data-step="${step.id}"><code>${step.id}</code> <strong>${step.operation}</strong>${
-      step.threads.length + step.gaps.length === 0
-        ? ''
-        : html`<ul class="threads">${step.threads.map(
-            (t) => html`<li data-field="${t.field}" data-from="${t.fromStep} ${t.fromPath}"><code>${t.field}</code> ← answer of <code>${t.fromStep}</code>, <code>${t.fromPath}</code></li>`,
-          )}${step.gaps.map(
-            (g) => html`<li class="gap" data-field="${g}" data-from="captured"><code>${g}</code> ← the captured value: no earlier captured answer gave it</li>`,
-          )}</ul>`
-    }</li>`,
+    (step) =>
+      html`<li data-step="${step.id}"><code>${step.id}</code> <strong>${step.operation}</strong>${
+        step.threads.length + step.gaps.length === 0
+          ? ''
+          : html`<ul class="threads">${step.threads.map(
+              (t) =>
+                html`<li data-field="${t.field}" data-from="${t.fromStep} ${t.fromPath}"><code>${t.field}</code> ← answer of <code>${t.fromStep}</code>, <code>${t.fromPath}</code></li>`,
+            )}${step.gaps.map(
+              (g) =>
+                html`<li class="gap" data-field="${g}" data-from="captured"><code>${g}</code> ← the captured value: no earlier captured answer gave it</li>`,
+            )}</ul>`
+      }</li>`,
   )}</ol>
 </section>`;
 }

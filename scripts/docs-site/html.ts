@@ -53,6 +53,10 @@ export function trusted(markup: string): Html {
 export function inlineCode(text: string): Html {
   const parts = text.split('`');
   return new Html(
-    parts.map((part, i) => (i % 2 === 1 && i < parts.length - 1 ? `<code>${escapeHtml(part)}</code>` : escapeHtml(i % 2 === 1 ? `\`${part}` : part))).join(''),
+    parts
+      .map((part, i) =>
+        i % 2 === 1 && i < parts.length - 1 ? `<code>${escapeHtml(part)}</code>` : escapeHtml(i % 2 === 1 ? `\`${part}` : part),
+      )
+      .join(''),
   );
 }

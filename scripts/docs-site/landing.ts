@@ -74,7 +74,12 @@ function coverageBar(counts: CoverageCounts, part: 'request' | 'response'): Html
   return html`<span class="bar" role="img" aria-label="${PART_LABELS[part]} coverage: ${COVERAGE_STATES.map((s) => `${counts[part][s]} ${COVERAGE_LABELS[s].toLowerCase()}`).join(', ')}">${segments}</span>`;
 }
 
-const SHORT_LABELS: Record<CoverageState, string> = { documented: 'Documented', partial: 'Partly', unpublished: 'Not published', absent: 'No body' };
+const SHORT_LABELS: Record<CoverageState, string> = {
+  documented: 'Documented',
+  partial: 'Partly',
+  unpublished: 'Not published',
+  absent: 'No body',
+};
 
 /** Short words beside a bar: the non-zero states, e.g. "7 documented · 29 partly". */
 function barCaption(counts: CoverageCounts, part: 'request' | 'response'): Html {
@@ -154,7 +159,10 @@ function migrationTable(model: LandingModel): Html {
       return same ? html`Same operation name (rule 1).` : html`Named by the legacy document.`;
     }
     // Part 9, rule 4 names Autenticar; every other reason is in the operation's own description.
-    const rule4 = row.legacy.path.split('/').pop() === 'Autenticar' ? html`Rule 4: drop the call and send <code>Login</code> and <code>Senha</code> in every body. ` : '';
+    const rule4 =
+      row.legacy.path.split('/').pop() === 'Autenticar'
+        ? html`Rule 4: drop the call and send <code>Login</code> and <code>Senha</code> in every body. `
+        : '';
     return html`${rule4}See <a href="${row.legacy.href}">its description</a>.`;
   };
   return html`<div class="table-wrap"><table data-table="migration" class="migration">
@@ -218,10 +226,11 @@ function sourcePill(state: SourceState, href?: string): Html {
 /** A part's cell: its published state and, where the family has an observed flavour, where its types come from. */
 function partCell(page: FamilyPage, state: CoverageState, source: PartSource, key: string): Html {
   if (!page.sources.hasObservedLayer || !page.observed) return statePill(state);
-  const observedHref = source.observed ? page.observed.operationHrefs.get(key) ?? page.observed.href : undefined;
-  const extra = source.state === 'published' && source.observed
-    ? html` <a class="also-observed" href="${observedHref ?? page.observed.href}">+ observed</a>`
-    : '';
+  const observedHref = source.observed ? (page.observed.operationHrefs.get(key) ?? page.observed.href) : undefined;
+  const extra =
+    source.state === 'published' && source.observed
+      ? html` <a class="also-observed" href="${observedHref ?? page.observed.href}">+ observed</a>`
+      : '';
   const backing = source.observed
     ? html` <span class="observed-sources" title="${source.observed.sources.map((s) => `${s.source}: ${s.seen} of ${s.of}`).join('; ')}">${source.observed.sources.length} source${source.observed.sources.length === 1 ? '' : 's'}</span>`
     : '';
@@ -397,11 +406,16 @@ export function renderLanding(model: LandingModel): string {
     <p class="toc-title">On this page</p>
     <ol>${NAV.map(([id, label]) => html`<li><a href="#${id}">${label}</a></li>`)}</ol>
     <p class="toc-title">Reference pages</p>
-    <ul>${model.families.filter((f) => f.page).map(
-      (f) => html`<li><a href="${f.page?.href ?? ''}">${f.title}</a></li>${
-        f.page?.observed ? html`<li class="toc-observed"><a href="${f.page.observed.href}">Observed flavour <span>(not published)</span></a></li>` : ''
-      }`,
-    )}${model.flows ? html`<li class="toc-observed"><a href="${model.flows.href}">Certification flows <span>(observed)</span></a></li>` : ''}</ul>
+    <ul>${model.families
+      .filter((f) => f.page)
+      .map(
+        (f) =>
+          html`<li><a href="${f.page?.href ?? ''}">${f.title}</a></li>${
+            f.page?.observed
+              ? html`<li class="toc-observed"><a href="${f.page.observed.href}">Observed flavour <span>(not published)</span></a></li>`
+              : ''
+          }`,
+      )}${model.flows ? html`<li class="toc-observed"><a href="${model.flows.href}">Certification flows <span>(observed)</span></a></li>` : ''}</ul>
   </nav>
   <main>
     <section id="getting-started">

@@ -80,7 +80,9 @@ export function operationNote(op: SourceCoverage['operations'][number]): string 
   }
   // One source line when every part comes from the same sources, else one per part.
   const same = parts.every(([, r]) => parts[0] !== undefined && sameSources(r, parts[0][1]));
-  const seen = parts.map(([name, r]) => `${name.toLowerCase()} seen in ${r.seen} of ${plural(r.of, 'capture')}${same ? '' : ` (${sourcesOfRecord(r)})`}`);
+  const seen = parts.map(
+    ([name, r]) => `${name.toLowerCase()} seen in ${r.seen} of ${plural(r.of, 'capture')}${same ? '' : ` (${sourcesOfRecord(r)})`}`,
+  );
   const lines = [
     '> **Observed — not published by the provider.** ' +
       `The types of this operation's ${parts.map(([n]) => n.toLowerCase()).join(' and ')} come from sanitized bodies of public integrations: ${seen.join('; ')}.`,
@@ -108,7 +110,9 @@ function addedOperationNote(doc: JsonObject, operation: JsonObject, family: Refe
     ] as const
   ).filter((p): p is readonly ['request' | 'response', ObservedRecord] => p[1] !== undefined);
   if (parts.length === 0) {
-    throw new Error(`Observed flavour "${family.id}": ${String(operation.operationId)} is not an operation of the published document, and nothing observed types it.`);
+    throw new Error(
+      `Observed flavour "${family.id}": ${String(operation.operationId)} is not an operation of the published document, and nothing observed types it.`,
+    );
   }
   const seen = parts.map(([name, r]) => `${name} seen in ${r.seen} of ${plural(r.of, 'capture')} (${sourcesOfRecord(r)})`);
   return [
@@ -154,7 +158,6 @@ export function observedCallout(notes: ObservedPageNotes): string {
   ].join('\n');
 }
 
-
 /**
  * Every schema with an `x-observed` record says, first in its description, how often it
  * was seen: a reader of one field sees it is observed without the record's JSON (the
@@ -170,7 +173,9 @@ function labelObservedSchemas(node: unknown): void {
   if (record) {
     const own = typeof node.description === 'string' ? node.description : '';
     const backing = `in ${plural(record.sources.length, 'source')} (${record.sources.map((s) => code(s.source)).join(', ')})`;
-    node.description = [`*Observed:* seen in ${record.seen} of ${plural(record.of, 'capture')}, ${backing}.`, own].filter((t) => t.trim() !== '').join(' ');
+    node.description = [`*Observed:* seen in ${record.seen} of ${plural(record.of, 'capture')}, ${backing}.`, own]
+      .filter((t) => t.trim() !== '')
+      .join(' ');
   }
   for (const [key, value] of Object.entries(node)) {
     if (key !== 'examples' && key !== 'example' && key !== 'x-observed') labelObservedSchemas(value);
@@ -183,7 +188,7 @@ export function observedDocumentForDocs(bundle: unknown, family: ReferenceFamily
   const doc = plainCopy(bundle);
   const info = isObject(doc.info) ? doc.info : (doc.info = {});
   const description = typeof info.description === 'string' ? info.description : '';
-  info.description = `${observedCallout(notes)}\n\n${description}`.trimEnd() + '\n';
+  info.description = `${`${observedCallout(notes)}\n\n${description}`.trimEnd()}\n`;
 
   labelObservedSchemas(doc.paths);
   labelObservedSchemas(doc.components);

@@ -80,9 +80,7 @@ function partLabel(part: PartCoverage): string {
 
 /** The Markdown callout placed before the document's own description. */
 export function statusCallout(family: ReferenceFamily, coverage: DocumentCoverage): string {
-  const lines = [
-    `> **Status: ${mdText(statusLabel(family.status))}**${family.statusNote ? ` — ${mdText(family.statusNote)}` : ''}.`,
-  ];
+  const lines = [`> **Status: ${mdText(statusLabel(family.status))}**${family.statusNote ? ` — ${mdText(family.statusNote)}` : ''}.`];
   if (family.status === 'deprecated') {
     lines.push('>', '> New integrations use the V2 Portuguese route; see the [migration guide](index.html#migration).');
   }
@@ -124,7 +122,7 @@ export function documentForDocs(bundle: unknown, family: ReferenceFamily, notes:
     `> *Sources:* of ${traces.facts} facts, ${traces.stated} are stated by the interface description, ` +
     `${traces.inferred} inferred and ${traces.undocumented} not published; each operation and schema names its part ` +
     `([report](index.html#coverage-facts)).`;
-  info.description = `${statusCallout(family, notes.coverage)}\n>\n${facts}\n\n${description}`.trimEnd() + '\n';
+  info.description = `${`${statusCallout(family, notes.coverage)}\n>\n${facts}\n\n${description}`.trimEnd()}\n`;
 
   const coverageByOp = new Map(notes.coverage.operations.map((c) => [opKey(c.method, c.path), c]));
   const replacementByOp = new Map(notes.replacements.map((r) => [opKey(r.legacy.method, r.legacy.path), r]));
@@ -169,7 +167,6 @@ export function makeOffline(page: string, familyId: string): string {
   }
   return out;
 }
-
 
 /** The build-docs arguments of a family's page (in process or through the CLI alike). */
 export function referenceArgv(family: ReferenceFamily, input: string, output: string): BuildDocsArgv {

@@ -258,19 +258,21 @@ export async function startDocsSite(opts: DocsSiteOptions): Promise<DocsSiteRun>
 
   let familyPages: Promise<void>;
   try {
-    familyPages = (await renderAll(
-      families.map((f) =>
-        page(
-          referenceFamily(f),
-          documentForDocs(docOf.get(f.id), referenceFamily(f), {
-            coverage: coverage.get(f.id) as DocumentCoverage,
-            replacements: migration.filter((r) => r.legacy.familyId === f.id),
-            mirrors: mirrors.rows.filter((r) => r.english.familyId === f.id),
-            familyTitle: titleOf,
-          }),
+    familyPages = (
+      await renderAll(
+        families.map((f) =>
+          page(
+            referenceFamily(f),
+            documentForDocs(docOf.get(f.id), referenceFamily(f), {
+              coverage: coverage.get(f.id) as DocumentCoverage,
+              replacements: migration.filter((r) => r.legacy.familyId === f.id),
+              mirrors: mirrors.rows.filter((r) => r.english.familyId === f.id),
+              familyTitle: titleOf,
+            }),
+          ),
         ),
-      ),
-    )).done;
+      )
+    ).done;
   } catch (error) {
     await cleanUp();
     throw error;
@@ -293,17 +295,19 @@ export async function startDocsSite(opts: DocsSiteOptions): Promise<DocsSiteRun>
       }
       observedPages =
         observedOf.size > 0
-          ? (await renderAll(
-              [...observedOf.values()].map(({ flavour, doc, page: observedPage }) =>
-                page(
-                  observedPage,
-                  observedDocumentForDocs(doc, observedPage, {
-                    sources: sources.get(flavour.of) as SourceCoverage,
-                    published: { href: `${flavour.of}.html`, title: titleOf(flavour.of) },
-                  }),
+          ? (
+              await renderAll(
+                [...observedOf.values()].map(({ flavour, doc, page: observedPage }) =>
+                  page(
+                    observedPage,
+                    observedDocumentForDocs(doc, observedPage, {
+                      sources: sources.get(flavour.of) as SourceCoverage,
+                      published: { href: `${flavour.of}.html`, title: titleOf(flavour.of) },
+                    }),
+                  ),
                 ),
-              ),
-            )).done
+              )
+            ).done
           : undefined;
       await Promise.all([familyPages, observedPages]);
     } finally {
@@ -341,7 +345,9 @@ export async function startDocsSite(opts: DocsSiteOptions): Promise<DocsSiteRun>
       }),
       ...[...catalog.values()]
         .filter((c) => !built.has(c.id))
-        .map((c): LandingFamily => ({ id: c.id, title: c.title, status: c.status, statusNote: c.statusNote, prefix: c.prefix, page: null })),
+        .map(
+          (c): LandingFamily => ({ id: c.id, title: c.title, status: c.status, statusNote: c.statusNote, prefix: c.prefix, page: null }),
+        ),
     ];
     if (opts.flows) {
       const flowsFile = path.join(outDir, FLOWS_PAGE);
@@ -350,7 +356,16 @@ export async function startDocsSite(opts: DocsSiteOptions): Promise<DocsSiteRun>
     }
     const flowsLink = opts.flows ? { href: FLOWS_PAGE, scenarios: opts.flows.lineage.scenarios.length } : undefined;
     const index = path.join(outDir, 'index.html');
-    await writeFile(index, renderLanding({ families: ordered(landingFamilies, catalogOrder), fragments, migration, mirrors, ...(flowsLink ? { flows: flowsLink } : {}) }));
+    await writeFile(
+      index,
+      renderLanding({
+        families: ordered(landingFamilies, catalogOrder),
+        fragments,
+        migration,
+        mirrors,
+        ...(flowsLink ? { flows: flowsLink } : {}),
+      }),
+    );
     written.push(index);
 
     await removeStalePages(outDir, new Set(written));

@@ -13,7 +13,13 @@
 // A published part the observed flavour also types stays "published"; its record is
 // kept, so a page can say that observed fields were added.
 
-import { observedOperations, observedSources, type ObservedOperation, type ObservedRecord, type ObservedSource } from '../observed/observed-operations.ts';
+import {
+  observedOperations,
+  observedSources,
+  type ObservedOperation,
+  type ObservedRecord,
+  type ObservedSource,
+} from '../observed/observed-operations.ts';
 import { computeCoverage, type CoverageState, type DocumentCoverage } from './coverage.ts';
 import { isObject } from './openapi.ts';
 
@@ -112,7 +118,13 @@ export function sourcesFromCoverage(published: DocumentCoverage, observedDoc?: u
     counts.response[op.response.state] += 1;
   }
   const registry = isObject(observedDoc) ? observedSources(observedDoc) : [];
-  return { hasObservedLayer: observedDoc !== undefined, observedSources: registry, operations, counts, addedOperations: addsOperations ? strangers : [] };
+  return {
+    hasObservedLayer: observedDoc !== undefined,
+    observedSources: registry,
+    operations,
+    counts,
+    addedOperations: addsOperations ? strangers : [],
+  };
 }
 
 /** The same, from the bundles themselves. */

@@ -29,7 +29,10 @@ export function countTraces(doc: unknown): TraceCounts {
 
 /** `"2.1, 4.4"` → `Parts 2.1 and 4.4`; `"9"` → `Part 9`. */
 export function partsPhrase(source: string): string {
-  const parts = source.split(',').map((p) => p.trim()).filter((p) => p !== '');
+  const parts = source
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
   if (parts.length <= 1) return `Part ${parts[0] ?? ''}`;
   return `Parts ${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
 }

@@ -61,7 +61,10 @@ const lastKey = (p: string): string => p.slice(p.lastIndexOf('.') + 1).replace(/
 /** The path holding `value`: the first whose last key is the field's own name, else the first of the shortest. */
 function sourceOf(field: string, value: string | number, index: Map<string | number, string[]>): string | undefined {
   const paths = index.get(value) ?? [];
-  return paths.find((p) => lastKey(p) === field) ?? paths.reduce<string | undefined>((best, p) => (best === undefined || p.length < best.length ? p : best), undefined);
+  return (
+    paths.find((p) => lastKey(p) === field) ??
+    paths.reduce<string | undefined>((best, p) => (best === undefined || p.length < best.length ? p : best), undefined)
+  );
 }
 
 export function computeLineage(scenarios: Scenario[]): Lineage {
@@ -103,14 +106,25 @@ export function computeLineage(scenarios: Scenario[]): Lineage {
       for (const t of step.threads) {
         threaded.add(`${step.operation}\u0000${t.field}`);
         const key = [step.operation, t.field, t.fromOperation, t.fromField].join('\u0000');
-        const row = counts.get(key) ?? { request: step.operation, field: t.field, fromOperation: t.fromOperation, fromField: t.fromField, steps: 0 };
+        const row = counts.get(key) ?? {
+          request: step.operation,
+          field: t.field,
+          fromOperation: t.fromOperation,
+          fromField: t.fromField,
+          steps: 0,
+        };
         row.steps++;
         counts.set(key, row);
       }
     }
   }
   result.summary = [...counts.values()].sort(
-    (a, b) => b.steps - a.steps || a.request.localeCompare(b.request) || a.field.localeCompare(b.field) || a.fromOperation.localeCompare(b.fromOperation) || a.fromField.localeCompare(b.fromField),
+    (a, b) =>
+      b.steps - a.steps ||
+      a.request.localeCompare(b.request) ||
+      a.field.localeCompare(b.field) ||
+      a.fromOperation.localeCompare(b.fromOperation) ||
+      a.fromField.localeCompare(b.fromField),
   );
   for (const { scenario, step, fields } of candidates) {
     for (const field of fields) {

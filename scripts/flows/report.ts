@@ -10,7 +10,8 @@ export interface ReportModel {
   results: ScenarioResult[];
 }
 
-const verdictWord = (v: Verdict | undefined): string => (v === undefined ? 'not checked' : v.valid === undefined ? 'no schema' : v.valid ? 'valid' : `invalid (${v.violations.length})`);
+const verdictWord = (v: Verdict | undefined): string =>
+  v === undefined ? 'not checked' : v.valid === undefined ? 'no schema' : v.valid ? 'valid' : `invalid (${v.violations.length})`;
 const verdictOf = (step: StepResult, contract: Verdict['contract']) => step.verdicts.find((v) => v.contract === contract);
 const ms = (value: number) => `${Math.round(value)} ms`;
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -26,14 +27,24 @@ export function summaryLines(model: ReportModel): string[] {
 }
 
 export function renderMarkdown(model: ReportModel): string {
-  const out: string[] = ['# Certification flows: report', '', `Target: ${model.target}. Observed flows, not published by the provider: the steps are those captured on \`AereoNoSession.svc\` (evidence/flows).`, ''];
+  const out: string[] = [
+    '# Certification flows: report',
+    '',
+    `Target: ${model.target}. Observed flows, not published by the provider: the steps are those captured on \`AereoNoSession.svc\` (evidence/flows).`,
+    '',
+  ];
   out.push('| scenario | status | steps passed | time |', '|---|---|---|---|');
   for (const r of model.results) {
-    out.push(`| [${r.name}](#${r.name}) | ${r.status} | ${r.steps.filter((s) => s.status === 'pass').length}/${r.steps.length} | ${ms(r.steps.reduce((t, s) => t + s.ms, 0))} |`);
+    out.push(
+      `| [${r.name}](#${r.name}) | ${r.status} | ${r.steps.filter((s) => s.status === 'pass').length}/${r.steps.length} | ${ms(r.steps.reduce((t, s) => t + s.ms, 0))} |`,
+    );
   }
   for (const r of model.results) {
     out.push('', `## ${r.name}`, '', `Status: **${r.status}**`, '');
-    out.push('| step | status | time | mock | published | observed | threaded in | handed out | service message | problems |', '|---|---|---|---|---|---|---|---|---|---|');
+    out.push(
+      '| step | status | time | mock | published | observed | threaded in | handed out | service message | problems |',
+      '|---|---|---|---|---|---|---|---|---|---|',
+    );
     for (const s of r.steps) {
       out.push(
         `| ${s.id} | ${s.status} | ${ms(s.ms)} | ${s.mock ?? '—'} | ${verdictWord(verdictOf(s, 'published'))} | ${verdictWord(verdictOf(s, 'observed'))} | ` +

@@ -36,7 +36,8 @@ const option = (name: string): string | undefined => {
   if (value === undefined || value.startsWith('--')) usage(`${name} needs a value.`);
   return value;
 };
-for (const a of args) if (a.startsWith('--') && !['--base-url', '--scenario', '--dry-run', '--out'].includes(a)) usage(`Unknown option ${a}.`);
+for (const a of args)
+  if (a.startsWith('--') && !['--base-url', '--scenario', '--dry-run', '--out'].includes(a)) usage(`Unknown option ${a}.`);
 
 const rootDir = process.cwd();
 const all = readScenarios(rootDir);
@@ -53,7 +54,8 @@ const hostOf = (url: string): string => {
   } catch {
     return usage('--base-url is not an absolute URL.');
   }
-  if (parsed.username || parsed.password || parsed.search || parsed.hash) usage('--base-url must not carry user information, a query or a fragment.');
+  if (parsed.username || parsed.password || parsed.search || parsed.hash)
+    usage('--base-url must not carry user information, a query or a fragment.');
   return parsed.hostname;
 };
 const loopback = baseUrl === undefined || ['127.0.0.1', 'localhost', '[::1]'].includes(hostOf(baseUrl));
@@ -65,7 +67,9 @@ if (args.includes('--dry-run')) {
     for (const planned of plannedRequests(scenario, lineage)) {
       const body: Record<string, unknown> = { Login: REDACTED, Senha: REDACTED, ...planned.body };
       for (const t of planned.threads) body[t.field] = `<from ${t.fromStep} ${t.fromPath}>`;
-      console.log(`POST ${shownBase}${planned.path}\ndeveloper-token: ${REDACTED}\ndeveloper-access-code: ${REDACTED}\n${JSON.stringify(body)}\n`);
+      console.log(
+        `POST ${shownBase}${planned.path}\ndeveloper-token: ${REDACTED}\ndeveloper-access-code: ${REDACTED}\n${JSON.stringify(body)}\n`,
+      );
     }
   }
   process.exit(0);
@@ -73,7 +77,9 @@ if (args.includes('--dry-run')) {
 
 const env = (name: string) => process.env[name] ?? '';
 if (!loopback) {
-  const missing = Object.entries(ENV).filter(([key, name]) => key !== 'clientId' && env(name) === '').map(([, name]) => name);
+  const missing = Object.entries(ENV)
+    .filter(([key, name]) => key !== 'clientId' && env(name) === '')
+    .map(([, name]) => name);
   if (missing.length > 0) usage(`A run against ${baseUrl} needs these environment variables: ${missing.join(', ')}.`);
 }
 // Against a local mock, the captures' own placeholders stand in (evidence/flows/README.md).
@@ -124,5 +130,7 @@ await mkdir(outDir, { recursive: true });
 await writeFile(path.join(outDir, 'report.md'), renderMarkdown(model));
 await writeFile(path.join(outDir, 'report.html'), renderHtml(model));
 for (const line of summaryLines(model)) console.log(line);
-console.log(`Report: ${path.relative(rootDir, path.join(outDir, 'report.md'))}, ${path.relative(rootDir, path.join(outDir, 'report.html'))}`);
+console.log(
+  `Report: ${path.relative(rootDir, path.join(outDir, 'report.md'))}, ${path.relative(rootDir, path.join(outDir, 'report.html'))}`,
+);
 process.exit(results.every((r) => r.status === 'pass') ? 0 : 1);

@@ -96,7 +96,10 @@ function withoutCredentials(body: Json): Json {
 }
 
 /** The request of each step as it will go, with threaded fields named by their source. */
-export function plannedRequests(scenario: Scenario, lineage: Lineage): Array<{ id: string; path: string; body: Json; threads: StepLineage['threads'] }> {
+export function plannedRequests(
+  scenario: Scenario,
+  lineage: Lineage,
+): Array<{ id: string; path: string; body: Json; threads: StepLineage['threads'] }> {
   const steps = lineage.scenarios.find((s) => s.name === scenario.name)?.steps ?? [];
   return scenario.steps.map((step, i) => ({
     id: step.id,
@@ -153,7 +156,9 @@ export async function runScenario(scenario: Scenario, lineage: Lineage, options:
       // The body is the captured one, checked by the mock or the service, not by the compiler.
       answer = await client.call(planned.path as CapturedPath, body as StepBody, { headers: { [SCENARIO_HEADER]: scenario.name } });
     } catch (error) {
-      problems.push(clean(error instanceof CallError ? `${error.name}: ${error.message}` : `${(error as Error).name}: ${(error as Error).message}`));
+      problems.push(
+        clean(error instanceof CallError ? `${error.name}: ${error.message}` : `${(error as Error).name}: ${(error as Error).message}`),
+      );
     }
     const ms = performance.now() - started;
     const mock = answerHeader('x-mock-flows');
@@ -162,10 +167,12 @@ export async function runScenario(scenario: Scenario, lineage: Lineage, options:
       problems.push(`the flows mock did not replay this step (${mock}${reason ? `: ${reason}` : ''})`);
     }
     const replayed = `${answerHeader(SCENARIO_HEADER) ?? ''}/${answerHeader('x-mock-flows-step') ?? ''}`;
-    if (mock === 'replay' && replayed !== `${scenario.name}/${step.id}`) problems.push(`the flows mock replayed ${replayed}, not this step`);
+    if (mock === 'replay' && replayed !== `${scenario.name}/${step.id}`)
+      problems.push(`the flows mock replayed ${replayed}, not this step`);
     const verdicts = answer === undefined ? [] : options.validators.check(step.operation, answer);
     for (const v of verdicts) if (v.valid === false) problems.push(`the answer breaks the ${v.contract} contract`);
-    const exception = typeof answer === 'object' && answer !== null ? (answer as { Exception?: { Message?: unknown } | null }).Exception : undefined;
+    const exception =
+      typeof answer === 'object' && answer !== null ? (answer as { Exception?: { Message?: unknown } | null }).Exception : undefined;
     const serviceMessage = exception && typeof exception.Message === 'string' ? clean(exception.Message) : undefined;
     if (answer !== undefined) answers.set(step.id, answer);
     const identifiers: StepResult['identifiers'] = [];
@@ -176,7 +183,19 @@ export async function runScenario(scenario: Scenario, lineage: Lineage, options:
         if (value !== undefined && value !== null) identifiers.push({ path: t.fromPath, value: String(value) });
       }
     }
-    results.push({ id: step.id, operation: step.operation, path: planned.path, status: problems.length === 0 ? 'pass' : 'fail', ms, mock, serviceMessage, verdicts, threaded, identifiers, problems });
+    results.push({
+      id: step.id,
+      operation: step.operation,
+      path: planned.path,
+      status: problems.length === 0 ? 'pass' : 'fail',
+      ms,
+      mock,
+      serviceMessage,
+      verdicts,
+      threaded,
+      identifiers,
+      problems,
+    });
   }
   return { name: scenario.name, status: results.every((r) => r.status === 'pass') ? 'pass' : 'fail', steps: results };
 }

@@ -63,8 +63,18 @@ export function loadValidators(rootDir: string): AnswerValidators {
   const published = read('v2-pt');
   const observed = read('v2-pt-observed');
   const sources = [
-    { contract: 'published' as const, doc: published, compile: compiler(published, 'https://published.flows.invalid/openapi.json'), words: (op: string) => `published V2 answer of ${op} (same name; the legacy route publishes none)` },
-    { contract: 'observed' as const, doc: observed, compile: compiler(observed, 'https://observed.flows.invalid/openapi.json'), words: (op: string) => `observed answer of ${op}` },
+    {
+      contract: 'published' as const,
+      doc: published,
+      compile: compiler(published, 'https://published.flows.invalid/openapi.json'),
+      words: (op: string) => `published V2 answer of ${op} (same name; the legacy route publishes none)`,
+    },
+    {
+      contract: 'observed' as const,
+      doc: observed,
+      compile: compiler(observed, 'https://observed.flows.invalid/openapi.json'),
+      words: (op: string) => `observed answer of ${op}`,
+    },
   ];
   const cache = new Map<string, ValidateFunction | null>();
   return {

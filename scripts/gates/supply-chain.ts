@@ -51,7 +51,11 @@ export function checkPinning(pkg: PackageJson): Problem[] {
   const problems: Problem[] = [];
   for (const section of SECTIONS) {
     for (const [name, spec] of Object.entries(pkg[section] ?? {})) {
-      if (!EXACT.test(spec)) problems.push({ check: 'pinning', message: `${section}.${name} is "${spec}", not an exact version: npm install --save-exact ${name}@<version>` });
+      if (!EXACT.test(spec))
+        problems.push({
+          check: 'pinning',
+          message: `${section}.${name} is "${spec}", not an exact version: npm install --save-exact ${name}@<version>`,
+        });
     }
   }
   const walk = (overrides: Record<string, unknown>, path: string) => {
@@ -81,13 +85,18 @@ const sameMap = (a: Deps | undefined, b: Deps | undefined) => {
 export function checkLockfile(pkg: PackageJson, lock: Lockfile | undefined): Problem[] {
   const problem = (message: string): Problem => ({ check: 'lockfile', message });
   if (!lock) return [problem('package-lock.json is missing: run `npm install` and commit it')];
-  if (!lock.packages || (lock.lockfileVersion ?? 0) < 2) return [problem(`package-lock.json has lockfileVersion ${lock.lockfileVersion ?? '?'}; npm 7+ writes 3 (regenerate it with npm install)`)];
+  if (!lock.packages || (lock.lockfileVersion ?? 0) < 2)
+    return [
+      problem(`package-lock.json has lockfileVersion ${lock.lockfileVersion ?? '?'}; npm 7+ writes 3 (regenerate it with npm install)`),
+    ];
   const rootEntry = lock.packages[''];
   if (!rootEntry) return [problem('package-lock.json has no root package entry ("")')];
   const problems: Problem[] = [];
   for (const section of [...SECTIONS, 'peerDependencies'] as const) {
     if (!sameMap(pkg[section], rootEntry[section])) {
-      problems.push(problem(`package-lock.json is out of sync with package.json: its ${section} differ (run \`npm install\` and commit the lockfile)`));
+      problems.push(
+        problem(`package-lock.json is out of sync with package.json: its ${section} differ (run \`npm install\` and commit the lockfile)`),
+      );
     }
   }
   for (const section of SECTIONS) {
@@ -124,12 +133,19 @@ export function checkInstallScripts(pkg: PackageJson, lock: Lockfile | undefined
     const name = entry.name ?? nameOfLockPath(path);
     const keys = [`${name}@${entry.version ?? ''}`, name].filter((k) => k in allow);
     if (keys.length === 0) {
-      problems.push(problem(`${name}@${entry.version ?? '?'} has install scripts but no allowScripts entry: review them, then \`npm install-scripts approve ${name}\` or \`npm install-scripts deny ${name}\``));
+      problems.push(
+        problem(
+          `${name}@${entry.version ?? '?'} has install scripts but no allowScripts entry: review them, then \`npm install-scripts approve ${name}\` or \`npm install-scripts deny ${name}\``,
+        ),
+      );
     }
     for (const k of keys) used.add(k);
   }
   for (const key of Object.keys(allow)) {
-    if (!used.has(key)) problems.push(problem(`allowScripts entry "${key}" matches no locked package with install scripts: remove it (\`npm install-scripts prune\`)`));
+    if (!used.has(key))
+      problems.push(
+        problem(`allowScripts entry "${key}" matches no locked package with install scripts: remove it (\`npm install-scripts prune\`)`),
+      );
   }
   return problems;
 }
@@ -144,7 +160,12 @@ export async function checkAudit(root: string, dev: boolean): Promise<Problem[]>
     // npm audit exits 1 when it finds anything; its JSON is still on stdout.
     stdout = (error as { stdout?: string }).stdout ?? '';
     if (!stdout.trim().startsWith('{')) {
-      return [{ check: 'audit', message: `npm ${args.join(' ')} could not run: ${((error as { stderr?: string }).stderr ?? String(error)).trim().split('\n').slice(-2).join(' ')}` }];
+      return [
+        {
+          check: 'audit',
+          message: `npm ${args.join(' ')} could not run: ${((error as { stderr?: string }).stderr ?? String(error)).trim().split('\n').slice(-2).join(' ')}`,
+        },
+      ];
     }
   }
   const report = JSON.parse(stdout) as {
@@ -215,14 +236,27 @@ async function main(): Promise<number> {
   for (const p of failures) console.log(`✗ [${p.check}] ${p.message}`);
   for (const p of unverified) console.log(`! [audit] NOT VERIFIED: ${p.message}`);
   const tree = `npm audit --omit=dev${values['audit-dev'] ? ' and the dev tree' : ''}`;
-  const audited = values['no-audit'] ? 'not audited' : unverified.length > 0 ? `${tree}: NOT VERIFIED (no advisories from the registry)` : `${tree}: no high or critical issue`;
-  console.log(failures.length ? `check:supply-chain: ${failures.length} problem(s)` : `check:supply-chain: pinned, locked, install scripts allow-listed; ${audited}`);
+  const audited = values['no-audit']
+    ? 'not audited'
+    : unverified.length > 0
+      ? `${tree}: NOT VERIFIED (no advisories from the registry)`
+      : `${tree}: no high or critical issue`;
+  console.log(
+    failures.length
+      ? `check:supply-chain: ${failures.length} problem(s)`
+      : `check:supply-chain: pinned, locked, install scripts allow-listed; ${audited}`,
+  );
   return failures.length ? 1 : 0;
 }
 
 if (import.meta.main) {
-  main().then((code) => { process.exitCode = code; }, (error: unknown) => {
-    console.error(`check:supply-chain: ${(error as Error).message}`);
-    process.exitCode = 2;
-  });
+  main().then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      console.error(`check:supply-chain: ${(error as Error).message}`);
+      process.exitCode = 2;
+    },
+  );
 }

@@ -115,7 +115,8 @@ function parseFamily(name: string, raw: unknown, source: string): Family {
   const services = parseServices(where, raw['services']);
   for (const service of services) {
     const unknown = service.operations.filter((operation) => !operations.includes(operation));
-    if (unknown.length > 0) throw new CatalogError(`${where}: service ${service.prefix} offers ${unknown.join(', ')}, which the family does not list`);
+    if (unknown.length > 0)
+      throw new CatalogError(`${where}: service ${service.prefix} offers ${unknown.join(', ')}, which the family does not list`);
   }
 
   let unlisted: Family['unlisted'];
@@ -155,7 +156,8 @@ function parseServices(where: string, value: unknown): Service[] {
   if (value === undefined || value === null) return [];
   if (!Array.isArray(value)) throw new CatalogError(`${where}: \`services\` must be a list of { prefix, operationIdPrefix, operations }`);
   return value.map((raw, i) => {
-    if (!isRecord(raw) || !isPath(raw['prefix'])) throw new CatalogError(`${where}: services[${i}].prefix must be a path without a trailing slash`);
+    if (!isRecord(raw) || !isPath(raw['prefix']))
+      throw new CatalogError(`${where}: services[${i}].prefix must be a path without a trailing slash`);
     const operationIdPrefix = raw['operationIdPrefix'] ?? '';
     if (typeof operationIdPrefix !== 'string') throw new CatalogError(`${where}: services[${i}].operationIdPrefix must be a string`);
     return { prefix: raw['prefix'], operationIdPrefix, operations: names(where, `services[${i}].operations`, raw['operations']) };

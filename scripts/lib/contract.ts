@@ -99,7 +99,7 @@ function asArray(value: Json | undefined): Json[] {
 function concretePath(doc: JsonObject, template: string, parameters: JsonObject[]): string {
   return template.replace(/\{([^}]+)\}/g, (_match, name: string) => {
     const param = parameters.find((p) => p.name === name && p.in === 'path');
-    const value = param ? sampleOf(param) ?? sampleOf(resolve(doc, param.schema)) : undefined;
+    const value = param ? (sampleOf(param) ?? sampleOf(resolve(doc, param.schema))) : undefined;
     return encodeURIComponent(typeof value === 'string' || typeof value === 'number' ? String(value) : 'Exemplo');
   });
 }
@@ -208,7 +208,9 @@ export function validInstance(doc: JsonObject, node: Json | undefined, where = '
     if (parts.every(isObject)) return Object.assign({}, ...parts) as JsonObject;
     return parts[0]!;
   }
-  const type = types ? (['object', 'array', 'string', 'integer', 'number', 'boolean', 'null'] as const).find((t) => types.has(t)) : undefined;
+  const type = types
+    ? (['object', 'array', 'string', 'integer', 'number', 'boolean', 'null'] as const).find((t) => types.has(t))
+    : undefined;
   switch (type) {
     case 'object': {
       const result: JsonObject = {};

@@ -11,7 +11,13 @@ export function resolvePointer(doc: unknown, ref: string): unknown {
   if (!ref.startsWith('#')) {
     throw new Error(`External $ref "${ref}" in a document that should be bundled: bundle it first.`);
   }
-  const tokens = ref === '#' ? [] : ref.slice(2).split('/').map((t) => decodeURIComponent(t).replace(/~1/g, '/').replace(/~0/g, '~'));
+  const tokens =
+    ref === '#'
+      ? []
+      : ref
+          .slice(2)
+          .split('/')
+          .map((t) => decodeURIComponent(t).replace(/~1/g, '/').replace(/~0/g, '~'));
   let node: unknown = doc;
   for (const token of tokens) {
     if (Array.isArray(node)) node = node[Number(token)];

@@ -4,7 +4,20 @@ import { cp, mkdtemp, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-const INPUTS = ['spec', 'scripts', 'lint', 'src', 'evidence', 'docs', 'redocly.yaml', '.spectral.mjs', 'package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json'];
+const INPUTS = [
+  'spec',
+  'scripts',
+  'lint',
+  'src',
+  'evidence',
+  'docs',
+  'redocly.yaml',
+  '.spectral.mjs',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+  'tsconfig.build.json',
+];
 
 export interface Workspace {
   dir: string;

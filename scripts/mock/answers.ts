@@ -41,8 +41,13 @@ export function routeKey(method: string, template: string): string {
 export async function renderAnswers(engine: PrismEngine, routes: RouteTable): Promise<Map<string, RenderedAnswer>> {
   const answers = new Map<string, RenderedAnswer>();
   for (const op of routes.operations) {
-    const outcome = await engine.request({ method: op.method as 'post', url: { path: concretePath(op.template) }, headers: {} }, {}, op.template);
-    if (outcome.kind === 'error') throw new Error(`Prism could not render the answer of ${op.method.toUpperCase()} ${op.template}: ${outcome.detail}`);
+    const outcome = await engine.request(
+      { method: op.method as 'post', url: { path: concretePath(op.template) }, headers: {} },
+      {},
+      op.template,
+    );
+    if (outcome.kind === 'error')
+      throw new Error(`Prism could not render the answer of ${op.method.toUpperCase()} ${op.template}: ${outcome.detail}`);
     answers.set(routeKey(op.method, op.template), serializeAnswer(outcome.status, outcome.headers, outcome.body));
   }
   return answers;
@@ -66,7 +71,10 @@ export function startCacheFile(rootDir: string, bundles: BundleBytes): string {
 
 export async function readStartCache(file: string): Promise<StartCache | undefined> {
   try {
-    const cached = JSON.parse(await readFile(file, 'utf8')) as { documents: StartCache['documents']; answers: Record<string, RenderedAnswer> };
+    const cached = JSON.parse(await readFile(file, 'utf8')) as {
+      documents: StartCache['documents'];
+      answers: Record<string, RenderedAnswer>;
+    };
     return { documents: cached.documents, answers: new Map(Object.entries(cached.answers)) };
   } catch {
     return undefined;

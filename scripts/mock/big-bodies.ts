@@ -50,7 +50,10 @@ export class BigBodyPool {
 
   #slot(): Slot {
     if (this.#slots.length < WORKERS) {
-      const slot: Slot = { worker: new Worker(new URL('./body-worker.ts', import.meta.url), { workerData: { documents: this.#documents } }), pending: new Map() };
+      const slot: Slot = {
+        worker: new Worker(new URL('./body-worker.ts', import.meta.url), { workerData: { documents: this.#documents } }),
+        pending: new Map(),
+      };
       slot.worker.on('message', (verdict: BigBodyVerdict) => {
         slot.pending.get(verdict.id)?.(verdict);
         slot.pending.delete(verdict.id);

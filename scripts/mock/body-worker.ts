@@ -14,7 +14,11 @@ const once = <T>(make: () => T): (() => T) => {
   let value: T | undefined;
   return () => (value ??= make());
 };
-const compilers: ValidatorCompilers = { all: once(() => createAjv(true)), first: once(() => createAjv(false)), namedKeys: once(() => namedKeysOf(documents)) };
+const compilers: ValidatorCompilers = {
+  all: once(() => createAjv(true)),
+  first: once(() => createAjv(false)),
+  namedKeys: once(() => namedKeysOf(documents)),
+};
 const validators = new Map<MockOperation, BodyValidator>();
 
 /** The parser's reason without any excerpt of the body (see server.ts, jsonSyntaxReason). */

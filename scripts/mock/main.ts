@@ -82,7 +82,8 @@ const mock = await startMock({
   bodyTimeoutMs,
 }).catch((error: NodeJS.ErrnoException) => {
   // The usual start failure gets one line, not a stack trace.
-  if (error.code === 'EADDRINUSE') console.error(`Port ${port} is already in use: stop what listens there, or choose another with --port N or MOCK_PORT.`);
+  if (error.code === 'EADDRINUSE')
+    console.error(`Port ${port} is already in use: stop what listens there, or choose another with --port N or MOCK_PORT.`);
   else if (error.code === 'EACCES') console.error(`Port ${port} cannot be opened by this user: choose another with --port N or MOCK_PORT.`);
   else throw error;
   process.exit(2);
@@ -97,7 +98,9 @@ const served = families.map((id) =>
 console.log(`Mock of ${served.join(', ')} listening on ${mock.url}`);
 for (const route of mock.routes) console.log(`  ${route}`);
 if (flows) {
-  console.log(`Certification flows: ${flows.scenarios.length} captured scenarios replayed on /AereoNoSession.svc (observed, not published).`);
+  console.log(
+    `Certification flows: ${flows.scenarios.length} captured scenarios replayed on /AereoNoSession.svc (observed, not published).`,
+  );
   console.log('  Send the header x-mock-flows-reset: all with any call to forget every flow.');
 }
 console.log('Both developer headers are required on every call. Ctrl-C stops the mock.');

@@ -67,7 +67,8 @@ export function loadPrism(): Promise<PrismModules> {
     const require = createRequire(import.meta.url);
     const deep = require(PREFER_PARSER_MODULE) as { getHttpConfigFromRequest?: PreferParser };
     const parser = deep.getHttpConfigFromRequest;
-    if (typeof parser !== 'function') throw new Error(`${PREFER_PARSER_MODULE} no longer exports getHttpConfigFromRequest: see scripts/mock/prism-adapter.ts`);
+    if (typeof parser !== 'function')
+      throw new Error(`${PREFER_PARSER_MODULE} no longer exports getHttpConfigFromRequest: see scripts/mock/prism-adapter.ts`);
     const version = (require('@stoplight/prism-http/package.json') as { version: string }).version;
     return { http, core, parsePreferences: parser, version };
   })();
@@ -114,8 +115,18 @@ export async function createPrismEngine(document: Record<string, unknown>, optio
         const json = http.ProblemJsonError.toProblemJson(error as InstanceType<PrismHttp['ProblemJsonError']>);
         return { kind: 'error', status: error.status ?? 500, detail: json.detail || error.message };
       }
-      const { output, validations } = result.right as { output: IHttpResponse; validations: { input: PrismViolation[]; output: PrismViolation[] } };
-      return { kind: 'answer', status: output.statusCode, headers: lowerCaseHeaders(output.headers), body: output.body, input: validations.input, output: validations.output };
+      const { output, validations } = result.right as {
+        output: IHttpResponse;
+        validations: { input: PrismViolation[]; output: PrismViolation[] };
+      };
+      return {
+        kind: 'answer',
+        status: output.statusCode,
+        headers: lowerCaseHeaders(output.headers),
+        body: output.body,
+        input: validations.input,
+        output: validations.output,
+      };
     },
   };
 }
@@ -137,7 +148,9 @@ export async function checkPrismAdapter(): Promise<string[]> {
     return [`Prism could not be loaded as the adapter loads it: ${(error as Error).message}`];
   }
   if (modules.version !== PRISM_CHECKED_VERSION) {
-    problems.push(`@stoplight/prism-http is ${modules.version}, the adapter was checked on ${PRISM_CHECKED_VERSION}: re-check these expectations and update PRISM_CHECKED_VERSION`);
+    problems.push(
+      `@stoplight/prism-http is ${modules.version}, the adapter was checked on ${PRISM_CHECKED_VERSION}: re-check these expectations and update PRISM_CHECKED_VERSION`,
+    );
   }
   for (const name of ['createInstance', 'getHttpOperationsFromSpec', 'ProblemJsonError'] as const) {
     if (!(name in modules.http)) problems.push(`@stoplight/prism-http no longer exports ${name}`);
@@ -145,23 +158,35 @@ export async function checkPrismAdapter(): Promise<string[]> {
   if (typeof modules.core.createLogger !== 'function') problems.push('@stoplight/prism-core no longer exports createLogger');
   const prefer = modules.parsePreferences({ headers: { prefer: 'code=200, example=second' }, url: { path: '/x' } });
   if (prefer._tag !== 'Right' || prefer.right.code !== 200 || prefer.right.exampleKey !== 'second') {
-    problems.push(`getHttpConfigFromRequest no longer reads "Prefer: code=200, example=second" as { code: 200, exampleKey: 'second' }: got ${JSON.stringify(prefer)}`);
+    problems.push(
+      `getHttpConfigFromRequest no longer reads "Prefer: code=200, example=second" as { code: 200, exampleKey: 'second' }: got ${JSON.stringify(prefer)}`,
+    );
   }
   const query = modules.parsePreferences({ headers: {}, url: { path: '/x', query: { __example: 'second' } } });
-  if (query._tag !== 'Right' || query.right.exampleKey !== 'second') problems.push('getHttpConfigFromRequest no longer reads the __example query fallback');
+  if (query._tag !== 'Right' || query.right.exampleKey !== 'second')
+    problems.push('getHttpConfigFromRequest no longer reads the __example query fallback');
   const bad = modules.parsePreferences({ headers: { prefer: 'code=abc' }, url: { path: '/x' } });
   if (bad._tag !== 'Left') problems.push('getHttpConfigFromRequest no longer refuses "Prefer: code=abc"');
   const sink: string[] = [];
-  const engine = await createPrismEngine(probeDocument, { validateRequest: false, logLevel: 'silent', logSink: { write: (line) => sink.push(line) } });
+  const engine = await createPrismEngine(probeDocument, {
+    validateRequest: false,
+    logLevel: 'silent',
+    logSink: { write: (line) => sink.push(line) },
+  });
   const plain = await engine.request({ method: 'post', url: { path: '/probe' }, headers: {} }, {});
   const expected = { kind: 'answer', status: 200, headers: { 'content-type': 'application/json' }, body: { n: 1 } };
-  if (plain.kind !== 'answer' || JSON.stringify({ kind: plain.kind, status: plain.status, headers: plain.headers, body: plain.body }) !== JSON.stringify(expected)) {
+  if (
+    plain.kind !== 'answer' ||
+    JSON.stringify({ kind: plain.kind, status: plain.status, headers: plain.headers, body: plain.body }) !== JSON.stringify(expected)
+  ) {
     problems.push(`Prism's default answer is no longer its first example with a lower-case content-type: got ${JSON.stringify(plain)}`);
   }
   const second = await engine.request({ method: 'post', url: { path: '/probe' }, headers: {} }, { exampleKey: 'second' });
-  if (second.kind !== 'answer' || JSON.stringify(second.body) !== JSON.stringify({ n: 2 })) problems.push(`Prism no longer answers a named example: got ${JSON.stringify(second)}`);
+  if (second.kind !== 'answer' || JSON.stringify(second.body) !== JSON.stringify({ n: 2 }))
+    problems.push(`Prism no longer answers a named example: got ${JSON.stringify(second)}`);
   const missing = await engine.request({ method: 'post', url: { path: '/probe' }, headers: {} }, { exampleKey: 'nope' });
-  if (missing.kind !== 'error' || missing.status !== 404) problems.push(`Prism no longer answers 404 for an unknown example name: got ${JSON.stringify(missing)}`);
+  if (missing.kind !== 'error' || missing.status !== 404)
+    problems.push(`Prism no longer answers 404 for an unknown example name: got ${JSON.stringify(missing)}`);
   return problems;
 }
 
@@ -175,7 +200,9 @@ const probeDocument = {
         responses: {
           '200': {
             description: 'ok',
-            content: { 'application/json': { schema: { type: 'object' }, examples: { first: { value: { n: 1 } }, second: { value: { n: 2 } } } } },
+            content: {
+              'application/json': { schema: { type: 'object' }, examples: { first: { value: { n: 1 } }, second: { value: { n: 2 } } } },
+            },
           },
         },
       },

@@ -48,7 +48,8 @@ export function describeViolations(violations: Violation[], total = violations.l
       return where ? `${where}: ${v.message}` : v.message;
     })
     .join('; ');
-  if (atLeast && more > 0) return `${listed}; and at least ${more} more (a body this large is checked up to its first 10000 items of each array and keys of each object)`;
+  if (atLeast && more > 0)
+    return `${listed}; and at least ${more} more (a body this large is checked up to its first 10000 items of each array and keys of each object)`;
   return more > 0 ? `${listed}; and ${more} more` : listed;
 }
 
@@ -72,12 +73,18 @@ export function condenseOneOfPatterns(violations: Violation[], forms: PatternFor
   for (const [at, group] of groups) {
     const patterns = group.filter((v) => v.code === 'pattern').map((v) => PATTERN_MESSAGE.exec(v.message)?.[1]);
     const named = patterns.map((p) => (p === undefined ? undefined : forms.get(p.replace(/\\\\/g, '\\'))));
-    if (patterns.length === 0 || named.some((n) => n === undefined) || group.some((v) => !['oneOf', 'pattern'].includes(String(v.code)))) continue;
+    if (patterns.length === 0 || named.some((n) => n === undefined) || group.some((v) => !['oneOf', 'pattern'].includes(String(v.code))))
+      continue;
     const first = group[0]!;
     const subject = first.message.replace(PATTERN_MESSAGE, '').replace(/ must match exactly one schema in oneOf$/, '');
     const list = named as string[];
     const forms_ = list.length > 1 ? `${list.slice(0, -1).join(', ')} or ${list.at(-1)}` : list[0];
-    condensed.set(at, { location: first.location, code: 'oneOf', message: `${subject} is in none of the accepted forms: ${forms_}`, severity: first.severity ?? 'Error' });
+    condensed.set(at, {
+      location: first.location,
+      code: 'oneOf',
+      message: `${subject} is in none of the accepted forms: ${forms_}`,
+      severity: first.severity ?? 'Error',
+    });
   }
   if (condensed.size === 0) return violations;
   const out: Violation[] = [];

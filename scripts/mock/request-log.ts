@@ -49,12 +49,12 @@ export function createRequestLog(level: LogLevel, sink: { write(text: string): v
       const wanted = status >= 500 ? RANK.error : status >= 400 ? RANK.warn : RANK.info;
       if (rank < wanted) return;
       const reason = detail && status >= 400 ? ` ${clip(detail, 160)}` : '';
-      write(`${clip(`${method} ${target}`, 120)} ${status} ${ms.toFixed(1)} ms${reason}`.replace(/[\r\n]+/g, ' ') + '\n');
+      write(`${`${clip(`${method} ${target}`, 120)} ${status} ${ms.toFixed(1)} ms${reason}`.replace(/[\r\n]+/g, ' ')}\n`);
     },
     failure(method, target, error) {
       if (rank < RANK.error) return;
       write(`${clip(`Mock failure on ${method} ${target}: ${String(error)}`, LINE_MAX).replace(/[\r\n]+/g, ' ')}\n`);
     },
-    prismSink: { write: (line) => write(clip(line.replace(/\n$/, ''), LINE_MAX) + '\n') },
+    prismSink: { write: (line) => write(`${clip(line.replace(/\n$/, ''), LINE_MAX)}\n`) },
   };
 }

@@ -38,7 +38,9 @@ function securityHeadersOf(doc: JsonObject, op: JsonObject): string[][] {
   return requirements.filter(isObject).map((requirement) =>
     Object.keys(requirement).flatMap((name) => {
       const scheme = followRefs(doc, schemes[name]);
-      return isObject(scheme) && scheme.type === 'apiKey' && scheme.in === 'header' && typeof scheme.name === 'string' ? [scheme.name.toLowerCase()] : [];
+      return isObject(scheme) && scheme.type === 'apiKey' && scheme.in === 'header' && typeof scheme.name === 'string'
+        ? [scheme.name.toLowerCase()]
+        : [];
     }),
   );
 }
@@ -146,7 +148,9 @@ export class RouteTable {
       .map((op) => {
         const opCut = op.template.lastIndexOf('/');
         const samePrefix = op.template.slice(0, opCut + 1).toLowerCase() === prefix;
-        const score = distance(name, op.template.slice(opCut + 1).toLowerCase()) + (samePrefix ? 0 : 1000 + distance(prefix, op.template.slice(0, opCut + 1).toLowerCase()));
+        const score =
+          distance(name, op.template.slice(opCut + 1).toLowerCase()) +
+          (samePrefix ? 0 : 1000 + distance(prefix, op.template.slice(0, opCut + 1).toLowerCase()));
         return { op, score };
       })
       .sort((a, b) => a.score - b.score || a.op.template.localeCompare(b.op.template))

@@ -51,7 +51,9 @@ export function sampleCalls(doc: JsonRecord): SampleCall[] {
   return Object.entries(paths).flatMap(([route, item]) => {
     const post = isRecord(item) ? item.post : undefined;
     if (!isRecord(post)) return [];
-    const content = isRecord(resolveRef(doc, post.requestBody ?? {}).content) ? (resolveRef(doc, post.requestBody).content as JsonRecord) : {};
+    const content = isRecord(resolveRef(doc, post.requestBody ?? {}).content)
+      ? (resolveRef(doc, post.requestBody).content as JsonRecord)
+      : {};
     const media = content['application/json'];
     const body = isRecord(media) ? sampleValue(doc, media.schema ?? {}) : undefined;
     return [{ operationId: String(post.operationId), path: route.replace(/\{[^}]+\}/g, 'Operacao'), body }];

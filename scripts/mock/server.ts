@@ -11,7 +11,16 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import type { IHttpRequest } from '@stoplight/prism-http';
-import { readStartCache, renderAnswers, routeKey, serializeAnswer, startCacheFile, writeStartCache, type BundleBytes, type RenderedAnswer } from './answers.ts';
+import {
+  readStartCache,
+  renderAnswers,
+  routeKey,
+  serializeAnswer,
+  startCacheFile,
+  writeStartCache,
+  type BundleBytes,
+  type RenderedAnswer,
+} from './answers.ts';
 import { joinDocuments, type FamilyDocument } from './join.ts';
 import { plainCopy } from '../lib/refs.ts';
 import { BIG_BODY_BYTES, BigBodyPool, type BigBodyVerdict } from './big-bodies.ts';
@@ -72,7 +81,10 @@ const PRISM_QUERY = /(?:^|[?&])__(?:code|example|dynamic|seed)=/;
 
 async function readBundles(options: MockOptions): Promise<BundleBytes> {
   const families = await Promise.all(
-    options.families.map(async (id) => ({ id, bytes: await readFile(options.bundlePaths?.[id] ?? path.join(options.rootDir, 'generated', id, 'openapi.yaml')) })),
+    options.families.map(async (id) => ({
+      id,
+      bytes: await readFile(options.bundlePaths?.[id] ?? path.join(options.rootDir, 'generated', id, 'openapi.yaml')),
+    })),
   );
   // In-memory documents go in as JSON text (YAML reads it): one start-cache key covers them too.
   const extra = Object.entries(options.documents ?? {}).map(([id, doc]) => ({ id, bytes: Buffer.from(JSON.stringify(doc)) }));
@@ -84,7 +96,12 @@ function withoutServedRoutes(documents: FamilyDocument[], familyIds: readonly st
   const isFamily = new Set(familyIds);
   const served = new Set(documents.filter(({ id }) => isFamily.has(id)).flatMap(({ doc }) => Object.keys((doc.paths ?? {}) as object)));
   return documents.map(({ id, doc }) =>
-    isFamily.has(id) ? { id, doc } : { id, doc: { ...doc, paths: Object.fromEntries(Object.entries((doc.paths ?? {}) as object).filter(([route]) => !served.has(route))) } },
+    isFamily.has(id)
+      ? { id, doc }
+      : {
+          id,
+          doc: { ...doc, paths: Object.fromEntries(Object.entries((doc.paths ?? {}) as object).filter(([route]) => !served.has(route))) },
+        },
   );
 }
 
@@ -274,7 +291,11 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     return () => (value ??= make());
   };
   let bigBodies: BigBodyPool | undefined;
-  const compilers: ValidatorCompilers = { all: once(() => createAjv(true)), first: once(() => createAjv(false)), namedKeys: once(() => namedKeysOf(documents)) };
+  const compilers: ValidatorCompilers = {
+    all: once(() => createAjv(true)),
+    first: once(() => createAjv(false)),
+    namedKeys: once(() => namedKeysOf(documents)),
+  };
   const validators = new Map<MockOperation, BodyValidator>();
   const validatorOf = (op: MockOperation): BodyValidator => {
     let validator = validators.get(op);
@@ -327,9 +348,12 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     try {
       raw = await readBody(req, options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS);
     } catch (error) {
-      if (error instanceof BodyTooLarge) return refuse(res, problem(413, `The body is larger than ${MAX_BODY_BYTES} bytes.`), { connection: 'close' });
+      if (error instanceof BodyTooLarge)
+        return refuse(res, problem(413, `The body is larger than ${MAX_BODY_BYTES} bytes.`), { connection: 'close' });
       if (error instanceof BodyTooSlow) {
-        const p = refuse(res, problem(408, `The body did not arrive within ${options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS} ms.`), { connection: 'close' });
+        const p = refuse(res, problem(408, `The body did not arrive within ${options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS} ms.`), {
+          connection: 'close',
+        });
         res.once('finish', () => req.socket.destroy());
         return p;
       }
@@ -370,19 +394,30 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     }
     const missing = missingSecurityHeaders(op, req.headers);
     if (missing) {
-      const violations = missing.missing.map((name) => ({ location: ['request', 'header', name], code: 401, message: `Missing or empty header ${name}`, severity: 'Error' }));
+      const violations = missing.missing.map((name) => ({
+        location: ['request', 'header', name],
+        code: 401,
+        message: `Missing or empty header ${name}`,
+        severity: 'Error',
+      }));
       return refuse(res, problem(401, missingHeadersDetail(missing.missing, missing.all), violations));
     }
     if (raw.length > 0 && mediaType !== ACCEPTED_TYPE) {
       const got = contentType === undefined ? 'no Content-Type' : `Content-Type ${JSON.stringify(mediaType.slice(0, 100))}`;
-      return refuse(res, problem(415, `The body must be sent as ${ACCEPTED_TYPE}, the only content type the contract declares; the request has ${got}.`));
+      return refuse(
+        res,
+        problem(415, `The body must be sent as ${ACCEPTED_TYPE}, the only content type the contract declares; the request has ${got}.`),
+      );
     }
 
     const wantsPrism = wantsPrismFor(req, url);
     let preferences: Preferences = {};
     if (wantsPrism) {
       const engine = await prismFor(reference);
-      const parsed = engine.preferences({ headers: req.headers as Record<string, string>, url: { path: url.pathname, query: queryOf(url.searchParams) } });
+      const parsed = engine.preferences({
+        headers: req.headers as Record<string, string>,
+        url: { path: url.pathname, query: queryOf(url.searchParams) },
+      });
       if (!parsed.ok) return refuse(res, problem(422, `Bad Prefer header: ${parsed.detail}`));
       preferences = parsed.value;
       const refused = refusePreferences(op, preferences);
@@ -417,21 +452,34 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
   function ask(op: MockOperation, req: http.IncomingMessage, url: URL, body: unknown): MockDecision | undefined {
     if (!options.respond) return undefined;
     // Every document of the legacy route (its observed flavour, the flows' captures) is family "legacy" to a responder.
-    return options.respond({ family: op.family.startsWith('legacy') ? 'legacy' : op.family, operation: lastSegment(url.pathname), method: op.method.toUpperCase(), path: url.pathname, body, headers: req.headers as Record<string, string | undefined> });
+    return options.respond({
+      family: op.family.startsWith('legacy') ? 'legacy' : op.family,
+      operation: lastSegment(url.pathname),
+      method: op.method.toUpperCase(),
+      path: url.pathname,
+      body,
+      headers: req.headers as Record<string, string | undefined>,
+    });
   }
 
   /** `Prefer: code=` may pick only a declared status; `example=` only an example the status has. */
   function refusePreferences(op: MockOperation, preferences: Preferences): Problem | undefined {
     const declared = op.declaredStatuses.join(', ');
     if (preferences.code !== undefined && !op.declaredStatuses.includes(preferences.code)) {
-      return problem(422, `Prefer code=${preferences.code} is not a status ${op.method.toUpperCase()} ${op.template} declares; it declares ${declared || 'none'}.`);
+      return problem(
+        422,
+        `Prefer code=${preferences.code} is not a status ${op.method.toUpperCase()} ${op.template} declares; it declares ${declared || 'none'}.`,
+      );
     }
     if (preferences.exampleKey !== undefined) {
       const status = preferences.code ?? op.declaredStatuses.find((s) => s >= 200 && s < 300) ?? op.declaredStatuses[0];
       const names = status === undefined ? [] : (op.exampleNames.get(status) ?? []);
       if (!names.includes(preferences.exampleKey)) {
         const listed = names.length > 0 ? `its examples are ${names.join(', ')}` : 'it has no named examples';
-        return problem(404, `No example named ${JSON.stringify(preferences.exampleKey.slice(0, 100))} for the ${status ?? 'declared'} answer of ${op.method.toUpperCase()} ${op.template}: ${listed}.`);
+        return problem(
+          404,
+          `No example named ${JSON.stringify(preferences.exampleKey.slice(0, 100))} for the ${status ?? 'declared'} answer of ${op.method.toUpperCase()} ${op.template}: ${listed}.`,
+        );
       }
     }
     return undefined;
@@ -497,7 +545,12 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
       }
     }
     const engine = await prismFor(true);
-    const input: IHttpRequest = { method: method as IHttpRequest['method'], url: { path: url.pathname, query: queryOf(url.searchParams) }, headers: req.headers as Record<string, string>, body };
+    const input: IHttpRequest = {
+      method: method as IHttpRequest['method'],
+      url: { path: url.pathname, query: queryOf(url.searchParams) },
+      headers: req.headers as Record<string, string>,
+      body,
+    };
     const parsed = engine.preferences(input);
     if (!parsed.ok) return refuse(res, problem(422, `Bad Prefer header: ${parsed.detail}`));
     const outcome = await engine.request(input, parsed.value);
@@ -509,7 +562,8 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     if (inputViolations.length > 0 && outcome.status >= 400) {
       const fallback = routes.lookup(url.pathname)?.byMethod.get(method);
       const missing = fallback ? missingSecurityHeaders(fallback, req.headers) : undefined;
-      const detail = outcome.status === 401 && missing ? missingHeadersDetail(missing.missing, missing.all) : describeViolations(inputViolations);
+      const detail =
+        outcome.status === 401 && missing ? missingHeadersDetail(missing.missing, missing.all) : describeViolations(inputViolations);
       return refuse(res, problem(outcome.status, detail, inputViolations));
     }
     if (outputViolations.length > 0) {

@@ -34,7 +34,14 @@ const quietLogger = {
 };
 
 export function createAjv(allErrors = true): Ajv {
-  return new Ajv({ allErrors, allowUnionTypes: true, allowMatchingProperties: true, strict: false, coerceTypes: false, logger: quietLogger });
+  return new Ajv({
+    allErrors,
+    allowUnionTypes: true,
+    allowMatchingProperties: true,
+    strict: false,
+    coerceTypes: false,
+    logger: quietLogger,
+  });
 }
 
 /** Prism's `convertAjvErrors` for a request body (context Input, prefix `body`). */
@@ -54,7 +61,12 @@ export function prismViolation(error: ErrorObject): Violation {
 }
 
 /** Prism's violation for a required body that is absent. */
-export const BODY_REQUIRED: Violation = { location: ['request'], code: 'required', message: 'Body parameter is required', severity: 'Error' };
+export const BODY_REQUIRED: Violation = {
+  location: ['request'],
+  code: 'required',
+  message: 'Body parameter is required',
+  severity: 'Error',
+};
 
 /**
  * The schema with its local `$ref`s replaced by what they point at (a ref back into its
@@ -68,7 +80,9 @@ export function inlineRefs(doc: unknown, node: unknown, chain: ReadonlySet<strin
   if (typeof node.$ref === 'string' && node.$ref.startsWith('#') && !chain.has(node.$ref)) {
     const { $ref, ...siblings } = node;
     const target = inlineRefs(doc, resolvePointer(doc, $ref), new Set([...chain, $ref]));
-    return Object.keys(siblings).length === 0 ? target : { ...(isObject(target) ? target : {}), ...(inlineRefs(doc, siblings, chain) as JsonObject) };
+    return Object.keys(siblings).length === 0
+      ? target
+      : { ...(isObject(target) ? target : {}), ...(inlineRefs(doc, siblings, chain) as JsonObject) };
   }
   return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, inlineRefs(doc, value, chain)]));
 }
@@ -108,13 +122,16 @@ export function namedKeysOf(docs: ReadonlyArray<{ doc: unknown }>): Set<string> 
   const names = new Set<string>();
   const visit = (node: unknown, depth: number): void => {
     if (depth > 200 || typeof node !== 'object' || node === null) return;
-    if (Array.isArray(node)) return node.forEach((n) => visit(n, depth + 1));
+    if (Array.isArray(node)) {
+      for (const n of node) visit(n, depth + 1);
+      return;
+    }
     const record = node as Record<string, unknown>;
     if (isObject(record.properties)) for (const key of Object.keys(record.properties)) names.add(key);
     if (Array.isArray(record.required)) for (const key of record.required) if (typeof key === 'string') names.add(key);
     for (const value of Object.values(record)) visit(value, depth + 1);
   };
-  docs.forEach((d) => visit(d.doc, 0));
+  for (const d of docs) visit(d.doc, 0);
   return names;
 }
 

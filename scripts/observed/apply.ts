@@ -58,7 +58,8 @@ function checkOverlay(raw: JsonObject, file: string): Overlay {
   if (!Array.isArray(raw.actions) || raw.actions.length === 0) throw new Error(`${file}: no actions`);
   raw.actions.forEach((action: unknown, i) => {
     const where = `${file}: action #${i + 1}`;
-    if (!isObject(action) || typeof action.target !== 'string' || !action.target.startsWith('$')) throw new Error(`${where}: needs a JSONPath target`);
+    if (!isObject(action) || typeof action.target !== 'string' || !action.target.startsWith('$'))
+      throw new Error(`${where}: needs a JSONPath target`);
     const hasUpdate = isObject(action.update);
     const hasRemove = action.remove === true;
     if (hasUpdate === hasRemove) throw new Error(`${where} (${action.target}): needs exactly one of an update object or remove: true`);
@@ -116,7 +117,8 @@ function unresolvedRefs(doc: JsonObject): string[] {
 
 /** Applies the overlay to the published bundle, writes the observed bundle and returns it. */
 export async function buildObservedBundle(opts: ObservedBundleOptions): Promise<JsonObject> {
-  const published = opts.published === undefined ? await readYamlObject(opts.publishedBundlePath, 'published bundle') : plainCopy(opts.published);
+  const published =
+    opts.published === undefined ? await readYamlObject(opts.publishedBundlePath, 'published bundle') : plainCopy(opts.published);
   if (!isObject(published)) throw new Error(`the published bundle ${opts.publishedBundlePath} is not a mapping`);
   const rawOverlay = opts.overlay === undefined ? await readYamlObject(opts.overlayPath, 'overlay') : opts.overlay;
   if (!isObject(rawOverlay)) throw new Error(`the overlay ${opts.overlayPath} is not a mapping`);
@@ -126,7 +128,9 @@ export async function buildObservedBundle(opts: ObservedBundleOptions): Promise<
   const { data, resultData } = await openapiOverlay(published, { overlaySet: overlay });
   const unused = (resultData.unusedActions as OpenAPIOverlayAction[] | undefined) ?? [];
   if (unused.length > 0) {
-    throw new Error(`${opts.overlayPath}: ${unused.length} action(s) matched nothing in ${opts.publishedBundlePath}: ${unused.map((a) => a.target).join(', ')}`);
+    throw new Error(
+      `${opts.overlayPath}: ${unused.length} action(s) matched nothing in ${opts.publishedBundlePath}: ${unused.map((a) => a.target).join(', ')}`,
+    );
   }
   const doc = data as JsonObject;
   const missing = unresolvedRefs(doc);
@@ -146,7 +150,11 @@ async function main(): Promise<void> {
       out: { type: 'string', default: DEFAULTS.outPath },
     },
   });
-  const opts = { publishedBundlePath: path.resolve(values.published), overlayPath: path.resolve(values.overlay), outPath: path.resolve(values.out) };
+  const opts = {
+    publishedBundlePath: path.resolve(values.published),
+    overlayPath: path.resolve(values.overlay),
+    outPath: path.resolve(values.out),
+  };
   await buildObservedBundle(opts);
   console.log(`wrote ${path.relative(process.cwd(), opts.outPath)}`);
 }

@@ -28,7 +28,19 @@ function typeOf(value: unknown): JsonType {
 function walk(value: unknown, at: string, capture: number, fields: Map<string, Acc>): void {
   if (at !== '') {
     let acc = fields.get(at);
-    if (!acc) fields.set(at, (acc = { types: new Set(), captures: new Set(), strings: 0, dateTokens: 0, noDateToken: false, emptyString: false, maxItems: undefined }));
+    if (!acc)
+      fields.set(
+        at,
+        (acc = {
+          types: new Set(),
+          captures: new Set(),
+          strings: 0,
+          dateTokens: 0,
+          noDateToken: false,
+          emptyString: false,
+          maxItems: undefined,
+        }),
+      );
     acc.types.add(typeOf(value));
     acc.captures.add(capture);
     if (typeof value === 'string') {
@@ -56,7 +68,9 @@ function stats(acc: Acc, of: number): FieldStats {
 }
 
 /** Per operation and direction, the inventory of the given bodies (one capture each). */
-export function inventoryOfBodies(bodies: ReadonlyArray<{ operation: string; body: Body; file: string; value: unknown }>): Inventory['operations'] {
+export function inventoryOfBodies(
+  bodies: ReadonlyArray<{ operation: string; body: Body; file: string; value: unknown }>,
+): Inventory['operations'] {
   const grouped = new Map<string, Map<Body, Array<{ file: string; value: unknown }>>>();
   for (const b of bodies) {
     let byBody = grouped.get(b.operation);
@@ -71,7 +85,7 @@ export function inventoryOfBodies(bodies: ReadonlyArray<{ operation: string; bod
     for (const body of ['request', 'response'] as const) {
       const list = byBody.get(body) ?? [];
       const fields = new Map<string, Acc>();
-      list.forEach((b, i) => walk(b.value, '', i, fields));
+      for (const [i, b] of list.entries()) walk(b.value, '', i, fields);
       entry[body] = {
         captures: list.length,
         sources: list.map((b) => b.file),

@@ -99,7 +99,8 @@ function checkInventory(raw: unknown, file: string): Inventory {
   const examples: Record<string, ExamplePair> = {};
   for (const [op, pair] of Object.entries(p.examples)) {
     const at = `provenance.examples.${op}`;
-    if (!isRecord(pair) || typeof pair.responseHasException !== 'boolean') fail(file, at, 'expected {request, response, responseHasException}');
+    if (!isRecord(pair) || typeof pair.responseHasException !== 'boolean')
+      fail(file, at, 'expected {request, response, responseHasException}');
     examples[op] = {
       request: str(file, `${at}.request`, pair.request),
       response: str(file, `${at}.response`, pair.response),
@@ -132,7 +133,8 @@ function checkInventory(raw: unknown, file: string): Inventory {
 function checkCaptures(file: string, at: string, raw: unknown): Captures {
   if (!isRecord(raw)) fail(file, at, 'expected an object');
   const captures = count(file, `${at}.captures`, raw.captures);
-  if (!Array.isArray(raw.sources) || raw.sources.some((s) => typeof s !== 'string')) fail(file, `${at}.sources`, 'expected a list of paths');
+  if (!Array.isArray(raw.sources) || raw.sources.some((s) => typeof s !== 'string'))
+    fail(file, `${at}.sources`, 'expected a list of paths');
   if (!isRecord(raw.fields)) fail(file, `${at}.fields`, 'expected an object');
   const fields: Record<string, FieldStats> = {};
   for (const [fieldPath, f] of Object.entries(raw.fields)) {
@@ -147,7 +149,8 @@ function checkCaptures(file: string, at: string, raw: unknown): Captures {
       of: count(file, `${where}.of`, f.of),
       nullable: f.nullable === true,
     };
-    if (stats.of !== captures || stats.present > stats.of) fail(file, where, `present/of (${stats.present}/${stats.of}) disagree with ${captures} captures`);
+    if (stats.of !== captures || stats.present > stats.of)
+      fail(file, where, `present/of (${stats.present}/${stats.of}) disagree with ${captures} captures`);
     if (f.dateToken === true || f.dateToken === false || f.dateToken === 'mixed') stats.dateToken = f.dateToken;
     if (f.noDateToken === true) stats.noDateToken = true;
     if (f.emptyString === true) stats.emptyString = true;

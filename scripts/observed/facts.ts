@@ -48,7 +48,8 @@ export function observedFacts(sources: readonly Source[], specDir: string): Obse
   const out: ObservedFacts = { legacyOperations: [], sessionTokenFields: [], secondFactorFields: [], accessCodeForms: [] };
   for (const source of sources) {
     for (const fact of source.facts) {
-      if (fact.kind === 'legacy-operation' && fact.operation && !published.has(fact.operation)) add(out.legacyOperations, fact.operation, source, fact.where);
+      if (fact.kind === 'legacy-operation' && fact.operation && !published.has(fact.operation))
+        add(out.legacyOperations, fact.operation, source, fact.where);
       if (fact.kind === 'session-token-field' && fact.field) add(out.sessionTokenFields, fact.field, source, fact.where);
       if (fact.kind === 'access-code-form' && fact.form) add(out.accessCodeForms, fact.form, source, fact.where);
     }
@@ -62,19 +63,33 @@ export function observedFacts(sources: readonly Source[], specDir: string): Obse
       for (const body of ['request', 'response'] as const) {
         for (const [fieldPath, stats] of Object.entries(bodies[body].fields)) {
           const last = fieldPath.slice(Math.max(fieldPath.lastIndexOf('.'), fieldPath.lastIndexOf(']')) + 1);
-          if (SECOND_FACTOR.test(last)) add(out.secondFactorFields, last, source, `${operation} ${body} ${fieldPath} (${stats.types.join('|')}, ${stats.present} of ${stats.of})`);
+          if (SECOND_FACTOR.test(last))
+            add(
+              out.secondFactorFields,
+              last,
+              source,
+              `${operation} ${body} ${fieldPath} (${stats.types.join('|')}, ${stats.present} of ${stats.of})`,
+            );
         }
       }
     }
   }
-  for (const list of Object.values(out)) list.sort((a: Backed, b: Backed) => b.sources.length - a.sources.length || a.subject.localeCompare(b.subject));
+  for (const list of Object.values(out))
+    list.sort((a: Backed, b: Backed) => b.sources.length - a.sources.length || a.subject.localeCompare(b.subject));
   return out;
 }
 
 /** The facts as a Markdown section, each with the number of sources and where. */
 export function factsMarkdown(facts: ObservedFacts): string {
   const list = (items: Backed[], say: (b: Backed) => string): string =>
-    items.length === 0 ? '- none seen' : items.map((b) => `- ${say(b)} — ${b.sources.length} source${b.sources.length === 1 ? '' : 's'} (${b.sources.map((s) => `\`${s}\``).join(', ')})`).join('\n');
+    items.length === 0
+      ? '- none seen'
+      : items
+          .map(
+            (b) =>
+              `- ${say(b)} — ${b.sources.length} source${b.sources.length === 1 ? '' : 's'} (${b.sources.map((s) => `\`${s}\``).join(', ')})`,
+          )
+          .join('\n');
   return [
     '### Observed facts, with their sources (not published by the provider)',
     `**Operations called on \`AereoNoSession.svc\` that the description does not list there** (it lists seats, ancillaries and authentication only):\n\n${list(facts.legacyOperations, (b) => `\`${b.subject}\``)}`,

@@ -54,9 +54,7 @@ export function treeOf(source: Source, operation: string, body: Body, basePath =
   const capture = capturesOf(source, operation, body);
   if (!capture) return undefined;
   const rootStats: FieldStats | undefined =
-    basePath === ''
-      ? { types: ['object'], present: capture.captures, of: capture.captures, nullable: false }
-      : capture.fields[basePath];
+    basePath === '' ? { types: ['object'], present: capture.captures, of: capture.captures, nullable: false } : capture.fields[basePath];
   if (!rootStats) return undefined;
   const id = source.info.id;
   const traffic = source.info.kind === 'captured traffic';
@@ -137,7 +135,11 @@ export function requiredEvidence(parent: FieldNode, key: string): string[] | und
   const always = asObject.every((p) =>
     child.occurrences.some(
       (c) =>
-        c.source === p.source && c.operation === p.operation && c.body === p.body && c.path === childPath(p.path, key) && c.stats.present === p.stats.present,
+        c.source === p.source &&
+        c.operation === p.operation &&
+        c.body === p.body &&
+        c.path === childPath(p.path, key) &&
+        c.stats.present === p.stats.present,
     ),
   );
   return always ? sources : undefined;

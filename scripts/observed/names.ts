@@ -33,19 +33,20 @@ export function namedSchemas(operations: readonly string[]): NamedSchema[] {
     {
       name: ENVELOPE,
       description:
-        'The fields every observed response carries at its root, next to the operation\'s own result: the server time (`Data`), a version date (`DataVersao`, `dd/MM/yyyy` in the captures, not the capture date), whether the session expired, and the error reported in the body (`Exception`, null on success).',
+        "The fields every observed response carries at its root, next to the operation's own result: the server time (`Data`), a version date (`DataVersao`, `dd/MM/yyyy` in the captures, not the capture date), whether the session expired, and the error reported in the body (`Exception`, null on success).",
       places: 'every response body',
       only: ENVELOPE_KEYS,
     },
     {
       name: EXCEPTION,
       description:
-        'An error reported in the body of an answer (`Exception`): the operation\'s result fields are then null or empty. The HTTP status of these answers was not captured.',
+        "An error reported in the body of an answer (`Exception`): the operation's result fields are then null or empty. The HTTP status of these answers was not captured.",
       places: exceptionPlaces,
     },
     {
       name: 'ClasseSelecionada',
-      description: 'A fare class chosen for one flight of the trip, outbound (`ClassesSelecionadas`) or return (`ClassesSelecionadasVolta`), sent to price and to book.',
+      description:
+        'A fare class chosen for one flight of the trip, outbound (`ClassesSelecionadas`) or return (`ClassesSelecionadasVolta`), sent to price and to book.',
       places: [
         { operation: 'Tarifar', body: 'request', path: 'ClassesSelecionadas[]' },
         { operation: 'Tarifar', body: 'request', path: 'ClassesSelecionadasVolta[]' },

@@ -56,7 +56,9 @@ export function readObservedRecord(record: unknown): ObservedRecord | undefined 
   if (typeof seen !== 'number' || typeof of !== 'number') return undefined;
   if (Array.isArray(record.sources)) {
     const sources = record.sources.flatMap((s): SourceCount[] =>
-      isObject(s) && typeof s.source === 'string' && typeof s.seen === 'number' && typeof s.of === 'number' ? [{ source: s.source, seen: s.seen, of: s.of }] : [],
+      isObject(s) && typeof s.source === 'string' && typeof s.seen === 'number' && typeof s.of === 'number'
+        ? [{ source: s.source, seen: s.seen, of: s.of }]
+        : [],
     );
     return sources.length > 0 ? { seen, of, sources } : undefined;
   }
@@ -69,7 +71,11 @@ export function observedSources(doc: JsonObject): ObservedSource[] {
   const info = isObject(doc.info) ? doc.info : {};
   const list = Array.isArray(info['x-observed-sources']) ? info['x-observed-sources'] : [];
   return list.flatMap((s): ObservedSource[] =>
-    isObject(s) && typeof s.source === 'string' && typeof s.kind === 'string' && typeof s.repository === 'string' && typeof s.commit === 'string'
+    isObject(s) &&
+    typeof s.source === 'string' &&
+    typeof s.kind === 'string' &&
+    typeof s.repository === 'string' &&
+    typeof s.commit === 'string'
       ? [{ source: s.source, kind: s.kind, shapesTypes: s.shapesTypes === true, repository: s.repository, commit: s.commit }]
       : [],
   );

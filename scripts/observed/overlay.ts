@@ -60,7 +60,21 @@ export interface OverlayDocument {
   actions: OverlayAction[];
 }
 
-const KEY_ORDER = ['$ref', 'allOf', 'anyOf', 'type', 'description', 'required', 'properties', 'items', 'additionalProperties', 'examples', 'x-undocumented', 'x-inferred', 'x-observed'];
+const KEY_ORDER = [
+  '$ref',
+  'allOf',
+  'anyOf',
+  'type',
+  'description',
+  'required',
+  'properties',
+  'items',
+  'additionalProperties',
+  'examples',
+  'x-undocumented',
+  'x-inferred',
+  'x-observed',
+];
 
 function ordered(schema: JsonObject): JsonObject {
   const rank = (k: string): number => (KEY_ORDER.includes(k) ? KEY_ORDER.indexOf(k) : KEY_ORDER.length);
@@ -108,7 +122,8 @@ function readPublished(specDir: string): Published {
     requestSchema(operation) {
       const file = path.join(specDir, FAMILY, 'paths', `${operation}.yaml`);
       const target = at(readYaml(file), ['post', 'requestBody', 'content', 'application/json', 'schema', '$ref'], file);
-      if (typeof target !== 'string' || !target.endsWith('.yaml')) throw new Error(`${file}: the request schema is not a $ref to a schema file`);
+      if (typeof target !== 'string' || !target.endsWith('.yaml'))
+        throw new Error(`${file}: the request schema is not a $ref to a schema file`);
       return path.basename(target, '.yaml');
     },
   };
@@ -158,7 +173,9 @@ export function buildOverlay(inputs: OverlayInputs): OverlayDocument {
     if (!published.operations.has(op)) throw new Error(`${op} is observed but not an operation of ${FAMILY} in spec/catalog.yaml`);
   }
 
-  const bodies = new Map(operations.map((op) => [op, { request: placeTree(sources, op, 'request'), response: placeTree(sources, op, 'response') }]));
+  const bodies = new Map(
+    operations.map((op) => [op, { request: placeTree(sources, op, 'request'), response: placeTree(sources, op, 'response') }]),
+  );
 
   // The node each named schema stands for: its places' trees merged.
   const named = namedSchemas(operations);
@@ -169,7 +186,10 @@ export function buildOverlay(inputs: OverlayInputs): OverlayDocument {
     if (n.places === 'every response body') {
       const only = new Set(n.only ?? []);
       const trees = operations.flatMap((op) => bodies.get(op)?.response ?? []);
-      namedNodes.set(n.name, withProperties(mergeNodes(trees), (key) => only.has(key)));
+      namedNodes.set(
+        n.name,
+        withProperties(mergeNodes(trees), (key) => only.has(key)),
+      );
       continue;
     }
     const nodes = n.places.flatMap((p) => placeTree(sources, p.operation, p.body, p.path) ?? []);
@@ -193,7 +213,11 @@ export function buildOverlay(inputs: OverlayInputs): OverlayDocument {
 
   const namedSchemaObjects: JsonObject = {};
   if (family === 'legacy') namedSchemaObjects.DataLegada = sharedSchema(inputs.specDir, 'DataLegada');
-  namedSchemaObjects[observedName(family, RESPONSE_DATE)] = responseDateSchema(ctx, family, operations.flatMap((op) => bodies.get(op)?.response ?? []));
+  namedSchemaObjects[observedName(family, RESPONSE_DATE)] = responseDateSchema(
+    ctx,
+    family,
+    operations.flatMap((op) => bodies.get(op)?.response ?? []),
+  );
   for (const n of named) {
     const node = namedNodes.get(n.name);
     if (node) namedSchemaObjects[observedName(family, n.name)] = namedSchemaObject(ctx, n, node);
@@ -213,7 +237,8 @@ export function buildOverlay(inputs: OverlayInputs): OverlayDocument {
     },
     {
       target: '$.components.schemas',
-      description: 'Schemas shared by the observed operations: the response envelope, the error in the body, the request parts and the response date.',
+      description:
+        'Schemas shared by the observed operations: the response envelope, the error in the body, the request parts and the response date.',
       update: namedSchemaObjects,
     },
   ];
@@ -305,10 +330,20 @@ function examplesOf(sources: readonly Source[], op: string, body: Body): JsonObj
   for (const { source, body: b } of bodiesOf(sources, op, body)) {
     if (seen.has(source.info.id)) continue;
     seen.add(source.info.id);
-    const hasException = body === 'response' && typeof b.value === 'object' && b.value !== null && typeof (b.value as { Exception?: unknown }).Exception === 'object' && (b.value as { Exception?: unknown }).Exception !== null;
+    const hasException =
+      body === 'response' &&
+      typeof b.value === 'object' &&
+      b.value !== null &&
+      typeof (b.value as { Exception?: unknown }).Exception === 'object' &&
+      (b.value as { Exception?: unknown }).Exception !== null;
     const what = source.info.kind === 'captured traffic' ? 'sanitized sandbox capture' : `sanitized ${source.info.kind}`;
     out[exampleName(source, b.from)] = {
-      summary: body === 'request' ? `Observed request (${what})` : hasException ? `Observed error, reported in the body (${what})` : `Observed answer (${what})`,
+      summary:
+        body === 'request'
+          ? `Observed request (${what})`
+          : hasException
+            ? `Observed error, reported in the body (${what})`
+            : `Observed answer (${what})`,
       description: `\`${b.from}\` of ${source.info.repository} at commit ${source.info.commit}, sanitized (evidence/${source.info.id}/), ${source.info.kind === 'captured traffic' ? 'every array cut to its first 2 items' : 'as quoted there'}. Seen on the legacy route; not published by the provider.`,
       value: b.value as Json,
     };
@@ -391,11 +426,23 @@ function capturesIn(node: FieldNode): number {
   return rootPlaces(node).reduce((n, o) => n + o.stats.of, 0);
 }
 
-function requestSchema(ctx: SchemaContext, family: ObservedFamily, op: string, node: FieldNode, publishedSchema: string | undefined): JsonObject {
-  const schema = nodeSchema(ctx, withProperties(node, (key) => !PUBLISHED_CREDENTIALS.includes(key)), true);
+function requestSchema(
+  ctx: SchemaContext,
+  family: ObservedFamily,
+  op: string,
+  node: FieldNode,
+  publishedSchema: string | undefined,
+): JsonObject {
+  const schema = nodeSchema(
+    ctx,
+    withProperties(node, (key) => !PUBLISHED_CREDENTIALS.includes(key)),
+    true,
+  );
   const captures = capturesIn(node);
   const base = publishedSchema ? ref(publishedSchema) : legacyCredentials();
-  const baseName = publishedSchema ? `The published schema (\`${publishedSchema}\`)` : 'The published credentials (Login and Senha in every body, Part 4.4)';
+  const baseName = publishedSchema
+    ? `The published schema (\`${publishedSchema}\`)`
+    : 'The published credentials (Login and Senha in every body, Part 4.4)';
   return ordered({
     allOf: [base],
     ...schema,
@@ -439,7 +486,8 @@ function responseDateSchema(ctx: SchemaContext, family: ObservedFamily, response
   return {
     description: `A date in an observed answer. The captures (legacy route) carry the legacy token \`/Date(ms±hhmm)/\` (\`DataLegada\`), the .NET "no date" token \`${NO_DATE_TOKEN}\` (year 0001) among them where there is no date; the V2 route serializes dates in ISO 8601 \`YYYY-MM-DDTHH:mm:ss\` (Part 9), so both forms are accepted.`,
     anyOf: [ref('DataLegada'), ref('DataHora')],
-    'x-inferred': 'The ISO 8601 branch is what the description says V2 responses use (Part 9); the token branch is what the captures of the legacy route show.',
+    'x-inferred':
+      'The ISO 8601 branch is what the description says V2 responses use (Part 9); the token branch is what the captures of the legacy route show.',
     'x-observed': observedRecord(ctx, dates),
   };
 }

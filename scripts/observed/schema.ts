@@ -11,7 +11,6 @@ import type { Body, Sample } from './evidence.ts';
 import type { SourceInfo } from './sources.ts';
 import type { Json, JsonObject } from '../lib/json.ts';
 
-
 export interface SchemaContext {
   /** Every shaping source, by id. */
   sources: ReadonlyMap<string, SourceInfo>;
@@ -50,7 +49,14 @@ export function observedRecord(ctx: SchemaContext, occurrences: readonly Occurre
   });
   const record: JsonObject = { seen: sum(occurrences, 'present'), of: sum(occurrences, 'of'), sources };
   if (places) {
-    record.in = occurrences.map((o) => ({ source: o.source, operation: o.operation, body: o.body, path: o.path, seen: o.stats.present, of: o.stats.of }));
+    record.in = occurrences.map((o) => ({
+      source: o.source,
+      operation: o.operation,
+      body: o.body,
+      path: o.path,
+      seen: o.stats.present,
+      of: o.stats.of,
+    }));
   }
   return record;
 }
@@ -63,7 +69,9 @@ function notes(s: Summary): string[] {
   const out: string[] = [];
   if (s.types.length === 0) out.push('Only `null` was seen, so the type is unknown.');
   else if (s.valueSources.length === 1 && !s.nullObserved) {
-    out.push(`Seen with a value in one source only (${s.valueSources[0]}): typed, but not required and null stays allowed until a second source agrees.`);
+    out.push(
+      `Seen with a value in one source only (${s.valueSources[0]}): typed, but not required and null stays allowed until a second source agrees.`,
+    );
   }
   if (s.emptyString) out.push('An empty string was seen.');
   if (s.noDateToken) out.push(`The .NET "no date" token \`${NO_DATE_TOKEN}\` (year 0001) was seen: it stands for no date.`);

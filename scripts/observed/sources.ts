@@ -86,7 +86,8 @@ function sourceInfo(file: string, dirName: string): SourceInfo {
   const commit = text(file, raw, 'commit');
   if (!/^[0-9a-f]{40}$/.test(commit)) throw new Error(`${file}: commit: expected 40 hex digits`);
   const paths = raw.paths;
-  if (!Array.isArray(paths) || paths.length === 0 || paths.some((p) => typeof p !== 'string' || p === '')) throw new Error(`${file}: paths: expected a list of paths`);
+  if (!Array.isArray(paths) || paths.length === 0 || paths.some((p) => typeof p !== 'string' || p === ''))
+    throw new Error(`${file}: paths: expected a list of paths`);
   return {
     id,
     kind: kind as SourceKind,
@@ -110,7 +111,13 @@ function listedBodies(evidenceRoot: string, dir: string, file: string, raw: unkn
     if (body !== 'request' && body !== 'response') throw new Error(`${at}: body: expected request or response`);
     const rel = text(at, entry, 'file');
     const abs = path.join(dir, rel);
-    return { operation: text(at, entry, 'operation'), body, file: path.relative(evidenceRoot, abs), from: text(at, entry, 'from'), value: readJson(abs) };
+    return {
+      operation: text(at, entry, 'operation'),
+      body,
+      file: path.relative(evidenceRoot, abs),
+      from: text(at, entry, 'from'),
+      value: readJson(abs),
+    };
   });
 }
 
@@ -129,7 +136,8 @@ function inventoryBodies(evidenceRoot: string, dir: string, folder: string, inve
 function facts(file: string, id: string): Fact[] {
   if (!existsSync(file)) return [];
   const raw = readJson(file);
-  if (!isRecord(raw) || raw.source !== id || !Array.isArray(raw.facts)) throw new Error(`${file}: expected { source: ${JSON.stringify(id)}, facts: [...] }`);
+  if (!isRecord(raw) || raw.source !== id || !Array.isArray(raw.facts))
+    throw new Error(`${file}: expected { source: ${JSON.stringify(id)}, facts: [...] }`);
   return raw.facts.map((f, i) => {
     const at = `${file}: facts[${i}]`;
     if (!isRecord(f)) throw new Error(`${at}: expected an object`);
@@ -182,7 +190,14 @@ export function loadSources(evidenceRoot: string, options: LoadOptions = {}): So
       operations = inventoryOfBodies(bodies);
       captures = bodies.length;
     }
-    out.push({ info, shapesTypes: SHAPING.has(info.kind), bodies, operations, captures, facts: facts(path.join(dir, 'facts.json'), info.id) });
+    out.push({
+      info,
+      shapesTypes: SHAPING.has(info.kind),
+      bodies,
+      operations,
+      captures,
+      facts: facts(path.join(dir, 'facts.json'), info.id),
+    });
   }
   return out;
 }

@@ -33,7 +33,8 @@ function resolve(doc: JsonObject, node: unknown, depth = 0): JsonObject | undefi
   if (!isObject(node)) return undefined;
   if (typeof node.$ref === 'string' && node.$ref.startsWith('#/') && depth < 32) {
     let target: unknown = doc;
-    for (const token of node.$ref.slice(2).split('/')) target = isObject(target) ? target[token.replaceAll('~1', '/').replaceAll('~0', '~')] : undefined;
+    for (const token of node.$ref.slice(2).split('/'))
+      target = isObject(target) ? target[token.replaceAll('~1', '/').replaceAll('~0', '~')] : undefined;
     return resolve(doc, target, depth + 1);
   }
   return node;
@@ -114,7 +115,12 @@ export function acceptedBodies(doc: JsonObject, family: ObservedFamily, sources:
   const vendor = new Set<string>();
   const collect = (node: unknown): void => {
     if (Array.isArray(node)) node.forEach(collect);
-    else if (isObject(node)) for (const [k, v] of Object.entries(node)) (k.startsWith('x-') ? vendor.add(k) : undefined, collect(v));
+    else if (isObject(node)) {
+      for (const [k, v] of Object.entries(node)) {
+        if (k.startsWith('x-')) vendor.add(k);
+        collect(v);
+      }
+    }
   };
   collect(doc);
   const ajv = new Ajv2020({ strict: false, allErrors: false, formats: { password: true } });
@@ -127,7 +133,9 @@ export function acceptedBodies(doc: JsonObject, family: ObservedFamily, sources:
     for (const b of s.bodies) {
       const schema = mediaSchema(doc, `${PREFIXES[family]}/${b.operation}`, b.body);
       if (!isObject(schema)) continue;
-      const rebased = JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"https://observed.invalid/doc.json#/components/')) as JsonObject;
+      const rebased = JSON.parse(
+        JSON.stringify(schema).replaceAll('"#/components/', '"https://observed.invalid/doc.json#/components/'),
+      ) as JsonObject;
       checked += 1;
       if (ajv.validate(rebased, b.value)) accepted += 1;
     }
@@ -166,7 +174,8 @@ async function main(): Promise<void> {
   };
   if (values.overlay) {
     const doc = await bundleOf(rootDir, 'v2-pt', parseYaml(readFileSync(path.resolve(values.overlay), 'utf8')));
-    for (const s of sources) row(`v2-pt, ${path.basename(values.overlay)}`, s.info.id, shareOfBodies(doc, 'v2-pt', [s]), acceptedBodies(doc, 'v2-pt', [s]));
+    for (const s of sources)
+      row(`v2-pt, ${path.basename(values.overlay)}`, s.info.id, shareOfBodies(doc, 'v2-pt', [s]), acceptedBodies(doc, 'v2-pt', [s]));
   }
   for (const family of ['v2-pt', 'legacy'] as const) {
     const all = await bundleOf(rootDir, family, buildOverlay({ evidenceDir, specDir, family }));

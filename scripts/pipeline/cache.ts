@@ -43,7 +43,10 @@ export function memoHasher(): FileHasher {
 /** Every file below dir (none when it is missing), sorted: the inputs a folder stands for. */
 export async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => []);
-  return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name)).sort();
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath, e.name))
+    .sort();
 }
 
 export async function fingerprint(rootDir: string, inputs: string[], shared: string, hasher: FileHasher = hashFile): Promise<string> {

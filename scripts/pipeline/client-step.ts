@@ -10,7 +10,12 @@ import { StepError } from './step-error.ts';
 
 export async function clientInputs(rootDir: string): Promise<string[]> {
   const types = (await filesUnder(path.join(rootDir, 'generated'))).filter((f) => f.endsWith('schema.d.ts'));
-  return [...(await filesUnder(path.join(rootDir, 'src'))), ...types, path.join(rootDir, 'tsconfig.json'), path.join(rootDir, 'tsconfig.build.json')];
+  return [
+    ...(await filesUnder(path.join(rootDir, 'src'))),
+    ...types,
+    path.join(rootDir, 'tsconfig.json'),
+    path.join(rootDir, 'tsconfig.build.json'),
+  ];
 }
 
 export interface ClientStepOptions {

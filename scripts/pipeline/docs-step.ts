@@ -43,7 +43,12 @@ export async function startSite(
   // The legacy flavour is built in the same step (observed-step.ts): its page goes beside legacy's.
   const legacyObserved =
     observed && families.some((f) => f.id === LEGACY_OBSERVED_OF)
-      ? { id: LEGACY_OBSERVED_ID, of: LEGACY_OBSERVED_OF, bundlePath: path.join(ctx.outDir, LEGACY_OBSERVED_ID, 'openapi.yaml'), addsOperations: true }
+      ? {
+          id: LEGACY_OBSERVED_ID,
+          of: LEGACY_OBSERVED_OF,
+          bundlePath: path.join(ctx.outDir, LEGACY_OBSERVED_ID, 'openapi.yaml'),
+          addsOperations: true,
+        }
       : undefined;
   const flows = await docsFlows(ctx.rootDir);
   const what = 'docs site (build-docs, landing page)';
@@ -51,7 +56,11 @@ export async function startSite(
     startDocsSite({
       rootDir: ctx.rootDir,
       outDir: docsDir,
-      families: families.map((f) => ({ ...f, bundlePath: path.join(ctx.outDir, f.id, 'openapi.yaml'), document: options.documents?.get(f.id) })),
+      families: families.map((f) => ({
+        ...f,
+        bundlePath: path.join(ctx.outDir, f.id, 'openapi.yaml'),
+        document: options.documents?.get(f.id),
+      })),
       ...(observed ? { observed } : {}),
       ...(legacyObserved ? { moreObserved: [legacyObserved] } : {}),
       pageCacheFile,
@@ -70,7 +79,13 @@ export async function startSite(
       ...(await filesUnder(path.join(ctx.rootDir, 'scripts/docs-site'))),
       ...(flows ? await flowsInputs(ctx.rootDir) : []),
     ];
-    const report: FamilyReport = { id: DOCS_ID, skipped: false, files: Object.keys(outputs), warnings: [], ms: performance.now() - started };
+    const report: FamilyReport = {
+      id: DOCS_ID,
+      skipped: false,
+      files: Object.keys(outputs),
+      warnings: [],
+      ms: performance.now() - started,
+    };
     return { report, inputs, outputs };
   }
   return { finish, abandon: () => run.abandon() };

@@ -33,9 +33,15 @@ export async function buildFamily(tools: Tools, family: Family, ctx: StepContext
   typesText.catch(() => undefined); // awaited below, unless Spectral fails first
   const findings = await step(family.id, 'spectral lint', () => ctx.spectral({ bundlePath, text: bundled.yaml }));
   const spectralErrors = findings.filter((f) => f.severity === 0);
-  warnings.push(...findings.filter((f) => f.severity === 1).map((f) => `  warn ${f.code}: ${family.id}/openapi.yaml:${f.line} ${f.message}`));
+  warnings.push(
+    ...findings.filter((f) => f.severity === 1).map((f) => `  warn ${f.code}: ${family.id}/openapi.yaml:${f.line} ${f.message}`),
+  );
   if (spectralErrors.length > 0) {
-    throw new StepError(family.id, 'spectral lint', spectralErrors.map((f) => `  error ${f.code}: ${f.path.join('.')} ${f.message}`).join('\n'));
+    throw new StepError(
+      family.id,
+      'spectral lint',
+      spectralErrors.map((f) => `  error ${f.code}: ${f.path.join('.')} ${f.message}`).join('\n'),
+    );
   }
 
   const types = await typesText;

@@ -17,7 +17,11 @@ export const LINEAGE_FILE = 'flows/lineage.json';
 /** Files the lineage is made from: the captures and the code that reads them; none without captures. */
 export async function lineageInputs(rootDir: string): Promise<string[]> {
   if (!existsSync(path.join(rootDir, FLOWS_DIR))) return [];
-  return [...(await filesUnder(path.join(rootDir, FLOWS_DIR))), path.join(rootDir, 'scripts/flows/lineage.ts'), path.join(rootDir, 'scripts/flows/scenarios.ts')];
+  return [
+    ...(await filesUnder(path.join(rootDir, FLOWS_DIR))),
+    path.join(rootDir, 'scripts/flows/lineage.ts'),
+    path.join(rootDir, 'scripts/flows/scenarios.ts'),
+  ];
 }
 
 /** Computes the lineage and writes it under outDir (when its bytes change). */

@@ -134,7 +134,14 @@ export async function buildObservedFlavour(
       ...(publishedLegacy ? { publishedLegacy } : {}),
     }),
   );
-  const outputs = await digestOutputs(ctx.outDir, [result.bundlePath, result.jsonPath, result.typesPath, result.legacy.bundlePath, result.legacy.jsonPath, result.legacy.typesPath]);
+  const outputs = await digestOutputs(ctx.outDir, [
+    result.bundlePath,
+    result.jsonPath,
+    result.typesPath,
+    result.legacy.bundlePath,
+    result.legacy.jsonPath,
+    result.legacy.typesPath,
+  ]);
   const report: FamilyReport = {
     id: OBSERVED_ID,
     skipped: false,

@@ -5,7 +5,18 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { filesUnder, fingerprint, hashFile, memoHasher, outputsIntact, readManifest, sha256, writeManifest, type CacheManifest, type FileHasher } from './cache.ts';
+import {
+  filesUnder,
+  fingerprint,
+  hashFile,
+  memoHasher,
+  outputsIntact,
+  readManifest,
+  sha256,
+  writeManifest,
+  type CacheManifest,
+  type FileHasher,
+} from './cache.ts';
 import { compileClient } from './client-step.ts';
 import type { SiteStep } from './docs-step.ts';
 import { readFamilies, type Family } from './families.ts';
@@ -123,14 +134,19 @@ async function decide(rootDir: string, outDir: string, force: boolean): Promise<
   async function entryFresh(id: string): Promise<boolean> {
     const previous = manifest[id];
     if (!previous) return false;
-    const [current, intact] = await Promise.all([fingerprint(rootDir, previous.inputs, shared, hasher), outputsIntact(outDir, previous.outputs, hasher)]);
+    const [current, intact] = await Promise.all([
+      fingerprint(rootDir, previous.inputs, shared, hasher),
+      outputsIntact(outDir, previous.outputs, hasher),
+    ]);
     return current === previous.fingerprint && intact;
   }
   const flowsInputs = await lineageInputs(rootDir);
   // A capture added or removed changes the list of inputs itself, which hashing the old list cannot see.
   const flowsListed = new Set(flowsInputs);
   const sameCaptures = (id: string) => {
-    const previous = (manifest[id]?.inputs ?? []).filter((f) => flowsListed.has(f) || f.startsWith(path.join(rootDir, FLOWS_DIR) + path.sep));
+    const previous = (manifest[id]?.inputs ?? []).filter(
+      (f) => flowsListed.has(f) || f.startsWith(path.join(rootDir, FLOWS_DIR) + path.sep),
+    );
     return previous.length === flowsInputs.length && previous.every((f) => flowsListed.has(f));
   };
   const [familyFresh, observedFresh, docsFresh, flowsFresh] = await Promise.all([
@@ -170,7 +186,8 @@ async function runSteps(run: Run): Promise<void> {
     if (plan.stale.length > 0 || plan.observedStale) workers.prewarm();
     if (plan.stale.length > 0) await buildFamilies(run, ctx);
     // The docs site reads every bundle: it runs when any was rebuilt or its own inputs changed.
-    const site = failures.length === 0 && (built.length > 0 || plan.observedStale || plan.docsStale) ? await startDocs(run, ctx, workers) : undefined;
+    const site =
+      failures.length === 0 && (built.length > 0 || plan.observedStale || plan.docsStale) ? await startDocs(run, ctx, workers) : undefined;
     if (failures.length === 0 && plan.observedStale) await buildObserved(run, ctx);
     // The client needs every type (the observed flavour's too), not the docs; only for the real output folder.
     const clientDone = run.intoProject && failures.length === 0 ? buildClient(run, workers) : Promise.resolve();

@@ -15,8 +15,17 @@ import type { Family } from './families.ts';
 
 /** Top-level key order the Redocly CLI writes bundles in (its sortTopLevelKeysForOas). */
 const OAS3_TOP_LEVEL_ORDER = [
-  'openapi', 'info', 'jsonSchemaDialect', 'servers', 'security', 'tags', 'externalDocs',
-  'paths', 'webhooks', 'x-webhooks', 'components',
+  'openapi',
+  'info',
+  'jsonSchemaDialect',
+  'servers',
+  'security',
+  'tags',
+  'externalDocs',
+  'paths',
+  'webhooks',
+  'x-webhooks',
+  'components',
 ];
 
 export interface RedoclyResult {

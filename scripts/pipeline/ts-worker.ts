@@ -40,10 +40,14 @@ async function loadCompiler() {
   const configPath = path.join(rootDir, 'tsconfig.build.json');
   const readConfig = () => {
     const problems: string[] = [];
-    const parsed = ts.getParsedCommandLineOfConfigFile(configPath, {}, {
-      ...ts.sys,
-      onUnRecoverableConfigFileDiagnostic: (d) => problems.push(ts.flattenDiagnosticMessageText(d.messageText, '\n')),
-    });
+    const parsed = ts.getParsedCommandLineOfConfigFile(
+      configPath,
+      {},
+      {
+        ...ts.sys,
+        onUnRecoverableConfigFileDiagnostic: (d) => problems.push(ts.flattenDiagnosticMessageText(d.messageText, '\n')),
+      },
+    );
     if (!parsed || problems.length > 0) throw new Error(`${configPath}: ${problems.join('\n')}`);
     return parsed;
   };
@@ -73,7 +77,12 @@ async function compileClient(): Promise<string[]> {
   const config = readConfig();
   const outDir = config.options.outDir ?? path.join(rootDir, 'dist');
   await rm(outDir, { recursive: true, force: true });
-  const program = ts.createProgram({ rootNames: config.fileNames, options: config.options, host, configFileParsingDiagnostics: config.errors });
+  const program = ts.createProgram({
+    rootNames: config.fileNames,
+    options: config.options,
+    host,
+    configFileParsingDiagnostics: config.errors,
+  });
   const written: string[] = [];
   const emitted = program.emit(undefined, (fileName, text, bom) => {
     host.writeFile(fileName, text, bom);

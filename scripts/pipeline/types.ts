@@ -30,7 +30,11 @@ export async function loadTypesConfig(): Promise<OpenapiTsConfig> {
  * document is read twice). From a family's bundle they are the bytes the CLI writes
  * from its source files (tests/pipeline/cli-route.test.ts).
  */
-export async function generateTypes(config: OpenapiTsConfig, entry: string | Record<string, unknown>, options: TypeOptions = {}): Promise<string> {
+export async function generateTypes(
+  config: OpenapiTsConfig,
+  entry: string | Record<string, unknown>,
+  options: TypeOptions = {},
+): Promise<string> {
   // A bundle in memory was linted by the pipeline: openapi-typescript checks its version again.
   const source = typeof entry === 'string' ? pathToFileURL(entry) : (entry as unknown as OpenAPI3);
   const ast = await openapiTS(source, { ...options, redocly: config, silent: true });

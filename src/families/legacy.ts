@@ -12,11 +12,19 @@ import { AuthenticationError, SessionExpiredError } from '../errors.ts';
 import type { EveryPostPath } from '../named-calls.ts';
 
 const PATHS = [
-  '/AereoNoSession.svc/ObterMapaDeAssentos', '/AereoNoSession.svc/MarcarAssentos', '/AereoNoSession.svc/RemoverAssentos',
-  '/AereoNoSession.svc/DisponibilidadeDeServicoAuxiliar', '/AereoNoSession.svc/TarifarServicoAuxiliar',
-  '/AereoNoSession.svc/GravarServicoAuxiliar', '/AereoNoSession.svc/CancelarServicoAuxiliar',
-  '/AereoNoSession.svc/Autenticar', '/AereoNoSession.svc/AutenticarComUsuario', '/AereoNoSession.svc/ValidarTokenSeguranca',
-  '/Aereo.svc/Autenticar', '/Aereo.svc/AutenticarComUsuario', '/Aereo.svc/ValidarTokenSeguranca',
+  '/AereoNoSession.svc/ObterMapaDeAssentos',
+  '/AereoNoSession.svc/MarcarAssentos',
+  '/AereoNoSession.svc/RemoverAssentos',
+  '/AereoNoSession.svc/DisponibilidadeDeServicoAuxiliar',
+  '/AereoNoSession.svc/TarifarServicoAuxiliar',
+  '/AereoNoSession.svc/GravarServicoAuxiliar',
+  '/AereoNoSession.svc/CancelarServicoAuxiliar',
+  '/AereoNoSession.svc/Autenticar',
+  '/AereoNoSession.svc/AutenticarComUsuario',
+  '/AereoNoSession.svc/ValidarTokenSeguranca',
+  '/Aereo.svc/Autenticar',
+  '/Aereo.svc/AutenticarComUsuario',
+  '/Aereo.svc/ValidarTokenSeguranca',
   '/Usuario.svc/Autenticar',
 ] as const;
 const listed: EveryPostPath<paths, (typeof PATHS)[number]> = true;
@@ -51,7 +59,9 @@ export function answersString(path: string): boolean {
 }
 
 const loginOf = (body: unknown): unknown =>
-  typeof body === 'object' && body !== null ? ((body as Record<string, unknown>).Login ?? (body as Record<string, unknown>).login) : undefined;
+  typeof body === 'object' && body !== null
+    ? ((body as Record<string, unknown>).Login ?? (body as Record<string, unknown>).login)
+    : undefined;
 const present = (value: unknown): boolean => typeof value === 'string' && value !== '';
 
 /** What SessionExpiredError says was sent: whether the body carried a Login, and who put it there. */
@@ -74,10 +84,13 @@ export const legacyFamily = {
   inspect(body, context) {
     if (typeof body !== 'object' || body === null) return;
     const answer = body as { SessaoExpirada?: unknown; Erros?: unknown };
-    if (answer.SessaoExpirada === true) throw new SessionExpiredError(context.target, context.redact(body), loginSent(context.request.given, context.request.sent));
+    if (answer.SessaoExpirada === true)
+      throw new SessionExpiredError(context.target, context.redact(body), loginSent(context.request.given, context.request.sent));
     if (answersAutenticacaoRS(context.target.path) && Array.isArray(answer.Erros) && answer.Erros.length > 0) {
       // Bounded like any answer an error keeps: the first texts, each an excerpt.
-      const errors = answer.Erros.slice(0, MAX_ERROS).map((e: unknown) => context.redactText(typeof e === 'string' ? e : (JSON.stringify(e) ?? String(e))));
+      const errors = answer.Erros.slice(0, MAX_ERROS).map((e: unknown) =>
+        context.redactText(typeof e === 'string' ? e : (JSON.stringify(e) ?? String(e))),
+      );
       throw new AuthenticationError(context.target, errors);
     }
   },

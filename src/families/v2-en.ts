@@ -6,9 +6,26 @@ import type { EveryPostPath } from '../named-calls.ts';
 
 const PREFIX = '/api/V2/Flights/';
 /** The 11 operations Part 4.2 lists. */
-const OPERATIONS = ['RetrieveSystemsSearch', 'Availability', 'MultipleAvailability', 'Price', 'Book', 'Retrieve', 'StartIssuance', 'Issue', 'RetrieveEticket', 'CancelEticket', 'Cancel'] as const;
+const OPERATIONS = [
+  'RetrieveSystemsSearch',
+  'Availability',
+  'MultipleAvailability',
+  'Price',
+  'Book',
+  'Retrieve',
+  'StartIssuance',
+  'Issue',
+  'RetrieveEticket',
+  'CancelEticket',
+  'Cancel',
+] as const;
 const PATHS = OPERATIONS.map((name) => `${PREFIX}${name}` as const);
 const listed: EveryPostPath<paths, (typeof PATHS)[number]> = true;
 void listed;
 
-export const v2EnFamily = { name: 'v2-en', answerType: () => 'object', operations: PATHS, naming: { prefix: PREFIX } as const } satisfies Family;
+export const v2EnFamily = {
+  name: 'v2-en',
+  answerType: () => 'object',
+  operations: PATHS,
+  naming: { prefix: PREFIX } as const,
+} satisfies Family;

@@ -63,7 +63,10 @@ test('release flow: a breaking change fails until it is released under a new maj
   expect(await readFile(join(root, 'baseline/fx/openapi.yaml'), 'utf8')).toBe(bundle());
 
   await put('generated/fx/openapi.yaml', bundle([{ remove: removed.slice(1) }, { set: '/info/version', value: '2.0.0' }]));
-  await put('spec/fx/CHANGELOG.md', `# Changelog: fx\n\n## 2.0.0 — 2026-12-01\n\n### Breaking\n\n- Valor removed from the booking request: \`${removed}\`\n\n## 1.0.0 — 2026-11-22\n`);
+  await put(
+    'spec/fx/CHANGELOG.md',
+    `# Changelog: fx\n\n## 2.0.0 — 2026-12-01\n\n### Breaking\n\n- Valor removed from the booking request: \`${removed}\`\n\n## 1.0.0 — 2026-11-22\n`,
+  );
   r = await cli('check.ts');
   expect(r.code).toBe(0);
   expect(r.out).toContain('fx 1.0.0 → 2.0.0: breaking changes, released under a new major');
@@ -71,7 +74,9 @@ test('release flow: a breaking change fails until it is released under a new maj
   r = await cli('release-baseline.ts', 'fx');
   expect(r.code).toBe(0);
   expect(r.out).toContain('released 1.0.0 → 2.0.0');
-  expect(await readFile(join(root, 'baseline/fx/openapi.yaml'), 'utf8')).toBe(await readFile(join(root, 'generated/fx/openapi.yaml'), 'utf8'));
+  expect(await readFile(join(root, 'baseline/fx/openapi.yaml'), 'utf8')).toBe(
+    await readFile(join(root, 'generated/fx/openapi.yaml'), 'utf8'),
+  );
   r = await cli('check.ts', 'fx');
   expect(r.out).toContain('fx 2.0.0 → 2.0.0: no contract change');
 });
@@ -87,7 +92,10 @@ test('a compatible change at the released version is refused by release:baseline
   expect(r.code).toBe(0);
   expect(r.out).toContain('released first release, 1.0.0');
 
-  await put('generated/fresh/openapi.yaml', bundle([{ set: '/components/schemas/ReservarRQ/properties/Moeda', value: { type: 'string' } }]));
+  await put(
+    'generated/fresh/openapi.yaml',
+    bundle([{ set: '/components/schemas/ReservarRQ/properties/Moeda', value: { type: 'string' } }]),
+  );
   expect((await cli('check.ts', 'fresh')).code).toBe(0);
   r = await cli('release-baseline.ts', 'fresh');
   expect(r.code).toBe(1);

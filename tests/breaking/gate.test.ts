@@ -59,7 +59,12 @@ describe('evaluateFamily', () => {
   });
 
   test('a breaking change under a new major whose entry does not list it fails, with the unlisted finding', () => {
-    const r = evaluateFamily(inputs([removeField, version('2.0.0')], `# Changelog\n\n## 2.0.0\n\n- Tidied the booking request.\n\n## 1.0.0\n- \`${removedPointer}\`\n`));
+    const r = evaluateFamily(
+      inputs(
+        [removeField, version('2.0.0')],
+        `# Changelog\n\n## 2.0.0\n\n- Tidied the booking request.\n\n## 1.0.0\n- \`${removedPointer}\`\n`,
+      ),
+    );
     expect(r.status).toBe('failed');
     expect(r.unlisted.map((f) => f.pointer)).toEqual([removedPointer]);
   });
@@ -149,8 +154,9 @@ describe('the released v2-pt baseline', () => {
   test('closing the shared open request body is one finding per operation that sends it', () => {
     const closed = applyPatch(released.root, [{ set: '/components/schemas/RequisicaoComCredenciais/additionalProperties', value: false }]);
     const findings = diffDocuments('v2-pt', released, new OpenApiDocument(closed, 'closed'));
-    const users = Object.values(released.root.paths as JsonObject)
-      .filter((item) => JSON.stringify(item).includes('#/components/schemas/RequisicaoComCredenciais')).length;
+    const users = Object.values(released.root.paths as JsonObject).filter((item) =>
+      JSON.stringify(item).includes('#/components/schemas/RequisicaoComCredenciais'),
+    ).length;
     expect(users).toBeGreaterThan(1);
     expect(findings.length).toBe(users);
     expect(new Set(findings.map((f) => f.rule))).toEqual(new Set(['request-closed']));
@@ -161,7 +167,11 @@ describe('the released v2-pt baseline', () => {
 describe('CHANGELOG and semver reading', () => {
   test('version headings in the usual forms, text up to the next heading', () => {
     const entries = parseChangelog('# T\n\n## [2.0.0] - 2026-12-01\nA\n### Breaking\nB\n## 1.1.0 — x\nC\n## Unreleased\nD\n## v1.0.0\nE\n');
-    expect(entries.map((e) => [e.version, e.body.trim()])).toEqual([['2.0.0', 'A\n### Breaking\nB'], ['1.1.0', 'C'], ['1.0.0', 'E']]);
+    expect(entries.map((e) => [e.version, e.body.trim()])).toEqual([
+      ['2.0.0', 'A\n### Breaking\nB'],
+      ['1.1.0', 'C'],
+      ['1.0.0', 'E'],
+    ]);
     expect(duplicateVersions(parseChangelog('## 1.0.0\n## 1.0.0\n'))).toEqual(['1.0.0']);
   });
 

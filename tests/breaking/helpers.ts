@@ -26,7 +26,10 @@ export function loadCases(): Case[] {
 
 function tokens(pointer: string): string[] {
   if (!pointer.startsWith('/')) throw new Error(`patch pointer must start with /: ${pointer}`);
-  return pointer.slice(1).split('/').map((t) => t.replaceAll('~1', '/').replaceAll('~0', '~'));
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((t) => t.replaceAll('~1', '/').replaceAll('~0', '~'));
 }
 
 /** Applies set / remove / add (`/-` appends) in order; a missing parent is an error in the fixture. */

@@ -21,7 +21,11 @@ const TRACE_KEYS = new Set(['x-source', 'x-inferred', 'x-unplaced']);
 function untraced(value: Json): Json {
   if (Array.isArray(value)) return value.map(untraced);
   if (!isObject(value)) return value;
-  return Object.fromEntries(Object.entries(value).filter(([key]) => !TRACE_KEYS.has(key)).map(([key, v]) => [key, untraced(v)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => !TRACE_KEYS.has(key))
+      .map(([key, v]) => [key, untraced(v)]),
+  );
 }
 
 const diff = (family: string, before: JsonObject, after: JsonObject) =>

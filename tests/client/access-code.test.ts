@@ -14,7 +14,8 @@ const decrypt = (privateKey: KeyObject, code: string): string =>
   privateDecrypt({ key: privateKey, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(code, 'base64')).toString('utf8');
 
 // dd/MM/yyyy by another route: the pt-BR calendar date of the same local clock.
-const brazilianDate = (date: Date): string => new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric' }).format(date);
+const brazilianDate = (date: Date): string =>
+  new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric' }).format(date);
 
 const k1024 = keyPair(1024);
 const k2048 = keyPair(2048);
@@ -48,7 +49,12 @@ describe('createAccessCode', () => {
 
   test('the plaintext builder is replaceable; a KeyObject works as the key', () => {
     const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 1024 });
-    const code = createAccessCode({ developerCode: 'DEV01', publicKey, plaintext: (dev, now) => `${dev}@${now.getTime()}`, now: () => new Date(5) })();
+    const code = createAccessCode({
+      developerCode: 'DEV01',
+      publicKey,
+      plaintext: (dev, now) => `${dev}@${now.getTime()}`,
+      now: () => new Date(5),
+    })();
     expect(decrypt(privateKey, code)).toBe('DEV01@5');
   });
 

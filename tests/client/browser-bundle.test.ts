@@ -9,7 +9,14 @@ const BROWSER_ENTRIES = ['src/index.ts', 'src/v2.ts', 'src/v2-observed.ts', 'src
 
 async function bundleForBrowser(entry: string): Promise<{ ok: true; code: string } | { ok: false; errors: string[] }> {
   try {
-    const result = await build({ entryPoints: [entry], bundle: true, platform: 'browser', format: 'esm', write: false, logLevel: 'silent' });
+    const result = await build({
+      entryPoints: [entry],
+      bundle: true,
+      platform: 'browser',
+      format: 'esm',
+      write: false,
+      logLevel: 'silent',
+    });
     return { ok: true, code: result.outputFiles[0]!.text };
   } catch (error) {
     const errors = (error as { errors?: { text: string }[] }).errors ?? [];

@@ -1,7 +1,14 @@
 // The V2 Portuguese client against a real HTTP server on 127.0.0.1: what arrives there.
 import { describe, expect, test } from 'vitest';
 import { createV2Client } from '../../src/v2.ts';
-import { ConfigurationError, formatIsoDate, formatIsoDateTime, formatLegacyDate, parseIsoDateTime, parseLegacyDate } from '../../src/index.ts';
+import {
+  ConfigurationError,
+  formatIsoDate,
+  formatIsoDateTime,
+  formatLegacyDate,
+  parseIsoDateTime,
+  parseLegacyDate,
+} from '../../src/index.ts';
 import { sendJson, useTestServer } from './server.ts';
 
 const developerToken = '6f1c2e0a-3b4d-4e5f-8a9b-0c1d2e3f4a5b';
@@ -43,10 +50,20 @@ describe('developer identity', () => {
 
   test('a sync function is called once per request', async () => {
     let calls = 0;
-    const client = createV2Client({ baseUrl: server.url, developerToken, accessCode: () => Buffer.from(`code-${++calls}`).toString('base64'), credentials });
+    const client = createV2Client({
+      baseUrl: server.url,
+      developerToken,
+      accessCode: () => Buffer.from(`code-${++calls}`).toString('base64'),
+      credentials,
+    });
     for (let i = 0; i < 4; i++) await client.call('/api/V2/Voos/Buscar', {});
     expect(calls).toBe(4);
-    expect(server.requests.map((r) => Buffer.from(String(r.headers['developer-access-code']), 'base64').toString())).toEqual(['code-1', 'code-2', 'code-3', 'code-4']);
+    expect(server.requests.map((r) => Buffer.from(String(r.headers['developer-access-code']), 'base64').toString())).toEqual([
+      'code-1',
+      'code-2',
+      'code-3',
+      'code-4',
+    ]);
   });
 
   test('an async function is awaited per request', async () => {
@@ -83,7 +100,13 @@ describe('credentials', () => {
     });
     expect(server.requests.map((r) => r.json)).toEqual([
       { Login: 'agencia', Senha: 'segredo', ClienteId: 42, Localizador: 'ABC123' },
-      { Login: 'agencia', Senha: 'segredo', ClienteId: 42, Localizador: 'ABC123', Assentos: [{ PaxID: '1', TrechoID: '2', AssentoLinha: '12', AssentoColuna: 'C' }] },
+      {
+        Login: 'agencia',
+        Senha: 'segredo',
+        ClienteId: 42,
+        Localizador: 'ABC123',
+        Assentos: [{ PaxID: '1', TrechoID: '2', AssentoLinha: '12', AssentoColuna: 'C' }],
+      },
     ]);
   });
 
@@ -99,7 +122,11 @@ describe('credentials', () => {
     await noCustomer.call('/api/V2/Voos/Buscar', { Login: 'x', Senha: 'y' }, { credentials: false });
     const bare = createV2Client({ baseUrl: server.url, developerToken, accessCode: 'QUJD' });
     await bare.call('/api/V2/Voos/Buscar', { Login: 'p', Senha: 'q' });
-    expect(server.requests.map((r) => r.json)).toEqual([{ Login: 'a', Senha: 'b' }, { Login: 'x', Senha: 'y' }, { Login: 'p', Senha: 'q' }]);
+    expect(server.requests.map((r) => r.json)).toEqual([
+      { Login: 'a', Senha: 'b' },
+      { Login: 'x', Senha: 'y' },
+      { Login: 'p', Senha: 'q' },
+    ]);
   });
 
   test('the caller body object is not modified', async () => {
@@ -114,8 +141,13 @@ describe('dates', () => {
   test('the helpers encode dates in the forms the contract accepts, and the server reads back the same instant', async () => {
     const client = createV2Client({ baseUrl: server.url, developerToken, accessCode: 'QUJD', credentials });
     const departure = new Date(Date.UTC(2026, 4, 20, 3, 0, 0));
-    const forms = [formatIsoDateTime(departure, { offsetMinutes: -180 }), formatIsoDate(departure, { offsetMinutes: -180 }), formatLegacyDate(departure, -180)];
-    for (const DataIda of forms) await client.call('/api/V2/Voos/Disponibilidade', { Origem: 'GRU', Destino: 'GIG', DataIda, QuantidadeAdultos: 1 });
+    const forms = [
+      formatIsoDateTime(departure, { offsetMinutes: -180 }),
+      formatIsoDate(departure, { offsetMinutes: -180 }),
+      formatLegacyDate(departure, -180),
+    ];
+    for (const DataIda of forms)
+      await client.call('/api/V2/Voos/Disponibilidade', { Origem: 'GRU', Destino: 'GIG', DataIda, QuantidadeAdultos: 1 });
     const sent = server.requests.map((r) => (r.json as { DataIda: string }).DataIda);
     expect(sent).toEqual(forms);
     expect(sent[0]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);

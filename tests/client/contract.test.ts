@@ -54,7 +54,9 @@ describe.each(present)('%s', (family) => {
   test('credentials: declared names, and only where declared', () => {
     expect(operations.length).toBeGreaterThan(0);
     for (const [path, operation] of operations) {
-      const declared = propertyNames(document, operation.requestBody?.content?.['application/json']?.schema).filter((name) => CANDIDATES.includes(name));
+      const declared = propertyNames(document, operation.requestBody?.content?.['application/json']?.schema).filter((name) =>
+        CANDIDATES.includes(name),
+      );
       const fields = rule.credentialFields?.(path);
       const used = fields ? [fields.login, fields.password, ...(fields.clientId ? [fields.clientId] : [])] : [];
       expect({ path, names: used.sort() }).toEqual({ path, names: [...declared].sort() });
@@ -66,7 +68,10 @@ describe.each(present)('%s', (family) => {
       for (const [path, operation] of operations) {
         const ok = operation.responses?.['200'];
         const schema = ok ? resolve(document, ok).content?.['application/json']?.schema : undefined;
-        expect({ path, autenticacaoRS: answersAutenticacaoRS(path) }).toEqual({ path, autenticacaoRS: schema?.$ref === '#/components/schemas/AutenticacaoRS' });
+        expect({ path, autenticacaoRS: answersAutenticacaoRS(path) }).toEqual({
+          path,
+          autenticacaoRS: schema?.$ref === '#/components/schemas/AutenticacaoRS',
+        });
       }
     });
   }

@@ -15,7 +15,8 @@ import {
 } from '../../src/dates.ts';
 
 // The patterns the contract itself gives each form (spec/shared/schemas).
-const pattern = (name: string): RegExp => new RegExp((parse(readFileSync(`spec/shared/schemas/${name}.yaml`, 'utf8')) as { pattern: string }).pattern);
+const pattern = (name: string): RegExp =>
+  new RegExp((parse(readFileSync(`spec/shared/schemas/${name}.yaml`, 'utf8')) as { pattern: string }).pattern);
 const DATA_HORA = pattern('DataHora');
 const DATA_SEM_HORA = pattern('DataSemHora');
 const DATA_LEGADA = pattern('DataLegada');
@@ -62,12 +63,18 @@ describe('ISO 8601 YYYY-MM-DDTHH:mm:ss (DataHora)', () => {
     );
   });
 
-  test.each(['2026-02-30T00:00:00', '2026-13-01T00:00:00', '2026-01-01T24:00:00', '2026-01-01T00:60:00', '2026-01-01 00:00:00', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00.000', ''])(
-    'rejects %j',
-    (text) => {
-      expect(() => parseIsoDateTime(text)).toThrow(DateFormatError);
-    },
-  );
+  test.each([
+    '2026-02-30T00:00:00',
+    '2026-13-01T00:00:00',
+    '2026-01-01T24:00:00',
+    '2026-01-01T00:60:00',
+    '2026-01-01 00:00:00',
+    '2026-01-01T00:00:00Z',
+    '2026-01-01T00:00:00.000',
+    '',
+  ])('rejects %j', (text) => {
+    expect(() => parseIsoDateTime(text)).toThrow(DateFormatError);
+  });
 
   test('rejects invalid dates and offsets', () => {
     expect(() => formatIsoDateTime(new Date(Number.NaN))).toThrow(DateFormatError);
@@ -104,13 +111,17 @@ describe('date only YYYY-MM-DD (DataSemHora)', () => {
 describe('legacy /Date(ms±hhmm)/ (DataLegada)', () => {
   test('format then parse gives the same instant and offset, negative milliseconds included', () => {
     fc.assert(
-      fc.property(fc.integer({ min: -8_640_000_000_000_000, max: 8_640_000_000_000_000 }), fc.option(tokenOffset, { nil: undefined }), (ms, offsetMinutes) => {
-        const token = formatLegacyDate(new Date(ms), offsetMinutes);
-        expect(token).toMatch(DATA_LEGADA);
-        const back = parseLegacyDate(token);
-        expect(back.date.getTime()).toBe(ms);
-        expect(back.offsetMinutes).toBe(offsetMinutes);
-      }),
+      fc.property(
+        fc.integer({ min: -8_640_000_000_000_000, max: 8_640_000_000_000_000 }),
+        fc.option(tokenOffset, { nil: undefined }),
+        (ms, offsetMinutes) => {
+          const token = formatLegacyDate(new Date(ms), offsetMinutes);
+          expect(token).toMatch(DATA_LEGADA);
+          const back = parseLegacyDate(token);
+          expect(back.date.getTime()).toBe(ms);
+          expect(back.offsetMinutes).toBe(offsetMinutes);
+        },
+      ),
       runs,
     );
   });
@@ -127,21 +138,30 @@ describe('legacy /Date(ms±hhmm)/ (DataLegada)', () => {
 
   test('parse then format gives the token back; escaped slashes are read too', () => {
     fc.assert(
-      fc.property(fc.integer({ min: -1e15, max: 1e15 }), fc.constantFrom('+', '-'), fc.integer({ min: 0, max: 99 }), fc.integer({ min: 0, max: 59 }), (ms, sign, hh, mm) => {
-        const token = `/Date(${ms}${sign}${String(hh).padStart(2, '0')}${String(mm).padStart(2, '0')})/`;
-        const read = parseLegacyDate(token);
-        // "-0000" and "+0000" are the same offset; format writes "+0000".
-        const canonical = hh === 0 && mm === 0 ? token.replace('-0000', '+0000') : token;
-        expect(formatLegacyDate(read.date, read.offsetMinutes)).toBe(canonical);
-        expect(parseLegacyDate(`\\${token.slice(0, -1)}\\/`)).toEqual(read);
-      }),
+      fc.property(
+        fc.integer({ min: -1e15, max: 1e15 }),
+        fc.constantFrom('+', '-'),
+        fc.integer({ min: 0, max: 99 }),
+        fc.integer({ min: 0, max: 59 }),
+        (ms, sign, hh, mm) => {
+          const token = `/Date(${ms}${sign}${String(hh).padStart(2, '0')}${String(mm).padStart(2, '0')})/`;
+          const read = parseLegacyDate(token);
+          // "-0000" and "+0000" are the same offset; format writes "+0000".
+          const canonical = hh === 0 && mm === 0 ? token.replace('-0000', '+0000') : token;
+          expect(formatLegacyDate(read.date, read.offsetMinutes)).toBe(canonical);
+          expect(parseLegacyDate(`\\${token.slice(0, -1)}\\/`)).toEqual(read);
+        },
+      ),
       runs,
     );
   });
 
-  test.each(['/Date()/', '/Date(12a)/', '/Date(1+3)/', '/Date(1+0260)/', 'Date(1)', '/Date(99999999999999999999)/'])('rejects %j', (text) => {
-    expect(() => parseLegacyDate(text)).toThrow(DateFormatError);
-  });
+  test.each(['/Date()/', '/Date(12a)/', '/Date(1+3)/', '/Date(1+0260)/', 'Date(1)', '/Date(99999999999999999999)/'])(
+    'rejects %j',
+    (text) => {
+      expect(() => parseLegacyDate(text)).toThrow(DateFormatError);
+    },
+  );
 });
 
 describe('any V2 input form', () => {

@@ -26,7 +26,13 @@ const slow =
   };
 
 const client = (extra: { timeout?: number; accessCode?: () => string; baseUrl?: string } = {}) =>
-  createV2Client({ baseUrl: extra.baseUrl ?? server.url, developerToken, accessCode: extra.accessCode ?? 'QUJD', credentials, ...(extra.timeout ? { timeout: extra.timeout } : {}) });
+  createV2Client({
+    baseUrl: extra.baseUrl ?? server.url,
+    developerToken,
+    accessCode: extra.accessCode ?? 'QUJD',
+    credentials,
+    ...(extra.timeout ? { timeout: extra.timeout } : {}),
+  });
 
 async function rejection(promise: Promise<unknown>): Promise<CallError> {
   const error = await promise.then(
@@ -124,7 +130,12 @@ describe('answers', () => {
   });
 
   test("a problem body: its title and detail are in HttpStatusError's message", async () => {
-    const problem = { type: 'about:blank', title: 'Unprocessable Entity', status: 422, detail: 'request body: /Localizador must be string' };
+    const problem = {
+      type: 'about:blank',
+      title: 'Unprocessable Entity',
+      status: 422,
+      detail: 'request body: /Localizador must be string',
+    };
     server.handle((_request, response) => sendJson(response, problem, 422));
     const error = await rejection(client().call('/api/V2/Voos/Reservar', {}));
     expect(error.message).toBe('Reservar: the service answered HTTP 422 (Unprocessable Entity: request body: /Localizador must be string)');

@@ -19,7 +19,11 @@ const loose = (client: object) => client as { call(path: string, body: unknown, 
 
 describe('legacy: credential names per operation (Part 4.5)', () => {
   test.each([
-    ['/AereoNoSession.svc/ObterMapaDeAssentos', { Localizador: 'A1' }, { Login: 'agencia', Senha: 'segredo', ClienteId: 42, Localizador: 'A1' }],
+    [
+      '/AereoNoSession.svc/ObterMapaDeAssentos',
+      { Localizador: 'A1' },
+      { Login: 'agencia', Senha: 'segredo', ClienteId: 42, Localizador: 'A1' },
+    ],
     ['/AereoNoSession.svc/Autenticar', {}, { login: 'agencia', senha: 'segredo', clienteId: 42 }],
     ['/Aereo.svc/Autenticar', {}, { login: 'agencia', senha: 'segredo', clienteId: 42 }],
     [
@@ -28,10 +32,15 @@ describe('legacy: credential names per operation (Part 4.5)', () => {
       { Login: 'agencia', Senha: 'segredo', clienteId: 42, AutenticacaoUsuario: { Login: 'usuario', Senha: 'dele' } },
     ],
     ['/Usuario.svc/Autenticar', {}, { Login: 'agencia', Senha: 'segredo', clienteId: 42 }],
-    ['/AereoNoSession.svc/ValidarTokenSeguranca', { TokenDeSeguranca: '123456' }, { Login: 'agencia', Senha: 'segredo', ClienteId: 42, TokenDeSeguranca: '123456' }],
+    [
+      '/AereoNoSession.svc/ValidarTokenSeguranca',
+      { TokenDeSeguranca: '123456' },
+      { Login: 'agencia', Senha: 'segredo', ClienteId: 42, TokenDeSeguranca: '123456' },
+    ],
   ])('%s', async (path, body, expected) => {
     // Autenticar answers a bare string (AutenticarRS, Part 4.5); Usuario.svc/Autenticar an object.
-    if (path.endsWith('.svc/Autenticar') && !path.startsWith('/Usuario.svc')) server.handle((_request, response) => sendJson(response, 'token'));
+    if (path.endsWith('.svc/Autenticar') && !path.startsWith('/Usuario.svc'))
+      server.handle((_request, response) => sendJson(response, 'token'));
     await loose(legacy()).call(path, body);
     expect(server.requests[0]?.json).toEqual(expected);
   });
@@ -61,23 +70,31 @@ describe('legacy: answers that report failures', () => {
 
   test("SessionExpiredError's message says what was sent: a Login the client merged, or the caller's own", async () => {
     server.handle((_request, response) => sendJson(response, { SessaoExpirada: true }));
-    const merged = await legacy().call('/AereoNoSession.svc/ObterMapaDeAssentos', { Localizador: 'A1' }).catch((e: unknown) => e);
+    const merged = await legacy()
+      .call('/AereoNoSession.svc/ObterMapaDeAssentos', { Localizador: 'A1' })
+      .catch((e: unknown) => e);
     expect(server.requests[0]?.json).toMatchObject({ Login: 'agencia' });
     expect((merged as SessionExpiredError).message).toBe(
       'ObterMapaDeAssentos: the service answered SessaoExpirada: true (the body carried the Login the client added from its credentials)',
     );
-    const own = await legacy().call('/Aereo.svc/ValidarTokenSeguranca', { Login: 'outra', TokenDeSeguranca: '1' }).catch((e: unknown) => e);
+    const own = await legacy()
+      .call('/Aereo.svc/ValidarTokenSeguranca', { Login: 'outra', TokenDeSeguranca: '1' })
+      .catch((e: unknown) => e);
     expect((own as SessionExpiredError).message).toBe(
       'ValidarTokenSeguranca: the service answered SessaoExpirada: true (the body carried the Login set by the caller)',
     );
-    const notMerged = await legacy().call('/AereoNoSession.svc/ObterMapaDeAssentos', { Localizador: 'A1' } as never, { credentials: false }).catch((e: unknown) => e);
+    const notMerged = await legacy()
+      .call('/AereoNoSession.svc/ObterMapaDeAssentos', { Localizador: 'A1' } as never, { credentials: false })
+      .catch((e: unknown) => e);
     expect((notMerged as SessionExpiredError).message).toMatch(/\(the body had no Login, and there was no valid session\)$/);
   });
 
   test('a huge answer with SessaoExpirada: the error keeps a bounded excerpt that says it was cut', async () => {
     const answer = { SessaoExpirada: true, Filler: 'x'.repeat(1_000_000) };
     server.handle((_request, response) => sendJson(response, answer));
-    const error = (await legacy().call('/AereoNoSession.svc/ObterMapaDeAssentos', { Localizador: 'A1' }).catch((e: unknown) => e)) as SessionExpiredError;
+    const error = (await legacy()
+      .call('/AereoNoSession.svc/ObterMapaDeAssentos', { Localizador: 'A1' })
+      .catch((e: unknown) => e)) as SessionExpiredError;
     expect(error).toBeInstanceOf(SessionExpiredError);
     expect(typeof error.body).toBe('string');
     // The start of the answer as JSON, cut, saying so.
@@ -112,12 +129,16 @@ describe('legacy: answers that report failures', () => {
 
   test.each([null, []])('Erros %j means success', async (Erros) => {
     server.handle((_request, response) => sendJson(response, { Token: 'T', Erros }));
-    await expect(legacy().call('/Usuario.svc/Autenticar', { AutenticacaoUsuario: { Login: 'usuario', Senha: 'senha-do-usuario' } })).resolves.toEqual({ Token: 'T', Erros });
+    await expect(
+      legacy().call('/Usuario.svc/Autenticar', { AutenticacaoUsuario: { Login: 'usuario', Senha: 'senha-do-usuario' } }),
+    ).resolves.toEqual({ Token: 'T', Erros });
   });
 
   test('Erros on an answer that is not AutenticacaoRS is left alone', async () => {
     server.handle((_request, response) => sendJson(response, { Erros: ['x'] }));
-    await expect(legacy().call('/AereoNoSession.svc/MarcarAssentos', { Localizador: 'L', Assentos: [] })).resolves.toEqual({ Erros: ['x'] });
+    await expect(legacy().call('/AereoNoSession.svc/MarcarAssentos', { Localizador: 'L', Assentos: [] })).resolves.toEqual({
+      Erros: ['x'],
+    });
   });
 });
 

@@ -21,7 +21,10 @@ const v2Paths = Object.keys((parse(readFileSync('generated/v2-pt/openapi.yaml', 
 
 describe('migrateLegacyCall', () => {
   test.each(SEATS_AND_ANCILLARIES)('%s: same operation name on /api/V2/Voos, a path the V2 contract has', (operation) => {
-    const migrated = migrateLegacyCall({ path: `/AereoNoSession.svc/${operation}` as string, body: { Login: 'a', Senha: 'b', Localizador: 'L' } });
+    const migrated = migrateLegacyCall({
+      path: `/AereoNoSession.svc/${operation}` as string,
+      body: { Login: 'a', Senha: 'b', Localizador: 'L' },
+    });
     expect(migrated.operation).toBe(operation);
     expect(migrated.path).toBe(`/api/V2/Voos/${operation}`);
     expect(v2Paths).toContain(migrated.path);
@@ -45,19 +48,35 @@ describe('migrateLegacyCall', () => {
       { credentials: { Login: 'a', Senha: 'b', ClienteId: 9 } },
     );
     expect(migrated.body).toEqual({ Login: 'a', Senha: 'b', ClienteId: 9, Localizador: 'L' });
-    const own = migrateLegacyCall({ path: '/AereoNoSession.svc/ObterMapaDeAssentos', body: { Login: 'x', Senha: 'y', Localizador: 'L' } }, { credentials: { Login: 'a', Senha: 'b' } });
+    const own = migrateLegacyCall(
+      { path: '/AereoNoSession.svc/ObterMapaDeAssentos', body: { Login: 'x', Senha: 'y', Localizador: 'L' } },
+      { credentials: { Login: 'a', Senha: 'b' } },
+    );
     expect(own.body).toEqual({ Login: 'x', Senha: 'y', Localizador: 'L' });
   });
 
-  test.each(['/AereoNoSession.svc/Autenticar', '/Aereo.svc/Autenticar', '/Usuario.svc/Autenticar'])('%s: no V2 equivalent (rule 4)', (path) => {
-    expect(() => migrateLegacyCall({ path, body: { login: 'a', senha: 'b' } })).toThrow(MigrationError);
-    expect(() => migrateLegacyCall({ path, body: {} })).toThrow(/Autenticar has no V2 equivalent .*Login and Senha in each V2 body/);
-  });
+  test.each(['/AereoNoSession.svc/Autenticar', '/Aereo.svc/Autenticar', '/Usuario.svc/Autenticar'])(
+    '%s: no V2 equivalent (rule 4)',
+    (path) => {
+      expect(() => migrateLegacyCall({ path, body: { login: 'a', senha: 'b' } })).toThrow(MigrationError);
+      expect(() => migrateLegacyCall({ path, body: {} })).toThrow(/Autenticar has no V2 equivalent .*Login and Senha in each V2 body/);
+    },
+  );
 
   test.each([
-    ['an operation V2 does not have', '/AereoNoSession.svc/ValidarTokenSeguranca', { Login: 'a', Senha: 'b' }, /no V2 Portuguese operation/],
+    [
+      'an operation V2 does not have',
+      '/AereoNoSession.svc/ValidarTokenSeguranca',
+      { Login: 'a', Senha: 'b' },
+      /no V2 Portuguese operation/,
+    ],
     ['a V2 path', '/api/V2/Voos/Reservar', { Login: 'a', Senha: 'b' }, /not a legacy call/],
-    ['a body without credentials and no options', '/AereoNoSession.svc/MarcarAssentos', { Localizador: 'L', token: 'T' }, /pass options.credentials/],
+    [
+      'a body without credentials and no options',
+      '/AereoNoSession.svc/MarcarAssentos',
+      { Localizador: 'L', token: 'T' },
+      /pass options.credentials/,
+    ],
     ['a body that is not an object', '/AereoNoSession.svc/MarcarAssentos', 'x', /JSON object/],
   ])('%s: MigrationError', (_name, path, body, message) => {
     const error = (() => {
@@ -80,7 +99,10 @@ describe('a migrated call goes through the V2 client', () => {
   afterAll(() => server.close());
 
   test('same developer headers, the V2 route, the body without token', async () => {
-    const legacy = { path: '/AereoNoSession.svc/MarcarAssentos' as const, body: { Localizador: 'L', Assentos: [{ PaxID: '1', TrechoID: '2', AssentoLinha: '3', AssentoColuna: 'A' }], token: 'T' } };
+    const legacy = {
+      path: '/AereoNoSession.svc/MarcarAssentos' as const,
+      body: { Localizador: 'L', Assentos: [{ PaxID: '1', TrechoID: '2', AssentoLinha: '3', AssentoColuna: 'A' }], token: 'T' },
+    };
     const migrated = migrateLegacyCall(legacy, { credentials: { Login: 'a', Senha: 'b' } });
     const client = createV2Client({ baseUrl: server.url, developerToken: 'd3v', accessCode: 'QUJD' });
     await client.call(migrated.path, migrated.body);

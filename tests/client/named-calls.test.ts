@@ -39,7 +39,7 @@ describe('every operation of every family by name reaches its own path', () => {
     ['legacy', () => createLegacyClient({ ...base(), credentials }), '/AereoNoSession.svc/'],
   ] as const)('%s', async (family, make, prefix) => {
     const client = named(make());
-    const paths = (bundlePaths(family)).filter((path) => path.startsWith(prefix));
+    const paths = bundlePaths(family).filter((path) => path.startsWith(prefix));
     expect(paths.length).toBeGreaterThan(0);
     for (const path of paths) {
       const name = path.slice(prefix.length);
@@ -84,7 +84,11 @@ describe('legacy: one name on several services', () => {
 
   test('every legacy path is reachable by a name', async () => {
     const legacy = named(createLegacyClient({ ...base(), credentials }));
-    const services: Record<string, Named> = { AereoNoSession: named(legacy.AereoNoSession!), Aereo: named(legacy.Aereo!), Usuario: named(legacy.Usuario!) };
+    const services: Record<string, Named> = {
+      AereoNoSession: named(legacy.AereoNoSession!),
+      Aereo: named(legacy.Aereo!),
+      Usuario: named(legacy.Usuario!),
+    };
     for (const path of bundlePaths('legacy')) {
       const [, service, operation] = /^\/(\w+)\.svc\/(\w+)$/.exec(path)!;
       expect(typeof services[service!]![operation!], path).toBe('function');
@@ -109,7 +113,9 @@ describe('same options, credentials and errors as call()', () => {
 
   test('errors name the operation, as by path', async () => {
     server.handle((_request, response) => sendJson(response, { title: 'Unprocessable Entity', detail: 'bad' }, 422));
-    const error = await createV2Client({ ...base(), credentials }).Reservar({}).catch((e: unknown) => e);
+    const error = await createV2Client({ ...base(), credentials })
+      .Reservar({})
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpStatusError);
     expect(error).toMatchObject({ operation: 'Reservar', path: '/api/V2/Voos/Reservar', status: 422 });
   });
@@ -139,14 +145,20 @@ describe('a wrong name', () => {
     expect(unknown.operation).toBe('Disponibilidad');
     expect(unknown.known).toContain('Disponibilidade');
     expect(unknown.known).toHaveLength(36);
-    expect(unknown.message).toMatch(/^v2-pt has no operation Disponibilidad: it has RecuperarSistemasPesquisa, RecuperarSistemas, Disponibilidade, /);
+    expect(unknown.message).toMatch(
+      /^v2-pt has no operation Disponibilidad: it has RecuperarSistemasPesquisa, RecuperarSistemas, Disponibilidade, /,
+    );
     expect(server.requests).toHaveLength(0);
   });
 
   test('legacy names its services; a service names its own operations', () => {
     const legacy = named(createLegacyClient({ ...base(), credentials }));
-    expect(() => legacy.Reservar).toThrow(/^legacy has no operation Reservar: it has ObterMapaDeAssentos, .*; other services: \.AereoNoSession, \.Aereo, \.Usuario$/);
-    expect(() => named(legacy.Usuario!).ObterMapaDeAssentos).toThrow('legacy.Usuario has no operation ObterMapaDeAssentos: it has Autenticar');
+    expect(() => legacy.Reservar).toThrow(
+      /^legacy has no operation Reservar: it has ObterMapaDeAssentos, .*; other services: \.AereoNoSession, \.Aereo, \.Usuario$/,
+    );
+    expect(() => named(legacy.Usuario!).ObterMapaDeAssentos).toThrow(
+      'legacy.Usuario has no operation ObterMapaDeAssentos: it has Autenticar',
+    );
   });
 
   test('what libraries probe stays undefined: a client can be awaited, logged and serialised', async () => {

@@ -9,7 +9,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sendJson, startServer, type TestServer } from './server.ts';
 
 const run = promisify(execFile);
-const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { name: string; exports: Record<string, string | { types: string; default: string }> };
+const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as {
+  name: string;
+  exports: Record<string, string | { types: string; default: string }>;
+};
 const CONSUMER_DIR = '.cache/client-consumer';
 
 let server: TestServer;
@@ -23,7 +26,9 @@ describe('package', () => {
   test('every export points at built .js and .d.ts files', () => {
     // Pattern exports (./openapi/*) are data files: tests/package/pack.test.ts checks them.
     const entries = Object.entries(pkg.exports).filter(([subpath]) => subpath !== './package.json' && !subpath.includes('*'));
-    expect(entries.map(([subpath]) => subpath)).toEqual(expect.arrayContaining(['.', './v2', './v2-en', './v3', './v1', './legacy', './legacy/observed', './access-code']));
+    expect(entries.map(([subpath]) => subpath)).toEqual(
+      expect.arrayContaining(['.', './v2', './v2-en', './v3', './v1', './legacy', './legacy/observed', './access-code']),
+    );
     for (const [, target] of entries) {
       if (typeof target === 'string') throw new Error('each export needs types and default');
       expect(existsSync(target.types)).toBe(true);
@@ -48,7 +53,13 @@ describe('package', () => {
     `;
     const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, URL: server.url } });
     const recebido = { recebido: { Login: 'a', Senha: 'b', Localizador: 'L' } };
-    expect(JSON.parse(stdout)).toEqual({ answer: recebido, byName: recebido, timeout: 'function', builder: 'function', factories: ['function', 'function', 'function', 'function'] });
+    expect(JSON.parse(stdout)).toEqual({
+      answer: recebido,
+      byName: recebido,
+      timeout: 'function',
+      builder: 'function',
+      factories: ['function', 'function', 'function', 'function'],
+    });
     expect(server.requests.at(-1)?.headers['developer-access-code']).toBe('QUJD');
   });
 
@@ -83,11 +94,26 @@ describe('package', () => {
     writeFileSync(
       `${CONSUMER_DIR}/tsconfig.json`,
       JSON.stringify({
-        compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', lib: ['ES2023', 'DOM'], types: ['node'], strict: true, noEmit: true, skipLibCheck: true },
+        compilerOptions: {
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          target: 'ES2022',
+          lib: ['ES2023', 'DOM'],
+          types: ['node'],
+          strict: true,
+          noEmit: true,
+          skipLibCheck: true,
+        },
         files: ['consumer.ts', ...examples.map((_code, i) => `readme-${i}.ts`)],
       }),
     );
-    const result = await run(process.execPath, ['node_modules/typescript/bin/tsc', '--pretty', 'false', '-p', `${CONSUMER_DIR}/tsconfig.json`]).then(
+    const result = await run(process.execPath, [
+      'node_modules/typescript/bin/tsc',
+      '--pretty',
+      'false',
+      '-p',
+      `${CONSUMER_DIR}/tsconfig.json`,
+    ]).then(
       ({ stdout }) => ({ code: 0, stdout }),
       (error: { code?: number; stdout?: string }) => ({ code: error.code ?? 1, stdout: error.stdout ?? '' }),
     );

@@ -107,7 +107,15 @@ const options = (baseUrl = server.url) => ({
   credentials: { Login: 'agencia', Senha: SENHA },
 });
 const v2 = (baseUrl?: string) => createV2Client(options(baseUrl));
-type AnyPaths = Record<string, { post: { requestBody: { content: { 'application/json': Record<string, unknown> } }; responses: { 200: { content: { 'application/json': unknown } } } } }>;
+type AnyPaths = Record<
+  string,
+  {
+    post: {
+      requestBody: { content: { 'application/json': Record<string, unknown> } };
+      responses: { 200: { content: { 'application/json': unknown } } };
+    };
+  }
+>;
 const family = (f: Family, withCredentials = true) => {
   const { credentials, ...rest } = options();
   return createFamilyClient<AnyPaths>(f, withCredentials ? { ...rest, credentials } : rest);
@@ -121,7 +129,10 @@ describe('the scanner', () => {
 
   test('the canaries do reach the server', async () => {
     echo(200);
-    await family(legacyFamily).call('/AereoNoSession.svc/ValidarTokenSeguranca', { TokenDeSeguranca: TOKEN, AutenticacaoUsuario: { Senha: USER_SENHA } });
+    await family(legacyFamily).call('/AereoNoSession.svc/ValidarTokenSeguranca', {
+      TokenDeSeguranca: TOKEN,
+      AutenticacaoUsuario: { Senha: USER_SENHA },
+    });
     const sent = server.requests[0]!;
     expect(sent.text).toContain(SENHA);
     expect(sent.text).toContain(TOKEN);
@@ -152,7 +163,9 @@ describe('no secret in any encoding of an echo', () => {
   });
 
   test('HttpStatusError: a problem body whose title and detail quote them (the message shows both)', async () => {
-    server.handle((request, response) => sendJson(response, { title: `Bad ${request.headers['developer-token']}`, detail: encoded(request) }, 422));
+    server.handle((request, response) =>
+      sendJson(response, { title: `Bad ${request.headers['developer-token']}`, detail: encoded(request) }, 422),
+    );
     const error = await caught(() => v2().call('/api/V2/Voos/Reservar', secretBody));
     expectNoSecret(error, HttpStatusError);
     expect((error as HttpStatusError).message).toMatch(/^Reservar: the service answered HTTP 422 \(Bad \[redacted\]: url: /);
@@ -168,7 +181,10 @@ describe('no secret in any encoding of an echo', () => {
 
   test('SessionExpiredError', async () => {
     server.handle((request, response) => sendJson(response, { SessaoExpirada: true, Exception: encoded(request) }));
-    expectNoSecret(await caught(() => family(legacyFamily).call('/AereoNoSession.svc/ValidarTokenSeguranca', secretBody)), SessionExpiredError);
+    expectNoSecret(
+      await caught(() => family(legacyFamily).call('/AereoNoSession.svc/ValidarTokenSeguranca', secretBody)),
+      SessionExpiredError,
+    );
   });
 
   test('V1UnsuccessfulError', async () => {
@@ -178,11 +194,16 @@ describe('no secret in any encoding of an echo', () => {
 
   test('AuthenticationError', async () => {
     server.handle((request, response) => sendJson(response, { Token: null, Erros: encoded(request).split('\n') }));
-    expectNoSecret(await caught(() => family(legacyFamily).call('/AereoNoSession.svc/AutenticarComUsuario', secretBody)), AuthenticationError);
+    expectNoSecret(
+      await caught(() => family(legacyFamily).call('/AereoNoSession.svc/AutenticarComUsuario', secretBody)),
+      AuthenticationError,
+    );
   });
 
   test('ServiceError (observed flavour): its body and its message', async () => {
-    server.handle((request, response) => sendJson(response, { Exception: { Message: `${request.headers['developer-token']} ${encoded(request)}` }, echoed: request.json }));
+    server.handle((request, response) =>
+      sendJson(response, { Exception: { Message: `${request.headers['developer-token']} ${encoded(request)}` }, echoed: request.json }),
+    );
     const client = createV2ObservedClient(options());
     const error = await caught(() => client.call('/api/V2/Voos/Reservar', secretBody as never));
     expectNoSecret(error, ServiceError);
@@ -193,10 +214,14 @@ describe('no secret in any encoding of an echo', () => {
 describe('redaction never mangles unrelated text', () => {
   test('a text that holds none of the secrets comes back unchanged (fast-check)', () => {
     fc.assert(
-      fc.property(fc.array(fc.string({ minLength: 1, maxLength: 40 }), { minLength: 1, maxLength: 5 }), fc.string({ maxLength: 400 }), (secrets, text) => {
-        fc.pre(secrets.every((secret) => !secretForms(secret).some((form) => text.includes(form))));
-        expect(createRedactor(secrets).text(text)).toBe(text);
-      }),
+      fc.property(
+        fc.array(fc.string({ minLength: 1, maxLength: 40 }), { minLength: 1, maxLength: 5 }),
+        fc.string({ maxLength: 400 }),
+        (secrets, text) => {
+          fc.pre(secrets.every((secret) => !secretForms(secret).some((form) => text.includes(form))));
+          expect(createRedactor(secrets).text(text)).toBe(text);
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -222,12 +247,16 @@ describe('redaction never mangles unrelated text', () => {
     server.handle((request, response) => {
       response.writeHead(403, { 'content-type': 'text/plain' });
       const { Senha } = request.json as { Senha: string };
-      response.end(`content type application/json; Senha: '${Senha}'; senha=${encodeURIComponent(Senha)}&x=1 ${JSON.stringify(request.json)}`);
+      response.end(
+        `content type application/json; Senha: '${Senha}'; senha=${encodeURIComponent(Senha)}&x=1 ${JSON.stringify(request.json)}`,
+      );
     });
     const client = createV2Client({ ...options(), credentials: { Login: 'agencia', Senha: 's' } });
     const error = (await caught(() => client.call('/api/V2/Voos/Reservar', {}))) as HttpStatusError;
     expect(error).toBeInstanceOf(HttpStatusError);
-    expect(error.body).toBe(`content type application/json; Senha: '[redacted]'; senha=[redacted]&x=1 {"Login":"agencia","Senha":"[redacted]"}`);
+    expect(error.body).toBe(
+      `content type application/json; Senha: '[redacted]'; senha=[redacted]&x=1 {"Login":"agencia","Senha":"[redacted]"}`,
+    );
   });
 
   test('a text holding no secret comes back unchanged, whatever the secrets are', async () => {
@@ -271,12 +300,20 @@ describe('no secret in any error', () => {
 
   test('SessionExpiredError echoing the body', async () => {
     echo(200, (e) => ({ SessaoExpirada: true, echoed: e }));
-    expectNoSecret(await caught(() => family(legacyFamily).call('/AereoNoSession.svc/ValidarTokenSeguranca', secretBody)), SessionExpiredError);
+    expectNoSecret(
+      await caught(() => family(legacyFamily).call('/AereoNoSession.svc/ValidarTokenSeguranca', secretBody)),
+      SessionExpiredError,
+    );
   });
 
   test('AuthenticationError whose Erros quote the secrets', async () => {
-    server.handle((_request, response) => sendJson(response, { Token: null, Erros: [`senha ${SENHA} inválida`, `usuário ${USER_SENHA}`, ACCESS_CODE] }));
-    expectNoSecret(await caught(() => family(legacyFamily).call('/AereoNoSession.svc/AutenticarComUsuario', secretBody)), AuthenticationError);
+    server.handle((_request, response) =>
+      sendJson(response, { Token: null, Erros: [`senha ${SENHA} inválida`, `usuário ${USER_SENHA}`, ACCESS_CODE] }),
+    );
+    expectNoSecret(
+      await caught(() => family(legacyFamily).call('/AereoNoSession.svc/AutenticarComUsuario', secretBody)),
+      AuthenticationError,
+    );
   });
 
   test('V1UnsuccessfulError echoing the body', async () => {
@@ -311,7 +348,10 @@ describe('no secret in any error', () => {
       response.on('close', () => clearTimeout(timer));
     });
     expectNoSecret(await caught(() => v2().call('/api/V2/Voos/Reservar', secretBody, { timeout: 50 })), TimeoutError);
-    expectNoSecret(await caught(() => v2().call('/api/V2/Voos/Reservar', secretBody, { signal: AbortSignal.abort(new Error(SENHA)) })), AbortedError);
+    expectNoSecret(
+      await caught(() => v2().call('/api/V2/Voos/Reservar', secretBody, { signal: AbortSignal.abort(new Error(SENHA)) })),
+      AbortedError,
+    );
   });
 
   test('AccessCodeError from a function whose error quotes the code', async () => {
@@ -331,12 +371,23 @@ describe('no secret in any error', () => {
     expectNoSecret(await caught(() => createV2Client({ ...options(), accessCode: `${ACCESS_CODE} ` })), ConfigurationError);
     const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 1024 });
     expectNoSecret(await caught(() => createAccessCode({ developerCode: DEVELOPER_CODE.repeat(10), publicKey })()), ConfigurationError);
-    expectNoSecret(await caught(() => createAccessCode({ developerCode: DEVELOPER_CODE, publicKey: `${DEVELOPER_CODE}` })), ConfigurationError);
+    expectNoSecret(
+      await caught(() => createAccessCode({ developerCode: DEVELOPER_CODE, publicKey: `${DEVELOPER_CODE}` })),
+      ConfigurationError,
+    );
   });
 
   test('MigrationError and unwrapV1', async () => {
-    expectNoSecret(await caught(() => migrateLegacyCall({ path: '/AereoNoSession.svc/Autenticar' as string, body: { login: 'a', senha: SENHA } })), MigrationError);
-    expectNoSecret(await caught(() => migrateLegacyCall({ path: '/AereoNoSession.svc/MarcarAssentos', body: { Localizador: 'A', Assentos: [], token: TOKEN } })), MigrationError);
+    expectNoSecret(
+      await caught(() => migrateLegacyCall({ path: '/AereoNoSession.svc/Autenticar' as string, body: { login: 'a', senha: SENHA } })),
+      MigrationError,
+    );
+    expectNoSecret(
+      await caught(() =>
+        migrateLegacyCall({ path: '/AereoNoSession.svc/MarcarAssentos', body: { Localizador: 'A', Assentos: [], token: TOKEN } }),
+      ),
+      MigrationError,
+    );
     expectNoSecret(await caught(() => unwrapV1({ Sucesso: false, Senha: SENHA, TokenDeSeguranca: TOKEN })), V1UnsuccessfulError);
   });
 });

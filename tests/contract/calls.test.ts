@@ -35,25 +35,28 @@ const VALUES_BY_TYPE: Array<[JsonType, unknown]> = [
 describe.each(families)('%s', (family) => {
   const ops = allOperations.filter((op) => op.family === family);
 
-  test.each(ops.map((op) => [op.name, op] as const))('%s: accepted (2xx) through the typed client, answer valid against its 200 schema', async (_name, op: ContractOperation) => {
-    const { client, statuses } = clientFor(family, mockUrl);
-    const answer = await client.call(op.template, validBody(op), pathOptions(op));
+  test.each(ops.map((op) => [op.name, op] as const))(
+    '%s: accepted (2xx) through the typed client, answer valid against its 200 schema',
+    async (_name, op: ContractOperation) => {
+      const { client, statuses } = clientFor(family, mockUrl);
+      const answer = await client.call(op.template, validBody(op), pathOptions(op));
 
-    expect(statuses).toHaveLength(1);
-    expect(statuses[0]).toBeGreaterThanOrEqual(200);
-    expect(statuses[0]).toBeLessThan(300);
-    expect(successSchemaErrors(op, answer)).toBe('');
-    // The default answer is the first example when there are examples: never an error.
-    const [first] = successExamples(op);
-    if (first) expect(answer).toEqual(first.value);
+      expect(statuses).toHaveLength(1);
+      expect(statuses[0]).toBeGreaterThanOrEqual(200);
+      expect(statuses[0]).toBeLessThan(300);
+      expect(successSchemaErrors(op, answer)).toBe('');
+      // The default answer is the first example when there are examples: never an error.
+      const [first] = successExamples(op);
+      if (first) expect(answer).toEqual(first.value);
 
-    // The check is not vacuous: the same schema refuses a value of a type it does not admit.
-    const admitted = allowedTypes(op.doc, successMedia(op)?.schema);
-    expect(admitted, 'the 200 schema constrains the type of the answer').toBeDefined();
-    const [, wrong] = VALUES_BY_TYPE.find(([type]) => !admitted!.has(type) && !(type === 'integer' && admitted!.has('number')))!;
-    expect(successSchemaErrors(op, wrong)).not.toBe('');
-    tested.add(keyOf(op));
-  });
+      // The check is not vacuous: the same schema refuses a value of a type it does not admit.
+      const admitted = allowedTypes(op.doc, successMedia(op)?.schema);
+      expect(admitted, 'the 200 schema constrains the type of the answer').toBeDefined();
+      const [, wrong] = VALUES_BY_TYPE.find(([type]) => !admitted!.has(type) && !(type === 'integer' && admitted!.has('number')))!;
+      expect(successSchemaErrors(op, wrong)).not.toBe('');
+      tested.add(keyOf(op));
+    },
+  );
 });
 
 test('every family has a client factory, and every operation of every family had a contract test above', async () => {

@@ -41,9 +41,16 @@ function mediaExamples(): MediaExample[] {
         return holders.flatMap(([holder, node]) =>
           Object.entries(isObject(node.content) ? node.content : {}).flatMap(([type, raw]) => {
             const media = resolve(doc, raw);
-            const named = isObject(media.examples) ? Object.entries(media.examples).map(([name, e]) => [name, resolve(doc, e).value ?? null] as const) : [];
+            const named = isObject(media.examples)
+              ? Object.entries(media.examples).map(([name, e]) => [name, resolve(doc, e).value ?? null] as const)
+              : [];
             const single = media.example === undefined ? [] : [['example', media.example] as const];
-            return [...named, ...single].map(([name, value]) => ({ where: `${op.family} ${op.name} ${holder} ${type} ${name}`, doc, schema: media.schema ?? {}, value }));
+            return [...named, ...single].map(([name, value]) => ({
+              where: `${op.family} ${op.name} ${holder} ${type} ${name}`,
+              doc,
+              schema: media.schema ?? {},
+              value,
+            }));
           }),
         );
       }),
@@ -108,25 +115,31 @@ describe('the error answers the description publishes, picked with Prefer, becom
     expect(autenticacaoRS.length).toBeGreaterThan(0);
   });
 
-  test.each(legacySeats.map((op) => [op.name, op] as const))('legacy %s: ordinary by default; example=sessaoExpirada → SessionExpiredError', async (_name, op) => {
-    const ordinary = await call(op);
-    expect(isObject(ordinary as Json) && (ordinary as JsonObject).SessaoExpirada === true).toBe(false);
-    const error = await rejectionOf(call(op, 'example=sessaoExpirada'));
-    expect(error).toBeInstanceOf(SessionExpiredError);
-    expect((error as SessionExpiredError).body).toEqual({ SessaoExpirada: true });
-    expect((error as SessionExpiredError).message).toMatch(/SessaoExpirada: true/);
-  });
+  test.each(legacySeats.map((op) => [op.name, op] as const))(
+    'legacy %s: ordinary by default; example=sessaoExpirada → SessionExpiredError',
+    async (_name, op) => {
+      const ordinary = await call(op);
+      expect(isObject(ordinary as Json) && (ordinary as JsonObject).SessaoExpirada === true).toBe(false);
+      const error = await rejectionOf(call(op, 'example=sessaoExpirada'));
+      expect(error).toBeInstanceOf(SessionExpiredError);
+      expect((error as SessionExpiredError).body).toEqual({ SessaoExpirada: true });
+      expect((error as SessionExpiredError).message).toMatch(/SessaoExpirada: true/);
+    },
+  );
 
-  test.each(autenticacaoRS.map((op) => [op.name, op] as const))('%s: Erros empty by default; example=erro → AuthenticationError carrying the Erros texts', async (_name, op) => {
-    const ordinary = (await call(op)) as { Erros?: unknown; Token?: unknown };
-    expect(ordinary.Erros ?? []).toEqual([]);
-    expect(typeof ordinary.Token).toBe('string');
-    const erro = successExamples(op).find((e) => e.name === 'erro');
-    expect(erro, 'an example named erro').toBeDefined();
-    const error = await rejectionOf(call(op, 'example=erro'));
-    expect(error).toBeInstanceOf(AuthenticationError);
-    expect((error as AuthenticationError).errors).toEqual((erro!.value as { Erros: string[] }).Erros);
-  });
+  test.each(autenticacaoRS.map((op) => [op.name, op] as const))(
+    '%s: Erros empty by default; example=erro → AuthenticationError carrying the Erros texts',
+    async (_name, op) => {
+      const ordinary = (await call(op)) as { Erros?: unknown; Token?: unknown };
+      expect(ordinary.Erros ?? []).toEqual([]);
+      expect(typeof ordinary.Token).toBe('string');
+      const erro = successExamples(op).find((e) => e.name === 'erro');
+      expect(erro, 'an example named erro').toBeDefined();
+      const error = await rejectionOf(call(op, 'example=erro'));
+      expect(error).toBeInstanceOf(AuthenticationError);
+      expect((error as AuthenticationError).errors).toEqual((erro!.value as { Erros: string[] }).Erros);
+    },
+  );
 
   test('an example name the operation does not have: 404 naming it, as an HttpStatusError', async () => {
     const op = legacySeats[0]!;

@@ -49,7 +49,10 @@ function bodyOf(op: ContractOperation): JsonObject {
 function expectNamed(problem: { detail: string; validation?: Array<{ location: string[]; message: string }> }, field: string): void {
   const word = new RegExp(`\\b${field}\\b`);
   expect(problem.detail).toMatch(word);
-  expect(problem.validation?.some((v) => v.location.at(-1) === field || word.test(v.message)), JSON.stringify(problem.validation)).toBe(true);
+  expect(
+    problem.validation?.some((v) => v.location.at(-1) === field || word.test(v.message)),
+    JSON.stringify(problem.validation),
+  ).toBe(true);
 }
 
 describe.each(families)('%s', (family) => {
@@ -71,7 +74,11 @@ describe.each(families)('%s', (family) => {
     const fields = wronglyTyped(op);
     expect(fields.length).toBeGreaterThan(0);
     for (const [field, wrong] of fields) {
-      const problem = expectRefusal(await rejectionOf(client.call(op.template, { ...bodyOf(op), [field]: wrong }, pathOptions(op))), op, 422);
+      const problem = expectRefusal(
+        await rejectionOf(client.call(op.template, { ...bodyOf(op), [field]: wrong }, pathOptions(op))),
+        op,
+        422,
+      );
       expectNamed(problem, field);
     }
     tested.add(`${keyOf(op)} type`);

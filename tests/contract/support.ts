@@ -12,7 +12,14 @@ import { createV1Client } from '../../src/v1.ts';
 import { createV2EnClient } from '../../src/v2-en.ts';
 import { createV2Client } from '../../src/v2.ts';
 import { createV3Client } from '../../src/v3.ts';
-import { CANARY_ACCESS_CODE, CANARY_PASSWORD, DEVELOPER_TOKEN, loadOperations, resolve, type ContractOperation } from '../../scripts/lib/contract.ts';
+import {
+  CANARY_ACCESS_CODE,
+  CANARY_PASSWORD,
+  DEVELOPER_TOKEN,
+  loadOperations,
+  resolve,
+  type ContractOperation,
+} from '../../scripts/lib/contract.ts';
 import { isObject, type Json, type JsonObject } from '../../scripts/lib/json.ts';
 import { loadBundle, operations, rootDir } from '../support/bundle.ts';
 import { readFamilies } from '../../scripts/pipeline/families.ts';
@@ -33,7 +40,11 @@ export const keyOf = (op: { family: string; name: string }): string => `${op.fam
 export async function expectedOperationKeys(): Promise<string[]> {
   const families = await readFamilies(rootDir);
   return families
-    .flatMap(({ id }) => operations(loadBundle(id)).map((o) => keyOf({ family: id, name: String(o.operation.operationId ?? `${o.method.toUpperCase()} ${o.path}`) })))
+    .flatMap(({ id }) =>
+      operations(loadBundle(id)).map((o) =>
+        keyOf({ family: id, name: String(o.operation.operationId ?? `${o.method.toUpperCase()} ${o.path}`) }),
+      ),
+    )
     .sort();
 }
 
@@ -187,7 +198,10 @@ function rebase(node: Json, base: string): Json {
   if (Array.isArray(node)) return node.map((n) => rebase(n, base));
   if (!isObject(node)) return node;
   return Object.fromEntries(
-    Object.entries(node).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' && v.startsWith('#/') ? `${base}${v}` : rebase(v, base)]),
+    Object.entries(node).map(([k, v]) => [
+      k,
+      k === '$ref' && typeof v === 'string' && v.startsWith('#/') ? `${base}${v}` : rebase(v, base),
+    ]),
   );
 }
 

@@ -53,12 +53,16 @@ test('the handler prints nothing to the build log and leaves process.stdout/stde
   expect(seen, `@redocly/cli ${redoclyCliVersion}: build-docs printed past the adapter's capture of process.stdout/stderr`).toEqual([]);
 }, 120_000);
 
-test.each(['v3', 'legacy'])('the %s page: in process equals the CLI, byte for byte', async (id) => {
-  const { dir, input } = await bundleInput(id);
-  await buildDocs(referenceArgv(family(id), input, path.join(dir, 'in-process.html')), dir);
-  await buildDocsWithCli(referenceArgv(family(id), input, path.join(dir, 'cli.html')), dir);
-  const inProcess = await readFile(path.join(dir, 'in-process.html'));
-  const cli = await readFile(path.join(dir, 'cli.html'));
-  expect(inProcess.length).toBeGreaterThan(100_000);
-  expect(inProcess.equals(cli), `@redocly/cli ${redoclyCliVersion}: the in-process page differs from the CLI's`).toBe(true);
-}, 120_000);
+test.each(['v3', 'legacy'])(
+  'the %s page: in process equals the CLI, byte for byte',
+  async (id) => {
+    const { dir, input } = await bundleInput(id);
+    await buildDocs(referenceArgv(family(id), input, path.join(dir, 'in-process.html')), dir);
+    await buildDocsWithCli(referenceArgv(family(id), input, path.join(dir, 'cli.html')), dir);
+    const inProcess = await readFile(path.join(dir, 'in-process.html'));
+    const cli = await readFile(path.join(dir, 'cli.html'));
+    expect(inProcess.length).toBeGreaterThan(100_000);
+    expect(inProcess.equals(cli), `@redocly/cli ${redoclyCliVersion}: the in-process page differs from the CLI's`).toBe(true);
+  },
+  120_000,
+);

@@ -37,7 +37,9 @@ test('outside CI a missing browser skips with the reason; with CI=true it is an 
   const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
   const missing = { CHROMIUM_PATH: path.join(empty, 'nothing-here') };
   expect(chromiumForTests(missing)).toBeUndefined();
-  expect(warn).toHaveBeenCalledWith(expect.stringMatching(/^Browser tests skipped: CHROMIUM_PATH=.*nothing-here is not an executable file\.$/));
+  expect(warn).toHaveBeenCalledWith(
+    expect.stringMatching(/^Browser tests skipped: CHROMIUM_PATH=.*nothing-here is not an executable file\.$/),
+  );
   expect(() => chromiumForTests({ ...missing, CI: 'true' })).toThrow(/^Browser tests are required in CI: CHROMIUM_PATH=.*nothing-here/);
   expect(chromiumForTests({ CHROMIUM_PATH: fake, CI: 'true' })).toBe(fake);
 });

@@ -1,11 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import {
-  COVERAGE_STATES,
-  classifySchema,
-  combineStates,
-  computeCoverage,
-  type CoverageState,
-} from '../../scripts/docs-site/coverage.ts';
+import { COVERAGE_STATES, classifySchema, combineStates, computeCoverage, type CoverageState } from '../../scripts/docs-site/coverage.ts';
 import { fixture } from './helpers.ts';
 
 const doc = fixture('coverage.yaml');

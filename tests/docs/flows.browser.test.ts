@@ -14,7 +14,16 @@ import { readFlowsSource, readScenarios } from '../../scripts/flows/scenarios.ts
 import { ROOT } from './helpers.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const scenarios = readScenarios(ROOT);
 const lineage = computeLineage(scenarios);
 const source = readFlowsSource(ROOT);

@@ -31,7 +31,9 @@ describe('the observed page', () => {
     const original = structuredClone(observed);
     const doc = prepare();
     const info = isObject(doc.info) ? doc.info : {};
-    expect(info.description).toMatch(/^> \*\*Observed — not published by the provider\.\*\* This page is the observed flavour of the \[Fixture V2 Portuguese\]\(fx-pt\.html\)/);
+    expect(info.description).toMatch(
+      /^> \*\*Observed — not published by the provider\.\*\* This page is the observed flavour of the \[Fixture V2 Portuguese\]\(fx-pt\.html\)/,
+    );
     expect(info.description).toContain(
       '> Observed payloads: 3 of 3 operations, from `example/fixture-captures` at commit `0123456789abcdef0123456789abcdef01234567`.',
     );
@@ -46,7 +48,9 @@ describe('the observed page', () => {
       /^> \*\*Observed — not published by the provider\.\*\* The types of this operation's request and response come from sanitized bodies of public integrations: request seen in 4 of 4 captures; response seen in 4 of 4 captures\.\n>\n> Sources \(`x-observed`\): 1 source: `example\/fixture-captures`\./,
     );
     expect(description(doc, 'Tarifar')).toContain('*Coverage:* request **observed only**, response **observed only**');
-    expect(description(doc, 'Disponibilidade')).toContain("The types of this operation's response come from sanitized bodies of public integrations: response seen in 6 of 6 captures.");
+    expect(description(doc, 'Disponibilidade')).toContain(
+      "The types of this operation's response come from sanitized bodies of public integrations: response seen in 6 of 6 captures.",
+    );
     expect(description(doc, 'Disponibilidade')).toContain('*Coverage:* request **unknown**, response **observed only**');
     expect(description(doc, 'MarcarAssentos')).toContain('request seen in 2 of 2 captures');
     expect(description(doc, 'MarcarAssentos')).toContain('*Coverage:* request **published** (observed fields added), response **unknown**');
@@ -54,7 +58,12 @@ describe('the observed page', () => {
 
   test('names each source when the parts come from different captures, and says when nothing was observed', () => {
     const mixed = structuredClone(observed) as { components: { schemas: Record<string, Record<string, unknown>> } };
-    (mixed.components.schemas.TarifarRSObservado as Record<string, unknown>)['x-observed'] = { repository: 'other/captures', commit: 'abc', seen: 1, of: 3 };
+    (mixed.components.schemas.TarifarRSObservado as Record<string, unknown>)['x-observed'] = {
+      repository: 'other/captures',
+      commit: 'abc',
+      seen: 1,
+      of: 3,
+    };
     const doc = observedDocumentForDocs(mixed, family, {
       sources: computeSources(published, mixed),
       published: { href: 'fx-pt.html', title: 'Fixture V2 Portuguese' },
@@ -70,9 +79,15 @@ describe('the observed page', () => {
   });
 
   test('every observed schema says how often it was seen; examples are left alone', () => {
-    const doc = prepare() as { components: { schemas: Record<string, { description?: string; properties?: Record<string, { description?: string }> }> } };
-    expect(doc.components.schemas.TarifarRSObservado?.description).toBe('*Observed:* seen in 4 of 4 captures, in 1 source (`example/fixture-captures`).');
-    expect(doc.components.schemas.DisponibilidadeRSObservado?.properties?.Voos?.description).toBe('*Observed:* seen in 5 of 6 captures, in 1 source (`example/fixture-captures`).');
+    const doc = prepare() as {
+      components: { schemas: Record<string, { description?: string; properties?: Record<string, { description?: string }> }> };
+    };
+    expect(doc.components.schemas.TarifarRSObservado?.description).toBe(
+      '*Observed:* seen in 4 of 4 captures, in 1 source (`example/fixture-captures`).',
+    );
+    expect(doc.components.schemas.DisponibilidadeRSObservado?.properties?.Voos?.description).toBe(
+      '*Observed:* seen in 5 of 6 captures, in 1 source (`example/fixture-captures`).',
+    );
     expect(doc.components.schemas.Open?.description).toBe('Not published.');
     const withExample = structuredClone(observed) as { paths: Record<string, { post: Record<string, unknown> }> };
     const op = withExample.paths['/api/V2/Voos/Tarifar']?.post as { requestBody: { content: Record<string, Record<string, unknown>> } };
@@ -92,10 +107,23 @@ describe('the observed page', () => {
     expect(() => prepare(extra)).toThrow(/Inventada is not an operation of the published document/);
     const typed = structuredClone(observed) as { paths: Record<string, unknown> };
     typed.paths['/api/V2/Voos/Inventada'] = {
-      post: { operationId: 'Inventada', responses: { '200': { description: 'x', content: { 'application/json': { schema: { $ref: '#/components/schemas/TarifarRSObservado' } } } } } },
+      post: {
+        operationId: 'Inventada',
+        responses: {
+          '200': { description: 'x', content: { 'application/json': { schema: { $ref: '#/components/schemas/TarifarRSObservado' } } } },
+        },
+      },
     };
-    const description = String(((prepare(typed).paths as Record<string, { post: { description?: string } }>)['/api/V2/Voos/Inventada'] as { post: { description?: string } }).post.description);
-    expect(description).toMatch(/^> \*\*Observed — not published by the provider\.\*\* The provider does not list this operation on this route/);
+    const description = String(
+      (
+        (prepare(typed).paths as Record<string, { post: { description?: string } }>)['/api/V2/Voos/Inventada'] as {
+          post: { description?: string };
+        }
+      ).post.description,
+    );
+    expect(description).toMatch(
+      /^> \*\*Observed — not published by the provider\.\*\* The provider does not list this operation on this route/,
+    );
     expect(description).toContain('response seen in 4 of 4 captures');
   });
 });

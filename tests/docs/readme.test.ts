@@ -19,19 +19,30 @@ test('its set-up block holds the commands .ci/run runs', () => {
   const setUp = readme.slice(readme.indexOf('## Set-up'));
   const block = /```sh\n([\s\S]*?)```/.exec(setUp)?.[1]?.trim().split('\n') ?? [];
   expect(block).toEqual(['npm ci && npm run build', 'npm test']);
-  const ci = read('.ci/run').split('\n').map((line) => line.trim());
+  const ci = read('.ci/run')
+    .split('\n')
+    .map((line) => line.trim());
   for (const command of block) expect(ci, command).toContain(command);
 });
 
 test('every script in its table is an npm script of package.json, and every npm script is in it', () => {
   const scripts = Object.keys((JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts);
   const section = readme.slice(readme.indexOf('## npm scripts'), readme.indexOf('\n## ', readme.indexOf('## npm scripts') + 1));
-  const named = [...section.matchAll(/^\| ((?:`[^`]+`(?:, )?)+) \|/gm)].flatMap((m) => [...(m[1] as string).matchAll(/`([^`]+)`/g)].map((n) => n[1] as string));
+  const named = [...section.matchAll(/^\| ((?:`[^`]+`(?:, )?)+) \|/gm)].flatMap((m) =>
+    [...(m[1] as string).matchAll(/`([^`]+)`/g)].map((n) => n[1] as string),
+  );
   expect(named.filter((s) => s !== 'script').sort()).toEqual([...scripts].sort());
 });
 
 test('relative links in the Markdown docs lead to files that exist', () => {
-  const files = ['README.md', 'CONTRIBUTING.md', 'CHANGELOG.md', ...readdirSync(path.join(rootDir, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+  const files = [
+    'README.md',
+    'CONTRIBUTING.md',
+    'CHANGELOG.md',
+    ...readdirSync(path.join(rootDir, 'docs'))
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => `docs/${f}`),
+  ];
   const broken: string[] = [];
   for (const file of files) {
     for (const match of read(file).matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)) {

@@ -81,7 +81,10 @@ describe('text from the catalog and the documents', () => {
 
 describe('makeOffline', () => {
   test('points the Redoc logo at an inline image', () => {
-    const page = makeOffline('<img src="https://cdn.redoc.ly/redoc/logo-mini-full.svg"><img src=`https://cdn.redoc.ly/redoc/logo-mini.svg`>', 'x');
+    const page = makeOffline(
+      '<img src="https://cdn.redoc.ly/redoc/logo-mini-full.svg"><img src=`https://cdn.redoc.ly/redoc/logo-mini.svg`>',
+      'x',
+    );
     expect(page).not.toContain('https://');
     expect(page).toContain('data:image/svg+xml,');
   });

@@ -105,7 +105,11 @@ beforeAll(async () => {
   base = new URL(started.url);
   const bundles = await bundleFamilies(path.join(tmp, 'bundles'));
   // The observed flavour the way the pipeline makes it: the committed overlay on the fresh v2-pt bundle.
-  const observed: DocsSiteObserved = { id: 'v2-pt-observed', of: 'v2-pt', bundlePath: path.join(tmp, 'bundles', 'v2-pt-observed', 'openapi.yaml') };
+  const observed: DocsSiteObserved = {
+    id: 'v2-pt-observed',
+    of: 'v2-pt',
+    bundlePath: path.join(tmp, 'bundles', 'v2-pt-observed', 'openapi.yaml'),
+  };
   await buildObservedBundle({
     publishedBundlePath: path.join(tmp, 'bundles', 'v2-pt', 'openapi.yaml'),
     overlayPath: path.join(ROOT, 'spec', 'v2-pt', 'observed.overlay.yaml'),
@@ -175,7 +179,10 @@ async function visibleOperationLabels(page: Page, doc: unknown): Promise<string[
   };
   for (const op of ops.filter((o) => o.tags.length === 0)) await check(op);
   for (const tag of tags) {
-    await items.filter({ hasText: new RegExp(`^\\s*${escapeRe(tag)}\\s*$`) }).first().click();
+    await items
+      .filter({ hasText: new RegExp(`^\\s*${escapeRe(tag)}\\s*$`) })
+      .first()
+      .click();
     for (const op of ops.filter((o) => o.tags[0] === tag)) await check(op);
   }
   return shown;
@@ -274,7 +281,11 @@ async function checkLanding(site: Site): Promise<void> {
   const { anchors, ids, pages, problems } = await landingLinks(site);
   for (const anchor of anchors) expect(ids, `anchor ${anchor}`).toContain(anchor.slice(1));
   for (const file of pages.keys()) expect(file, 'links stay on the site').not.toMatch(/^[a-z]+:|^\/\//i);
-  expect([...pages.keys()].sort()).toEqual(pageIds(site).map((id) => `${id}.html`).sort());
+  expect([...pages.keys()].sort()).toEqual(
+    pageIds(site)
+      .map((id) => `${id}.html`)
+      .sort(),
+  );
   expect(problems).toEqual([]);
 }
 
@@ -292,7 +303,14 @@ async function settled(page: Page): Promise<void> {
 /** Redoc's own badge in the operation's heading, and our note at the top of its description. */
 async function expectMarkedDeprecated(page: Page, op: OperationEntry): Promise<void> {
   const heading = page.locator('h2').filter({ hasText: new RegExp(`^\\s*${escapeRe(label(op))}`) });
-  await eventually(() => heading.filter({ hasText: /deprecated/i }).first().isVisible(), `${op.operationId}: Redoc's deprecated badge`);
+  await eventually(
+    () =>
+      heading
+        .filter({ hasText: /deprecated/i })
+        .first()
+        .isVisible(),
+    `${op.operationId}: Redoc's deprecated badge`,
+  );
   await eventually(() => page.getByText('Deprecated.', { exact: true }).first().isVisible(), `${op.operationId}: our deprecation note`);
 }
 
@@ -328,8 +346,12 @@ describe.skipIf(!CHROMIUM)('docs site built from the families of redocly.yaml', 
     await checkLanding(real);
   });
 
-  test('the landing page opens with a Getting started card whose commands are the package\'s own', async () => {
-    const pkg = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as { name: string; scripts: Record<string, string>; exports: Record<string, unknown> };
+  test("the landing page opens with a Getting started card whose commands are the package's own", async () => {
+    const pkg = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as {
+      name: string;
+      scripts: Record<string, string>;
+      exports: Record<string, unknown>;
+    };
     const { page, problems } = await visit(real.url);
     expect(await page.locator('main > section').first().getAttribute('id')).toBe('getting-started');
     expect(await page.locator('nav.toc ol a').first().getAttribute('href')).toBe('#getting-started');
@@ -348,7 +370,10 @@ describe.skipIf(!CHROMIUM)('docs site built from the families of redocly.yaml', 
     expect(entry.startsWith(`${pkg.name}/`), entry).toBe(true);
     expect(Object.keys(pkg.exports)).toContain(`./${entry.slice(pkg.name.length + 1)}`);
     // The mock and proxy commands name scripts this package really has.
-    for (const [step, script] of [['mock', 'mock'], ['proxy', 'proxy']] as const) {
+    for (const [step, script] of [
+      ['mock', 'mock'],
+      ['proxy', 'proxy'],
+    ] as const) {
       expect(await code(step)).toContain(`npm run ${script}`);
       expect(pkg.scripts[script], `package.json script ${script}`).toBeDefined();
     }
@@ -388,7 +413,9 @@ describe.skipIf(!CHROMIUM)('docs site built from the families of redocly.yaml', 
         expect(typeof source, `${id} ${op.operationId} x-source`).toBe('string');
         await headingInView(page, hashOf(id, op), label(op));
         // Redoc gives the operation's section the id of its hash without "#/".
-        const note = page.locator(`[id="${hashOf(id, op).slice(2)}"]`).getByText(`${partsPhrase(String(source))} of the interface description.`);
+        const note = page
+          .locator(`[id="${hashOf(id, op).slice(2)}"]`)
+          .getByText(`${partsPhrase(String(source))} of the interface description.`);
         await eventually(() => note.first().isVisible(), `${id} ${op.operationId}: source note`);
       }
       expect(problems, id).toEqual([]);
@@ -417,7 +444,10 @@ describe.skipIf(!CHROMIUM)('docs site built from the families of redocly.yaml', 
       await eventually(() => note.isVisible(), `${op.operationId}: observed note`);
       const text = await note.innerText();
       expect(text).toContain('Observed — not published by the provider.');
-      for (const [part, record] of [['request', source.request.observed], ['response', source.response.observed]] as const) {
+      for (const [part, record] of [
+        ['request', source.request.observed],
+        ['response', source.response.observed],
+      ] as const) {
         if (!record) continue;
         expect(text, `${op.operationId} ${part}`).toContain(`${part} seen in ${record.seen} of ${record.of} capture`);
         for (const count of record.sources) expect(text).toContain(count.source);
@@ -449,7 +479,10 @@ describe.skipIf(!CHROMIUM)('docs site built from the families of redocly.yaml', 
       expect(rows).toEqual(coverage.operations.map((o) => [o.operationId, o.request.state, o.response.state]));
 
       // Published / observed only / unknown, from the same bundles (and the observed flavour of its family).
-      const sources = computeSources(real.docs.get(family.id), family.id === real.observed.of ? real.docs.get(real.observed.id) : undefined);
+      const sources = computeSources(
+        real.docs.get(family.id),
+        family.id === real.observed.of ? real.docs.get(real.observed.id) : undefined,
+      );
       const sourceCell = (part: string, state?: string) =>
         `table[data-table="coverage-sources"] td[data-family="${family.id}"][data-part="${part}"]${state ? `[data-state="${state}"]` : ''}`;
       expect(await countAt(page, sourceCell('operations'))).toBe(sources.counts.operations);
@@ -459,14 +492,21 @@ describe.skipIf(!CHROMIUM)('docs site built from the families of redocly.yaml', 
         }
       }
       const sourceRows = await page.$$eval(`table[data-table="coverage-operations"][data-family="${family.id}"] tbody tr`, (trs) =>
-        trs.map((tr) => [tr.getAttribute('data-operation'), tr.getAttribute('data-request-source'), tr.getAttribute('data-response-source')]),
+        trs.map((tr) => [
+          tr.getAttribute('data-operation'),
+          tr.getAttribute('data-request-source'),
+          tr.getAttribute('data-response-source'),
+        ]),
       );
       expect(sourceRows).toEqual(sources.operations.map((o) => [o.operationId, o.request.state, o.response.state]));
 
       // Facts by source (x-source / x-inferred / x-undocumented), counted from the same bundle.
       const traces = countTraces(real.docs.get(family.id));
       for (const kind of ['facts', 'stated', 'inferred', 'undocumented'] as const) {
-        expect(await countAt(page, `table[data-table="coverage-facts"] td[data-family="${family.id}"][data-kind="${kind}"]`), `${family.id} ${kind}`).toBe(traces[kind]);
+        expect(
+          await countAt(page, `table[data-table="coverage-facts"] td[data-family="${family.id}"][data-kind="${kind}"]`),
+          `${family.id} ${kind}`,
+        ).toBe(traces[kind]);
       }
     }
     // The observed page hangs off its family's card; it is no family card of its own.
@@ -518,9 +558,18 @@ describe.skipIf(!CHROMIUM)('docs site with legacy, English and Portuguese fixtur
   test('the published / observed only / unknown counts equal the hand-worked ones, on the landing and from the module', async () => {
     // Worked out by hand from the fixtures' markers and records (see pt-observed.yaml's header).
     const handWorked: Record<string, { request: SourceCounts; response: SourceCounts }> = {
-      'fx-pt': { request: { published: 1, observed: 1, unknown: 1, absent: 0 }, response: { published: 0, observed: 2, unknown: 1, absent: 0 } },
-      'fx-legacy': { request: { published: 2, observed: 0, unknown: 0, absent: 1 }, response: { published: 1, observed: 0, unknown: 2, absent: 0 } },
-      'fx-en': { request: { published: 1, observed: 0, unknown: 1, absent: 0 }, response: { published: 0, observed: 0, unknown: 2, absent: 0 } },
+      'fx-pt': {
+        request: { published: 1, observed: 1, unknown: 1, absent: 0 },
+        response: { published: 0, observed: 2, unknown: 1, absent: 0 },
+      },
+      'fx-legacy': {
+        request: { published: 2, observed: 0, unknown: 0, absent: 1 },
+        response: { published: 1, observed: 0, unknown: 2, absent: 0 },
+      },
+      'fx-en': {
+        request: { published: 1, observed: 0, unknown: 1, absent: 0 },
+        response: { published: 0, observed: 0, unknown: 2, absent: 0 },
+      },
     };
     const { page, problems } = await visit(fixtureSite.url);
     for (const family of fixtureSite.families) {

@@ -50,7 +50,15 @@ describe('computeSources with an observed flavour (pt.yaml + pt-observed.yaml)',
     expect(byId.get('Tarifar')?.request.observed).toEqual({
       seen: 4,
       of: 4,
-      sources: [{ source: 'example/fixture-captures', seen: 4, of: 4, repository: 'example/fixture-captures', commit: '0123456789abcdef0123456789abcdef01234567' }],
+      sources: [
+        {
+          source: 'example/fixture-captures',
+          seen: 4,
+          of: 4,
+          repository: 'example/fixture-captures',
+          commit: '0123456789abcdef0123456789abcdef01234567',
+        },
+      ],
     });
     expect(byId.get('Disponibilidade')?.response.observed?.seen).toBe(6);
     expect(byId.get('MarcarAssentos')?.request).toMatchObject({ state: 'published', published: 'documented' });
@@ -72,7 +80,11 @@ describe('computeSources with an observed flavour (pt.yaml + pt-observed.yaml)',
   test('refuses an observed operation the published document does not have', () => {
     const extra = structuredClone(observed) as { paths: Record<string, unknown> };
     extra.paths['/api/V2/Voos/Inventada'] = {
-      post: { operationId: 'Inventada', responses: { '200': { $ref: '#/components/responses/Open' } }, requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/TarifarRQObservado' } } } } },
+      post: {
+        operationId: 'Inventada',
+        responses: { '200': { $ref: '#/components/responses/Open' } },
+        requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/TarifarRQObservado' } } } },
+      },
     };
     expect(() => computeSources(published, extra)).toThrow(/Inventada \(\/api\/V2\/Voos\/Inventada\)/);
     expect(() => computeSources(published, ['not', 'a', 'document'])).toThrow(/not an OpenAPI document/);
@@ -81,7 +93,11 @@ describe('computeSources with an observed flavour (pt.yaml + pt-observed.yaml)',
   test('a flavour that adds operations to its route (the legacy one) lists them apart and counts them nowhere else', () => {
     const extra = structuredClone(observed) as { paths: Record<string, unknown> };
     extra.paths['/api/V2/Voos/Inventada'] = {
-      post: { operationId: 'Inventada', responses: { '200': { $ref: '#/components/responses/Open' } }, requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/TarifarRQObservado' } } } } },
+      post: {
+        operationId: 'Inventada',
+        responses: { '200': { $ref: '#/components/responses/Open' } },
+        requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/TarifarRQObservado' } } } },
+      },
     };
     const plain = computeSources(published, observed);
     const added = sourcesFromCoverage(computeCoverage(published), extra, true);
@@ -113,7 +129,9 @@ describe('computeSources without an observed flavour (coverage.yaml)', () => {
 
   test('every operation: published or unknown (or no body), never observed', () => {
     expect(sources.hasObservedLayer).toBe(false);
-    expect(Object.fromEntries(sources.operations.map((o) => [o.operationId, { request: o.request.state, response: o.response.state }]))).toEqual(expected);
+    expect(
+      Object.fromEntries(sources.operations.map((o) => [o.operationId, { request: o.request.state, response: o.response.state }])),
+    ).toEqual(expected);
     expect(sources.counts.request).toEqual({ published: 5, observed: 0, unknown: 2, absent: 1 });
     expect(sources.counts.response).toEqual({ published: 4, observed: 0, unknown: 3, absent: 1 });
   });

@@ -12,16 +12,21 @@ import { countTraces, partsPhrase, sourceNote } from '../../scripts/docs-site/tr
 import { ROOT } from './helpers.ts';
 
 const FAMILIES = ['legacy', 'v1', 'v2-en', 'v2-pt', 'v3'] as const;
-const bundle = (family: string): JsonObject => parse(readFileSync(path.join(ROOT, 'generated', family, 'openapi.yaml'), 'utf8')) as JsonObject;
+const bundle = (family: string): JsonObject =>
+  parse(readFileSync(path.join(ROOT, 'generated', family, 'openapi.yaml'), 'utf8')) as JsonObject;
 
 function forDocs(family: string): JsonObject {
   const doc = bundle(family);
-  return documentForDocs(doc, { id: family, title: family, status: 'official', statusNote: undefined }, {
-    coverage: computeCoverage(doc),
-    replacements: [],
-    mirrors: [],
-    familyTitle: (id) => id,
-  });
+  return documentForDocs(
+    doc,
+    { id: family, title: family, status: 'official', statusNote: undefined },
+    {
+      coverage: computeCoverage(doc),
+      replacements: [],
+      mirrors: [],
+      familyTitle: (id) => id,
+    },
+  );
 }
 
 describe('partsPhrase and sourceNote', () => {
@@ -34,7 +39,8 @@ describe('partsPhrase and sourceNote', () => {
   test('a note names the source, the inference (escaped) and the marker', () => {
     expect(sourceNote({ 'x-source': '4.4' })).toBe('*Source:* Part 4.4 of the interface description.');
     expect(sourceNote({ 'x-source': '9', 'x-inferred': 'a <b>reason</b>' })).toBe(
-      '*Source:* Part 9 of the interface description. *Inferred:* a &lt;b&gt;reason&lt;/b&gt;');
+      '*Source:* Part 9 of the interface description. *Inferred:* a &lt;b&gt;reason&lt;/b&gt;',
+    );
     expect(sourceNote({ 'x-inferred': 'why' }, { inferred: false })).toBe('');
     expect(sourceNote({ 'x-undocumented': true })).toContain('*Not published*');
     expect(sourceNote({})).toBe('');
@@ -42,11 +48,12 @@ describe('partsPhrase and sourceNote', () => {
 });
 
 describe.each(FAMILIES)('reference page of %s', (family) => {
-  test('the status callout gives the family\'s facts by source', () => {
+  test("the status callout gives the family's facts by source", () => {
     const counts = countTraces(bundle(family));
     const info = forDocs(family).info;
     expect(isObject(info) ? info.description : '').toContain(
-      `of ${counts.facts} facts, ${counts.stated} are stated by the interface description, ${counts.inferred} inferred and ${counts.undocumented} not published`);
+      `of ${counts.facts} facts, ${counts.stated} are stated by the interface description, ${counts.inferred} inferred and ${counts.undocumented} not published`,
+    );
   });
 
   test('every operation and every traced component schema shows its source', () => {

@@ -59,7 +59,9 @@ describe.each(FAMILIES)('%s: pipeline output', (family) => {
     const config = await loadConfig({ configPath: `${root}redocly.yaml` });
     const fresh = await bundle({ ref: `${root}spec/${family}/openapi.yaml`, config: config.forAlias(family) });
     expect(fresh.problems).toEqual([]);
-    expect(isDeepStrictEqual(fresh.bundle.parsed as Json, bundled(family)), `generated/${family}/openapi.yaml is stale: rebuild`).toBe(true);
+    expect(isDeepStrictEqual(fresh.bundle.parsed as Json, bundled(family)), `generated/${family}/openapi.yaml is stale: rebuild`).toBe(
+      true,
+    );
   });
 
   test('the generated types exist and cover every path and component schema of the bundle', () => {

@@ -22,56 +22,118 @@ const open = (properties: Fields, required: string[]): Shape => ({ properties, r
 // Part 2.1: the credential fields of every legacy body.
 const credentials: Fields = { Login: 'string', Senha: 'string', ClienteId: 'integer' };
 // Part 2.2: a seat object.
-const assento = closed({ PaxID: 'string', TrechoID: 'string', AssentoLinha: 'string', AssentoColuna: 'string' }, ['PaxID', 'TrechoID', 'AssentoLinha', 'AssentoColuna']);
+const assento = closed({ PaxID: 'string', TrechoID: 'string', AssentoLinha: 'string', AssentoColuna: 'string' }, [
+  'PaxID',
+  'TrechoID',
+  'AssentoLinha',
+  'AssentoColuna',
+]);
 // Part 2.3: the payment object.
 const pagamento = closed({ FormaDePagamento: 'integer', ValorFaturado: 'number' }, ['FormaDePagamento', 'ValorFaturado']);
 
 // Part 4.4, row by row.
 const TABLE_4_4: { [operation: string]: Shape } = {
   ObterMapaDeAssentos: closed({ ...credentials, Localizador: 'string' }, ['Login', 'Senha', 'Localizador']),
-  MarcarAssentos: closed({ ...credentials, Localizador: 'string', Assentos: { array: assento } }, ['Login', 'Senha', 'Localizador', 'Assentos']),
-  RemoverAssentos: closed({ ...credentials, Localizador: 'string', PaxID: 'string', TrechoID: 'string' }, ['Login', 'Senha', 'Localizador', 'PaxID', 'TrechoID']),
-  DisponibilidadeDeServicoAuxiliar: closed({ ...credentials, Localizador: 'string', ServicoTipo: 'integer' }, ['Login', 'Senha', 'Localizador', 'ServicoTipo']),
-  TarifarServicoAuxiliar: closed({ ...credentials, DisponibilidadeId: 'string', Localizador: 'string', ServiceIds: { array: 'string' } }, ['Login', 'Senha', 'DisponibilidadeId', 'Localizador', 'ServiceIds']),
+  MarcarAssentos: closed({ ...credentials, Localizador: 'string', Assentos: { array: assento } }, [
+    'Login',
+    'Senha',
+    'Localizador',
+    'Assentos',
+  ]),
+  RemoverAssentos: closed({ ...credentials, Localizador: 'string', PaxID: 'string', TrechoID: 'string' }, [
+    'Login',
+    'Senha',
+    'Localizador',
+    'PaxID',
+    'TrechoID',
+  ]),
+  DisponibilidadeDeServicoAuxiliar: closed({ ...credentials, Localizador: 'string', ServicoTipo: 'integer' }, [
+    'Login',
+    'Senha',
+    'Localizador',
+    'ServicoTipo',
+  ]),
+  TarifarServicoAuxiliar: closed({ ...credentials, DisponibilidadeId: 'string', Localizador: 'string', ServiceIds: { array: 'string' } }, [
+    'Login',
+    'Senha',
+    'DisponibilidadeId',
+    'Localizador',
+    'ServiceIds',
+  ]),
   GravarServicoAuxiliar: closed(
     { ...credentials, DisponibilidadeId: 'string', Localizador: 'string', ServiceIds: { array: 'string' }, Pagamento: pagamento },
     ['Login', 'Senha', 'DisponibilidadeId', 'Localizador', 'ServiceIds'],
   ),
-  CancelarServicoAuxiliar: closed({ ...credentials, Localizador: 'string', ServiceIds: { array: 'string' } }, ['Login', 'Senha', 'Localizador', 'ServiceIds']),
+  CancelarServicoAuxiliar: closed({ ...credentials, Localizador: 'string', ServiceIds: { array: 'string' } }, [
+    'Login',
+    'Senha',
+    'Localizador',
+    'ServiceIds',
+  ]),
 };
 
 // Part 2.5: AutenticacaoUsuario (only Login and Senha have a published type) and AutenticacaoRS.
 const autenticacaoUsuario = closed(
-  { Login: 'string', Senha: 'string', PontoDeVenda: 'untyped', Identificacao: 'untyped', PushNotificationID: 'untyped', GoogleID: 'untyped', SessaoMobile: 'untyped', HashAcesso: 'untyped' },
+  {
+    Login: 'string',
+    Senha: 'string',
+    PontoDeVenda: 'untyped',
+    Identificacao: 'untyped',
+    PushNotificationID: 'untyped',
+    GoogleID: 'untyped',
+    SessaoMobile: 'untyped',
+    HashAcesso: 'untyped',
+  },
   ['Login', 'Senha'],
 );
 const autenticacaoRS = closed(
   {
-    Token: 'string', Erros: { array: 'string', nullable: true }, PosicaoCartaoDeSeguranca: 'string',
-    TokenSucesso: 'untyped', TokenSistema: 'untyped', TokenTipo: 'untyped', TokenPosicao: 'untyped', TokenRequerValidacao: 'untyped',
+    Token: 'string',
+    Erros: { array: 'string', nullable: true },
+    PosicaoCartaoDeSeguranca: 'string',
+    TokenSucesso: 'untyped',
+    TokenSistema: 'untyped',
+    TokenTipo: 'untyped',
+    TokenPosicao: 'untyped',
+    TokenRequerValidacao: 'untyped',
   },
   [],
 );
-const autenticarComUsuarioRQ = closed({ Login: 'string', Senha: 'string', clienteId: 'integer', AutenticacaoUsuario: autenticacaoUsuario }, ['Login', 'Senha', 'AutenticacaoUsuario']);
+const autenticarComUsuarioRQ = closed(
+  { Login: 'string', Senha: 'string', clienteId: 'integer', AutenticacaoUsuario: autenticacaoUsuario },
+  ['Login', 'Senha', 'AutenticacaoUsuario'],
+);
 // Valido, SessaoExpirada, Exception, plus user configuration data whose fields are not published.
 const validarTokenSegurancaRS = open({ Valido: 'boolean', SessaoExpirada: 'boolean', Exception: 'untyped' }, []);
 
 // Part 4.5, row by row, on every service that has the operation.
 const TABLE_4_5: { path: string; request: Shape; response: Shape }[] = [
   ...['/AereoNoSession.svc', '/Aereo.svc'].flatMap((service) => [
-    { path: `${service}/Autenticar`, request: closed({ login: 'string', senha: 'string', clienteId: 'integer' }, ['login', 'senha']), response: 'string' },
+    {
+      path: `${service}/Autenticar`,
+      request: closed({ login: 'string', senha: 'string', clienteId: 'integer' }, ['login', 'senha']),
+      response: 'string',
+    },
     { path: `${service}/AutenticarComUsuario`, request: autenticarComUsuarioRQ, response: autenticacaoRS },
   ]),
   {
     path: '/AereoNoSession.svc/ValidarTokenSeguranca',
     // The optional ClienteId travels in the body of every legacy call (Part 2.1).
-    request: closed({ Login: 'string', Senha: 'string', ClienteId: 'integer', TokenDeSeguranca: 'string' }, ['Login', 'Senha', 'TokenDeSeguranca']),
+    request: closed({ Login: 'string', Senha: 'string', ClienteId: 'integer', TokenDeSeguranca: 'string' }, [
+      'Login',
+      'Senha',
+      'TokenDeSeguranca',
+    ]),
     response: validarTokenSegurancaRS,
   },
   {
     // On the session-keeping Aereo.svc a later request may carry the session `token`.
     path: '/Aereo.svc/ValidarTokenSeguranca',
-    request: closed({ Login: 'string', Senha: 'string', ClienteId: 'integer', TokenDeSeguranca: 'string', token: 'string' }, ['Login', 'Senha', 'TokenDeSeguranca']),
+    request: closed({ Login: 'string', Senha: 'string', ClienteId: 'integer', TokenDeSeguranca: 'string', token: 'string' }, [
+      'Login',
+      'Senha',
+      'TokenDeSeguranca',
+    ]),
     response: validarTokenSegurancaRS,
   },
   { path: '/Usuario.svc/Autenticar', request: autenticarComUsuarioRQ, response: autenticacaoRS },

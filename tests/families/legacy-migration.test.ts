@@ -7,7 +7,15 @@ import { bundled, catalogFamily, closure, componentName, obj, operations, reques
 
 const legacy = bundled('legacy');
 const v2pt = bundled('v2-pt');
-const SEATS_AND_ANCILLARIES = ['ObterMapaDeAssentos', 'MarcarAssentos', 'RemoverAssentos', 'DisponibilidadeDeServicoAuxiliar', 'TarifarServicoAuxiliar', 'GravarServicoAuxiliar', 'CancelarServicoAuxiliar'];
+const SEATS_AND_ANCILLARIES = [
+  'ObterMapaDeAssentos',
+  'MarcarAssentos',
+  'RemoverAssentos',
+  'DisponibilidadeDeServicoAuxiliar',
+  'TarifarServicoAuxiliar',
+  'GravarServicoAuxiliar',
+  'CancelarServicoAuxiliar',
+];
 const AUTHENTICATION = ['Autenticar', 'AutenticarComUsuario', 'ValidarTokenSeguranca'];
 
 const operationName = (path: string) => path.slice(path.lastIndexOf('/') + 1);

@@ -8,19 +8,67 @@ import { type Json, type JsonObject, isObject } from '../../scripts/lib/json.ts'
 
 // Part 4.1, in the description's order (36 names in 8 groups).
 const V2_PT = [
-  'RecuperarSistemasPesquisa', 'RecuperarSistemas', 'Disponibilidade', 'DisponibilidadeMultipla', 'Tarifar', 'ObterRegraDaTarifa', 'DetalhesdeFamilia',
-  'Reservar', 'Consultar', 'Cancelar', 'GravarReserva', 'GravarVenda', 'AlterarReservaTarifar', 'AlterarReservaConfirmar',
-  'IniciarEmissao', 'RecuperarFormasDeFinanciamento', 'Emitir', 'ConsultarEticket', 'CancelarEticket',
-  'ListarReservas', 'ListarEtickets', 'BuscarReserva', 'BuscarEtickets', 'Buscar', 'BuscarFila',
-  'ObterMapaDeAssentos', 'MarcarAssentos', 'RemoverAssentos',
-  'DisponibilidadeDeServicoAuxiliar', 'TarifarServicoAuxiliar', 'GravarServicoAuxiliar', 'CancelarServicoAuxiliar',
+  'RecuperarSistemasPesquisa',
+  'RecuperarSistemas',
+  'Disponibilidade',
+  'DisponibilidadeMultipla',
+  'Tarifar',
+  'ObterRegraDaTarifa',
+  'DetalhesdeFamilia',
+  'Reservar',
+  'Consultar',
+  'Cancelar',
+  'GravarReserva',
+  'GravarVenda',
+  'AlterarReservaTarifar',
+  'AlterarReservaConfirmar',
+  'IniciarEmissao',
+  'RecuperarFormasDeFinanciamento',
+  'Emitir',
+  'ConsultarEticket',
+  'CancelarEticket',
+  'ListarReservas',
+  'ListarEtickets',
+  'BuscarReserva',
+  'BuscarEtickets',
+  'Buscar',
+  'BuscarFila',
+  'ObterMapaDeAssentos',
+  'MarcarAssentos',
+  'RemoverAssentos',
+  'DisponibilidadeDeServicoAuxiliar',
+  'TarifarServicoAuxiliar',
+  'GravarServicoAuxiliar',
+  'CancelarServicoAuxiliar',
   'EnviarPlanoDeViagem',
-  'BuscarNotificacao', 'ListarNotificacoes', 'ExcluirNotificacao',
+  'BuscarNotificacao',
+  'ListarNotificacoes',
+  'ExcluirNotificacao',
 ];
 // Part 4.2.
-const V2_EN = ['RetrieveSystemsSearch', 'Availability', 'MultipleAvailability', 'Price', 'Book', 'Retrieve', 'StartIssuance', 'Issue', 'RetrieveEticket', 'CancelEticket', 'Cancel'];
+const V2_EN = [
+  'RetrieveSystemsSearch',
+  'Availability',
+  'MultipleAvailability',
+  'Price',
+  'Book',
+  'Retrieve',
+  'StartIssuance',
+  'Issue',
+  'RetrieveEticket',
+  'CancelEticket',
+  'Cancel',
+];
 // Parts 4.4 and 4.5.
-const SEATS_AND_ANCILLARIES = ['ObterMapaDeAssentos', 'MarcarAssentos', 'RemoverAssentos', 'DisponibilidadeDeServicoAuxiliar', 'TarifarServicoAuxiliar', 'GravarServicoAuxiliar', 'CancelarServicoAuxiliar'];
+const SEATS_AND_ANCILLARIES = [
+  'ObterMapaDeAssentos',
+  'MarcarAssentos',
+  'RemoverAssentos',
+  'DisponibilidadeDeServicoAuxiliar',
+  'TarifarServicoAuxiliar',
+  'GravarServicoAuxiliar',
+  'CancelarServicoAuxiliar',
+];
 const AUTHENTICATION = ['Autenticar', 'AutenticarComUsuario', 'ValidarTokenSeguranca'];
 
 /** Paths typed from the description, per family. */
@@ -98,7 +146,11 @@ describe.each(FAMILIES)('%s: operations and paths', (family) => {
     expect(doc['security']).toEqual([{ developerToken: [], developerAccessCode: [] }]);
     const schemes = obj(obj(doc['components'], 'components')['securitySchemes'], 'securitySchemes');
     expect(obj(schemes['developerToken'], 'developerToken')).toMatchObject({ type: 'apiKey', in: 'header', name: 'developer-token' });
-    expect(obj(schemes['developerAccessCode'], 'developerAccessCode')).toMatchObject({ type: 'apiKey', in: 'header', name: 'developer-access-code' });
+    expect(obj(schemes['developerAccessCode'], 'developerAccessCode')).toMatchObject({
+      type: 'apiKey',
+      in: 'header',
+      name: 'developer-access-code',
+    });
     for (const { operation } of operations(doc)) expect(operation['security']).toBeUndefined();
     const servers = arr(doc['servers'], 'servers');
     expect(servers.length).toBeGreaterThan(0);
@@ -129,9 +181,11 @@ test('the catalog agrees with the description on names: 36 Portuguese, 11 Englis
   expect(names(catalogFamily('v2-en')['operations'], 'operations')).toEqual(V2_EN);
   expect(names(catalogFamily('v3')['operations'], 'operations')).toEqual(['Disponibilidade']);
   expect(names(catalogFamily('v1')['operations'], 'operations')).toEqual([]);
-  expect(
-    arr(catalogFamily('legacy')['services'], 'services').map((s) => str(obj(s, 'service')['prefix'], 'prefix')),
-  ).toEqual(['/AereoNoSession.svc', '/Aereo.svc', '/Usuario.svc']);
+  expect(arr(catalogFamily('legacy')['services'], 'services').map((s) => str(obj(s, 'service')['prefix'], 'prefix'))).toEqual([
+    '/AereoNoSession.svc',
+    '/Aereo.svc',
+    '/Usuario.svc',
+  ]);
 });
 
 test('V1 names no operation: its one route takes the operation name as a string path parameter', () => {

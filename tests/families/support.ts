@@ -128,7 +128,9 @@ export function shape(doc: JsonObject, node: JsonObject): Shape {
   for (const [name, property] of Object.entries(obj(schema['properties'] ?? {}, 'properties'))) {
     properties[name] = shape(doc, obj(property, name));
   }
-  const required = arr(schema['required'] ?? [], 'required').map((r) => str(r, 'required')).sort();
+  const required = arr(schema['required'] ?? [], 'required')
+    .map((r) => str(r, 'required'))
+    .sort();
   return { properties, required, open: schema['additionalProperties'] === true };
 }
 

@@ -14,7 +14,19 @@ const oneOfRefs = (doc: JsonObject, name: string) =>
   arr(obj(schemasOf(doc)[name], name)['oneOf'], `${name}.oneOf`).map((branch) => str(obj(branch, 'branch')['$ref'], '$ref'));
 
 // Part 4.2, typed from the description.
-const ENGLISH = ['RetrieveSystemsSearch', 'Availability', 'MultipleAvailability', 'Price', 'Book', 'Retrieve', 'StartIssuance', 'Issue', 'RetrieveEticket', 'CancelEticket', 'Cancel'];
+const ENGLISH = [
+  'RetrieveSystemsSearch',
+  'Availability',
+  'MultipleAvailability',
+  'Price',
+  'Book',
+  'Retrieve',
+  'StartIssuance',
+  'Issue',
+  'RetrieveEticket',
+  'CancelEticket',
+  'Cancel',
+];
 
 describe('the English→Portuguese mirror map', () => {
   const map = obj(catalogFamily('v2-en')['mirrorOf'], 'mirrorOf');
@@ -27,13 +39,16 @@ describe('the English→Portuguese mirror map', () => {
     for (const target of targets) expect(ptOperations.has(target), `${target} is a V2 Portuguese operation`).toBe(true);
   });
 
-  test.each(operations(en).map(({ path, operation }) => ({ path, operation })))('$path states its mirror, machine-readable and marked inferred', ({ path, operation }) => {
-    const name = str(operation['operationId'], path);
-    const mirror = obj(operation['x-mirror-of'], `x-mirror-of of ${path}`);
-    const target = str(map[name], `mirrorOf.${name}`);
-    expect(mirror).toEqual({ operationId: target, path: ptOperations.get(target) });
-    expect(str(operation['x-inferred'], 'x-inferred')).toMatch(new RegExp(`${name} is taken to mirror ${target}\\b`));
-  });
+  test.each(operations(en).map(({ path, operation }) => ({ path, operation })))(
+    '$path states its mirror, machine-readable and marked inferred',
+    ({ path, operation }) => {
+      const name = str(operation['operationId'], path);
+      const mirror = obj(operation['x-mirror-of'], `x-mirror-of of ${path}`);
+      const target = str(map[name], `mirrorOf.${name}`);
+      expect(mirror).toEqual({ operationId: target, path: ptOperations.get(target) });
+      expect(str(operation['x-inferred'], 'x-inferred')).toMatch(new RegExp(`${name} is taken to mirror ${target}\\b`));
+    },
+  );
 
   test('Price mirrors Tarifar (the example the issue gives)', () => {
     expect(map['Price']).toBe('Tarifar');
@@ -47,8 +62,13 @@ describe('Availability takes exactly the search request of Part 2.4', () => {
   test('field by field, with the body open for the unpublished credential names', () => {
     expect(shape(en, body)).toEqual({
       properties: {
-        Origin: 'string', Destination: 'string', DepartureDate: date, ReturnDate: date,
-        Adults: 'integer', Children: 'integer', Infants: 'integer',
+        Origin: 'string',
+        Destination: 'string',
+        DepartureDate: date,
+        ReturnDate: date,
+        Adults: 'integer',
+        Children: 'integer',
+        Infants: 'integer',
       },
       required: [],
       open: true,
@@ -57,7 +77,11 @@ describe('Availability takes exactly the search request of Part 2.4', () => {
   });
 
   test('dates are ISO 8601 YYYY-MM-DDTHH:mm:ss first, with the other V2 input forms', () => {
-    expect(oneOfRefs(en, 'InputDate')).toEqual(['#/components/schemas/DateTime', '#/components/schemas/DateOnly', '#/components/schemas/LegacyDate']);
+    expect(oneOfRefs(en, 'InputDate')).toEqual([
+      '#/components/schemas/DateTime',
+      '#/components/schemas/DateOnly',
+      '#/components/schemas/LegacyDate',
+    ]);
     expect(new RegExp(str(obj(schemasOf(en)['DateTime'], 'DateTime')['pattern'], 'pattern')).test('2026-05-20T13:45:00')).toBe(true);
   });
 
@@ -88,12 +112,20 @@ describe('English names only', () => {
   });
 
   test('no property of the English bundle bears a Portuguese name', () => {
-    const properties = [...closure(en, en['paths'] ?? null).values()].flatMap((schema) => Object.keys(obj(schema['properties'] ?? {}, 'properties')));
-    expect(properties.filter((name) => /^(Login|Senha|ClienteId|Localizador|Sucesso)$|Data|Quantidade|Origem|Destino/.test(name))).toEqual([]);
+    const properties = [...closure(en, en['paths'] ?? null).values()].flatMap((schema) =>
+      Object.keys(obj(schema['properties'] ?? {}, 'properties')),
+    );
+    expect(properties.filter((name) => /^(Login|Senha|ClienteId|Localizador|Sucesso)$|Data|Quantidade|Origem|Destino/.test(name))).toEqual(
+      [],
+    );
   });
 
   test('its date schemas carry exactly the patterns of the shared Portuguese ones', () => {
-    const pairs: [string, string][] = [['DateTime', 'DataHora'], ['DateOnly', 'DataSemHora'], ['LegacyDate', 'DataLegada']];
+    const pairs: [string, string][] = [
+      ['DateTime', 'DataHora'],
+      ['DateOnly', 'DataSemHora'],
+      ['LegacyDate', 'DataLegada'],
+    ];
     for (const [english, portuguese] of pairs) {
       const enPattern = str(obj(schemasOf(en)[english], english)['pattern'], english);
       expect(enPattern, `${english} = ${portuguese}`).toBe(str(obj(schemasOf(pt)[portuguese], portuguese)['pattern'], portuguese));

@@ -18,7 +18,10 @@ describe('the lineage of the certification flows', () => {
     const rows = readme.split('\n').filter((l) => /^\| `cenario/.test(l));
     expect(rows).toHaveLength(9);
     const listed = rows.map((row) => {
-      const [name, steps] = row.split('|').slice(1, 3).map((c) => c.trim());
+      const [name, steps] = row
+        .split('|')
+        .slice(1, 3)
+        .map((c) => c.trim());
       return { name: unquote(name ?? ''), operations: (steps ?? '').split(', ').map((s) => s.split(' ')[1]) };
     });
     expect(scenarios.map((s) => ({ name: s.name, operations: s.steps.map((st) => st.operation) }))).toEqual(listed);
@@ -51,7 +54,10 @@ describe('the lineage of the certification flows', () => {
           const from = scenario?.steps.findIndex((s) => s.id === t.fromStep) ?? -1;
           expect(from, `${name} ${step.id} ${t.field}`).toBeGreaterThanOrEqual(0);
           expect(from).toBeLessThan(i);
-          const value = t.fromPath.split(/\.|\[(\d+)\]/).filter((k) => k !== undefined && k !== '').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], scenario?.steps[from]?.response);
+          const value = t.fromPath
+            .split(/\.|\[(\d+)\]/)
+            .filter((k) => k !== undefined && k !== '')
+            .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], scenario?.steps[from]?.response);
           expect(value).toBe(scenario?.steps[i]?.request[t.field]);
         }
       });

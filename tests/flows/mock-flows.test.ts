@@ -36,7 +36,7 @@ describe('the flows mock', () => {
     expect(search?.headers.get('x-mock-flows')).toBe('replay');
     expect(search?.headers.get('x-mock-flows-step')).toBe('02-Disponibilidade');
     const thread = lineage.scenarios.find((s) => s.name === CENARIO4)?.steps[2]?.threads.find((t) => t.field === 'IdentificacaoDaViagem');
-    const token = (search?.body.ViagensTrecho1 as Array<Record<string, unknown>>)[0]?.IdentificacaoDaViagem;
+    const token = (search?.body.ViagensTrecho1 as Array<Record<string, unknown>> | undefined)?.[0]?.IdentificacaoDaViagem;
     const capturedToken = (captured.ViagensTrecho1 as Array<Record<string, unknown>>)[0]?.IdentificacaoDaViagem;
     expect(thread?.fromPath).toBe('ViagensTrecho1[0].IdentificacaoDaViagem');
     expect(token).not.toBe(capturedToken);
@@ -47,7 +47,10 @@ describe('the flows mock', () => {
 
   test('a divergent request gets the ordinary answer plus the nearest scenario and the field that differs', async () => {
     const captured = scenarios.find((s) => s.name === 'cenario1-adulto-ida-nacional-faturado')?.steps[1];
-    const answer = await post(mock.url, '/AereoNoSession.svc/Disponibilidade', { ...captured?.request, DataIda: '/Date(1790000000000-0300)/' });
+    const answer = await post(mock.url, '/AereoNoSession.svc/Disponibilidade', {
+      ...captured?.request,
+      DataIda: '/Date(1790000000000-0300)/',
+    });
     expect(answer.status).toBe(200);
     expect(answer.headers.get('x-mock-flows')).toBe('no-match');
     expect(answer.headers.get('x-mock-flows-nearest')).toBe('cenario1-adulto-ida-nacional-faturado/02-Disponibilidade');
@@ -57,13 +60,17 @@ describe('the flows mock', () => {
 
   test('a search two scenarios captured alike names the other one, and x-mock-flows-scenario chooses', async () => {
     const c5 = scenarios.find((s) => s.name === 'cenario5-adulto-crianca-bebe-idavolta-nacional-faturado')?.steps[1];
-    const c3 = scenarios.find((s) => s.name === 'cenario3-adulto-crianca-multiplos-nacional-faturado')?.steps.find((s) => s.id === '02-Disponibilidade');
+    const c3 = scenarios
+      .find((s) => s.name === 'cenario3-adulto-crianca-multiplos-nacional-faturado')
+      ?.steps.find((s) => s.id === '02-Disponibilidade');
     expect(c5?.request).toEqual(c3?.request);
     expect(c5?.response).not.toEqual(c3?.response);
     const first = await post(mock.url, '/AereoNoSession.svc/Disponibilidade', c5?.request);
     expect(first.headers.get('x-mock-flows-scenario')).toBe('cenario3-adulto-crianca-multiplos-nacional-faturado');
     expect(first.headers.get('x-mock-flows-also')).toBe('cenario5-adulto-crianca-bebe-idavolta-nacional-faturado');
-    const pinned = await post(mock.url, '/AereoNoSession.svc/Disponibilidade', c5?.request, { 'x-mock-flows-scenario': 'cenario5-adulto-crianca-bebe-idavolta-nacional-faturado' });
+    const pinned = await post(mock.url, '/AereoNoSession.svc/Disponibilidade', c5?.request, {
+      'x-mock-flows-scenario': 'cenario5-adulto-crianca-bebe-idavolta-nacional-faturado',
+    });
     expect(pinned.headers.get('x-mock-flows-scenario')).toBe('cenario5-adulto-crianca-bebe-idavolta-nacional-faturado');
     expect(pinned.body.Data).toBe(c5?.response.Data);
   });
@@ -99,14 +106,17 @@ describe('the flows mock', () => {
     // Interleaved, step by step, up to the booking.
     const booked: Array<Awaited<ReturnType<typeof a.step>>> = [];
     for (const id of upTo('04-Reservar')) booked.push(await a.step(id), await b.step(id));
-    const locatorOf = (r: (typeof booked)[number] | undefined) => (r?.body.Reservas as Array<Record<string, unknown>>)[0]?.Localizador;
+    const locatorOf = (r: (typeof booked)[number] | undefined) =>
+      (r?.body.Reservas as Array<Record<string, unknown>> | undefined)?.[0]?.Localizador;
     const [reservarA, reservarB] = booked.slice(-2);
     expect(locatorOf(reservarA)).toBeTruthy();
     expect(locatorOf(reservarA)).not.toBe(locatorOf(reservarB));
     expect(reservarA?.headers.get('x-mock-flows-flow')).not.toBe(reservarB?.headers.get('x-mock-flows-flow'));
     // A goes all the way to Cancelar; B stops after Emitir.
-    for (const id of ids4.slice(ids4.indexOf('05-IniciarEmissao'))) expect((await a.step(id)).headers.get('x-mock-flows'), id).toBe('replay');
-    for (const id of upTo('07-Emitir').slice(ids4.indexOf('05-IniciarEmissao'))) expect((await b.step(id)).headers.get('x-mock-flows'), id).toBe('replay');
+    for (const id of ids4.slice(ids4.indexOf('05-IniciarEmissao')))
+      expect((await a.step(id)).headers.get('x-mock-flows'), id).toBe('replay');
+    for (const id of upTo('07-Emitir').slice(ids4.indexOf('05-IniciarEmissao')))
+      expect((await b.step(id)).headers.get('x-mock-flows'), id).toBe('replay');
     // B's booking is not cancelled: Consultar replays for B, with B's locator in the answer.
     const consultarB = await b.step('08-Consultar');
     expect(consultarB.headers.get('x-mock-flows')).toBe('replay');
@@ -162,7 +172,16 @@ describe('the flows state', () => {
   test('a replay copies what it changes: the captured answers stay as read', () => {
     const own = readScenarios(rootDir);
     const responder = createFlowsResponder(own, lineage);
-    for (const s of own) for (const st of s.steps) responder.respond({ family: 'legacy', operation: st.operation, method: 'post', path: '', body: st.request, headers: { 'x-mock-flows-scenario': s.name } });
+    for (const s of own)
+      for (const st of s.steps)
+        responder.respond({
+          family: 'legacy',
+          operation: st.operation,
+          method: 'post',
+          path: '',
+          body: st.request,
+          headers: { 'x-mock-flows-scenario': s.name },
+        });
     expect(own).toEqual(scenarios);
   });
 
@@ -171,7 +190,14 @@ describe('the flows state', () => {
     const search = cenario4?.steps[1];
     const tokens: string[] = [];
     for (let i = 0; i < 5; i++) {
-      const decision = responder.respond({ family: 'legacy', operation: 'Disponibilidade', method: 'post', path: '/AereoNoSession.svc/Disponibilidade', body: search?.request, headers: {} });
+      const decision = responder.respond({
+        family: 'legacy',
+        operation: 'Disponibilidade',
+        method: 'post',
+        path: '/AereoNoSession.svc/Disponibilidade',
+        body: search?.request,
+        headers: {},
+      });
       expect(decision?.kind).toBe('answer');
       const body = decision?.kind === 'answer' ? (decision.body as Record<string, unknown>) : {};
       tokens.push(String((body.ViagensTrecho1 as Array<Record<string, unknown>>)[0]?.IdentificacaoDaViagem));
@@ -179,7 +205,14 @@ describe('the flows state', () => {
     expect(responder.size).toBe(3);
     const price = cenario4?.steps[2];
     const priced = (token: string | undefined) =>
-      responder.respond({ family: 'legacy', operation: 'Tarifar', method: 'post', path: '/AereoNoSession.svc/Tarifar', body: { ...price?.request, IdentificacaoDaViagem: token }, headers: {} });
+      responder.respond({
+        family: 'legacy',
+        operation: 'Tarifar',
+        method: 'post',
+        path: '/AereoNoSession.svc/Tarifar',
+        body: { ...price?.request, IdentificacaoDaViagem: token },
+        headers: {},
+      });
     expect(priced(tokens[0])?.kind).toBe('annotate'); // forgotten
     expect(priced(tokens[4])?.kind).toBe('answer'); // remembered
     responder.reset();

@@ -10,7 +10,8 @@ import { loadFamilyDocuments } from '../../scripts/mock/server.ts';
 import { rootDir } from '../support/bundle.ts';
 import { scenarios } from './support.ts';
 
-const read = (family: string) => parse(readFileSync(path.join(rootDir, 'generated', family, 'openapi.yaml'), 'utf8')) as Record<string, unknown>;
+const read = (family: string) =>
+  parse(readFileSync(path.join(rootDir, 'generated', family, 'openapi.yaml'), 'utf8')) as Record<string, unknown>;
 const operations = [...new Set(scenarios.flatMap((s) => s.steps.map((st) => st.operation)))].sort();
 
 test('the published legacy contract has none of the captured operations', () => {
@@ -32,10 +33,17 @@ test("every captured operation is served on the captured route from the observed
 });
 
 test('a document served beside the families never takes a route a family serves', async () => {
-  const extra = { paths: { '/AereoNoSession.svc/ObterMapaDeAssentos': { post: { responses: {} } }, '/AereoNoSession.svc/Reservar': { post: { responses: {} } } } };
+  const extra = {
+    paths: {
+      '/AereoNoSession.svc/ObterMapaDeAssentos': { post: { responses: {} } },
+      '/AereoNoSession.svc/Reservar': { post: { responses: {} } },
+    },
+  };
   const docs = await loadFamilyDocuments({ rootDir, families: ['legacy'], documents: { flows: extra } });
   const flows = docs.find((d) => d.id === 'flows');
   expect(Object.keys(flows?.doc.paths as object)).toEqual(['/AereoNoSession.svc/Reservar']);
   const legacy = docs.find((d) => d.id === 'legacy');
-  expect((legacy?.doc.paths as Record<string, unknown>)['/AereoNoSession.svc/ObterMapaDeAssentos']).not.toEqual(extra.paths['/AereoNoSession.svc/ObterMapaDeAssentos']);
+  expect((legacy?.doc.paths as Record<string, unknown> | undefined)?.['/AereoNoSession.svc/ObterMapaDeAssentos']).not.toEqual(
+    extra.paths['/AereoNoSession.svc/ObterMapaDeAssentos'],
+  );
 });

@@ -39,16 +39,21 @@ function runFlows(args: string[], env: Record<string, string> = {}): Promise<Run
   const out = mkdtempSync(path.join(tmpdir(), 'flows-report-'));
   dirs.push(out);
   return new Promise((resolve) => {
-    execFile(process.execPath, ['scripts/flows/run.ts', '--out', out, ...args], { cwd: rootDir, env: { ...process.env, ...env }, timeout: 120_000 }, (error, stdout, stderr) => {
-      const read = (f: string) => {
-        try {
-          return readFileSync(path.join(out, f), 'utf8');
-        } catch {
-          return '';
-        }
-      };
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr, md: read('report.md'), html: read('report.html') });
-    });
+    execFile(
+      process.execPath,
+      ['scripts/flows/run.ts', '--out', out, ...args],
+      { cwd: rootDir, env: { ...process.env, ...env }, timeout: 120_000 },
+      (error, stdout, stderr) => {
+        const read = (f: string) => {
+          try {
+            return readFileSync(path.join(out, f), 'utf8');
+          } catch {
+            return '';
+          }
+        };
+        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr, md: read('report.md'), html: read('report.html') });
+      },
+    );
   });
 }
 
@@ -107,7 +112,7 @@ describe('npm run flows, other modes', () => {
   test('without --base-url it starts the flows mock itself and one scenario passes offline', async () => {
     const run = await runFlows(['--scenario', 'cenario1-adulto-ida-nacional-faturado']);
     expect(run.code, run.stdout + run.stderr).toBe(0);
-    expect(run.stdout).toMatch(/^PASS  cenario1-adulto-ida-nacional-faturado  9\/9 steps/m);
+    expect(run.stdout).toMatch(/^PASS {2}cenario1-adulto-ida-nacional-faturado {2}9\/9 steps/m);
     expect(run.stdout).toContain('1 of 1 scenarios passed against the flows mock started by the runner');
   }, 120_000);
 
@@ -133,6 +138,8 @@ describe('npm run flows, other modes', () => {
     const env = { FLOWS_PASSWORD: '', FLOWS_DEVELOPER_TOKEN: '', FLOWS_ACCESS_CODE: '', FLOWS_LOGIN: '' };
     const run = await runFlows(['--base-url', 'https://sandbox.invalid'], env);
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain('needs these environment variables: FLOWS_DEVELOPER_TOKEN, FLOWS_ACCESS_CODE, FLOWS_LOGIN, FLOWS_PASSWORD');
+    expect(run.stderr).toContain(
+      'needs these environment variables: FLOWS_DEVELOPER_TOKEN, FLOWS_ACCESS_CODE, FLOWS_LOGIN, FLOWS_PASSWORD',
+    );
   });
 });

@@ -22,7 +22,11 @@ export interface Answer {
 }
 
 export async function post(url: string, route: string, body: unknown, extra: Record<string, string> = {}): Promise<Omit<Answer, 'sent'>> {
-  const response = await fetch(`${url}${route}`, { method: 'POST', headers: { ...developerHeaders, ...extra }, body: JSON.stringify(body) });
+  const response = await fetch(`${url}${route}`, {
+    method: 'POST',
+    headers: { ...developerHeaders, ...extra },
+    body: JSON.stringify(body),
+  });
   return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, unknown> };
 }
 

@@ -50,5 +50,8 @@ test('the cycle finder finds a loop of three and a module importing itself', () 
     ['/c.ts', ['/a.ts', '/d.ts']],
     ['/d.ts', ['/d.ts']],
   ]);
-  expect(cycles(graph).map((cycle) => cycle.map((f) => path.basename(f)).join(' -> '))).toEqual(['a.ts -> b.ts -> c.ts -> a.ts', 'd.ts -> d.ts']);
+  expect(cycles(graph).map((cycle) => cycle.map((f) => path.basename(f)).join(' -> '))).toEqual([
+    'a.ts -> b.ts -> c.ts -> a.ts',
+    'd.ts -> d.ts',
+  ]);
 });

@@ -12,7 +12,12 @@ describe('parseCatalog', () => {
   const valid = '    prefix: /api/V9/Voos\n    status: lean\n    language: pt\n    credentials: known\n';
 
   test('adds the prefixes of its services to the family and keeps their operationId prefixes', () => {
-    const catalog = parseCatalog(family(`${valid}    operations: [Um]\n    services:\n      - prefix: /S.svc\n        operationIdPrefix: S_\n        operations: [Um]\n`), 'x.yaml');
+    const catalog = parseCatalog(
+      family(
+        `${valid}    operations: [Um]\n    services:\n      - prefix: /S.svc\n        operationIdPrefix: S_\n        operations: [Um]\n`,
+      ),
+      'x.yaml',
+    );
     expect(catalog.families[0]?.prefixes).toEqual(['/api/V9/Voos', '/S.svc']);
     expect(locatePath(catalog, '/S.svc/Um')?.service).toEqual({ prefix: '/S.svc', operationIdPrefix: 'S_', operations: ['Um'] });
   });
@@ -27,7 +32,11 @@ describe('parseCatalog', () => {
     ['a prefix with a trailing slash', valid.replace('/api/V9/Voos', '/api/V9/Voos/'), /v9.*`prefix`/],
     ['credentials that are neither known nor unknown', valid.replace('known', 'yes'), /v9.*`credentials`/],
     ['a group that is not a list', `${valid}    groups:\n      A: Um\n`, /v9.*`groups\.A`/],
-    ['a service offering an operation the family does not list', `${valid}    operations: [Um]\n    services:\n      - prefix: /S.svc\n        operations: [Dois]\n`, /v9.*\/S\.svc offers Dois/],
+    [
+      'a service offering an operation the family does not list',
+      `${valid}    operations: [Um]\n    services:\n      - prefix: /S.svc\n        operations: [Dois]\n`,
+      /v9.*\/S\.svc offers Dois/,
+    ],
     ['an unlisted route without its operationId', `${valid}    unlisted:\n      path: /api/V9/Voos/{Op}\n`, /v9.*`unlisted`/],
     ['a replacement that is neither a name nor null', `${valid}    replacedBy:\n      Um: 3\n`, /v9.*`replacedBy\.Um`/],
   ])('refuses %s, naming the family and the field', (_case, fields, message) => {
@@ -62,13 +71,25 @@ describe('spec/catalog.yaml', () => {
       const family = real.families.find((candidate) => candidate.name === fixture.name);
       if (family === undefined) continue; // not in spec/catalog.yaml on this branch yet
       const { name } = fixture;
-      const shape = (f: Family) => ({ prefixes: f.prefixes, status: f.status, language: f.language, credentials: f.credentials, unlisted: f.unlisted });
+      const shape = (f: Family) => ({
+        prefixes: f.prefixes,
+        status: f.status,
+        language: f.language,
+        credentials: f.credentials,
+        unlisted: f.unlisted,
+      });
       expect(shape(fixture), name).toEqual(shape(family));
-      expect(fixture.operations.filter((op) => !family.operations.includes(op)), name).toEqual([]);
+      expect(
+        fixture.operations.filter((op) => !family.operations.includes(op)),
+        name,
+      ).toEqual([]);
       for (const service of fixture.services) {
         const real = family.services.find((candidate) => candidate.prefix === service.prefix);
         expect(real?.operationIdPrefix, `${name} ${service.prefix}`).toBe(service.operationIdPrefix);
-        expect(service.operations.filter((op) => !real?.operations.includes(op)), `${name} ${service.prefix}`).toEqual([]);
+        expect(
+          service.operations.filter((op) => !real?.operations.includes(op)),
+          `${name} ${service.prefix}`,
+        ).toEqual([]);
       }
       expect(fixture.services.length === 0, name).toBe(family.services.length === 0);
       for (const [operation, replacement] of fixture.replacedBy) {

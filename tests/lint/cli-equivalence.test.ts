@@ -31,17 +31,26 @@ function fromCli(result: unknown): SpectralFinding & { source: string } {
 test('the Spectral CLI and lintWithSpectral agree finding by finding', async () => {
   const generated = existsSync(repoFile('generated'))
     ? readdirSync(repoFile('generated'))
-      .map((family) => repoFile(`generated/${family}/openapi.yaml`))
-      .filter((file) => existsSync(file))
+        .map((family) => repoFile(`generated/${family}/openapi.yaml`))
+        .filter((file) => existsSync(file))
     : [];
   const rejected = readdirSync(fixture('rejected')).map((name) => fixture(`rejected/${name}`));
   const files = [...generated, ...rejected].sort();
 
   // The CLI exits non-zero when it finds errors; its JSON report is what counts.
-  const cli = await run(process.execPath, [
-    repoFile('node_modules/@stoplight/spectral-cli/dist/index.js'),
-    'lint', '--ruleset', repoFile('.spectral.mjs'), '--format', 'json', ...files,
-  ], { cwd: repoFile('.'), maxBuffer: 64 * 1024 * 1024 }).catch((error: unknown) => {
+  const cli = await run(
+    process.execPath,
+    [
+      repoFile('node_modules/@stoplight/spectral-cli/dist/index.js'),
+      'lint',
+      '--ruleset',
+      repoFile('.spectral.mjs'),
+      '--format',
+      'json',
+      ...files,
+    ],
+    { cwd: repoFile('.'), maxBuffer: 64 * 1024 * 1024 },
+  ).catch((error: unknown) => {
     if (isRecord(error) && typeof error['stdout'] === 'string' && error['stdout'].startsWith('[')) return { stdout: error['stdout'] };
     throw error;
   });

@@ -14,14 +14,28 @@ const credentials = ['components', 'schemas', 'RequisicaoComCredenciais'];
 /** Fixture under rejected/ → the one rule it breaks and every path that rule must point at. */
 const rejected: ReadonlyArray<{ file: string; rule: string; paths: string[][] }> = [
   // Redocly configurable rules (redocly.yaml)
-  { file: 'post-only', rule: 'rule/post-only', paths: [['paths', v3], ['paths', v3, 'put']] },
+  {
+    file: 'post-only',
+    rule: 'rule/post-only',
+    paths: [
+      ['paths', v3],
+      ['paths', v3, 'put'],
+    ],
+  },
   { file: 'request-body-present', rule: 'rule/request-body-present', paths: [v3Body] },
   { file: 'request-body-required', rule: 'rule/request-body-required', paths: [[...v3Body, 'required']] },
   { file: 'json-media-type-only', rule: 'rule/json-media-type-only', paths: [[...v3Body, 'content', 'application/xml']] },
   { file: 'success-response-json', rule: 'rule/success-response-json', paths: [['paths', v3, 'post', 'responses', '200', 'content']] },
   { file: 'status-codes-unpublished', rule: 'rule/status-codes-unpublished', paths: [['paths', v3, 'post', 'responses', '401']] },
   { file: 'status-200-inferred', rule: 'rule/status-200-inferred', paths: [['paths', v3, 'post', 'responses', '200', 'x-inferred']] },
-  { file: 'server-https-variable', rule: 'rule/server-https-variable', paths: [['servers', '0', 'url'], ['servers', '1', 'url']] },
+  {
+    file: 'server-https-variable',
+    rule: 'rule/server-https-variable',
+    paths: [
+      ['servers', '0', 'url'],
+      ['servers', '1', 'url'],
+    ],
+  },
   { file: 'server-environment', rule: 'rule/server-environment', paths: [['servers', '0', 'description']] },
   { file: 'password-write-only', rule: 'rule/password-write-only', paths: [[...credentials, 'properties', 'Senha', 'writeOnly']] },
   { file: 'password-format', rule: 'rule/password-format', paths: [[...credentials, 'properties', 'Senha', 'format']] },
@@ -39,12 +53,18 @@ const rejected: ReadonlyArray<{ file: string; rule: string; paths: string[][] }>
   {
     file: 'operation-name-listed-v1',
     rule: 'operation-name-listed',
-    paths: [['paths', '/api/Voos/{Operation}', 'post', 'operationId'], ['paths', '/api/Voos/Disponibilidade', 'post']],
+    paths: [
+      ['paths', '/api/Voos/{Operation}', 'post', 'operationId'],
+      ['paths', '/api/Voos/Disponibilidade', 'post'],
+    ],
   },
   {
     file: 'operation-name-listed-legacy',
     rule: 'operation-name-listed',
-    paths: [['paths', '/Aereo.svc/Autenticar', 'post', 'operationId'], ['paths', '/Usuario.svc/ObterMapaDeAssentos']],
+    paths: [
+      ['paths', '/Aereo.svc/Autenticar', 'post', 'operationId'],
+      ['paths', '/Usuario.svc/ObterMapaDeAssentos'],
+    ],
   },
   { file: 'family-operations-complete', rule: 'family-operations-complete', paths: [['paths']] },
   { file: 'developer-headers-required', rule: 'developer-headers-required', paths: [['security', '0']] },
@@ -92,13 +112,24 @@ const rejected: ReadonlyArray<{ file: string; rule: string; paths: string[][] }>
     file: 'property-names-follow-language-en',
     rule: 'property-names-follow-language',
     paths: ['Origem', 'DataIda'].map((name) => [
-      'paths', '/api/V2/Flights/Availability', 'post', 'requestBody', 'content', 'application/json', 'schema', 'properties', name,
+      'paths',
+      '/api/V2/Flights/Availability',
+      'post',
+      'requestBody',
+      'content',
+      'application/json',
+      'schema',
+      'properties',
+      name,
     ]),
   },
   {
     file: 'property-names-follow-language-pt',
     rule: 'property-names-follow-language',
-    paths: [[...credentials, 'properties', 'Origin'], [...credentials, 'properties', 'Adults']],
+    paths: [
+      [...credentials, 'properties', 'Origin'],
+      [...credentials, 'properties', 'Adults'],
+    ],
   },
   { file: 'property-names-published', rule: 'property-names-published', paths: [[...credentials, 'properties', 'Cidade']] },
   {
@@ -130,7 +161,9 @@ describe('each convention rule rejects its fixture, at the path of the fault, an
 });
 
 describe('the fixture of every family is accepted by every convention rule', () => {
-  const accepted = readdirSync(fixture('accepted')).filter((name) => name.endsWith('.yaml')).sort();
+  const accepted = readdirSync(fixture('accepted'))
+    .filter((name) => name.endsWith('.yaml'))
+    .sort();
   test.each(accepted)('%s', async (file) => {
     expect(await conventionFindings(fixture(`accepted/${file}`))).toEqual([]);
   });
@@ -139,21 +172,25 @@ describe('the fixture of every family is accepted by every convention rule', () 
 describe('coverage of the fixtures', () => {
   test('every convention rule, Spectral or Redocly, has a rejected fixture, and every rejected fixture is asserted', () => {
     const config: unknown = parse(readFileSync(repoFile('redocly.yaml'), 'utf8'));
-    const redoclyRules = isRecord(config) && isRecord(config['rules'])
-      ? Object.keys(config['rules']).filter((name) => name.startsWith('rule/'))
-      : [];
+    const redoclyRules =
+      isRecord(config) && isRecord(config['rules']) ? Object.keys(config['rules']).filter((name) => name.startsWith('rule/')) : [];
     expect(redoclyRules.length).toBeGreaterThan(0);
     const tested = new Set(rejected.map((entry) => entry.rule));
     expect([...conventionRules, ...traceRules, ...redoclyRules].filter((rule) => !tested.has(rule))).toEqual([]);
-    const files = readdirSync(fixture('rejected')).map((name) => name.replace(/\.yaml$/, '')).sort();
+    const files = readdirSync(fixture('rejected'))
+      .map((name) => name.replace(/\.yaml$/, ''))
+      .sort();
     expect(files).toEqual(rejected.map((entry) => entry.file).sort());
   });
 
   test('every message states the convention it enforces, citing the description or the repository file that holds it', async () => {
-    const findings = (await Promise.all(rejected.map(({ file, rule }) => conventionFindings(fixture(`rejected/${file}.yaml`), rulesFor(rule))))).flat();
+    const findings = (
+      await Promise.all(rejected.map(({ file, rule }) => conventionFindings(fixture(`rejected/${file}.yaml`), rulesFor(rule))))
+    ).flat();
     expect(findings.length).toBeGreaterThanOrEqual(rejected.length);
-    const silent = findings.filter(({ message }) =>
-      !/Parts? \d|spec\/catalog\.yaml|spec\/extensions\.md|lint\/property-names\.yaml/.test(message));
+    const silent = findings.filter(
+      ({ message }) => !/Parts? \d|spec\/catalog\.yaml|spec\/extensions\.md|lint\/property-names\.yaml/.test(message),
+    );
     expect(silent).toEqual([]);
   });
 });

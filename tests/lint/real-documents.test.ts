@@ -8,9 +8,9 @@ import { loadRedoclyConfig, redoclyFindings, repoFile } from './lint-fixtures.ts
 
 const bundles = existsSync(repoFile('generated'))
   ? readdirSync(repoFile('generated'), { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && existsSync(repoFile(`generated/${entry.name}/openapi.yaml`)))
-    .map((entry) => entry.name)
-    .sort()
+      .filter((entry) => entry.isDirectory() && existsSync(repoFile(`generated/${entry.name}/openapi.yaml`)))
+      .map((entry) => entry.name)
+      .sort()
   : [];
 
 test('bundles exist to lint (npm run build, or `npx redocly bundle <family> -o generated/<family>/openapi.yaml`)', () => {

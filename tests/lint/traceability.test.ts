@@ -46,8 +46,13 @@ describe.each(FAMILIES)('generated/%s/openapi.yaml', (family) => {
 
   test('one property without its x-source fails the rule at that property', async () => {
     const doc: unknown = parse(readFileSync(bundlePath(family), 'utf8'));
-    const victim = tracedNodes(doc).find((n) => n.kind === 'property' && n.node['x-source'] !== undefined
-      && n.node['x-inferred'] === undefined && n.node['x-undocumented'] === undefined);
+    const victim = tracedNodes(doc).find(
+      (n) =>
+        n.kind === 'property' &&
+        n.node['x-source'] !== undefined &&
+        n.node['x-inferred'] === undefined &&
+        n.node['x-undocumented'] === undefined,
+    );
     expect(victim).toBeDefined();
     if (!victim || !isRecord(victim.node)) return;
     delete victim.node['x-source'];
@@ -67,7 +72,9 @@ describe('x-unplaced: a named fact without a place in any payload is no unused c
     return stringify(doc);
   };
   const unused = async (text: string) =>
-    (await lintWithSpectral(fixture('accepted/v3-traced.yaml'), { text })).filter((f) => f.code === 'oas3-unused-component').map((f) => f.path);
+    (await lintWithSpectral(fixture('accepted/v3-traced.yaml'), { text }))
+      .filter((f) => f.code === 'oas3-unused-component')
+      .map((f) => f.path);
 
   test('unmarked, an unreferenced schema is still reported', async () => {
     expect(await unused(withComponent({}))).toEqual([['components', 'schemas', 'DataVolta']]);

@@ -17,13 +17,18 @@ function freePort(): Promise<number> {
 
 test('MOCK_PORT sets the port; routes are printed; SIGINT stops it cleanly', async () => {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(rootDir, 'scripts/mock/start.ts')], { cwd: rootDir, env: { ...process.env, MOCK_PORT: String(port) } });
+  const child = spawn(process.execPath, [path.join(rootDir, 'scripts/mock/start.ts')], {
+    cwd: rootDir,
+    env: { ...process.env, MOCK_PORT: String(port) },
+  });
   let out = '';
   child.stdout.on('data', (c: Buffer) => (out += c.toString()));
   await expect.poll(() => out, { timeout: 60_000 }).toMatch(/Ctrl-C/);
   expect(out).toContain(`listening on http://127.0.0.1:${port}`);
 
-  const expected = (await readFamilies(rootDir)).flatMap((f) => operations(loadBundle(f.id)).map((o) => `${o.method.toUpperCase()} ${o.path}`));
+  const expected = (await readFamilies(rootDir)).flatMap((f) =>
+    operations(loadBundle(f.id)).map((o) => `${o.method.toUpperCase()} ${o.path}`),
+  );
   for (const route of expected) expect(out).toContain(`  ${route}\n`);
 
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

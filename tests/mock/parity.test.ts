@@ -124,7 +124,13 @@ function probesFor(op: ContractOperation, index: number, baseUrl: string): Probe
     const arbitrary = badRequestsFor(category, op, operations, baseUrl);
     if (!arbitrary) continue;
     for (const r of fc.sample(arbitrary, { numRuns: 1, seed: index * 100 + n })) {
-      probes.push({ kind: category, method: r.method, path: r.path, headers: r.headers, ...(r.body === undefined ? {} : { body: r.body }) });
+      probes.push({
+        kind: category,
+        method: r.method,
+        path: r.path,
+        headers: r.headers,
+        ...(r.body === undefined ? {} : { body: r.body }),
+      });
     }
   }
   return probes;
@@ -141,11 +147,18 @@ test('the fast front and Prism answer at least 400 generated requests the same: 
     byKind.set(p.kind, tally);
     tally.sent++;
     if (JSON.stringify(a) === JSON.stringify(b) && !('error' in a)) tally.equal++;
-    else differences.push(`${p.kind} ${p.method} ${p.path.slice(0, 80)}\n  front: ${JSON.stringify(a).slice(0, 400)}\n  prism: ${JSON.stringify(b).slice(0, 400)}`);
+    else
+      differences.push(
+        `${p.kind} ${p.method} ${p.path.slice(0, 80)}\n  front: ${JSON.stringify(a).slice(0, 400)}\n  prism: ${JSON.stringify(b).slice(0, 400)}`,
+      );
   }
   const statuses = new Set(results.map(({ a }) => ('error' in a ? 'error' : a.status)));
-  console.log(`parity: ${results.length} requests, ${results.length - differences.length} equal; by kind ${JSON.stringify(Object.fromEntries(byKind))}; statuses ${[...statuses].sort().join(' ')}`);
-  expect(differences.filter((d, i) => i < 3 || !differences.slice(0, i).some((e) => e.split(' ')[0] === d.split(' ')[0])).slice(0, 8)).toEqual([]);
+  console.log(
+    `parity: ${results.length} requests, ${results.length - differences.length} equal; by kind ${JSON.stringify(Object.fromEntries(byKind))}; statuses ${[...statuses].sort().join(' ')}`,
+  );
+  expect(
+    differences.filter((d, i) => i < 3 || !differences.slice(0, i).some((e) => e.split(' ')[0] === d.split(' ')[0])).slice(0, 8),
+  ).toEqual([]);
   // The requests reached both outcomes and every kind of refusal.
   for (const status of [200, 400, 401, 404, 405, 413, 415, 422, 431]) expect(statuses, `no request got ${status}`).toContain(status);
 }, 300_000);

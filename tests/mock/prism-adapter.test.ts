@@ -12,9 +12,18 @@ test('every expectation the Prism adapter has of Prism still holds', async () =>
   expect(await checkPrismAdapter()).toEqual([]);
 });
 
-test('the adapter is the only module that reaches into a dependency\'s compiled files', () => {
+test("the adapter is the only module that reaches into a dependency's compiled files", () => {
   const mockDir = path.join(rootDir, 'scripts/mock');
-  const offenders = ['server.ts', 'answers.ts', 'routes.ts', 'validators.ts', 'problem.ts', 'request-log.ts', 'responder.ts', 'join.ts'].filter((file) =>
+  const offenders = [
+    'server.ts',
+    'answers.ts',
+    'routes.ts',
+    'validators.ts',
+    'problem.ts',
+    'request-log.ts',
+    'responder.ts',
+    'join.ts',
+  ].filter((file) =>
     /from '@[\w-]+\/[\w-]+\/dist\/|require\('@[\w-]+\/[\w-]+\/dist\//.test(readFileSync(path.join(mockDir, file), 'utf8')),
   );
   expect(offenders).toEqual([]);

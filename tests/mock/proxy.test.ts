@@ -55,7 +55,11 @@ test('an answer in contract passes through unchanged', async () => {
 });
 
 test('an answer out of contract is reported: 502 problem, sl-violations header, a printed line', async () => {
-  const response = await fetch(`${proxyUrl}/api/V2/Voos/Consultar`, { method: 'POST', headers: HEADERS, body: '{"Login":"a","Senha":"b"}' });
+  const response = await fetch(`${proxyUrl}/api/V2/Voos/Consultar`, {
+    method: 'POST',
+    headers: HEADERS,
+    body: '{"Login":"a","Senha":"b"}',
+  });
   expect(response.status).toBe(502);
   const problem = (await response.json()) as { detail: string; validation: Array<{ location: string[] }> };
   expect(problem.detail).toMatch(/breaks the contract/);

@@ -13,7 +13,12 @@ const CREDENTIALS = { Login: 'agencia', Senha: 's3gredo' };
 async function post(route: string, body: string | undefined, headers: Record<string, string> = HEADERS) {
   const response = await fetch(`${url}${route}`, { method: 'POST', headers, body });
   const text = await response.text();
-  return { status: response.status, type: response.headers.get('content-type'), text, json: text ? (JSON.parse(text) as Record<string, unknown>) : undefined };
+  return {
+    status: response.status,
+    type: response.headers.get('content-type'),
+    text,
+    json: text ? (JSON.parse(text) as Record<string, unknown>) : undefined,
+  };
 }
 
 describe('the mock refuses what breaks the contract', () => {
@@ -42,7 +47,10 @@ describe('the mock refuses what breaks the contract', () => {
   });
 
   test('a wrong type: 422 naming the field', async () => {
-    const r = await post('/api/V2/Voos/RemoverAssentos', JSON.stringify({ ...CREDENTIALS, Localizador: 'ABC123', PaxID: '1', TrechoID: 7 }));
+    const r = await post(
+      '/api/V2/Voos/RemoverAssentos',
+      JSON.stringify({ ...CREDENTIALS, Localizador: 'ABC123', PaxID: '1', TrechoID: 7 }),
+    );
     expect(r.status).toBe(422);
     expect(String(r.json?.detail)).toMatch(/TrechoID/);
     expect(r.json?.validation).toEqual(expect.arrayContaining([expect.objectContaining({ location: ['request', 'body', 'TrechoID'] })]));

@@ -18,7 +18,8 @@ describe.each(['front', 'prism'] as const)('engine %s', (engine) => {
   const calls: MockCall[] = [];
   const respond: MockResponder = (call): MockDecision | undefined => {
     calls.push(call);
-    if (call.operation === 'Reservar') return { kind: 'answer', status: 200, body: { Localizador: 'FLOW01' }, headers: { 'x-flow-step': '1' } };
+    if (call.operation === 'Reservar')
+      return { kind: 'answer', status: 200, body: { Localizador: 'FLOW01' }, headers: { 'x-flow-step': '1' } };
     if (call.operation === 'Consultar') return { kind: 'annotate', headers: { 'x-flow-scenario': 'consulta' } };
     return undefined;
   };
@@ -39,7 +40,13 @@ describe.each(['front', 'prism'] as const)('engine %s', (engine) => {
     expect(r).toMatchObject({ status: 200, body: { Localizador: 'FLOW01' } });
     expect(r.headers.get('content-type')).toBe('application/json');
     expect(r.headers.get('x-flow-step')).toBe('1');
-    expect(calls.at(-1)).toMatchObject({ family: 'v2-pt', operation: 'Reservar', method: 'POST', path: '/api/V2/Voos/Reservar', body: CREDENTIALS });
+    expect(calls.at(-1)).toMatchObject({
+      family: 'v2-pt',
+      operation: 'Reservar',
+      method: 'POST',
+      path: '/api/V2/Voos/Reservar',
+      body: CREDENTIALS,
+    });
     expect(calls.at(-1)?.headers['developer-token']).toBe(HEADERS['developer-token']);
   });
 

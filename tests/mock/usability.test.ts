@@ -18,9 +18,18 @@ const HEADERS = {
 const CREDENTIALS = { Login: 'agencia', Senha: 's3gredo' };
 
 async function post(base: string, route: string, body: unknown, headers: Record<string, string> = HEADERS) {
-  const response = await fetch(`${base}${route}`, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  const response = await fetch(`${base}${route}`, {
+    method: 'POST',
+    headers,
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, text, detail: String((JSON.parse(text || '{}') as { detail?: string }).detail) };
+  return {
+    status: response.status,
+    headers: response.headers,
+    text,
+    detail: String((JSON.parse(text || '{}') as { detail?: string }).detail),
+  };
 }
 
 test('a port already in use: one line on stderr naming the port, exit 2, no stack trace', async () => {
@@ -33,7 +42,9 @@ test('a port already in use: one line on stderr naming the port, exit 2, no stac
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
     expect(code).toBe(2);
-    expect(stderr.trim().split('\n')).toEqual([`Port ${port} is already in use: stop what listens there, or choose another with --port N or MOCK_PORT.`]);
+    expect(stderr.trim().split('\n')).toEqual([
+      `Port ${port} is already in use: stop what listens there, or choose another with --port N or MOCK_PORT.`,
+    ]);
   } finally {
     busy.close();
   }
@@ -127,7 +138,9 @@ test('a date in none of the accepted forms: one violation naming the forms, no r
   expect(r.status).toBe(422);
   const problem = JSON.parse(r.text) as { validation: Array<{ message: string }> };
   expect(problem.validation).toHaveLength(1);
-  expect(problem.validation[0]!.message).toBe('Request body property DataIda is in none of the accepted forms: YYYY-MM-DDTHH:mm:ss, YYYY-MM-DD or /Date(1779246000000-0300)/');
+  expect(problem.validation[0]!.message).toBe(
+    'Request body property DataIda is in none of the accepted forms: YYYY-MM-DDTHH:mm:ss, YYYY-MM-DD or /Date(1779246000000-0300)/',
+  );
   // Each form is named by its schema's description (a `code` span) or, failing that, its example.
   expect(r.detail).not.toMatch(/pattern|\\d/);
 });

@@ -121,7 +121,11 @@ describe('buildObservedBundle', () => {
     }
     throw new Error('the overlay was applied');
   }
-  const addSchema = (name: string, schema: Json): Json => ({ target: '$.components.schemas', description: 'add', update: { [name]: schema } });
+  const addSchema = (name: string, schema: Json): Json => ({
+    target: '$.components.schemas',
+    description: 'add',
+    update: { [name]: schema },
+  });
 
   test('a small overlay that only adds is applied (the refusals below are about their one fault)', async () => {
     await expect(refused([addSchema('Novo', { type: 'object' })])).rejects.toThrow('the overlay was applied');

@@ -132,7 +132,9 @@ function addedSchemas(family: string): Array<[string, JsonObject]> {
 function placesOf(schema: JsonObject): Place[] {
   const record = schema['x-observed'];
   if (!isObject(record) || !Array.isArray(record.in)) return [];
-  return record.in.filter(isObject).map((p) => ({ source: String(p.source), operation: String(p.operation), body: p.body as Body, path: String(p.path) }));
+  return record.in
+    .filter(isObject)
+    .map((p) => ({ source: String(p.source), operation: String(p.operation), body: p.body as Body, path: String(p.path) }));
 }
 
 const claims = OBSERVED_FAMILIES.flatMap((family) =>
@@ -151,7 +153,12 @@ describe('every narrowing claim of the observed flavours', () => {
 
   test('each rests on at least two sources and no source contradicts it', () => {
     const weak = claims.filter((c) => c.backedBy.length < MIN_SOURCES || c.contradictedBy.length > 0);
-    expect(weak.map((c) => `${c.family} ${c.schema} ${c.at || '(root)'}: ${c.kind} backed by [${c.backedBy.join(', ')}], contradicted by [${c.contradictedBy.join(', ')}]`)).toEqual([]);
+    expect(
+      weak.map(
+        (c) =>
+          `${c.family} ${c.schema} ${c.at || '(root)'}: ${c.kind} backed by [${c.backedBy.join(', ')}], contradicted by [${c.contradictedBy.join(', ')}]`,
+      ),
+    ).toEqual([]);
   });
 
   test('the claims and their sources, listed', () => {

@@ -20,7 +20,9 @@ const published = (): Loose => createV2Client({ baseUrl: server.url, developerTo
 
 /** Answers every call with the example response of the operation named by the path. */
 function answerExamples(): void {
-  server.handle((request, response) => sendJson(response, loadEvidenceExample(request.url.slice(request.url.lastIndexOf('/') + 1), 'response')));
+  server.handle((request, response) =>
+    sendJson(response, loadEvidenceExample(request.url.slice(request.url.lastIndexOf('/') + 1), 'response')),
+  );
 }
 
 /** An example with every exact no-date token replaced by null, and how many there were. */
@@ -119,9 +121,17 @@ describe('ServiceError', () => {
     const senha = 'pw-Kq9!unique';
     server.handle((request, response) => {
       const sent = request.json as { Senha: string };
-      sendJson(response, { Exception: { Message: `Login refused for password ${sent.Senha} with code ${String(request.headers['developer-access-code'])}` }, Echo: sent });
+      sendJson(response, {
+        Exception: { Message: `Login refused for password ${sent.Senha} with code ${String(request.headers['developer-access-code'])}` },
+        Echo: sent,
+      });
     });
-    const client = createV2ObservedClient({ baseUrl: server.url, developerToken, accessCode, credentials: { Login: 'agencia', Senha: senha } });
+    const client = createV2ObservedClient({
+      baseUrl: server.url,
+      developerToken,
+      accessCode,
+      credentials: { Login: 'agencia', Senha: senha },
+    });
     const error = (await rejection(client.call(`${PREFIX}/Cancelar`, { Localizador: 'ABC123' }))) as ServiceError;
     expect(error).toBeInstanceOf(ServiceError);
     expect(error.message).toBe('Cancelar: the service reported an error: Login refused for password [redacted] with code [redacted]');
@@ -129,7 +139,11 @@ describe('ServiceError', () => {
     const kept = JSON.stringify(error.body) + String(error.stack);
     expect(kept).not.toContain(senha);
     expect(kept).not.toContain(accessCode);
-    expect((error.body as { Echo: { Senha: string; Localizador: string } }).Echo).toEqual({ Login: 'agencia', Senha: '[redacted]', Localizador: 'ABC123' });
+    expect((error.body as { Echo: { Senha: string; Localizador: string } }).Echo).toEqual({
+      Login: 'agencia',
+      Senha: '[redacted]',
+      Localizador: 'ABC123',
+    });
   });
 
   test('an Exception object without a string Message is still an error, and says so', async () => {
@@ -176,7 +190,12 @@ describe('the no-date token', () => {
 
   test('read as null at any depth of an answer, including arrays; the same text in a request is sent as is', async () => {
     server.handle((_request, response) =>
-      sendJson(response, { Exception: null, Data: NO_DATE_TOKEN, Voos: [{ DataSaida: NO_DATE_TOKEN, Nota: `sem data: ${NO_DATE_TOKEN}` }], Lista: [NO_DATE_TOKEN] }),
+      sendJson(response, {
+        Exception: null,
+        Data: NO_DATE_TOKEN,
+        Voos: [{ DataSaida: NO_DATE_TOKEN, Nota: `sem data: ${NO_DATE_TOKEN}` }],
+        Lista: [NO_DATE_TOKEN],
+      }),
     );
     const answer = await observed().call(`${PREFIX}/Disponibilidade`, { Login: 'agencia', Senha: 's3gredo', DataVolta: NO_DATE_TOKEN });
     expect(answer).toEqual({ Exception: null, Data: null, Voos: [{ DataSaida: null, Nota: `sem data: ${NO_DATE_TOKEN}` }], Lista: [null] });

@@ -59,7 +59,9 @@ describe.each(copies)('the evidence copy from $copiedFrom', ({ dir, copiedFrom }
   });
 
   test.each([...hashes])('%s has the recorded sha256', (file, hash) => {
-    const actual = createHash('sha256').update(readFileSync(path.join(dir, file))).digest('hex');
+    const actual = createHash('sha256')
+      .update(readFileSync(path.join(dir, file)))
+      .digest('hex');
     expect(actual).toBe(hash);
   });
 });

@@ -24,7 +24,12 @@ interface Example {
 
 function examplesOf(op: string, body: 'request' | 'response'): Example[] {
   const media = mediaType(operationOf(doc, op), body);
-  return Object.values(media.examples as JsonObject).map((e) => ({ op, body, schema: refName(media.schema), value: (e as JsonObject).value as Json }));
+  return Object.values(media.examples as JsonObject).map((e) => ({
+    op,
+    body,
+    schema: refName(media.schema),
+    value: (e as JsonObject).value as Json,
+  }));
 }
 
 function errorsOf(example: Example): string {
@@ -55,7 +60,9 @@ describe('the observed examples validate against the observed schemas', () => {
   });
 
   test('the error examples are among them: answers whose Exception carries a message', () => {
-    const withError = Object.entries(inventory.provenance.examples).filter(([, pair]) => pair.responseHasException).map(([op]) => op);
+    const withError = Object.entries(inventory.provenance.examples)
+      .filter(([, pair]) => pair.responseHasException)
+      .map(([op]) => op);
     expect(withError.length).toBeGreaterThan(0);
     for (const op of withError) {
       const [example] = examplesOf(op, 'response');
@@ -88,7 +95,9 @@ describe('a broken example is caught', () => {
     const [booking] = examplesOf('Reservar', 'request');
     if (!availability || !booking) throw new Error('missing examples');
     const firstFlight = (v: JsonObject): JsonObject => (((v.ViagensTrecho1 as Json[])[0] as JsonObject).Voos as Json[])[0] as JsonObject;
-    expect(errorsOf(broken(availability, (v) => void (firstFlight(v).BagagemInclusa = 'sim')))).toMatch(/ViagensTrecho1\/0\/Voos\/0\/BagagemInclusa/);
+    expect(errorsOf(broken(availability, (v) => void (firstFlight(v).BagagemInclusa = 'sim')))).toMatch(
+      /ViagensTrecho1\/0\/Voos\/0\/BagagemInclusa/,
+    );
     expect(errorsOf(broken(availability, (v) => void (firstFlight(v).DataSaida = '2026-06-25 10:00')))).toMatch(/DataSaida/);
     expect(errorsOf(broken(booking, (v) => void (((v.Passageiros as Json[])[0] as JsonObject).Nome = 1)))).toMatch(/Passageiros\/0\/Nome/);
 

@@ -14,7 +14,9 @@ import { evidenceRoot, rootDir } from './support.ts';
 const specDir = path.join(rootDir, 'spec');
 const sources = loadSources(evidenceRoot);
 const facts = observedFacts(sources, specDir);
-const catalog = parse(readFileSync(path.join(specDir, 'catalog.yaml'), 'utf8')) as { families: { 'v2-pt': { groups: Record<string, string[]> } } };
+const catalog = parse(readFileSync(path.join(specDir, 'catalog.yaml'), 'utf8')) as {
+  families: { 'v2-pt': { groups: Record<string, string[]> } };
+};
 const v2Operations = new Set(Object.values(catalog.families['v2-pt'].groups).flat());
 
 describe('observed facts', () => {

@@ -36,7 +36,8 @@ function validateLeftOut(doc: JsonObject, family: ObservedFamily, left: Source):
     checked += 1;
     const validate = schemaValidator(doc)(name);
     if (!validate(b.value)) {
-      for (const e of validate.errors ?? []) errors.push(`${b.file} (${b.operation} ${b.body}): ${e.instancePath || '/'} ${e.message ?? ''}`);
+      for (const e of validate.errors ?? [])
+        errors.push(`${b.file} (${b.operation} ${b.body}): ${e.instancePath || '/'} ${e.message ?? ''}`);
     }
     delete schemas[name];
   });
@@ -59,7 +60,9 @@ describe('leave one source out', () => {
         if (family === 'v2-pt') expect(untyped).toEqual([]);
         expect(checked + untyped.length).toBe(left.bodies.length);
         // The figure the fold gives (not a target): the share of the left-out keys it types.
-        console.log(`${family} without ${id}: ${percent(shareOfBodies(fold, family, [left]))} of its keys typed, ${checked} bodies validated`);
+        console.log(
+          `${family} without ${id}: ${percent(shareOfBodies(fold, family, [left]))} of its keys typed, ${checked} bodies validated`,
+        );
       },
       120_000,
     );

@@ -37,36 +37,52 @@ async function post(baseUrl: string, route: string, body: unknown): Promise<{ st
 
 /** Reads `a.b.0.c` from a JSON value (undefined where it breaks off). */
 const at = (value: Json, dotted: string): Json | undefined =>
-  dotted.split('.').reduce<Json | undefined>((node, key) => (Array.isArray(node) ? node[Number(key)] : isObject(node) ? node[key] : undefined), value);
+  dotted
+    .split('.')
+    .reduce<Json | undefined>((node, key) => (Array.isArray(node) ? node[Number(key)] : isObject(node) ? node[key] : undefined), value);
 
 describe('the observed mock', () => {
   test('says which flavour it serves', () => {
-    expect(observedMock.output()).toMatch(/Mock of v2-pt \(observed flavour[^)]*\), legacy \(observed flavour[^)]*\), v1, v2-en, v3 listening on/);
+    expect(observedMock.output()).toMatch(
+      /Mock of v2-pt \(observed flavour[^)]*\), legacy \(observed flavour[^)]*\), v1, v2-en, v3 listening on/,
+    );
   });
 
-  test.each(observedOperations.map((op) => [op]))('%s: the observed request is accepted and answered with the observed example; the published mock answers {}', async (op) => {
-    const request = loadEvidenceExample(op, 'request');
-    const observed = await post(observedMock.url, `${PREFIX}/${op}`, request);
-    expect(observed.status, JSON.stringify(observed.body).slice(0, 400)).toBe(200);
-    expect(observed.body).toEqual(loadEvidenceExample(op, 'response'));
-    const published = await post(publishedUrl(), `${PREFIX}/${op}`, request);
-    expect(published).toEqual({ status: 200, body: {} });
-  });
+  test.each(observedOperations.map((op) => [op]))(
+    '%s: the observed request is accepted and answered with the observed example; the published mock answers {}',
+    async (op) => {
+      const request = loadEvidenceExample(op, 'request');
+      const observed = await post(observedMock.url, `${PREFIX}/${op}`, request);
+      expect(observed.status, JSON.stringify(observed.body).slice(0, 400)).toBe(200);
+      expect(observed.body).toEqual(loadEvidenceExample(op, 'response'));
+      const published = await post(publishedUrl(), `${PREFIX}/${op}`, request);
+      expect(published).toEqual({ status: 200, body: {} });
+    },
+  );
 
-  test.each(observedOperations.map((op) => [op]))('%s on AereoNoSession.svc: answered with the observed example; the published mock has no such route', async (op) => {
-    const route = `/AereoNoSession.svc/${op}`;
-    const request = loadEvidenceExample(op, 'request');
-    const observed = await post(observedMock.url, route, request);
-    expect(observed.status, JSON.stringify(observed.body).slice(0, 400)).toBe(200);
-    expect(observed.body).toEqual(loadEvidenceExample(op, 'response'));
-    expect((await post(publishedUrl(), route, request)).status).toBe(404);
-  });
+  test.each(observedOperations.map((op) => [op]))(
+    '%s on AereoNoSession.svc: answered with the observed example; the published mock has no such route',
+    async (op) => {
+      const route = `/AereoNoSession.svc/${op}`;
+      const request = loadEvidenceExample(op, 'request');
+      const observed = await post(observedMock.url, route, request);
+      expect(observed.status, JSON.stringify(observed.body).slice(0, 400)).toBe(200);
+      expect(observed.body).toEqual(loadEvidenceExample(op, 'response'));
+      expect((await post(publishedUrl(), route, request)).status).toBe(404);
+    },
+  );
 
   test('the legacy observed client reads a booking from the legacy route, offline', async () => {
-    const client = createLegacyObservedClient({ baseUrl: observedMock.url, developerToken: headers['developer-token'], accessCode: 'QUJD' });
+    const client = createLegacyObservedClient({
+      baseUrl: observedMock.url,
+      developerToken: headers['developer-token'],
+      accessCode: 'QUJD',
+    });
     const booking = await client.call('/AereoNoSession.svc/Reservar', loadEvidenceExample('Reservar', 'request') as never);
     expect(booking.Reservas?.[0]?.Localizador).toBe(at(loadEvidenceExample('Reservar', 'response'), 'Reservas.0.Localizador'));
-    await expect(client.call('/AereoNoSession.svc/ConsultarEticket', loadEvidenceExample('ConsultarEticket', 'request') as never)).rejects.toBeInstanceOf(ServiceError);
+    await expect(
+      client.call('/AereoNoSession.svc/ConsultarEticket', loadEvidenceExample('ConsultarEticket', 'request') as never),
+    ).rejects.toBeInstanceOf(ServiceError);
   });
 
   test('a body breaking an observed type is refused there (422 naming the field), accepted by the published mock', async () => {
@@ -123,7 +139,9 @@ test('--observed without the observed bundle stops with a clear message', async 
     cpSync(path.join(rootDir, 'redocly.yaml'), path.join(tmp.dir, 'redocly.yaml'));
     mkdirSync(path.join(tmp.dir, 'spec'));
     cpSync(path.join(rootDir, 'spec/catalog.yaml'), path.join(tmp.dir, 'spec/catalog.yaml'));
-    const result = await promisify(execFile)(process.execPath, [path.join(rootDir, 'scripts/mock/start.ts'), '--port', '0', '--observed'], { cwd: tmp.dir }).then(
+    const result = await promisify(execFile)(process.execPath, [path.join(rootDir, 'scripts/mock/start.ts'), '--port', '0', '--observed'], {
+      cwd: tmp.dir,
+    }).then(
       () => ({ code: 0, stderr: '' }),
       (error: { code?: number; stderr?: string }) => ({ code: error.code, stderr: error.stderr ?? '' }),
     );

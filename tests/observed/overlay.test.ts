@@ -20,7 +20,9 @@ describe('the observed overlay', () => {
   test('regenerated from evidence/ into a temporary file, it is byte for byte the committed one', () => {
     const out = path.join(tmp.dir, 'regenerated.overlay.yaml');
     generate(['--out', out]);
-    expect(readFileSync(out, 'utf8') === readFileSync(overlayPath, 'utf8'), 'run `npm run observed:overlay` and commit the overlay').toBe(true);
+    expect(readFileSync(out, 'utf8') === readFileSync(overlayPath, 'utf8'), 'run `npm run observed:overlay` and commit the overlay').toBe(
+      true,
+    );
   });
 
   test('--check passes on the committed overlay and fails on a stale one', () => {
@@ -78,7 +80,10 @@ describe('the observed overlay', () => {
     const inventory = JSON.parse(readFileSync(inventoryFile, 'utf8'));
     inventory.operations.Emitir.request.fields.Localizador.types = ['text'];
     writeFileSync(inventoryFile, JSON.stringify(inventory));
-    const result = spawnSync(process.execPath, [generator, '--out', path.join(tmp.dir, 'never.yaml'), '--evidence', copy], { cwd: rootDir, encoding: 'utf8' });
+    const result = spawnSync(process.execPath, [generator, '--out', path.join(tmp.dir, 'never.yaml'), '--evidence', copy], {
+      cwd: rootDir,
+      encoding: 'utf8',
+    });
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/operations\.Emitir\.request\.fields\["Localizador"\]\.types/);
   });

@@ -68,11 +68,14 @@ async function post(operation: string, body: Json): Promise<{ status: number; bo
 }
 
 describe('Prism serving the observed bundle', () => {
-  test.each(observedOperations.map((op) => [op]))('%s: the observed request is accepted and answered with the observed example', async (op) => {
-    const answer = await post(op, loadEvidenceExample(op, 'request'));
-    expect(answer.status, JSON.stringify(answer.body).slice(0, 500)).toBe(200);
-    expect(answer.body).toEqual(loadEvidenceExample(op, 'response'));
-  });
+  test.each(observedOperations.map((op) => [op]))(
+    '%s: the observed request is accepted and answered with the observed example',
+    async (op) => {
+      const answer = await post(op, loadEvidenceExample(op, 'request'));
+      expect(answer.status, JSON.stringify(answer.body).slice(0, 500)).toBe(200);
+      expect(answer.body).toEqual(loadEvidenceExample(op, 'response'));
+    },
+  );
 
   test('a request breaking an observed type is refused (422)', async () => {
     const answer = await post('Reservar', { Login: 'agencia', Senha: 's3gredo', Passageiros: [{ Nome: 1 }] });

@@ -7,7 +7,18 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { tokenize } from '../../scripts/observed/field-tree.ts';
 import type { Body, FieldStats } from '../../scripts/observed/evidence.ts';
 import { isObject, type Json, type JsonObject } from '../../scripts/lib/json.ts';
-import { buildObserved, inventory, keysOf, mediaType, observedOperations, operationOf, readYaml, overlayPath, refName, tempDir } from './support.ts';
+import {
+  buildObserved,
+  inventory,
+  keysOf,
+  mediaType,
+  observedOperations,
+  operationOf,
+  readYaml,
+  overlayPath,
+  refName,
+  tempDir,
+} from './support.ts';
 
 const tmp = tempDir();
 let doc: JsonObject;
@@ -127,7 +138,8 @@ describe('every observed field path has its schema', () => {
       }
       const own = ownEntry(schema['x-observed']);
       if (!own) problems.push(`${where}: no x-observed record naming ${SOURCE}`);
-      else if (!merged && (own.seen !== stats.present || own.of !== stats.of)) problems.push(`${where}: x-observed says ${own.seen}/${own.of} for ${SOURCE}`);
+      else if (!merged && (own.seen !== stats.present || own.of !== stats.of))
+        problems.push(`${where}: x-observed says ${own.seen}/${own.of} for ${SOURCE}`);
 
       const seen = stats.types.filter((t) => t !== 'null');
       if (stats.dateToken === true) {
@@ -137,15 +149,19 @@ describe('every observed field path has its schema', () => {
       } else {
         const allowed = new Set(typesOf(target));
         if (allowed.has('number')) allowed.add('integer');
-        for (const t of seen) if (!allowed.has(t)) problems.push(`${where}: ${t} was seen but the schema allows ${[...allowed].join(', ')}`);
+        for (const t of seen)
+          if (!allowed.has(t)) problems.push(`${where}: ${t} was seen but the schema allows ${[...allowed].join(', ')}`);
       }
       if (stats.types.includes('null') && !nullAllowed && seen.length > 0) problems.push(`${where}: null was seen but is not allowed`);
-      const sources = isObject(schema['x-observed']) && Array.isArray(schema['x-observed'].sources) ? schema['x-observed'].sources.length : 0;
-      if (!merged && !nullAllowed && sources < 2 && seen.length > 0 && stats.dateToken !== true) problems.push(`${where}: non-null on one source`);
+      const sources =
+        isObject(schema['x-observed']) && Array.isArray(schema['x-observed'].sources) ? schema['x-observed'].sources.length : 0;
+      if (!merged && !nullAllowed && sources < 2 && seen.length > 0 && stats.dateToken !== true)
+        problems.push(`${where}: non-null on one source`);
 
       if (key !== '[]' && requiredOf(parent, key)) {
         if (body === 'request' && !['Login', 'Senha'].includes(key)) problems.push(`${where}: a request field is required`);
-        if (body === 'response' && stats.present !== parentStats(op, body, fieldPath).present) problems.push(`${where}: required, yet missing from some captures`);
+        if (body === 'response' && stats.present !== parentStats(op, body, fieldPath).present)
+          problems.push(`${where}: required, yet missing from some captures`);
         if (body === 'response' && sources < 2) problems.push(`${where}: required on one source`);
       }
     }
@@ -165,12 +181,16 @@ describe('the named schemas', () => {
     // In every answer of both sources, but only one of them is captured traffic: typed, non-null, not required.
     expect(envelope.required).toBeUndefined();
     expect(Object.keys(envelope.properties as JsonObject)).toEqual(['Data', 'DataVersao', 'SessaoExpirada', 'Exception']);
-    expect(unwrap((envelope.properties as JsonObject).Exception as JsonObject)).toMatchObject({ name: 'ExcecaoDoServico', nullAllowed: true });
+    expect(unwrap((envelope.properties as JsonObject).Exception as JsonObject)).toMatchObject({
+      name: 'ExcecaoDoServico',
+      nullAllowed: true,
+    });
     expect(Object.keys(component('ExcecaoDoServico').properties as JsonObject)).toEqual(['Message']);
     for (const op of observedOperations) {
       const rs = component(`${op}RSObservado`);
       expect(rs.allOf, op).toEqual([{ $ref: '#/components/schemas/EnvelopeDeResposta' }]);
-      for (const key of ['Data', 'DataVersao', 'SessaoExpirada', 'Exception']) expect((rs.properties as JsonObject)[key], `${op}.${key}`).toBeUndefined();
+      for (const key of ['Data', 'DataVersao', 'SessaoExpirada', 'Exception'])
+        expect((rs.properties as JsonObject)[key], `${op}.${key}`).toBeUndefined();
     }
   });
 

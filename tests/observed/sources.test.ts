@@ -111,10 +111,14 @@ describe('no leak in any source (every file under evidence/)', () => {
   });
 
   test('no GUID (the developer token has that shape) and no long opaque token but the trip-token placeholder', () => {
-    const guids = texts.flatMap(({ file, text }) => [...text.matchAll(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi)].map((m) => `${file}: ${m[0]}`));
+    const guids = texts.flatMap(({ file, text }) =>
+      [...text.matchAll(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi)].map((m) => `${file}: ${m[0]}`),
+    );
     expect(guids).toEqual([]);
     const opaque = jsonFiles.flatMap(({ file, value }) =>
-      [...stringsOf(value)].filter(([, v]) => isOpaque(v) && !/^[0-9a-f]{40}$/.test(v) && !v.startsWith('H4sIAAAAAAAA')).map(([k]) => `${file}: ${k}`),
+      [...stringsOf(value)]
+        .filter(([, v]) => isOpaque(v) && !/^[0-9a-f]{40}$/.test(v) && !v.startsWith('H4sIAAAAAAAA'))
+        .map(([k]) => `${file}: ${k}`),
     );
     expect(opaque).toEqual([]);
   });

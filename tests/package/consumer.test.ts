@@ -37,7 +37,7 @@ beforeAll(async () => {
     })(),
     ...NODE_VERSIONS.map((v) => (v.startsWith('24.') && process.version === `v${v}` ? Promise.resolve(process.execPath) : installNode(v))),
   ]);
-  NODE_VERSIONS.forEach((v, i) => nodes.set(v, binaries[i] as string));
+  for (const [i, v] of NODE_VERSIONS.entries()) nodes.set(v, binaries[i] as string);
   await mkdir(project, { recursive: true });
   await writeFile(path.join(project, 'package.json'), `${JSON.stringify({ name: 'consumer', private: true, type: 'module' }, null, 2)}\n`);
   await mustRun('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--prefer-offline', tarball as string], { cwd: project });
@@ -45,7 +45,15 @@ beforeAll(async () => {
   await writeFile(
     path.join(project, 'tsconfig.nodenext.json'),
     JSON.stringify({
-      compilerOptions: { ...STRICT, module: 'nodenext', moduleResolution: 'nodenext', lib: ['ES2023'], types: ['node'], typeRoots: [path.join(rootDir, 'node_modules', '@types')], outDir: 'out' },
+      compilerOptions: {
+        ...STRICT,
+        module: 'nodenext',
+        moduleResolution: 'nodenext',
+        lib: ['ES2023'],
+        types: ['node'],
+        typeRoots: [path.join(rootDir, 'node_modules', '@types')],
+        outDir: 'out',
+      },
       files: ['consumer.ts'],
     }),
   );
@@ -55,7 +63,9 @@ afterAll(() => (tmp ? rm(tmp, { recursive: true, force: true }) : undefined));
 
 /** Package entries from its package.json `exports`, without patterns and package.json. */
 async function entries(): Promise<string[]> {
-  const pkg = JSON.parse(await readFile(path.join(project, 'node_modules', PACKAGE, 'package.json'), 'utf8')) as { exports: Record<string, unknown> };
+  const pkg = JSON.parse(await readFile(path.join(project, 'node_modules', PACKAGE, 'package.json'), 'utf8')) as {
+    exports: Record<string, unknown>;
+  };
   return Object.keys(pkg.exports).filter((k) => !k.includes('*') && k !== './package.json');
 }
 
@@ -72,7 +82,7 @@ async function tsc(config: string): Promise<string> {
   return `module ${options.module}, moduleResolution ${options.moduleResolution}`;
 }
 
-let browserSafe: string[] = [];
+const browserSafe: string[] = [];
 
 describe('a fresh project that installs the packed tarball', () => {
   test('type-checks a strict consumer with moduleResolution nodenext', async () => {
@@ -97,7 +107,11 @@ describe('a fresh project that installs the packed tarball', () => {
         (error: { errors?: Array<{ text: string }> }) => ({ ok: false as const, reason: error.errors?.[0]?.text ?? String(error) }),
       );
       if (result.ok) browserSafe.push(entry);
-      lines.push(result.ok ? `  ${entry}: bundles, ${(gzipSync(result.bytes, { level: 9 }).length / 1024).toFixed(1)} kB gzip` : `  ${entry}: Node only (${result.reason})`);
+      lines.push(
+        result.ok
+          ? `  ${entry}: bundles, ${(gzipSync(result.bytes, { level: 9 }).length / 1024).toFixed(1)} kB gzip`
+          : `  ${entry}: Node only (${result.reason})`,
+      );
     }
     console.log(`browser bundles (esbuild, platform browser, minified):\n${lines.join('\n')}`);
     expect(browserSafe).toEqual(expect.arrayContaining(BROWSER_REQUIRED));
@@ -109,37 +123,59 @@ describe('a fresh project that installs the packed tarball', () => {
     await writeFile(path.join(project, 'browser.ts'), browserConsumer(browserSafe.map(specifier)));
     await writeFile(
       path.join(project, 'tsconfig.bundler.json'),
-      JSON.stringify({ compilerOptions: { ...STRICT, module: 'esnext', moduleResolution: 'bundler', lib: ['ES2023', 'DOM'], types: [], noEmit: true }, files: ['browser.ts'] }),
+      JSON.stringify({
+        compilerOptions: { ...STRICT, module: 'esnext', moduleResolution: 'bundler', lib: ['ES2023', 'DOM'], types: [], noEmit: true },
+        files: ['browser.ts'],
+      }),
     );
     const resolution = await tsc('tsconfig.bundler.json');
     console.log(`tsc ${resolution}, strict, DOM lib, no Node types: 0 errors (browser.ts imports ${browserSafe.join(', ')})`);
     expect(resolution).toMatch(/moduleResolution bundler/);
   }, 120_000);
 
-  test.each(NODE_VERSIONS)('runs against the mock on Node %s', async (version) => {
-    const node = nodes.get(version) as string;
-    const { stdout } = await mustRun(node, [path.join('out', 'consumer.js')], { cwd: project, env: { ...process.env, MOCK_URL: mockUrl } });
-    const seen = JSON.parse(stdout) as Record<string, unknown>;
-    expect(seen).toEqual({
-      node: `v${version}`,
-      voos: {},
-      refused: { name: 'HttpStatusError', status: 422 },
-      legacyError: 'SessionExpiredError',
-      bundles: { 'v2-pt.json': expect.stringMatching(/^3\.1\./), 'v2-pt.yaml': expect.stringMatching(/^openapi: 3\.1\./), 'legacy.json': expect.stringMatching(/^3\.1\./) },
-      date: '2026-05-20T10:00:00.000Z',
-    });
-    console.log(`Node ${seen.node}: ${stdout.trim()}`);
-  }, 60_000);
+  test.each(NODE_VERSIONS)(
+    'runs against the mock on Node %s',
+    async (version) => {
+      const node = nodes.get(version) as string;
+      const { stdout } = await mustRun(node, [path.join('out', 'consumer.js')], {
+        cwd: project,
+        env: { ...process.env, MOCK_URL: mockUrl },
+      });
+      const seen = JSON.parse(stdout) as Record<string, unknown>;
+      expect(seen).toEqual({
+        node: `v${version}`,
+        voos: {},
+        refused: { name: 'HttpStatusError', status: 422 },
+        legacyError: 'SessionExpiredError',
+        bundles: {
+          'v2-pt.json': expect.stringMatching(/^3\.1\./),
+          'v2-pt.yaml': expect.stringMatching(/^openapi: 3\.1\./),
+          'legacy.json': expect.stringMatching(/^3\.1\./),
+        },
+        date: '2026-05-20T10:00:00.000Z',
+      });
+      console.log(`Node ${seen.node}: ${stdout.trim()}`);
+    },
+    60_000,
+  );
 
   test('publint finds nothing', async () => {
-    const result = await run(path.join(BIN, 'publint'), ['run', path.join(project, 'node_modules', PACKAGE), '--pack', 'false', '--strict'], { cwd: project });
+    const result = await run(
+      path.join(BIN, 'publint'),
+      ['run', path.join(project, 'node_modules', PACKAGE), '--pack', 'false', '--strict'],
+      { cwd: project },
+    );
     console.log(`publint 0.3.25:\n${result.stdout}${result.stderr}`);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/All good/i);
   }, 120_000);
 
   test('@arethetypeswrong/cli --profile esm-only finds nothing', async () => {
-    const result = await run(path.join(BIN, 'attw'), [packed.tarball, '--profile', 'esm-only', '--format', 'table-flipped', '--no-color', '--no-emoji'], { cwd: project });
+    const result = await run(
+      path.join(BIN, 'attw'),
+      [packed.tarball, '--profile', 'esm-only', '--format', 'table-flipped', '--no-color', '--no-emoji'],
+      { cwd: project },
+    );
     console.log(`attw 0.18.5 --profile esm-only:\n${result.stdout}${result.stderr}`);
     expect(result.code).toBe(0);
     // The profile ignores node10 and CommonJS (node16-cjs): an ESM-only package fails both by design.

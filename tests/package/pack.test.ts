@@ -44,7 +44,9 @@ function exportTargets(): string[] {
   return targets.flatMap((t) => {
     const file = t.replace(/^\.\//, '');
     if (!file.includes('*')) return [file];
-    return ids.map((id) => file.replace('*', id)).filter((f) => readdirSync(path.join(rootDir, path.dirname(f)), { withFileTypes: true }).some((e) => e.name === path.basename(f)));
+    return ids
+      .map((id) => file.replace('*', id))
+      .filter((f) => readdirSync(path.join(rootDir, path.dirname(f)), { withFileTypes: true }).some((e) => e.name === path.basename(f)));
   });
 }
 
@@ -78,7 +80,9 @@ describe('the package as published', () => {
 
   test('the tarball holds every file the exports and declarations need', () => {
     const needed = [...exportTargets(), ...declarationImports(), ...TOP_LEVEL];
-    expect(exportTargets()).toEqual(expect.arrayContaining(['generated/v2-pt/openapi.yaml', 'generated/v2-pt/openapi.json', 'dist/v2.js', 'dist/v2.d.ts']));
+    expect(exportTargets()).toEqual(
+      expect.arrayContaining(['generated/v2-pt/openapi.yaml', 'generated/v2-pt/openapi.json', 'dist/v2.js', 'dist/v2.d.ts']),
+    );
     expect(declarationImports()).toEqual(expect.arrayContaining(['generated/v2-pt/schema.d.ts', 'dist/client.d.ts']));
     expect(needed.filter((f) => !files.has(f))).toEqual([]);
   });

@@ -19,7 +19,11 @@ export interface RunResult {
 }
 
 /** Runs a command to its end; a non-zero exit is a result, not a throw, so tests can print it. */
-export async function run(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv; timeoutMs?: number }): Promise<RunResult> {
+export async function run(
+  command: string,
+  args: string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv; timeoutMs?: number },
+): Promise<RunResult> {
   try {
     const { stdout, stderr } = await exec(command, args, {
       cwd: options.cwd,
@@ -34,7 +38,11 @@ export async function run(command: string, args: string[], options: { cwd: strin
   }
 }
 
-export async function mustRun(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv; timeoutMs?: number }): Promise<RunResult> {
+export async function mustRun(
+  command: string,
+  args: string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv; timeoutMs?: number },
+): Promise<RunResult> {
   const result = await run(command, args, options);
   if (result.code !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${result.code}\n${result.stdout}\n${result.stderr}`);
   return result;

@@ -21,7 +21,10 @@ test('the client is compiled against the types this build wrote, not those on di
   const types = path.join(dir, 'generated/v3/schema.d.ts');
   await writeFile(types, 'export {};\n');
   // A client file that needs a path only the real types have.
-  await writeFile(path.join(dir, 'src/probe.ts'), "import type { paths } from '../generated/v3/schema.d.ts';\nexport type Probe = paths['/api/V3/Voos/Disponibilidade']['post'];\n");
+  await writeFile(
+    path.join(dir, 'src/probe.ts'),
+    "import type { paths } from '../generated/v3/schema.d.ts';\nexport type Probe = paths['/api/V3/Voos/Disponibilidade']['post'];\n",
+  );
 
   await runPipeline({ rootDir: dir, force: true });
 

@@ -44,7 +44,7 @@ test('a convention only Spectral checks fails the spectral step of that family',
   expect((error as StepError).message).toMatch(/developer-headers-required/);
 }, 60_000);
 
-test('a type error in the client fails the client step with the compiler\'s message, and nothing hangs', async () => {
+test("a type error in the client fails the client step with the compiler's message, and nothing hangs", async () => {
   const dir = await copyOfProject();
   const file = path.join(dir, 'src/dates.ts');
   await writeFile(file, `${await readFile(file, 'utf8')}\nexport const broken: number = 'not a number';\n`);
@@ -54,7 +54,9 @@ test('a type error in the client fails the client step with the compiler\'s mess
   expect((error as StepError).family).toBe('client');
   expect((error as StepError).step).toBe('client (tsc -p tsconfig.build.json)');
   // That error and no other: the rest of the client compiles.
-  expect((error as StepError).details).toMatch(/^src\/dates\.ts\(\d+,\d+\): error TS2322: Type 'string' is not assignable to type 'number'\.$/);
+  expect((error as StepError).details).toMatch(
+    /^src\/dates\.ts\(\d+,\d+\): error TS2322: Type 'string' is not assignable to type 'number'\.$/,
+  );
   // The families and the docs were still built: only the client failed.
   expect(await readFile(path.join(dir, 'generated/docs/index.html'), 'utf8')).toContain('<html');
 }, 120_000);

@@ -10,7 +10,11 @@ import { rootDir } from '../support/bundle.ts';
 let copy: Workspace | undefined;
 let dir = '';
 const out = () => path.join(dir, 'out');
-const rebuilt = (reports: FamilyReport[]) => reports.filter((r) => !r.skipped).map((r) => r.id).sort();
+const rebuilt = (reports: FamilyReport[]) =>
+  reports
+    .filter((r) => !r.skipped)
+    .map((r) => r.id)
+    .sort();
 
 beforeAll(async () => {
   copy = await makeWorkspace(rootDir, { prefix: 'pipeline-incremental-' });
@@ -40,13 +44,19 @@ test('a change to one family rebuilds that family and the docs, nothing else', a
 test('a capture added to a flow rebuilds the lineage and the docs, nothing else', async () => {
   const scenario = path.join(dir, 'evidence/flows/cenario1-adulto-ida-nacional-faturado');
   const search = await readFile(path.join(scenario, '02-Disponibilidade.response.json'), 'utf8');
-  const token = (JSON.parse(search) as { ViagensTrecho1: Array<{ IdentificacaoDaViagem: string }> }).ViagensTrecho1[1]?.IdentificacaoDaViagem as string;
+  const token = (JSON.parse(search) as { ViagensTrecho1: Array<{ IdentificacaoDaViagem: string }> }).ViagensTrecho1[1]
+    ?.IdentificacaoDaViagem as string;
   // A second pricing that takes the search's second trip: a thread the lineage must find.
-  await writeFile(path.join(scenario, '11-Tarifar.request.json'), JSON.stringify({ Login: 'agencia', Senha: 's3gredo', IdentificacaoDaViagem: token }));
+  await writeFile(
+    path.join(scenario, '11-Tarifar.request.json'),
+    JSON.stringify({ Login: 'agencia', Senha: 's3gredo', IdentificacaoDaViagem: token }),
+  );
   await writeFile(path.join(scenario, '11-Tarifar.response.json'), '{}');
   const reports = await runPipeline({ rootDir: dir, outDir: out() });
   expect(rebuilt(reports)).toEqual(['docs', 'flows']);
-  const lineage = JSON.parse(await readFile(path.join(out(), 'flows/lineage.json'), 'utf8')) as { scenarios: Array<{ name: string; steps: Array<{ id: string; threads: Array<{ fromPath: string }> }> }> };
+  const lineage = JSON.parse(await readFile(path.join(out(), 'flows/lineage.json'), 'utf8')) as {
+    scenarios: Array<{ name: string; steps: Array<{ id: string; threads: Array<{ fromPath: string }> }> }>;
+  };
   const added = lineage.scenarios.find((s) => s.name === 'cenario1-adulto-ida-nacional-faturado')?.steps.find((s) => s.id === '11-Tarifar');
   expect(added?.threads.map((t) => t.fromPath)).toEqual(['ViagensTrecho1[1].IdentificacaoDaViagem']);
   expect(await readFile(path.join(out(), 'docs/flows.html'), 'utf8')).toContain('data-step="11-Tarifar"');

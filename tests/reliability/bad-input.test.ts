@@ -44,7 +44,9 @@ async function everyValidCallAnswered(ops: ContractOperation[]): Promise<string[
   const answers = await inPool(ops, IN_FLIGHT, async (op) => ({ op, answer: await exchange(url, validCall(op)) }));
   return answers
     .filter(({ answer }) => 'error' in answer || answer.status < 200 || answer.status > 299)
-    .map(({ op, answer }) => `${op.family} ${op.name}: ${'error' in answer ? answer.error : `${answer.status} ${answer.text.slice(0, 200)}`}`);
+    .map(
+      ({ op, answer }) => `${op.family} ${op.name}: ${'error' in answer ? answer.error : `${answer.status} ${answer.text.slice(0, 200)}`}`,
+    );
 }
 
 test('every operation of every family accepts the valid request the corpus starts from', async () => {
@@ -53,27 +55,32 @@ test('every operation of every family accepts the valid request the corpus start
 });
 
 describe('bad input gets a fitting 4xx with a readable reason, never a 5xx or a hang', () => {
-  test.each(plans)('$category', async ({ category, arbitraries }) => {
-    expect(arbitraries.length, `no operation offers a way to send ${category}`).toBeGreaterThan(0);
-    await fc.assert(
-      fc.asyncProperty(fc.tuple(...arbitraries), async (batch) => {
-        const answers = await inPool(batch, IN_FLIGHT, (r) => exchange(url, r));
-        const failures: string[] = [];
-        batch.forEach((r, i) => {
-          const answer = answers[i]!;
-          record(r, 'error' in answer ? 'no answer' : String(answer.status));
-          const faults = faultsOf(r, answer);
-          if (faults.length > 0) failures.push(describeFailure(r, answer, faults));
-        });
-        if (failures.length > 0) throw new Error(`${failures.length} of ${batch.length} answers do not fit:\n${failures.slice(0, 10).join('\n')}`);
-      }),
-      // The failure message already lists every unfitting request; re-sending whole
-      // batches to shrink them would cost minutes against a real server.
-      { numRuns: RUNS, endOnFailure: true },
-    );
-    // The mock survives the kind: every operation still answers a valid call.
-    expect(await everyValidCallAnswered(operations)).toEqual([]);
-  }, 180_000);
+  test.each(plans)(
+    '$category',
+    async ({ category, arbitraries }) => {
+      expect(arbitraries.length, `no operation offers a way to send ${category}`).toBeGreaterThan(0);
+      await fc.assert(
+        fc.asyncProperty(fc.tuple(...arbitraries), async (batch) => {
+          const answers = await inPool(batch, IN_FLIGHT, (r) => exchange(url, r));
+          const failures: string[] = [];
+          batch.forEach((r, i) => {
+            const answer = answers[i]!;
+            record(r, 'error' in answer ? 'no answer' : String(answer.status));
+            const faults = faultsOf(r, answer);
+            if (faults.length > 0) failures.push(describeFailure(r, answer, faults));
+          });
+          if (failures.length > 0)
+            throw new Error(`${failures.length} of ${batch.length} answers do not fit:\n${failures.slice(0, 10).join('\n')}`);
+        }),
+        // The failure message already lists every unfitting request; re-sending whole
+        // batches to shrink them would cost minutes against a real server.
+        { numRuns: RUNS, endOnFailure: true },
+      );
+      // The mock survives the kind: every operation still answers a valid call.
+      expect(await everyValidCallAnswered(operations)).toEqual([]);
+    },
+    180_000,
+  );
 });
 
 test('the corpus reached every operation with at least 2,000 bad requests in all', () => {

@@ -19,7 +19,13 @@ const server = useTestServer();
 
 const ACCESS_CODE = 'Q0FOQVJZLUFDQ0VTUy1jb2Rl';
 const v2 = (Senha: string, extra: { fetch?: (request: Request) => Promise<Response> } = {}) =>
-  createV2Client({ baseUrl: server.url, developerToken: '6f1c2e0a-3b4d-4e5f-8a9b-0c1d2e3f4a5b', accessCode: ACCESS_CODE, credentials: { Login: 'agencia', Senha }, ...extra });
+  createV2Client({
+    baseUrl: server.url,
+    developerToken: '6f1c2e0a-3b4d-4e5f-8a9b-0c1d2e3f4a5b',
+    accessCode: ACCESS_CODE,
+    credentials: { Login: 'agencia', Senha },
+    ...extra,
+  });
 
 async function caught(promise: Promise<unknown>): Promise<unknown> {
   return promise.then(
@@ -118,7 +124,10 @@ describe('an answer of another JSON type than the contract describes', () => {
     expect(new Set(operations.map((op) => op.family))).toEqual(new Set(Object.keys(FAMILIES)));
     for (const op of operations) {
       const rule = FAMILIES[op.family]!.answerType?.(op.template);
-      expect({ path: op.template, type: rule }).toEqual({ path: op.template, type: op.answerTypes?.size === 1 ? [...op.answerTypes][0] : undefined });
+      expect({ path: op.template, type: rule }).toEqual({
+        path: op.template,
+        type: op.answerTypes?.size === 1 ? [...op.answerTypes][0] : undefined,
+      });
     }
   });
 
@@ -135,7 +144,12 @@ describe('an answer of another JSON type than the contract describes', () => {
   });
 
   test('legacy Autenticar answers a string: a string passes, an object does not', async () => {
-    const legacy = createLegacyClient({ baseUrl: server.url, developerToken: 'token', accessCode: ACCESS_CODE, credentials: { Login: 'a', Senha: 'b' } });
+    const legacy = createLegacyClient({
+      baseUrl: server.url,
+      developerToken: 'token',
+      accessCode: ACCESS_CODE,
+      credentials: { Login: 'a', Senha: 'b' },
+    });
     server.handle((_request, response) => sendJson(response, 'token-ou-erro'));
     await expect(legacy.call('/AereoNoSession.svc/Autenticar', {})).resolves.toBe('token-ou-erro');
     server.handle((_request, response) => sendJson(response, { Token: 'x' }));
@@ -149,7 +163,12 @@ test('a long answer quoting an HTML-escaped echo in JSON: the secret under three
   // &quot; after the backslash, and the JSON answer escapes that backslash again. The answer was
   // past the length kept whole, and its raw text was cut instead of its decoded strings.
   const senha = 'pw"quoted-secret';
-  const legacy = createLegacyClient({ baseUrl: server.url, developerToken: 'token', accessCode: ACCESS_CODE, credentials: { Login: 'a', Senha: senha } });
+  const legacy = createLegacyClient({
+    baseUrl: server.url,
+    developerToken: 'token',
+    accessCode: ACCESS_CODE,
+    credentials: { Login: 'a', Senha: senha },
+  });
   server.handle((request, response) => {
     const html = request.text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
     sendJson(response, { SessaoExpirada: true, Exception: `${html} ${'x'.repeat(10_000)}` });

@@ -48,7 +48,13 @@ const onWarning = (warning: Error) => warnings.push(warning);
 const CONSOLE_METHODS = ['log', 'info', 'warn', 'error', 'debug', 'trace', 'dir', 'table'] as const;
 const consoleCalls: unknown[][] = [];
 
-const tally = { calls: 0, byKind: new Map<FaultKind, number>(), byFault: new Map<string, number>(), byFamily: new Map<string, number>(), byError: new Map<string, number>() };
+const tally = {
+  calls: 0,
+  byKind: new Map<FaultKind, number>(),
+  byFault: new Map<string, number>(),
+  byFamily: new Map<string, number>(),
+  byError: new Map<string, number>(),
+};
 const operationsHit = new Set<FaultOperation>();
 const bump = <K>(map: Map<K, number>, key: K) => map.set(key, (map.get(key) ?? 0) + 1);
 
@@ -118,7 +124,10 @@ function expectNone(problems: string[]): void {
 function shape(canaries: Canaries): string {
   const short = (value: string) => JSON.stringify(value.length > 24 ? `${value.slice(0, 24)}…(${value.length})` : value);
   const { fragments = [], ...secrets } = canaries;
-  return [...Object.entries(secrets).map(([name, value]) => `${name}=${short(value)}`), ...fragments.map((f) => `fragment=${short(f)}`)].join(' ');
+  return [
+    ...Object.entries(secrets).map(([name, value]) => `${name}=${short(value)}`),
+    ...fragments.map((f) => `fragment=${short(f)}`),
+  ].join(' ');
 }
 
 test('the bundles give operations of all five families, and every fault applies somewhere', () => {
@@ -202,7 +211,15 @@ describe('canaries of every shape never show (fast-check), one operation of each
   test.each(faults)('$id', async (fault) => {
     const families = FAMILIES.filter((family) => applicable(fault).some((op) => op.family === family));
     // Picked by template (unique across families), so a counterexample reads as paths.
-    const templates = fc.tuple(...families.map((family) => fc.constantFrom(...applicable(fault).filter((op) => op.family === family).map((op) => op.template))));
+    const templates = fc.tuple(
+      ...families.map((family) =>
+        fc.constantFrom(
+          ...applicable(fault)
+            .filter((op) => op.family === family)
+            .map((op) => op.template),
+        ),
+      ),
+    );
     await fc.assert(
       fc.asyncProperty(canaries, templates, limitFor(fault), async (secrets, picked, limit) => {
         const calls = picked.map((template) => ({ fault, op: byTemplate.get(template)!, canaries: secrets, limit }));

@@ -4,7 +4,17 @@
 // an open body is never "broken" by a field it accepts.
 import { METHODS } from 'node:http';
 import fc from 'fast-check';
-import { admits, CANARY_PASSWORD, developerHeaders, JSON_CONTENT_TYPE, jsonTypeOf, matchesAnyOperation, validBody, type ContractOperation, type JsonType } from '../../scripts/lib/contract.ts';
+import {
+  admits,
+  CANARY_PASSWORD,
+  developerHeaders,
+  JSON_CONTENT_TYPE,
+  jsonTypeOf,
+  matchesAnyOperation,
+  validBody,
+  type ContractOperation,
+  type JsonType,
+} from '../../scripts/lib/contract.ts';
 import type { Json } from '../../scripts/lib/json.ts';
 import { getAt, setAt, siteName, sitesOf, withoutAt, type Site } from './schema-sites.ts';
 import { MAX_BODY_BYTES } from '../../scripts/mock/server.ts';
@@ -111,7 +121,9 @@ function wrongValue(allowed: Set<JsonType>): fc.Arbitrary<Json> {
 }
 
 function typedSites(p: Prepared): Array<Site & { allowed: Set<JsonType> }> {
-  return p.sites.filter((s): s is Site & { allowed: Set<JsonType> } => s.allowed !== undefined && jsonTypes.some((t) => !admits(s.allowed!, t)));
+  return p.sites.filter(
+    (s): s is Site & { allowed: Set<JsonType> } => s.allowed !== undefined && jsonTypes.some((t) => !admits(s.allowed!, t)),
+  );
 }
 
 const fieldName = fc.string({ minLength: 1, maxLength: 16 }).filter((k) => k !== '__proto__' && k.trim() === k && k.length > 0);
@@ -122,17 +134,19 @@ function missingDeveloperHeader(p: Prepared): fc.Arbitrary<BadRequest> | undefin
   const names = p.op.securityHeaders;
   if (!names) return undefined;
   const howToBreak = fc.constantFrom('omitted', 'empty', 'blank');
-  return fc.tuple(fc.subarray(names, { minLength: 1 }), fc.array(howToBreak, { minLength: names.length, maxLength: names.length })).map(([broken, how]) => {
-    const headers: Record<string, string> = { ...p.headers, 'content-type': JSON_CONTENT_TYPE };
-    const notes: string[] = [];
-    broken.forEach((name, i) => {
-      const mode = how[i]!;
-      notes.push(`${name} ${mode}`);
-      if (mode === 'omitted') delete headers[name];
-      else headers[name] = mode === 'empty' ? '' : '   ';
+  return fc
+    .tuple(fc.subarray(names, { minLength: 1 }), fc.array(howToBreak, { minLength: names.length, maxLength: names.length }))
+    .map(([broken, how]) => {
+      const headers: Record<string, string> = { ...p.headers, 'content-type': JSON_CONTENT_TYPE };
+      const notes: string[] = [];
+      broken.forEach((name, i) => {
+        const mode = how[i]!;
+        notes.push(`${name} ${mode}`);
+        if (mode === 'omitted') delete headers[name];
+        else headers[name] = mode === 'empty' ? '' : '   ';
+      });
+      return request(p, 'missing-developer-header', notes.join(', '), { headers, statuses: [401], names });
     });
-    return request(p, 'missing-developer-header', notes.join(', '), { headers, statuses: [401], names });
-  });
 }
 
 function wrongContentType(p: Prepared): fc.Arbitrary<BadRequest> | undefined {
@@ -142,7 +156,18 @@ function wrongContentType(p: Prepared): fc.Arbitrary<BadRequest> | undefined {
   const token = fc.stringMatching(/^[a-z][a-z0-9.-]{0,11}$/);
   const type = fc
     .oneof(
-      fc.constantFrom('text/plain', 'text/html', 'text/xml', 'application/xml', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/octet-stream', 'text/json', 'application/javascript', 'application/jsonx'),
+      fc.constantFrom(
+        'text/plain',
+        'text/html',
+        'text/xml',
+        'application/xml',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data; boundary=x',
+        'application/octet-stream',
+        'text/json',
+        'application/javascript',
+        'application/jsonx',
+      ),
       fc.tuple(token, token).map(([a, b]) => `${a}/${b}`),
     )
     .chain((t) => fc.constantFrom(t, `${t}; charset=utf-8`))
@@ -155,7 +180,9 @@ function wrongContentType(p: Prepared): fc.Arbitrary<BadRequest> | undefined {
     }),
   );
   // No content type at all: the body cannot be read as the declared type.
-  const none = fc.constant(request(p, 'wrong-content-type', 'no content-type', { headers: { ...p.headers }, statuses: [415], names: ['application/json'] }));
+  const none = fc.constant(
+    request(p, 'wrong-content-type', 'no content-type', { headers: { ...p.headers }, statuses: [415], names: ['application/json'] }),
+  );
   return fc.oneof({ arbitrary: typed, weight: 4 }, { arbitrary: none, weight: 1 });
 }
 
@@ -169,22 +196,26 @@ function malformedJson(p: Prepared): fc.Arbitrary<BadRequest> | undefined {
       fc.nat(text.length - 1).map((at) => text.slice(0, at) + text.slice(at + 1)),
     )
     .filter((t) => t.length > 0 && !isJson(t));
-  const crafted = fc.constantFrom(
-    text.replaceAll('"', "'"), // single quotes
-    text.replace(/}$/, ',}'), // trailing comma
-    text.replace(/"([^"\\]+)":/g, '$1:'), // unquoted names
-    text.replaceAll(`"${CANARY_PASSWORD}"`, CANARY_PASSWORD), // an unquoted password: must not be echoed
-    `\ufeff${text}`, // byte-order mark
-    `${text}${text}`,
-    `/* comment */ ${text}`,
-    `{"Senha": ${CANARY_PASSWORD}}`,
-    '{"Login": NaN}',
-    '{"Login": undefined}',
-  ).filter((t) => !isJson(t));
+  const crafted = fc
+    .constantFrom(
+      text.replaceAll('"', "'"), // single quotes
+      text.replace(/}$/, ',}'), // trailing comma
+      text.replace(/"([^"\\]+)":/g, '$1:'), // unquoted names
+      text.replaceAll(`"${CANARY_PASSWORD}"`, CANARY_PASSWORD), // an unquoted password: must not be echoed
+      `\ufeff${text}`, // byte-order mark
+      `${text}${text}`,
+      `/* comment */ ${text}`,
+      `{"Senha": ${CANARY_PASSWORD}}`,
+      '{"Login": NaN}',
+      '{"Login": undefined}',
+    )
+    .filter((t) => !isJson(t));
   const random = fc.string({ minLength: 1, maxLength: 64 }).filter((t) => t.trim().length > 0 && !isJson(t));
-  return fc.oneof(edited, crafted, random).map((t) =>
-    request(p, 'malformed-json', `body ${JSON.stringify(t.slice(0, 80))}`, { body: Buffer.from(t), statuses: [400], names: ['JSON'] }),
-  );
+  return fc
+    .oneof(edited, crafted, random)
+    .map((t) =>
+      request(p, 'malformed-json', `body ${JSON.stringify(t.slice(0, 80))}`, { body: Buffer.from(t), statuses: [400], names: ['JSON'] }),
+    );
 }
 
 function truncatedJson(p: Prepared): fc.Arbitrary<BadRequest> | undefined {
@@ -193,14 +224,20 @@ function truncatedJson(p: Prepared): fc.Arbitrary<BadRequest> | undefined {
   return fc
     .integer({ min: 1, max: text.length - 1 })
     .filter((at) => !isJson(text.slice(0, at)))
-    .map((at) => request(p, 'truncated-json', `cut at ${at} of ${text.length}`, { body: Buffer.from(text.slice(0, at)), statuses: [400], names: ['JSON'] }));
+    .map((at) =>
+      request(p, 'truncated-json', `cut at ${at} of ${text.length}`, {
+        body: Buffer.from(text.slice(0, at)),
+        statuses: [400],
+        names: ['JSON'],
+      }),
+    );
 }
 
 function emptyBody(p: Prepared): fc.Arbitrary<BadRequest> | undefined {
   if (!p.op.body?.required) return undefined;
-  return fc.constantFrom('', 'null', ' ', '\r\n\t').map((t) =>
-    request(p, 'empty-body', `body ${JSON.stringify(t)}`, { body: Buffer.from(t), statuses: [400, 422], names: ['body'] }),
-  );
+  return fc
+    .constantFrom('', 'null', ' ', '\r\n\t')
+    .map((t) => request(p, 'empty-body', `body ${JSON.stringify(t)}`, { body: Buffer.from(t), statuses: [400, 422], names: ['body'] }));
 }
 
 function missingRequiredField(p: Prepared): fc.Arbitrary<BadRequest> | undefined {
@@ -264,7 +301,11 @@ function extraNesting(p: Prepared): fc.Arbitrary<BadRequest> | undefined {
   if (closed.length > 0) {
     options.push(
       fc
-        .tuple(fc.constantFrom(...closed), fieldName, anyJson(3).map((v): Json => ({ nested: { deeper: v } })))
+        .tuple(
+          fc.constantFrom(...closed),
+          fieldName,
+          anyJson(3).map((v): Json => ({ nested: { deeper: v } })),
+        )
         .filter(([s, k]) => !s.properties.includes(k))
         .map(([s, k, v]) =>
           request(p, 'extra-nesting', `unknown ${JSON.stringify(k)} at ${s.path.join('.') || 'body'}`, {
@@ -278,13 +319,21 @@ function extraNesting(p: Prepared): fc.Arbitrary<BadRequest> | undefined {
   // The whole body one level down.
   const root = p.sites[0];
   if (root?.allowed && !admits(root.allowed, 'array')) {
-    options.push(fc.constant(request(p, 'extra-nesting', 'body wrapped in an array', { body: body([base]), statuses: [422], names: ['body'] })));
+    options.push(
+      fc.constant(request(p, 'extra-nesting', 'body wrapped in an array', { body: body([base]), statuses: [422], names: ['body'] })),
+    );
   }
   if (root && root.required.length > 0) {
     options.push(
       fieldName
         .filter((k) => !root.properties.includes(k))
-        .map((k) => request(p, 'extra-nesting', `body wrapped in ${JSON.stringify(k)}`, { body: body({ [k]: base }), statuses: [422], names: root.required })),
+        .map((k) =>
+          request(p, 'extra-nesting', `body wrapped in ${JSON.stringify(k)}`, {
+            body: body({ [k]: base }),
+            statuses: [422],
+            names: root.required,
+          }),
+        ),
     );
   }
   return options.length > 0 ? fc.oneof(...options) : undefined;
@@ -301,8 +350,11 @@ function hugeBody(p: Prepared, note: string, value: Json, field: string): BadReq
 function hugeValue(p: Prepared): fc.Arbitrary<BadRequest> | undefined {
   const base = p.base;
   const options: Array<fc.Arbitrary<BadRequest>> = [];
-  const hugeString = fc.tuple(fc.integer({ min: 1024, max: HUGE_STRING_MAX }), fc.string({ minLength: 1, maxLength: 8 })).map(([n, s]) => s.repeat(Math.ceil(n / s.length)).slice(0, n));
-  const hugeArray = <T extends Json>(item: fc.Arbitrary<T>) => fc.tuple(fc.integer({ min: 256, max: HUGE_ARRAY_MAX }), item).map(([n, v]) => Array.from({ length: n }, () => v));
+  const hugeString = fc
+    .tuple(fc.integer({ min: 1024, max: HUGE_STRING_MAX }), fc.string({ minLength: 1, maxLength: 8 }))
+    .map(([n, s]) => s.repeat(Math.ceil(n / s.length)).slice(0, n));
+  const hugeArray = <T extends Json>(item: fc.Arbitrary<T>) =>
+    fc.tuple(fc.integer({ min: 256, max: HUGE_ARRAY_MAX }), item).map(([n, v]) => Array.from({ length: n }, () => v));
   if (base !== undefined) {
     const sites = typedSites(p);
     const notString = sites.filter((s) => !admits(s.allowed, 'string'));
@@ -311,28 +363,32 @@ function hugeValue(p: Prepared): fc.Arbitrary<BadRequest> | undefined {
     const itemSites = sites.filter((s) => typeof s.path.at(-1) === 'number');
     if (notString.length > 0) {
       options.push(
-        fc.tuple(fc.constantFrom(...notString), hugeString).map(([s, v]) =>
-          hugeBody(p, `${s.path.join('.') || 'body'} = a string of ${v.length}`, setAt(base, s.path, v), siteName(s.path)),
-        ),
+        fc
+          .tuple(fc.constantFrom(...notString), hugeString)
+          .map(([s, v]) =>
+            hugeBody(p, `${s.path.join('.') || 'body'} = a string of ${v.length}`, setAt(base, s.path, v), siteName(s.path)),
+          ),
       );
     }
     if (notArray.length > 0) {
       options.push(
-        fc.tuple(fc.constantFrom(...notArray), hugeArray(fc.string({ maxLength: 4 }))).map(([s, v]) =>
-          hugeBody(p, `${s.path.join('.') || 'body'} = an array of ${v.length}`, setAt(base, s.path, v), siteName(s.path)),
-        ),
+        fc
+          .tuple(fc.constantFrom(...notArray), hugeArray(fc.string({ maxLength: 4 })))
+          .map(([s, v]) =>
+            hugeBody(p, `${s.path.join('.') || 'body'} = an array of ${v.length}`, setAt(base, s.path, v), siteName(s.path)),
+          ),
       );
     }
     // A long array of items of the wrong type, where the items' type is known.
-    const typedItems = arrays.flatMap((a) => itemSites.filter((i) => i.path.length === a.path.length + 1 && a.path.every((k, n) => i.path[n] === k)).map((i) => ({ a, i })));
+    const typedItems = arrays.flatMap((a) =>
+      itemSites.filter((i) => i.path.length === a.path.length + 1 && a.path.every((k, n) => i.path[n] === k)).map((i) => ({ a, i })),
+    );
     if (typedItems.length > 0) {
       options.push(
         fc
           .constantFrom(...typedItems)
           .chain(({ a, i }) => hugeArray(wrongValue(i.allowed)).map((v) => ({ a, v })))
-          .map(({ a, v }) =>
-            hugeBody(p, `${a.path.join('.')} = ${v.length} wrong items`, setAt(base, a.path, v), siteName(a.path)),
-          ),
+          .map(({ a, v }) => hugeBody(p, `${a.path.join('.')} = ${v.length} wrong items`, setAt(base, a.path, v), siteName(a.path))),
       );
     }
   }
@@ -342,11 +398,19 @@ function hugeValue(p: Prepared): fc.Arbitrary<BadRequest> | undefined {
   if (headerNames) {
     options.push(
       fc.tuple(fc.constantFrom(...headerNames), hugeHead).map(([name, n]) =>
-        request(p, 'huge-value', `${name} of ${n} characters`, { headers: { ...p.headers, 'content-type': JSON_CONTENT_TYPE, [name]: 'A'.repeat(n) }, statuses: [431], names: [] }),
+        request(p, 'huge-value', `${name} of ${n} characters`, {
+          headers: { ...p.headers, 'content-type': JSON_CONTENT_TYPE, [name]: 'A'.repeat(n) },
+          statuses: [431],
+          names: [],
+        }),
       ),
     );
   }
-  options.push(hugeHead.map((n) => request(p, 'huge-value', `path of ${n} characters`, { path: `${p.op.path}/${'a'.repeat(n)}`, statuses: [431], names: [] })));
+  options.push(
+    hugeHead.map((n) =>
+      request(p, 'huge-value', `path of ${n} characters`, { path: `${p.op.path}/${'a'.repeat(n)}`, statuses: [431], names: [] }),
+    ),
+  );
   return fc.oneof(...options);
 }
 
@@ -374,7 +438,8 @@ function wrongMethod(p: Prepared): fc.Arbitrary<BadRequest> | undefined {
 function unknownPath(p: Prepared, all: ContractOperation[], baseUrl: string): fc.Arbitrary<BadRequest> {
   const segment = fc.string({ maxLength: 12, unit: fc.constantFrom(...'abcXYZ019-_.~!$&()*+,;=:@[]%^{}|`<> é\u00e3\u4e2d'.split('')) });
   const prefix = p.op.path.slice(0, p.op.path.lastIndexOf('/'));
-  const swapCase = (s: string, mask: number) => [...s].map((c, i) => ((mask >> (i % 30)) & 1 ? (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase()) : c)).join('');
+  const swapCase = (s: string, mask: number) =>
+    [...s].map((c, i) => ((mask >> (i % 30)) & 1 ? (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase()) : c)).join('');
   const raw = fc.oneof(
     segment.map((s) => `${p.op.path}/${s}`),
     segment.map((s) => `${prefix}/${s}`),
@@ -387,7 +452,9 @@ function unknownPath(p: Prepared, all: ContractOperation[], baseUrl: string): fc
     .filter((r) => !r.includes('#') && !r.includes('?') && !r.includes('\\'))
     .map((r) => ({ r, pathname: new URL(`${baseUrl}${r}`).pathname }))
     .filter(({ pathname }) => !matchesAnyOperation(all, pathname) && !matchesAnyOperation(all, safeDecode(pathname)))
-    .map(({ r, pathname }) => request(p, 'unknown-path', `path ${pathname.slice(0, 100)}`, { path: r, statuses: [404], names: [pathname] }));
+    .map(({ r, pathname }) =>
+      request(p, 'unknown-path', `path ${pathname.slice(0, 100)}`, { path: r, statuses: [404], names: [pathname] }),
+    );
 }
 
 function safeDecode(s: string): string {
@@ -399,7 +466,12 @@ function safeDecode(s: string): string {
 }
 
 /** The arbitrary of one kind for one operation, or undefined when the kind cannot apply to it. */
-export function badRequestsFor(category: Category, op: ContractOperation, all: ContractOperation[], baseUrl: string): fc.Arbitrary<BadRequest> | undefined {
+export function badRequestsFor(
+  category: Category,
+  op: ContractOperation,
+  all: ContractOperation[],
+  baseUrl: string,
+): fc.Arbitrary<BadRequest> | undefined {
   const p = prepare(op);
   switch (category) {
     case 'missing-developer-header':

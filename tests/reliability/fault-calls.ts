@@ -80,7 +80,13 @@ export interface Outcome {
 }
 
 /** Calls `op` through `fault`; resolves with what the call rejected with (or its value, which is a failure). */
-export async function faultedCall(server: FaultServer, fault: Fault, op: FaultOperation, canaries: Canaries, limit: Limit): Promise<Outcome> {
+export async function faultedCall(
+  server: FaultServer,
+  fault: Fault,
+  op: FaultOperation,
+  canaries: Canaries,
+  limit: Limit,
+): Promise<Outcome> {
   const client = FACTORIES[op.family]!({
     baseUrl: `${server.url}/${fault.id}`,
     developerToken: DEVELOPER_TOKEN,
@@ -117,7 +123,14 @@ export function expectedClass(fault: Fault, limit: Limit): Fault['expected'] {
 export const STALL_MARGIN_MS = 5_000;
 
 /** What is wrong with the outcome of a faulted call; empty when the error is right and holds no secret. */
-export function problemsOf(server: FaultServer, fault: Fault, op: FaultOperation, canaries: Canaries, limit: Limit, outcome: Outcome): string[] {
+export function problemsOf(
+  server: FaultServer,
+  fault: Fault,
+  op: FaultOperation,
+  canaries: Canaries,
+  limit: Limit,
+  outcome: Outcome,
+): string[] {
   const { error } = outcome;
   const problems: string[] = [];
   const expected = expectedClass(fault, limit);
@@ -125,16 +138,19 @@ export function problemsOf(server: FaultServer, fault: Fault, op: FaultOperation
     problems.push(`gave ${describe(error)}, not a CallError`);
   } else {
     if (error.constructor !== expected) problems.push(`gave ${error.name} (${error.message}), expected ${expected.name}`);
-    if (error.operation !== op.operation) problems.push(`operation ${JSON.stringify(error.operation)}, expected ${JSON.stringify(op.operation)}`);
+    if (error.operation !== op.operation)
+      problems.push(`operation ${JSON.stringify(error.operation)}, expected ${JSON.stringify(op.operation)}`);
     if (error.path !== op.template) problems.push(`path ${error.path}, expected ${op.template}`);
     if (!error.message.startsWith(`${op.operation}: `)) problems.push(`message does not start with the operation: ${error.message}`);
-    if (fault.status !== undefined && error instanceof HttpStatusError && error.status !== fault.status) problems.push(`status ${error.status}, expected ${fault.status}`);
+    if (fault.status !== undefined && error instanceof HttpStatusError && error.status !== fault.status)
+      problems.push(`status ${error.status}, expected ${fault.status}`);
     if (error instanceof TimeoutError) {
       const ms = limit.where === 'signal-timeout' ? undefined : limit.ms;
       if (error.timeoutMs !== ms) problems.push(`timeoutMs ${error.timeoutMs}, expected ${ms}`);
     }
   }
-  if (fault.stalls && outcome.elapsedMs > limit.ms + STALL_MARGIN_MS) problems.push(`took ${Math.round(outcome.elapsedMs)} ms with a limit of ${limit.ms} ms`);
+  if (fault.stalls && outcome.elapsedMs > limit.ms + STALL_MARGIN_MS)
+    problems.push(`took ${Math.round(outcome.elapsedMs)} ms with a limit of ${limit.ms} ms`);
   const { fragments = [], ...secrets } = canaries;
   const scanned = {
     ...secrets,
@@ -143,7 +159,8 @@ export function problemsOf(server: FaultServer, fault: Fault, op: FaultOperation
   };
   const leaked = error instanceof Error ? leaksIn(error, scanned) : [];
   if (leaked.length > 0) problems.push(`the error shows ${leaked.join(', ')}`);
-  if (!reachedServer(server, fault, op, canaries)) problems.push('no request carrying every canary reached the server (the check above would mean nothing)');
+  if (!reachedServer(server, fault, op, canaries))
+    problems.push('no request carrying every canary reached the server (the check above would mean nothing)');
   return problems;
 }
 

@@ -57,7 +57,10 @@ function send(response: ServerResponse, status: number, contentType: string | un
   response.end(text);
 }
 
-const json = (value: unknown, status = 200): FaultHandler => (response) => send(response, status, JSON_TYPE, JSON.stringify(value));
+const json =
+  (value: unknown, status = 200): FaultHandler =>
+  (response) =>
+    send(response, status, JSON_TYPE, JSON.stringify(value));
 
 /** Headers and the first part of the answer, then the socket is destroyed. */
 const cutShort =
@@ -69,8 +72,10 @@ const cutShort =
     setTimeout(() => response.socket?.destroy(), 5);
   };
 
-const htmlEscape = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-const asciiJson = (text: string): string => JSON.stringify(text).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+const htmlEscape = (text: string): string =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+const asciiJson = (text: string): string =>
+  JSON.stringify(text).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /**
  * The request (body as sent, then headers) in each common encoding a careless server might
@@ -93,16 +98,34 @@ export function encodedEchoes(text: string): string {
 }
 
 const ERROR_BODIES = {
-  json: (status: number): FaultHandler => (response, context) => send(response, status, JSON_TYPE, JSON.stringify({ Mensagem: 'erro interno', echoed: echoValue(context) })),
-  html: (status: number): FaultHandler => (response, context) =>
-    send(response, status, 'text/html; charset=utf-8', `<!DOCTYPE html><html><body><h1>${status}</h1><pre>${echoText(context)}</pre></body></html>`),
-  empty: (status: number): FaultHandler => (response) => send(response, status, undefined, ''),
-  encoded: (status: number): FaultHandler => (response, context) => send(response, status, 'text/plain; charset=utf-8', encodedEchoes(echoText(context))),
+  json:
+    (status: number): FaultHandler =>
+    (response, context) =>
+      send(response, status, JSON_TYPE, JSON.stringify({ Mensagem: 'erro interno', echoed: echoValue(context) })),
+  html:
+    (status: number): FaultHandler =>
+    (response, context) =>
+      send(
+        response,
+        status,
+        'text/html; charset=utf-8',
+        `<!DOCTYPE html><html><body><h1>${status}</h1><pre>${echoText(context)}</pre></body></html>`,
+      ),
+  empty:
+    (status: number): FaultHandler =>
+    (response) =>
+      send(response, status, undefined, ''),
+  encoded:
+    (status: number): FaultHandler =>
+    (response, context) =>
+      send(response, status, 'text/plain; charset=utf-8', encodedEchoes(echoText(context))),
 };
 
-
 /** A JSON answer of a type the operation's answer schema does not admit, carrying the echo where it can. */
-function wrongType(kind: 'array-or-object' | 'null' | 'scalar', operationAt: (path: string) => FaultOperation): Pick<Fault, 'appliesTo' | 'handle'> {
+function wrongType(
+  kind: 'array-or-object' | 'null' | 'scalar',
+  operationAt: (path: string) => FaultOperation,
+): Pick<Fault, 'appliesTo' | 'handle'> {
   return {
     appliesTo: (op) => op.answerTypes !== undefined && (kind !== 'null' || !op.answerTypes.has('null')),
     handle: (response, context) => {
@@ -180,7 +203,8 @@ export function buildFaults(operationAt: (path: string) => FaultOperation): Faul
     {
       id: 'ok-html',
       kind: 'not-json',
-      handle: (response, context) => send(response, 200, 'text/html; charset=utf-8', `<html><body>Manutenção<pre>${echoText(context)}</pre></body></html>`),
+      handle: (response, context) =>
+        send(response, 200, 'text/html; charset=utf-8', `<html><body>Manutenção<pre>${echoText(context)}</pre></body></html>`),
       expected: NonJsonResponseError,
     },
     {
@@ -222,14 +246,21 @@ export function buildFaults(operationAt: (path: string) => FaultOperation): Faul
     {
       id: 'ok-xml',
       kind: 'not-json',
-      handle: (response, context) => send(response, 200, 'application/xml', `<?xml version="1.0"?><Resultado>${echoText(context)}</Resultado>`),
+      handle: (response, context) =>
+        send(response, 200, 'application/xml', `<?xml version="1.0"?><Resultado>${echoText(context)}</Resultado>`),
       expected: NonJsonResponseError,
     },
     {
       id: 'ok-content-type-echoes-access-code',
       kind: 'not-json',
       // A proxy that reflects request headers into the answer's own.
-      handle: (response, context) => send(response, 200, `text/plain; charset=utf-8; echo=${String(context.request.headers['developer-access-code'])}`, echoText(context)),
+      handle: (response, context) =>
+        send(
+          response,
+          200,
+          `text/plain; charset=utf-8; echo=${String(context.request.headers['developer-access-code'])}`,
+          echoText(context),
+        ),
       expected: NonJsonResponseError,
     },
     {
@@ -285,7 +316,13 @@ export function buildFaults(operationAt: (path: string) => FaultOperation): Faul
       expected: V1UnsuccessfulError,
     },
     // Redirects: a loop to the same address, and one to another origin.
-    ...[301, 302, 303, 307, 308].map((status) => ({ id: `redirect-loop-${status}`, kind: 'redirect' as const, handle: redirect(status, 'self'), expected: HttpStatusError, status })),
+    ...[301, 302, 303, 307, 308].map((status) => ({
+      id: `redirect-loop-${status}`,
+      kind: 'redirect' as const,
+      handle: redirect(status, 'self'),
+      expected: HttpStatusError,
+      status,
+    })),
     { id: 'redirect-other-origin-307', kind: 'redirect', handle: redirect(307, 'elsewhere'), expected: HttpStatusError, status: 307 },
   ];
 }

@@ -6,9 +6,18 @@ import { inspect } from 'node:util';
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** `text` as it travels inside a JSON string. */
 export const jsonWire = (text: string): string => JSON.stringify(text).slice(1, -1);
-const htmlEscape = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-const numericEntities = (text: string, radix: 10 | 16): string => [...text].map((c) => `&#${radix === 16 ? 'x' : ''}${c.codePointAt(0)!.toString(radix)};`).join('');
-const unicodeEscapes = (text: string): string => [...text].map((c) => (c.length === 2 ? [c.charCodeAt(0), c.charCodeAt(1)] : [c.charCodeAt(0)]).map((u) => `\\u${u.toString(16).padStart(4, '0')}`).join('')).join('');
+const htmlEscape = (text: string): string =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+const numericEntities = (text: string, radix: 10 | 16): string =>
+  [...text].map((c) => `&#${radix === 16 ? 'x' : ''}${c.codePointAt(0)!.toString(radix)};`).join('');
+const unicodeEscapes = (text: string): string =>
+  [...text]
+    .map((c) =>
+      (c.length === 2 ? [c.charCodeAt(0), c.charCodeAt(1)] : [c.charCodeAt(0)])
+        .map((u) => `\\u${u.toString(16).padStart(4, '0')}`)
+        .join(''),
+    )
+    .join('');
 
 /** Base64 of `text` (UTF-8) at each of the three alignments it can have inside a longer Base64 text: the characters made of its bits only. */
 export function base64Cores(text: string): string[] {
@@ -37,10 +46,18 @@ export function secretForms(secret: string): string[] {
   if (GUID.test(secret)) bases.push(secret.toUpperCase(), secret.replace(/-/g, ''), secret.replace(/-/g, '').toUpperCase());
   const forms = bases.flatMap((base) => {
     const wellFormed = base.toWellFormed();
-    return [base, encodeURIComponent(wellFormed), htmlEscape(base), numericEntities(base, 10), numericEntities(base, 16), unicodeEscapes(base)];
+    return [
+      base,
+      encodeURIComponent(wellFormed),
+      htmlEscape(base),
+      numericEntities(base, 10),
+      numericEntities(base, 16),
+      unicodeEscapes(base),
+    ];
   });
   if (Buffer.byteLength(secret.toWellFormed(), 'utf8') >= BASE64_MIN_BYTES) {
-    for (const base of [secret, wire]) for (const core of base64Cores(base.toWellFormed())) forms.push(core, core.replace(/\+/g, '-').replace(/\//g, '_'));
+    for (const base of [secret, wire])
+      for (const core of base64Cores(base.toWellFormed())) forms.push(core, core.replace(/\+/g, '-').replace(/\//g, '_'));
   }
   // Any of them inside a JSON string once more (an encoded echo quoted in a JSON answer).
   return [...new Set(forms.flatMap((form) => [form, jsonWire(form)]))].filter((form) => form !== '');

@@ -18,7 +18,14 @@ test(`${REQUESTS} mixed calls over ${CONNECTIONS} connections: zero 5xx, zero co
   const f = await runLoad(mix, { url: inject('mockUrl'), connections: CONNECTIONS, amount: REQUESTS });
   console.log(`load test: ${JSON.stringify(f)}`);
   expect(f.examples).toEqual([]);
-  expect({ errors: f.errors, timeouts: f.timeouts, s5xx: f.s5xx, other: f.other, unexpected: f.unexpected, unreadable: f.unreadable }).toEqual({
+  expect({
+    errors: f.errors,
+    timeouts: f.timeouts,
+    s5xx: f.s5xx,
+    other: f.other,
+    unexpected: f.unexpected,
+    unreadable: f.unreadable,
+  }).toEqual({
     errors: 0,
     timeouts: 0,
     s5xx: 0,

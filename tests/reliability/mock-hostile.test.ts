@@ -18,24 +18,35 @@ beforeAll(async () => {
 });
 afterAll(() => mock?.stop());
 
-test.each(HOSTILE_KINDS)('8 concurrent maximal bodies (%s): each a bounded 422, the mock keeps serving, one log line each', async (kind) => {
-  await expect.poll(() => mock.output()).toMatch(/Ctrl-C stops the mock\.\n/);
-  const before = mock.output().length;
-  const round = await hostileRound(mock.url, kind);
-  expect(round.bytes).toBeGreaterThan(1_000_000);
-  expect(round.valid.status).toBe(200);
-  for (const answer of round.hostile) {
-    expect(answer.status).toBe(422);
-    const problem = JSON.parse(answer.body) as { detail: string; validation: unknown[] };
-    expect(problem.validation.length).toBeGreaterThan(0);
-    expect(problem.validation.length).toBeLessThanOrEqual(20);
-    expect(answer.body.length).toBeLessThan(20_000);
-    expect(echoesSecret(answer.body, CANARY_PASSWORD)).toBe(false);
-    if (kind !== 'depth') expect(problem.detail).toMatch(/; and at least \d+ more \(a body this large is checked up to/);
-  }
-  await expect.poll(() => mock.output().slice(before).split('\n').filter(Boolean).length).toBe(8);
-  expect(mock.output().slice(before).split('\n').filter(Boolean).every((line) => line.length < 400 && / 422 /.test(line))).toBe(true);
-}, 120_000);
+test.each(HOSTILE_KINDS)(
+  '8 concurrent maximal bodies (%s): each a bounded 422, the mock keeps serving, one log line each',
+  async (kind) => {
+    await expect.poll(() => mock.output()).toMatch(/Ctrl-C stops the mock\.\n/);
+    const before = mock.output().length;
+    const round = await hostileRound(mock.url, kind);
+    expect(round.bytes).toBeGreaterThan(1_000_000);
+    expect(round.valid.status).toBe(200);
+    for (const answer of round.hostile) {
+      expect(answer.status).toBe(422);
+      const problem = JSON.parse(answer.body) as { detail: string; validation: unknown[] };
+      expect(problem.validation.length).toBeGreaterThan(0);
+      expect(problem.validation.length).toBeLessThanOrEqual(20);
+      expect(answer.body.length).toBeLessThan(20_000);
+      expect(echoesSecret(answer.body, CANARY_PASSWORD)).toBe(false);
+      if (kind !== 'depth') expect(problem.detail).toMatch(/; and at least \d+ more \(a body this large is checked up to/);
+    }
+    await expect.poll(() => mock.output().slice(before).split('\n').filter(Boolean).length).toBe(8);
+    expect(
+      mock
+        .output()
+        .slice(before)
+        .split('\n')
+        .filter(Boolean)
+        .every((line) => line.length < 400 && / 422 /.test(line)),
+    ).toBe(true);
+  },
+  120_000,
+);
 
 function slowClient(port: number, chunks: string[], everyMs: number): Promise<{ received: string; closedAfterMs: number }> {
   const started = performance.now();
@@ -59,7 +70,7 @@ function slowClient(port: number, chunks: string[], everyMs: number): Promise<{ 
 
 test('a head sent a byte every 200 ms is cut off by the head time-out with a 408 problem', async () => {
   const port = Number(new URL(mock.url).port);
-  const head = [...'POST /api/V2/Voos/Reservar HTTP/1.1\r\nHost: x\r\nX-Slow: ' + 'a'.repeat(200)];
+  const head = [...`POST /api/V2/Voos/Reservar HTTP/1.1\r\nHost: x\r\nX-Slow: ${'a'.repeat(200)}`];
   const r = await slowClient(port, head, 200);
   expect(r.received).toMatch(/^HTTP\/1\.1 408 /);
   expect(r.received).toContain('application/problem+json');

@@ -12,7 +12,13 @@ import { PassThrough } from 'node:stream';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readFamilies } from '../../scripts/pipeline/families.ts';
-import { ANSWER_WITH_NUMBERS, refusingAddress, startHostileUpstream, type Behaviour, type HostileUpstream } from '../../scripts/gates/reliability/hostile-upstream.ts';
+import {
+  ANSWER_WITH_NUMBERS,
+  refusingAddress,
+  startHostileUpstream,
+  type Behaviour,
+  type HostileUpstream,
+} from '../../scripts/gates/reliability/hostile-upstream.ts';
 import { startProxy, type RunningProxy } from '../../scripts/mock/proxy/server.ts';
 import { rootDir } from '../support/bundle.ts';
 
@@ -28,7 +34,11 @@ const SECRETS = {
   developerToken: 'c4a7e2d0-5b1f-4e8a-9c3d-2f6b8a1e0d97',
   accessCode: 'Q0FOQVJZLWFjY2Vzcy1jb2RlLTU1Yzk=',
 };
-const HEADERS = { 'content-type': 'application/json', 'developer-token': SECRETS.developerToken, 'developer-access-code': SECRETS.accessCode };
+const HEADERS = {
+  'content-type': 'application/json',
+  'developer-token': SECRETS.developerToken,
+  'developer-access-code': SECRETS.accessCode,
+};
 const BODY = JSON.stringify({ Login: SECRETS.login, Senha: SECRETS.senha });
 
 function encodings(secret: string): string[] {
@@ -57,14 +67,25 @@ interface Reply {
 }
 
 /** One call over a fresh connection, raw bytes both ways (no decompression, no JSON parsing). */
-function call(base: string, path: string, options: { headers?: Record<string, string>; body?: string | Buffer; behaviour?: Behaviour } = {}): Promise<Reply> {
+function call(
+  base: string,
+  path: string,
+  options: { headers?: Record<string, string>; body?: string | Buffer; behaviour?: Behaviour } = {},
+): Promise<Reply> {
   const started = performance.now();
   const headers = { ...HEADERS, ...options.headers, ...(options.behaviour ? { 'x-upstream-behaviour': options.behaviour } : {}) };
   return new Promise((resolve, reject) => {
     const request = http.request(`${base}${path}`, { method: 'POST', headers, agent: false }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks), ms: performance.now() - started }));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          body: Buffer.concat(chunks),
+          ms: performance.now() - started,
+        }),
+      );
       response.on('error', reject);
     });
     request.setTimeout(30_000, () => request.destroy(new Error('no answer in 30 s')));
@@ -90,12 +111,27 @@ log.on('data', (chunk: Buffer) => (logged += chunk.toString()));
 beforeAll(async () => {
   upstream = await startHostileUpstream();
   const families = (await readFamilies(rootDir)).map((f) => f.id);
-  const common = { rootDir, families, port: 0, timeoutMs: TIMEOUT_MS, headTimeoutMs: HEAD_TIMEOUT_MS, bodyTimeoutMs: BODY_TIMEOUT_MS, maxAnswerBytes: MAX_ANSWER_BYTES, log };
+  const common = {
+    rootDir,
+    families,
+    port: 0,
+    timeoutMs: TIMEOUT_MS,
+    headTimeoutMs: HEAD_TIMEOUT_MS,
+    bodyTimeoutMs: BODY_TIMEOUT_MS,
+    maxAnswerBytes: MAX_ANSWER_BYTES,
+    log,
+  };
   proxy = await startProxy({ ...common, upstream: upstream.url });
   refusedProxy = await startProxy({ ...common, upstream: await refusingAddress() });
   basePathProxy = await startProxy({ ...common, upstream: `${upstream.url}/base/` });
   // It assumes 10 ms per KiB of parsing until it has timed one: a 4 MiB answer would take 40 s, past any deadline.
-  tightProxy = await startProxy({ ...common, upstream: upstream.url, timeoutMs: 5_000, maxAnswerBytes: 8 * 1024 * 1024, initialParseMsPerByte: 0.01 });
+  tightProxy = await startProxy({
+    ...common,
+    upstream: upstream.url,
+    timeoutMs: 5_000,
+    maxAnswerBytes: 8 * 1024 * 1024,
+    initialParseMsPerByte: 0.01,
+  });
 });
 
 afterAll(async () => {
@@ -104,7 +140,11 @@ afterAll(async () => {
 });
 
 /** The log lines written for `path` since `mark` (an offset into the log). */
-const linesSince = (mark: number, path: string) => logged.slice(mark).split('\n').filter((l) => l.includes(path));
+const linesSince = (mark: number, path: string) =>
+  logged
+    .slice(mark)
+    .split('\n')
+    .filter((l) => l.includes(path));
 
 describe('bytes pass through unchanged', () => {
   test('big integers, 1.10, 1e400 and duplicate keys reach the upstream and come back byte for byte', async () => {
@@ -148,7 +188,9 @@ describe('bytes pass through unchanged', () => {
   });
 
   test('hop-by-hop headers are dropped both ways, end-to-end ones pass, host names the upstream', async () => {
-    await call(proxy.url, '/api/V2/Voos/Reservar', { headers: { connection: 'keep-alive, x-hop', 'x-hop': '1', 'x-end': '2', te: 'trailers' } });
+    await call(proxy.url, '/api/V2/Voos/Reservar', {
+      headers: { connection: 'keep-alive, x-hop', 'x-hop': '1', 'x-end': '2', te: 'trailers' },
+    });
     const got = upstream.received.at(-1)!;
     expect(got.headers['x-end']).toBe('2');
     expect(got.headers['x-hop']).toBeUndefined();
@@ -180,7 +222,9 @@ describe('every upstream failure is a problem naming it, printed once', () => {
     expect(p.detail).toMatch(detail);
     expect(reply.ms).toBeLessThan(TIMEOUT_MS + 1_000);
     await expect.poll(() => linesSince(mark, '/api/V2/Voos/Reservar')).toHaveLength(1);
-    expect(linesSince(mark, '/api/V2/Voos/Reservar')[0]).toMatch(new RegExp(`^✗ POST /api/V2/Voos/Reservar upstream .*→ ${status} \\(\\d+ ms\\)$`));
+    expect(linesSince(mark, '/api/V2/Voos/Reservar')[0]).toMatch(
+      new RegExp(`^✗ POST /api/V2/Voos/Reservar upstream .*→ ${status} \\(\\d+ ms\\)$`),
+    );
     expect(leaks(reply.body.toString() + JSON.stringify(reply.headers) + logged.slice(mark))).toEqual([]);
   });
 
@@ -193,11 +237,23 @@ describe('every upstream failure is a problem naming it, printed once', () => {
   test('an https upstream whose certificate is not trusted → 502 naming the TLS error', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'proxy-tls-'));
     const [key, cert] = [path.join(dir, 'key.pem'), path.join(dir, 'cert.pem')];
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=127.0.0.1', '-days', '1', '-keyout', key, '-out', cert], { stdio: 'ignore' });
-    const tls = https.createServer({ key: readFileSync(key), cert: readFileSync(cert) }, (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
+    execFileSync(
+      'openssl',
+      ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=127.0.0.1', '-days', '1', '-keyout', key, '-out', cert],
+      { stdio: 'ignore' },
+    );
+    const tls = https.createServer({ key: readFileSync(key), cert: readFileSync(cert) }, (_req, res) =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}'),
+    );
     await new Promise<void>((resolve) => tls.listen(0, '127.0.0.1', resolve));
     const families = (await readFamilies(rootDir)).map((f) => f.id);
-    const tlsProxy = await startProxy({ rootDir, families, port: 0, upstream: `https://127.0.0.1:${(tls.address() as AddressInfo).port}`, log });
+    const tlsProxy = await startProxy({
+      rootDir,
+      families,
+      port: 0,
+      upstream: `https://127.0.0.1:${(tls.address() as AddressInfo).port}`,
+      log,
+    });
     try {
       const reply = await call(tlsProxy.url, '/api/V2/Voos/Reservar');
       expect(reply.status).toBe(502);
@@ -220,7 +276,12 @@ describe('every upstream failure is a problem naming it, printed once', () => {
   test('a caller that goes away stops the upstream exchange (no call left hanging upstream)', async () => {
     const before = upstream.inFlight();
     const controller = new AbortController();
-    const pending = fetch(`${proxy.url}/api/V2/Voos/Reservar`, { method: 'POST', headers: { ...HEADERS, 'x-upstream-behaviour': 'hang' }, body: BODY, signal: controller.signal });
+    const pending = fetch(`${proxy.url}/api/V2/Voos/Reservar`, {
+      method: 'POST',
+      headers: { ...HEADERS, 'x-upstream-behaviour': 'hang' },
+      body: BODY,
+      signal: controller.signal,
+    });
     await expect.poll(() => upstream.inFlight()).toBeGreaterThan(before);
     controller.abort();
     await expect(pending).rejects.toThrow();
@@ -236,7 +297,9 @@ describe('bounded work per request', () => {
     expect(reply.status).toBe(200);
     expect(reply.headers['sl-unchecked']).toMatch(/^response not checked against the contract: /);
     expect(reply.body.equals(direct.body)).toBe(true);
-    await expect.poll(() => linesSince(mark, 'Reservar').join('\n')).toMatch(/^✗ POST \/api\/V2\/Voos\/Reservar response not checked against the contract: .* → 200 /);
+    await expect
+      .poll(() => linesSince(mark, 'Reservar').join('\n'))
+      .toMatch(/^✗ POST \/api\/V2\/Voos\/Reservar response not checked against the contract: .* → 200 /);
   });
 
   test('a request whose parse would pass the deadline is forwarded unchecked, as sent, saying so', async () => {
@@ -249,7 +312,12 @@ describe('bounded work per request', () => {
 
   test('thousands of request violations: forwarded, at most 20 listed with the total, one short log line', async () => {
     const mark = logged.length;
-    const body = JSON.stringify({ Login: SECRETS.login, Senha: SECRETS.senha, Localizador: 'ABC123', ServiceIds: Array.from({ length: 5_000 }, (_, i) => i) });
+    const body = JSON.stringify({
+      Login: SECRETS.login,
+      Senha: SECRETS.senha,
+      Localizador: 'ABC123',
+      ServiceIds: Array.from({ length: 5_000 }, (_, i) => i),
+    });
     const reply = await call(proxy.url, '/api/V2/Voos/CancelarServicoAuxiliar', { body });
     expect(reply.status).toBe(200);
     const listed = JSON.parse(String(reply.headers['sl-violations'])) as unknown[];
@@ -331,7 +399,13 @@ describe('slow callers', () => {
 
 test('a secret used as a field name or in the path is redacted from sl-violations and the log line', async () => {
   const mark = logged.length;
-  const body = JSON.stringify({ Login: SECRETS.login, Senha: SECRETS.senha, Localizador: 'ABC123', [SECRETS.senha]: 1, [SECRETS.developerToken]: 2 });
+  const body = JSON.stringify({
+    Login: SECRETS.login,
+    Senha: SECRETS.senha,
+    Localizador: 'ABC123',
+    [SECRETS.senha]: 1,
+    [SECRETS.developerToken]: 2,
+  });
   const closed = await call(proxy.url, '/api/V2/Voos/ObterMapaDeAssentos', { body });
   expect(closed.status).toBe(200);
   expect(String(closed.headers['sl-violations'])).toMatch(/additional properties; found '\[redacted\]'/);

@@ -7,7 +7,13 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, test } from 'vitest';
 import {
-  checkInstallScripts, checkLockfile, checkPinning, checkSupplyChain, nameOfLockPath, type Lockfile, type PackageJson,
+  checkInstallScripts,
+  checkLockfile,
+  checkPinning,
+  checkSupplyChain,
+  nameOfLockPath,
+  type Lockfile,
+  type PackageJson,
 } from '../../scripts/gates/supply-chain.ts';
 
 const run = promisify(execFile);
@@ -37,7 +43,13 @@ describe('pinning', () => {
       overrides: { ajv: '8.17.1', x: { y: '>=1' } },
     };
     expect(messages(checkPinning(pkg)).map((m) => m.split(' ')[0])).toEqual([
-      'dependencies.a', 'dependencies.b', 'dependencies.c', 'dependencies.d', 'dependencies.e', 'dependencies.f', 'overrides.x.y',
+      'dependencies.a',
+      'dependencies.b',
+      'dependencies.c',
+      'dependencies.d',
+      'dependencies.e',
+      'dependencies.f',
+      'overrides.x.y',
     ]);
   });
 });
@@ -95,8 +107,9 @@ describe('install scripts', () => {
 
   test('a range key is refused (npm writes names or name@version)', () => {
     const { pkg, lock } = project();
-    expect(messages(checkInstallScripts({ ...pkg, allowScripts: { alpha: true, 'alpha@^1': true } }, lock))[0])
-      .toBe('allowScripts key "alpha@^1" is neither a package name nor name@x.y.z');
+    expect(messages(checkInstallScripts({ ...pkg, allowScripts: { alpha: true, 'alpha@^1': true } }, lock))[0]).toBe(
+      'allowScripts key "alpha@^1" is neither a package name nor name@x.y.z',
+    );
   });
 });
 
@@ -156,6 +169,8 @@ describe('as a process', () => {
     await writeFile(join(dir, 'package-lock.json'), JSON.stringify(lock));
     const r = await cli(dir, '--no-audit');
     expect(r.code).toBe(1);
-    expect(r.out).toContain('✗ [pinning] devDependencies.alpha is "^1.2.3", not an exact version: npm install --save-exact alpha@<version>');
+    expect(r.out).toContain(
+      '✗ [pinning] devDependencies.alpha is "^1.2.3", not an exact version: npm install --save-exact alpha@<version>',
+    );
   });
 });

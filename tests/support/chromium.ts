@@ -28,9 +28,14 @@ export type ChromiumLookup = { found: true; path: string } | { found: false; rea
 export function findChromium(env: NodeJS.ProcessEnv = process.env, knownPaths: readonly string[] = KNOWN_PATHS): ChromiumLookup {
   const chosen = env.CHROMIUM_PATH;
   if (chosen) {
-    return executable(chosen) ? { found: true, path: chosen } : { found: false, reason: `CHROMIUM_PATH=${chosen} is not an executable file` };
+    return executable(chosen)
+      ? { found: true, path: chosen }
+      : { found: false, reason: `CHROMIUM_PATH=${chosen} is not an executable file` };
   }
-  const onPath = (env.PATH ?? '').split(path.delimiter).filter(Boolean).flatMap((dir) => KNOWN_NAMES.map((name) => path.join(dir, name)));
+  const onPath = (env.PATH ?? '')
+    .split(path.delimiter)
+    .filter(Boolean)
+    .flatMap((dir) => KNOWN_NAMES.map((name) => path.join(dir, name)));
   const hit = [...knownPaths, ...onPath].find(executable);
   return hit
     ? { found: true, path: hit }

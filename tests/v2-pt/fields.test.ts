@@ -29,7 +29,13 @@ const TABLE: FieldRule[] = [
   { field: 'TrechoID', type: 'string', required: true, operations: ['RemoverAssentos'] },
   { field: 'ServicoTipo', type: 'integer', required: true, operations: ['DisponibilidadeDeServicoAuxiliar'] },
   { field: 'DisponibilidadeId', type: 'string', required: true, operations: ['TarifarServicoAuxiliar', 'GravarServicoAuxiliar'] },
-  { field: 'ServiceIds', type: 'array', items: 'string', required: true, operations: ['TarifarServicoAuxiliar', 'GravarServicoAuxiliar', 'CancelarServicoAuxiliar'] },
+  {
+    field: 'ServiceIds',
+    type: 'array',
+    items: 'string',
+    required: true,
+    operations: ['TarifarServicoAuxiliar', 'GravarServicoAuxiliar', 'CancelarServicoAuxiliar'],
+  },
   { field: 'Pagamento', type: 'object', required: false, operations: ['GravarServicoAuxiliar'] },
 ];
 

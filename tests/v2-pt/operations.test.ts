@@ -5,7 +5,15 @@ import { loadBundle, operations, rootDir } from '../support/bundle.ts';
 
 // Typed here from the description's table (Part 4.1), independently of spec/catalog.yaml.
 const PART_4_1: Record<string, string[]> = {
-  'Search and pricing': ['RecuperarSistemasPesquisa', 'RecuperarSistemas', 'Disponibilidade', 'DisponibilidadeMultipla', 'Tarifar', 'ObterRegraDaTarifa', 'DetalhesdeFamilia'],
+  'Search and pricing': [
+    'RecuperarSistemasPesquisa',
+    'RecuperarSistemas',
+    'Disponibilidade',
+    'DisponibilidadeMultipla',
+    'Tarifar',
+    'ObterRegraDaTarifa',
+    'DetalhesdeFamilia',
+  ],
   Booking: ['Reservar', 'Consultar', 'Cancelar', 'GravarReserva', 'GravarVenda', 'AlterarReservaTarifar', 'AlterarReservaConfirmar'],
   Ticketing: ['IniciarEmissao', 'RecuperarFormasDeFinanciamento', 'Emitir', 'ConsultarEticket', 'CancelarEticket'],
   'Listing and search': ['ListarReservas', 'ListarEtickets', 'BuscarReserva', 'BuscarEtickets', 'Buscar', 'BuscarFila'],

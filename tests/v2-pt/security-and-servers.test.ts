@@ -28,7 +28,9 @@ describe('V2 Portuguese security and servers', () => {
       expect(effective.length).toBeGreaterThan(0);
       // Every alternative must carry both schemes: no way to call with one header only.
       for (const requirement of effective) {
-        const headers = Object.keys(requirement).map((k) => deref(doc, schemes[k]).name).sort();
+        const headers = Object.keys(requirement)
+          .map((k) => deref(doc, schemes[k]).name)
+          .sort();
         expect(headers).toEqual(['developer-access-code', 'developer-token']);
       }
     },

@@ -7,8 +7,13 @@ import { isObject, type Json, type JsonObject } from '../../scripts/lib/json.ts'
 const doc = loadBundle('v2-pt');
 const ops = operations(doc);
 const DOCUMENTED_BODIES = new Set([
-  'ObterMapaDeAssentos', 'MarcarAssentos', 'RemoverAssentos',
-  'DisponibilidadeDeServicoAuxiliar', 'TarifarServicoAuxiliar', 'GravarServicoAuxiliar', 'CancelarServicoAuxiliar',
+  'ObterMapaDeAssentos',
+  'MarcarAssentos',
+  'RemoverAssentos',
+  'DisponibilidadeDeServicoAuxiliar',
+  'TarifarServicoAuxiliar',
+  'GravarServicoAuxiliar',
+  'CancelarServicoAuxiliar',
 ]);
 
 function expectUndocumented(schema: JsonObject, where: string): void {

@@ -16,8 +16,15 @@ export async function checkRepository(root: string, only: string[] = []): Promis
     try {
       results.push(evaluateFamily(await loadFamily(root, family)));
     } catch (error) {
-      results.push({ family, status: 'failed', baselineVersion: undefined, currentVersion: undefined, findings: [], unlisted: [],
-        errors: [(error as Error).message] });
+      results.push({
+        family,
+        status: 'failed',
+        baselineVersion: undefined,
+        currentVersion: undefined,
+        findings: [],
+        unlisted: [],
+        errors: [(error as Error).message],
+      });
     }
   }
   return results;
@@ -35,13 +42,22 @@ async function main(): Promise<number> {
   }
   for (const r of results) console.log(formatResult(r, values.verbose).join('\n'));
   const failed = results.filter((r) => r.status === 'failed');
-  console.log(failed.length ? `check:breaking: ${failed.length} of ${results.length} families failed` : `check:breaking: ${results.length} families pass`);
+  console.log(
+    failed.length
+      ? `check:breaking: ${failed.length} of ${results.length} families failed`
+      : `check:breaking: ${results.length} families pass`,
+  );
   return failed.length ? 1 : 0;
 }
 
 if (import.meta.main) {
-  main().then((code) => { process.exitCode = code; }, (error: unknown) => {
-    console.error(`check:breaking: ${(error as Error).message}`);
-    process.exitCode = 2;
-  });
+  main().then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      console.error(`check:breaking: ${(error as Error).message}`);
+      process.exitCode = 2;
+    },
+  );
 }

@@ -18,7 +18,6 @@ export interface Finding {
   why: string;
 }
 
-
 /** `/a/{id}` and `/a/{x}` are the same path to a client. */
 const pathShape = (path: string): string => path.replace(/\{[^}]*\}/g, '{}');
 
@@ -38,7 +37,8 @@ function operationsOf(doc: OpenApiDocument): Map<string, OperationEntry> {
     if (!item) continue;
     for (const method of HTTP_METHODS) {
       const op = item.node[method];
-      if (isObject(op)) out.set(`${method} ${pathShape(path)}`, { path, method, op: { node: op, pointer: child('#/paths', path, method) }, item });
+      if (isObject(op))
+        out.set(`${method} ${pathShape(path)}`, { path, method, op: { node: op, pointer: child('#/paths', path, method) }, item });
     }
   }
   return out;
@@ -56,17 +56,20 @@ export function diffDocuments(family: string, base: OpenApiDocument, head: OpenA
   const basePaths = new Set([...baseOps.values()].map((o) => pathShape(o.path)));
   const headPaths = new Set([...headOps.values()].map((o) => pathShape(o.path)));
 
-  const reporter = (operation: string) => (rule: RuleId, side: Side, pointer: string, detail: string): void => {
-    const finding: Finding = { rule, severity: RULES[rule].severity, family, operation, pointer, side, detail, why: RULES[rule].why };
-    findings.set(`${rule}|${operation}|${pointer}|${detail}`, finding);
-  };
+  const reporter =
+    (operation: string) =>
+    (rule: RuleId, side: Side, pointer: string, detail: string): void => {
+      const finding: Finding = { rule, severity: RULES[rule].severity, family, operation, pointer, side, detail, why: RULES[rule].why };
+      findings.set(`${rule}|${operation}|${pointer}|${detail}`, finding);
+    };
 
   for (const [key, b] of baseOps) {
     const name = label(b.path, b.method, b.op.node);
     const report = reporter(name);
     const h = headOps.get(key);
     if (!h) {
-      if (headPaths.has(pathShape(b.path))) report('operation-removed', 'baseline', b.op.pointer, `${b.method.toUpperCase()} removed from ${b.path}`);
+      if (headPaths.has(pathShape(b.path)))
+        report('operation-removed', 'baseline', b.op.pointer, `${b.method.toUpperCase()} removed from ${b.path}`);
       else report('path-removed', 'baseline', b.op.pointer, `${b.path} removed`);
       continue;
     }
@@ -79,7 +82,8 @@ export function diffDocuments(family: string, base: OpenApiDocument, head: OpenA
   for (const [key, h] of headOps) {
     if (baseOps.has(key)) continue;
     const report = reporter(label(h.path, h.method, h.op.node));
-    if (basePaths.has(pathShape(h.path))) report('operation-added', 'current', h.op.pointer, `${h.method.toUpperCase()} added to ${h.path}`);
+    if (basePaths.has(pathShape(h.path)))
+      report('operation-added', 'current', h.op.pointer, `${h.method.toUpperCase()} added to ${h.path}`);
     else report('path-added', 'current', h.op.pointer, `${h.path} added`);
   }
   return [...findings.values()];
@@ -113,7 +117,8 @@ function schemaOf(owner: Located<JsonObject>): Located | undefined {
   if (owner.node.schema !== undefined) return { node: owner.node.schema, pointer: child(owner.pointer, 'schema') };
   if (isObject(owner.node.content)) {
     const [media, value] = Object.entries(owner.node.content)[0] ?? [];
-    if (media && isObject(value) && value.schema !== undefined) return { node: value.schema, pointer: child(owner.pointer, 'content', media, 'schema') };
+    if (media && isObject(value) && value.schema !== undefined)
+      return { node: value.schema, pointer: child(owner.pointer, 'content', media, 'schema') };
   }
   return undefined;
 }
@@ -128,13 +133,15 @@ function compareParameters(ctx: Ctx, b: OperationEntry, h: OperationEntry): void
       ctx.report('parameter-removed', 'baseline', bp.pointer, `parameter ${key} removed`);
       continue;
     }
-    if (isRequired(hp.node) && !isRequired(bp.node)) ctx.report('parameter-required', 'current', hp.pointer, `parameter ${key} is now required`);
+    if (isRequired(hp.node) && !isRequired(bp.node))
+      ctx.report('parameter-required', 'current', hp.pointer, `parameter ${key} is now required`);
     const bs = schemaOf(bp);
     const hs = schemaOf(hp);
     if (bs && hs) compareSchemas(ctx, 'request', bs, hs, `parameter ${key}`);
   }
   for (const [key, hp] of hParams) {
-    if (!bParams.has(key) && isRequired(hp.node)) ctx.report('parameter-required', 'current', hp.pointer, `parameter ${key} is new and required`);
+    if (!bParams.has(key) && isRequired(hp.node))
+      ctx.report('parameter-required', 'current', hp.pointer, `parameter ${key} is new and required`);
   }
 }
 
@@ -169,9 +176,13 @@ function compareRequestBodies(ctx: Ctx, bOp: Located<JsonObject>, hOp: Located<J
       continue;
     }
     if (bm.node.schema !== undefined && hm.node.schema !== undefined) {
-      compareSchemas(ctx, 'request',
+      compareSchemas(
+        ctx,
+        'request',
         { node: bm.node.schema, pointer: child(bm.pointer, 'schema') },
-        { node: hm.node.schema, pointer: child(hm.pointer, 'schema') }, 'request');
+        { node: hm.node.schema, pointer: child(hm.pointer, 'schema') },
+        'request',
+      );
     }
   }
 }
@@ -201,13 +212,22 @@ function compareResponses(ctx: Ctx, bOp: Located<JsonObject>, hOp: Located<JsonO
     for (const [media, bm] of contentOf(b)) {
       const hm = hContent.get(media);
       if (!hm) {
-        ctx.report('response-media-type-removed', 'baseline', bm.pointer, `response ${status.toLowerCase()}: content type ${media} removed`);
+        ctx.report(
+          'response-media-type-removed',
+          'baseline',
+          bm.pointer,
+          `response ${status.toLowerCase()}: content type ${media} removed`,
+        );
         continue;
       }
       if (bm.node.schema !== undefined && hm.node.schema !== undefined) {
-        compareSchemas(ctx, 'response',
+        compareSchemas(
+          ctx,
+          'response',
           { node: bm.node.schema, pointer: child(bm.pointer, 'schema') },
-          { node: hm.node.schema, pointer: child(hm.pointer, 'schema') }, `response ${status.toLowerCase()}`);
+          { node: hm.node.schema, pointer: child(hm.pointer, 'schema') },
+          `response ${status.toLowerCase()}`,
+        );
       }
     }
     compareResponseHeaders(ctx, b, h, status.toLowerCase());
@@ -247,7 +267,7 @@ function compareResponseHeaders(ctx: Ctx, b: Located<JsonObject>, h: Located<Jso
  */
 function requirementsOf(doc: OpenApiDocument, op: Located<JsonObject>): { sets: Set<string>[]; pointer: string } {
   const own = Array.isArray(op.node.security);
-  const list: Json = own ? op.node.security ?? [] : (doc.root.security ?? []);
+  const list: Json = own ? (op.node.security ?? []) : (doc.root.security ?? []);
   const pointer = own ? child(op.pointer, 'security') : '#/security';
   const schemes = isObject(doc.root.components) && isObject(doc.root.components.securitySchemes) ? doc.root.components.securitySchemes : {};
   const identity = (name: string): string => {
@@ -283,8 +303,12 @@ function compareSecurity(ctx: Ctx, bOp: Located<JsonObject>, hOp: Located<JsonOb
   for (const sent of baseSets) {
     const stillAccepted = headSets.some((needed) => [...needed].every((x) => sent.has(x)));
     if (!stillAccepted) {
-      ctx.report('security-requirement-added', 'current', h.pointer,
-        `a client sending ${describe(sent)} must now send ${headSets.map(describe).join(' or ')}`);
+      ctx.report(
+        'security-requirement-added',
+        'current',
+        h.pointer,
+        `a client sending ${describe(sent)} must now send ${headSets.map(describe).join(' or ')}`,
+      );
     }
   }
 }

@@ -16,7 +16,11 @@ export function familyPaths(root: string, family: string): FamilyInputs['paths']
   };
 }
 
-const exists = (path: string) => access(path).then(() => true, () => false);
+const exists = (path: string) =>
+  access(path).then(
+    () => true,
+    () => false,
+  );
 
 async function familiesWith(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
@@ -41,8 +45,8 @@ export async function listFamilies(root: string): Promise<string[]> {
 export async function loadFamily(root: string, family: string): Promise<FamilyInputs> {
   const abs = familyPaths(root, family);
   const paths = familyPaths('', family);
-  const load = async (path: string, shown: string) => ((await exists(path))
-    ? OpenApiDocument.fromText(await readFile(path, 'utf8'), shown) : undefined);
+  const load = async (path: string, shown: string) =>
+    (await exists(path)) ? OpenApiDocument.fromText(await readFile(path, 'utf8'), shown) : undefined;
   return {
     family,
     baseline: await load(abs.baseline, paths.baseline),

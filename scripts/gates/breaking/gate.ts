@@ -41,17 +41,30 @@ export function lists(text: string, pointer: string): boolean {
 export function evaluateFamily(inputs: FamilyInputs): FamilyResult {
   const { family, baseline, current, paths } = inputs;
   const result: FamilyResult = {
-    family, status: 'failed', baselineVersion: baseline?.version, currentVersion: current?.version,
-    findings: [], errors: [], unlisted: [],
+    family,
+    status: 'failed',
+    baselineVersion: baseline?.version,
+    currentVersion: current?.version,
+    findings: [],
+    errors: [],
+    unlisted: [],
   };
   if (!current) {
     if (baseline) {
       result.findings.push({
-        rule: 'family-removed', severity: 'breaking', family, operation: '(every operation)', pointer: '#/paths',
-        side: 'baseline', detail: `${paths.current} is missing`, why: RULES['family-removed'].why,
+        rule: 'family-removed',
+        severity: 'breaking',
+        family,
+        operation: '(every operation)',
+        pointer: '#/paths',
+        side: 'baseline',
+        detail: `${paths.current} is missing`,
+        why: RULES['family-removed'].why,
       });
-      result.errors.push(`${paths.current} is missing but ${paths.baseline} was released: run \`npm run build\`. `
-        + `If the family is retired on purpose, delete ${paths.baseline} in the same change and say so in ${paths.changelog}.`);
+      result.errors.push(
+        `${paths.current} is missing but ${paths.baseline} was released: run \`npm run build\`. ` +
+          `If the family is retired on purpose, delete ${paths.baseline} in the same change and say so in ${paths.changelog}.`,
+      );
     } else {
       result.errors.push(`${paths.current} is missing: run \`npm run build\` first.`);
     }
@@ -75,19 +88,25 @@ export function evaluateFamily(inputs: FamilyInputs): FamilyResult {
   const order = compareVersions(to, from);
   if (order < 0) result.errors.push(`info.version went down from ${baseline.version} (released) to ${current.version}.`);
   if (order > 0 && !entry) {
-    result.errors.push(`info.version was raised to ${current.version}, but ${inputs.changelog === undefined ? `${paths.changelog} does not exist` : `${paths.changelog} has no "## ${current.version}" entry`}.`);
+    result.errors.push(
+      `info.version was raised to ${current.version}, but ${inputs.changelog === undefined ? `${paths.changelog} does not exist` : `${paths.changelog} has no "## ${current.version}" entry`}.`,
+    );
   }
 
   const breaking = result.findings.filter((f) => f.severity === 'breaking');
   if (breaking.length > 0) {
     if (!isMajorRaise(from, to)) {
-      result.errors.push(`${breaking.length} breaking change(s) since the released ${baseline.version}: raise info.version to ${nextMajor(from)} `
-        + `(a new major) and list each change, with the JSON pointer shown, under "## ${nextMajor(from)}" in ${paths.changelog}.`);
+      result.errors.push(
+        `${breaking.length} breaking change(s) since the released ${baseline.version}: raise info.version to ${nextMajor(from)} ` +
+          `(a new major) and list each change, with the JSON pointer shown, under "## ${nextMajor(from)}" in ${paths.changelog}.`,
+      );
     } else if (entry) {
       result.unlisted = breaking.filter((f) => !lists(entry.body, f.pointer));
       if (result.unlisted.length > 0) {
         const pointers = new Set(result.unlisted.map((f) => f.pointer));
-        result.errors.push(`${pointers.size} breaking change(s) are not listed under "## ${current.version}" in ${paths.changelog} (each needs its JSON pointer there).`);
+        result.errors.push(
+          `${pointers.size} breaking change(s) are not listed under "## ${current.version}" in ${paths.changelog} (each needs its JSON pointer there).`,
+        );
       }
     }
   }

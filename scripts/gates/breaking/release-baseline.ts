@@ -32,9 +32,11 @@ export async function releaseFamily(root: string, family: string, amend: boolean
       const same = (await readFile(abs.baseline, 'utf8')) === (await readFile(abs.current, 'utf8'));
       if (same) return { family, outcome: 'unchanged', message: `${current.version} is already the released baseline.` };
       if (!amend) {
-        return refuse(`the bundle differs from the released ${current.version} but info.version was not raised: raise it `
-          + `(patch or minor; major for a breaking change) with its CHANGELOG entry, or pass --amend to replace the `
-          + `${current.version} baseline — only while no integrator has received ${current.version}.\n${formatResult(result, false).join('\n')}`);
+        return refuse(
+          `the bundle differs from the released ${current.version} but info.version was not raised: raise it ` +
+            `(patch or minor; major for a breaking change) with its CHANGELOG entry, or pass --amend to replace the ` +
+            `${current.version} baseline — only while no integrator has received ${current.version}.\n${formatResult(result, false).join('\n')}`,
+        );
       }
       absorbed = `\n${formatResult(result, false).join('\n')}`;
     } else if (result.errors.length) {
@@ -43,8 +45,11 @@ export async function releaseFamily(root: string, family: string, amend: boolean
   }
   await mkdir(dirname(abs.baseline), { recursive: true });
   await copyFile(abs.current, abs.baseline);
-  const what = !baseline ? `first release, ${current.version}`
-    : absorbed ? `${current.version} amended` : `${baseline.version} → ${current.version}`;
+  const what = !baseline
+    ? `first release, ${current.version}`
+    : absorbed
+      ? `${current.version} amended`
+      : `${baseline.version} → ${current.version}`;
   return { family, outcome: 'released', message: `released ${what}: ${paths.baseline}${absorbed}` };
 }
 
@@ -64,8 +69,13 @@ async function main(): Promise<number> {
 }
 
 if (import.meta.main) {
-  main().then((code) => { process.exitCode = code; }, (error: unknown) => {
-    console.error(`release:baseline: ${(error as Error).message}`);
-    process.exitCode = 2;
-  });
+  main().then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      console.error(`release:baseline: ${(error as Error).message}`);
+      process.exitCode = 2;
+    },
+  );
 }

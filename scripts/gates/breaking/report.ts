@@ -6,8 +6,10 @@ import type { RuleId } from './rules.ts';
 /** One line naming the family, the operation, the JSON pointer and why it breaks a client. */
 export function formatFinding(f: Finding): string {
   const tag = f.severity === 'breaking' ? 'BREAKING' : f.severity === 'warning' ? 'warning' : 'change';
-  return `${tag} [${f.family}] ${f.operation}: ${f.detail} — ${f.why}. `
-    + `(${f.rule} at ${f.pointer} in the ${f.side === 'baseline' ? 'released baseline' : 'current bundle'})`;
+  return (
+    `${tag} [${f.family}] ${f.operation}: ${f.detail} — ${f.why}. ` +
+    `(${f.rule} at ${f.pointer} in the ${f.side === 'baseline' ? 'released baseline' : 'current bundle'})`
+  );
 }
 
 /** CHANGELOG lines an author can paste under the new version: one per changed place. */

@@ -22,20 +22,26 @@ export const RULES = {
   'parameter-removed': breaking('clients sending it no longer compile against the generated types, and the server ignores or rejects it'),
   'parameter-required': breaking('clients that do not send this parameter are rejected'),
   'request-body-required': breaking('clients that send no body are rejected'),
-  'request-body-removed': breaking('clients sending a body no longer compile against the generated types, and the server ignores or rejects it'),
+  'request-body-removed': breaking(
+    'clients sending a body no longer compile against the generated types, and the server ignores or rejects it',
+  ),
   'request-media-type-removed': breaking('clients sending this content type are rejected'),
   'response-status-removed': breaking('clients handling this status lose its typed body and their handling code'),
   'response-media-type-removed': breaking('clients parsing this content type no longer get it'),
   'response-header-removed': breaking('clients reading this header no longer get it'),
-  'security-requirement-added': breaking('clients sending today\'s credentials are refused until they send the new ones'),
+  'security-requirement-added': breaking("clients sending today's credentials are refused until they send the new ones"),
 
   // Request schemas.
-  'request-property-removed': breaking('clients sending it no longer compile against the generated types, and the server ignores or rejects it'),
+  'request-property-removed': breaking(
+    'clients sending it no longer compile against the generated types, and the server ignores or rejects it',
+  ),
   'request-property-required': breaking('clients that omit it are rejected'),
   'request-type-narrowed': breaking('clients sending a value of the dropped type are rejected'),
   'request-enum-value-removed': breaking('clients sending that value are rejected'),
   'request-enum-added': breaking('the field now accepts only listed values; clients sending any other value are rejected'),
-  'request-closed': breaking('the object no longer accepts unlisted fields (additionalProperties: false); clients sending one are rejected'),
+  'request-closed': breaking(
+    'the object no longer accepts unlisted fields (additionalProperties: false); clients sending one are rejected',
+  ),
   'request-alternative-removed': breaking('clients sending the shape of the removed alternative are rejected'),
   'request-constraint-tightened': breaking('values clients send today may now be rejected'),
 

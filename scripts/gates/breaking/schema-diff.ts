@@ -68,12 +68,20 @@ function compareEnums(ctx: SchemaComparison, direction: Direction, b: SchemaView
     const removed = b.enumValues.filter((v) => !h.enumValues?.some((w) => sameJson(v, w)));
     const added = h.enumValues.filter((v) => !b.enumValues?.some((w) => sameJson(v, w)));
     for (const value of removed) {
-      ctx.report(direction === 'request' ? 'request-enum-value-removed' : 'response-enum-value-removed', 'current', at,
-        `${where}: enum value ${show(value)} removed`);
+      ctx.report(
+        direction === 'request' ? 'request-enum-value-removed' : 'response-enum-value-removed',
+        'current',
+        at,
+        `${where}: enum value ${show(value)} removed`,
+      );
     }
     for (const value of added) {
-      ctx.report(direction === 'request' ? 'request-enum-value-added' : 'response-enum-value-added', 'current', at,
-        `${where}: enum value ${show(value)} added`);
+      ctx.report(
+        direction === 'request' ? 'request-enum-value-added' : 'response-enum-value-added',
+        'current',
+        at,
+        `${where}: enum value ${show(value)} added`,
+      );
     }
   } else if (h.enumValues && direction === 'request') {
     ctx.report('request-enum-added', 'current', at, `${where}: now limited to ${h.enumValues.map(show).join(', ')}`);
@@ -126,8 +134,12 @@ function compareObjects(ctx: SchemaComparison, direction: Direction, b: SchemaVi
     if (direction === 'request') {
       if (bp && !hp) ctx.report('request-property-removed', 'baseline', bp.pointer, `${field} removed`);
       else if (isRequired && !wasRequired) {
-        ctx.report('request-property-required', 'current', hp?.pointer ?? `${h.pointer}/required`,
-          bp ? `${field} is now required` : `${field} is new and required`);
+        ctx.report(
+          'request-property-required',
+          'current',
+          hp?.pointer ?? `${h.pointer}/required`,
+          bp ? `${field} is now required` : `${field} is new and required`,
+        );
       } else if (wasRequired && !isRequired) {
         ctx.report('request-property-optional', 'current', hp?.pointer ?? `${h.pointer}/required`, `${field} is now optional`);
       } else if (!bp && hp) {
@@ -169,8 +181,10 @@ function compareAlternatives(ctx: SchemaComparison, direction: Direction, b: Sch
   const headAlts = (h.alternatives ?? []).map((a) => describe(ctx.head, a));
   const pairs: [Located, Located][] = [];
   // Pair by component name first, then by the types they accept.
-  for (const match of [(x: typeof baseAlts[number], y: typeof headAlts[number]) => x.name !== undefined && x.name === y.name,
-    (x: typeof baseAlts[number], y: typeof headAlts[number]) => x.types === y.types]) {
+  for (const match of [
+    (x: (typeof baseAlts)[number], y: (typeof headAlts)[number]) => x.name !== undefined && x.name === y.name,
+    (x: (typeof baseAlts)[number], y: (typeof headAlts)[number]) => x.types === y.types,
+  ]) {
     for (let i = baseAlts.length - 1; i >= 0; i--) {
       const bAlt = baseAlts[i];
       const j = bAlt ? headAlts.findIndex((hAlt) => match(bAlt, hAlt)) : -1;
@@ -182,9 +196,10 @@ function compareAlternatives(ctx: SchemaComparison, direction: Direction, b: Sch
     }
   }
   const label = (x: { name: string | undefined; types: string }) => x.name ?? x.types;
-  const [removed, added] = direction === 'request'
-    ? ['request-alternative-removed', 'request-alternative-added'] as const
-    : ['response-alternative-removed', 'response-alternative-added'] as const;
+  const [removed, added] =
+    direction === 'request'
+      ? (['request-alternative-removed', 'request-alternative-added'] as const)
+      : (['response-alternative-removed', 'response-alternative-added'] as const);
   for (const lost of baseAlts) ctx.report(removed, 'baseline', lost.alt.pointer, `${where}: alternative ${label(lost)} removed`);
   for (const gained of headAlts) ctx.report(added, 'current', gained.alt.pointer, `${where}: alternative ${label(gained)} added`);
   for (const [x, y] of pairs) compareSchemas(ctx, direction, x, y, where);

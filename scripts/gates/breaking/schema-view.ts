@@ -5,9 +5,20 @@ import { isObject, type Json } from '../../lib/json.ts';
 import { child, type Located, type OpenApiDocument } from './document.ts';
 
 export const CONSTRAINTS = [
-  'maxLength', 'maxItems', 'maxProperties', 'maximum', 'exclusiveMaximum',
-  'minLength', 'minItems', 'minProperties', 'minimum', 'exclusiveMinimum',
-  'pattern', 'format', 'multipleOf', 'uniqueItems',
+  'maxLength',
+  'maxItems',
+  'maxProperties',
+  'maximum',
+  'exclusiveMaximum',
+  'minLength',
+  'minItems',
+  'minProperties',
+  'minimum',
+  'exclusiveMinimum',
+  'pattern',
+  'format',
+  'multipleOf',
+  'uniqueItems',
 ] as const;
 export type Constraint = (typeof CONSTRAINTS)[number];
 
@@ -37,7 +48,10 @@ export interface SchemaView {
 /** Keys next to a `$ref` that do not change what the schema accepts. */
 function isAnnotation(key: string): boolean {
   if (key === 'x-undocumented') return false;
-  return key.startsWith('x-') || ['$ref', 'description', 'title', 'summary', 'examples', 'example', 'default', 'deprecated', '$comment'].includes(key);
+  return (
+    key.startsWith('x-') ||
+    ['$ref', 'description', 'title', 'summary', 'examples', 'example', 'default', 'deprecated', '$comment'].includes(key)
+  );
 }
 
 function typeOfValue(value: Json): string {
@@ -49,8 +63,19 @@ function typeOfValue(value: Json): string {
 
 function anyView(pointer: string): SchemaView {
   return {
-    pointer, refName: undefined, types: null, enumValues: null, enumKeyword: 'enum', properties: new Map(), required: new Set(),
-    additional: true, items: null, alternatives: null, undocumentedAt: null, readOnly: false, writeOnly: false,
+    pointer,
+    refName: undefined,
+    types: null,
+    enumValues: null,
+    enumKeyword: 'enum',
+    properties: new Map(),
+    required: new Set(),
+    additional: true,
+    items: null,
+    alternatives: null,
+    undocumentedAt: null,
+    readOnly: false,
+    writeOnly: false,
     constraints: new Map(),
   };
 }
@@ -70,9 +95,10 @@ function intersectTypes(a: Set<string> | null, b: Set<string> | null): Set<strin
 }
 
 function merge(a: SchemaView, b: SchemaView): SchemaView {
-  const enumValues = a.enumValues && b.enumValues
-    ? a.enumValues.filter((v) => b.enumValues?.some((w) => JSON.stringify(w) === JSON.stringify(v)) ?? false)
-    : (a.enumValues ?? b.enumValues);
+  const enumValues =
+    a.enumValues && b.enumValues
+      ? a.enumValues.filter((v) => b.enumValues?.some((w) => JSON.stringify(w) === JSON.stringify(v)) ?? false)
+      : (a.enumValues ?? b.enumValues);
   const properties = new Map(b.properties);
   for (const [name, located] of a.properties) properties.set(name, located); // first member wins a clash
   const constraints = new Map(b.constraints);
@@ -142,8 +168,11 @@ function ownView(doc: OpenApiDocument, node: { [key: string]: Json }, pointer: s
     view.enumKeyword = 'const';
   }
 
-  const alternatives = Array.isArray(node.oneOf) ? ['oneOf', node.oneOf] as const
-    : Array.isArray(node.anyOf) ? ['anyOf', node.anyOf] as const : null;
+  const alternatives = Array.isArray(node.oneOf)
+    ? (['oneOf', node.oneOf] as const)
+    : Array.isArray(node.anyOf)
+      ? (['anyOf', node.anyOf] as const)
+      : null;
   if (alternatives) {
     const [keyword, list] = alternatives;
     view.alternatives = list.map((alt, i) => ({ node: alt, pointer: child(pointer, keyword, i) }));

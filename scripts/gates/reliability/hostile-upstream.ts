@@ -25,7 +25,8 @@ export const BEHAVIOURS = [
 export type Behaviour = (typeof BEHAVIOURS)[number];
 
 /** In the contract of every V2 operation (an object at the root), with numbers JSON.parse would rewrite and a repeated key. */
-export const ANSWER_WITH_NUMBERS = '{"Localizador":"ABC123","Total":12345678901234567890,"Taxa":1.10,"Limite":1e400,"Localizador":"DEF456"}';
+export const ANSWER_WITH_NUMBERS =
+  '{"Localizador":"ABC123","Total":12345678901234567890,"Taxa":1.10,"Limite":1e400,"Localizador":"DEF456"}';
 export const OK_ANSWER = '{"Localizador":"ABC123"}';
 
 export interface Received {

@@ -12,7 +12,14 @@ import {
   type HttpCall,
 } from '../../lib/contract.ts';
 
-export type CallKind = 'valid' | 'no-developer-headers' | 'malformed-json' | 'wrong-type' | 'wrong-method' | 'unknown-path' | 'wrong-content-type';
+export type CallKind =
+  | 'valid'
+  | 'no-developer-headers'
+  | 'malformed-json'
+  | 'wrong-type'
+  | 'wrong-method'
+  | 'unknown-path'
+  | 'wrong-content-type';
 
 export interface MixedCall extends HttpCall {
   kind: CallKind;
@@ -32,7 +39,8 @@ export function loadMix(ops: ContractOperation[]): MixedCall[] {
     const operation = `${op.family} ${op.name}`;
     const valid = validCall(op);
     const body = validBody(op);
-    const add = (kind: CallKind, expected: number, call: Partial<HttpCall>) => invalid.push({ ...valid, ...call, kind, operation, expected });
+    const add = (kind: CallKind, expected: number, call: Partial<HttpCall>) =>
+      invalid.push({ ...valid, ...call, kind, operation, expected });
     if (op.securityHeaders) add('no-developer-headers', 401, { headers: { 'content-type': JSON_CONTENT_TYPE } });
     if (valid.body !== undefined) {
       add('malformed-json', 400, { body: valid.body.slice(0, -1) });
@@ -117,7 +125,13 @@ export async function runLoad(mix: MixedCall[], options: LoadOptions): Promise<L
           const index = next++ % mix.length;
           const call = mix[index]!;
           (context as { index?: number }).index = index;
-          return { ...request, method: call.method as autocannon.Request['method'], path: call.path, headers: call.headers, body: call.body ?? '' };
+          return {
+            ...request,
+            method: call.method as autocannon.Request['method'],
+            path: call.path,
+            headers: call.headers,
+            body: call.body ?? '',
+          };
         },
         onResponse: (status, body, context, headers) => {
           const call = mix[(context as { index?: number }).index ?? -1];
@@ -127,7 +141,8 @@ export async function runLoad(mix: MixedCall[], options: LoadOptions): Promise<L
           const readable = status < 400 || status >= 500 || readableProblem(body, headers as Record<string, unknown> | undefined);
           if (!fits) unexpected++;
           if (!readable) unreadable++;
-          if ((!fits || !readable) && examples.length < 5) examples.push(`${call.kind} ${call.method} ${call.path}: ${status} ${body.slice(0, 160)}`);
+          if ((!fits || !readable) && examples.length < 5)
+            examples.push(`${call.kind} ${call.method} ${call.path}: ${status} ${body.slice(0, 160)}`);
         },
       },
     ],

@@ -34,7 +34,10 @@ const rootDir = process.cwd();
 
 /** The mock as `npm run mock` runs it, in its own process, logging nothing (the figures are the point). */
 function startMock(): Promise<{ url: string; stop: () => void }> {
-  const child = spawn(process.execPath, [path.join(rootDir, 'scripts/mock/start.ts'), '--port', '0', '--log', 'silent'], { cwd: rootDir, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [path.join(rootDir, 'scripts/mock/start.ts'), '--port', '0', '--log', 'silent'], {
+    cwd: rootDir,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -69,7 +72,11 @@ try {
     ['duration (s)', f.durationSeconds],
   ];
   for (const [name, value] of rows) console.log(`  ${name.padEnd(26)} ${value}`);
-  console.log(`  by kind: ${Object.entries(f.byKind).map(([k, n]) => `${k} ${n}`).join(', ')}`);
+  console.log(
+    `  by kind: ${Object.entries(f.byKind)
+      .map(([k, n]) => `${k} ${n}`)
+      .join(', ')}`,
+  );
   for (const example of f.examples) console.log(`  !! ${example}`);
   console.log(JSON.stringify({ load: f }));
   const failed = f.s5xx + f.errors + f.timeouts + f.unexpected + f.unreadable + f.other > 0 || f.answered === 0;

@@ -20,13 +20,34 @@ const HEADERS = {
 };
 const BODY = '{"Login":"agency","Senha":"load-canary-pw","ClienteId":12345678901234567890}';
 const ROUTE = '/api/V2/Voos/Reservar';
-const HOSTILE: Behaviour[] = ['hang', 'hang-mid-body', 'trickle', 'reset', 'die-mid-body', 'bad-gzip', 'invalid-json', 'huge', 'gzip-bomb', 'near-cap', 'not-http', 'out-of-contract'];
+const HOSTILE: Behaviour[] = [
+  'hang',
+  'hang-mid-body',
+  'trickle',
+  'reset',
+  'die-mid-body',
+  'bad-gzip',
+  'invalid-json',
+  'huge',
+  'gzip-bomb',
+  'near-cap',
+  'not-http',
+  'out-of-contract',
+];
 
-function startProxyProcess(rootDir: string, upstream: string, timeoutMs: number): Promise<{ url: string; child: ChildProcess; stop: () => void }> {
-  const child = spawn(process.execPath, [path.join(rootDir, 'scripts/mock/proxy/main.ts'), upstream, '--port', '0', '--timeout', String(timeoutMs)], {
-    cwd: rootDir,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+function startProxyProcess(
+  rootDir: string,
+  upstream: string,
+  timeoutMs: number,
+): Promise<{ url: string; child: ChildProcess; stop: () => void }> {
+  const child = spawn(
+    process.execPath,
+    [path.join(rootDir, 'scripts/mock/proxy/main.ts'), upstream, '--port', '0', '--timeout', String(timeoutMs)],
+    {
+      cwd: rootDir,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   return new Promise((resolve, reject) => {
     let out = '';
     const onData = (chunk: Buffer) => {
@@ -94,12 +115,20 @@ const fig = (x: Figure) => `${f(x.median)} ms (min ${f(x.min)}, max ${f(x.max)})
 export async function runProxyLoad(argv: string[]): Promise<number> {
   const { values } = parseArgs({
     args: argv.filter((a) => a !== '--proxy'),
-    options: { timeout: { type: 'string', default: '2000' }, concurrency: { type: 'string', default: '8' }, rounds: { type: 'string', default: '2' } },
+    options: {
+      timeout: { type: 'string', default: '2000' },
+      concurrency: { type: 'string', default: '8' },
+      rounds: { type: 'string', default: '2' },
+    },
   });
   const timeoutMs = Number(values.timeout);
   const concurrency = Number(values.concurrency);
   const rounds = Number(values.rounds);
-  for (const [name, n, max] of [['--timeout', timeoutMs, 60_000], ['--concurrency', concurrency, 64], ['--rounds', rounds, 10]] as const) {
+  for (const [name, n, max] of [
+    ['--timeout', timeoutMs, 60_000],
+    ['--concurrency', concurrency, 64],
+    ['--rounds', rounds, 10],
+  ] as const) {
     if (!Number.isInteger(n) || n < 1 || n > max) {
       console.error(`${name} must be a whole number from 1 to ${max} (load runs are bounded)`);
       return 2;
@@ -118,9 +147,13 @@ export async function runProxyLoad(argv: string[]): Promise<number> {
     const idleRss = await rssMiB(pid);
     const idle = summarise(await sequential(20, () => timedCall(proxy.url, undefined, limit)));
     const direct = summarise(await sequential(20, () => timedCall(upstream.url, undefined, limit)));
-    console.log(`Proxy hostile load: upstream time-out ${timeoutMs} ms, ${concurrency} concurrent calls × ${rounds} rounds per behaviour; target: every answer within ${bound} ms`);
+    console.log(
+      `Proxy hostile load: upstream time-out ${timeoutMs} ms, ${concurrency} concurrent calls × ${rounds} rounds per behaviour; target: every answer within ${bound} ms`,
+    );
     console.log('  (statuses: 200u = sent on unchecked, its parse would have passed a deadline; 0 = no answer)');
-    console.log(`  ${'upstream behaviour'.padEnd(18)} ${'statuses'.padEnd(20)} ${'time to answer (median, min, max)'.padEnd(38)} max / time-out   within bound`);
+    console.log(
+      `  ${'upstream behaviour'.padEnd(18)} ${'statuses'.padEnd(20)} ${'time to answer (median, min, max)'.padEnd(38)} max / time-out   within bound`,
+    );
     const rows: Record<string, { statuses: Record<string, number>; time: Figure; ratio: number; met: boolean }> = {};
     let peakRss = idleRss;
     for (const behaviour of HOSTILE) {
@@ -135,22 +168,31 @@ export async function runProxyLoad(argv: string[]): Promise<number> {
       const met = time.max <= bound && !('0' in statuses);
       if (!met) missed++;
       rows[behaviour] = { statuses, time, ratio: time.max / timeoutMs, met };
-      const statusText = Object.entries(statuses).map(([s, n]) => `${s}×${n}`).join(' ');
-      console.log(`  ${behaviour.padEnd(18)} ${statusText.padEnd(20)} ${fig(time).padEnd(38)} ${rows[behaviour].ratio.toFixed(2).padEnd(16)} ${met ? 'yes' : 'NO'}`);
+      const statusText = Object.entries(statuses)
+        .map(([s, n]) => `${s}×${n}`)
+        .join(' ');
+      console.log(
+        `  ${behaviour.padEnd(18)} ${statusText.padEnd(20)} ${fig(time).padEnd(38)} ${rows[behaviour].ratio.toFixed(2).padEnd(16)} ${met ? 'yes' : 'NO'}`,
+      );
     }
     // Callers sending the costliest bodies the proxy accepts, to an upstream that answers at once.
     {
       const big = maxRequestBody();
       const results: Timed[] = [];
-      for (let r = 0; r < rounds; r++) results.push(...(await Promise.all(Array.from({ length: concurrency }, () => timedCall(proxy.url, 'ok', limit, big)))));
+      for (let r = 0; r < rounds; r++)
+        results.push(...(await Promise.all(Array.from({ length: concurrency }, () => timedCall(proxy.url, 'ok', limit, big)))));
       const statuses: Record<string, number> = {};
       for (const { status } of results) statuses[status] = (statuses[status] ?? 0) + 1;
       const time = summarise(results.map((x) => x.ms));
       const met = time.max <= bound && !('0' in statuses);
       if (!met) missed++;
       rows['max-request-bodies'] = { statuses, time, ratio: time.max / timeoutMs, met };
-      const statusText = Object.entries(statuses).map(([st, n]) => `${st}×${n}`).join(' ');
-      console.log(`  ${'(1 MiB requests)'.padEnd(18)} ${statusText.padEnd(20)} ${fig(time).padEnd(38)} ${(time.max / timeoutMs).toFixed(2).padEnd(16)} ${met ? 'yes' : 'NO'}`);
+      const statusText = Object.entries(statuses)
+        .map(([st, n]) => `${st}×${n}`)
+        .join(' ');
+      console.log(
+        `  ${'(1 MiB requests)'.padEnd(18)} ${statusText.padEnd(20)} ${fig(time).padEnd(38)} ${(time.max / timeoutMs).toFixed(2).padEnd(16)} ${met ? 'yes' : 'NO'}`,
+      );
     }
     // A valid call while `concurrency` hanging calls hold the proxy.
     const hanging = Array.from({ length: concurrency }, () => timedCall(proxy.url, 'hang', limit));
@@ -160,10 +202,30 @@ export async function runProxyLoad(argv: string[]): Promise<number> {
     await new Promise((resolve) => setTimeout(resolve, 500));
     const afterRss = await rssMiB(pid);
     console.log(`  valid call, straight to the upstream       ${fig(direct)}`);
-    console.log(`  valid call through the proxy, idle         ${fig(idle)}   proxy / direct (median) = ${(idle.median / direct.median).toFixed(2)}`);
-    console.log(`  valid call, ${concurrency} hanging calls pending      ${fig(meanwhile)}   meanwhile / idle (median) = ${(meanwhile.median / idle.median).toFixed(2)}`);
-    console.log(`  proxy RSS: idle ${f(idleRss)} MiB, peak seen ${f(peakRss)} MiB, after ${f(afterRss)} MiB   after / idle = ${(afterRss / idleRss).toFixed(2)}`);
-    console.log(JSON.stringify({ proxyLoad: { timeoutMs, concurrency, rounds, boundMs: bound, rows, direct, idle, meanwhile, rssMiB: { idle: idleRss, peak: peakRss, after: afterRss } } }));
+    console.log(
+      `  valid call through the proxy, idle         ${fig(idle)}   proxy / direct (median) = ${(idle.median / direct.median).toFixed(2)}`,
+    );
+    console.log(
+      `  valid call, ${concurrency} hanging calls pending      ${fig(meanwhile)}   meanwhile / idle (median) = ${(meanwhile.median / idle.median).toFixed(2)}`,
+    );
+    console.log(
+      `  proxy RSS: idle ${f(idleRss)} MiB, peak seen ${f(peakRss)} MiB, after ${f(afterRss)} MiB   after / idle = ${(afterRss / idleRss).toFixed(2)}`,
+    );
+    console.log(
+      JSON.stringify({
+        proxyLoad: {
+          timeoutMs,
+          concurrency,
+          rounds,
+          boundMs: bound,
+          rows,
+          direct,
+          idle,
+          meanwhile,
+          rssMiB: { idle: idleRss, peak: peakRss, after: afterRss },
+        },
+      }),
+    );
     if (missed > 0) console.error(`${missed} behaviour(s) got an answer later than ${bound} ms or none.`);
     return missed > 0 ? 1 : 0;
   } finally {

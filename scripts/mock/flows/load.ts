@@ -26,7 +26,9 @@ export function readLineage(rootDir: string): Lineage {
   try {
     return JSON.parse(readFileSync(path.join(rootDir, LINEAGE_PATH), 'utf8')) as Lineage;
   } catch (error) {
-    throw new Error(`The flows need ${LINEAGE_PATH}: run \`npm run build\` first (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`);
+    throw new Error(
+      `The flows need ${LINEAGE_PATH}: run \`npm run build\` first (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`,
+    );
   }
 }
 
@@ -35,5 +37,10 @@ export function loadFlows(rootDir: string, options: FlowsResponderOptions = {}):
   const lineage = readLineage(rootDir);
   const observed = parse(readFileSync(path.join(rootDir, OBSERVED_BUNDLE), 'utf8')) as Record<string, unknown>;
   const operations = [...new Set(scenarios.flatMap((s) => s.steps.map((st) => st.operation)))].sort();
-  return { scenarios, lineage, responder: createFlowsResponder(scenarios, lineage, options), document: capturedRouteDocument(observed, operations) };
+  return {
+    scenarios,
+    lineage,
+    responder: createFlowsResponder(scenarios, lineage, options),
+    document: capturedRouteDocument(observed, operations),
+  };
 }

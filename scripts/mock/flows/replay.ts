@@ -76,12 +76,17 @@ type Json = unknown;
 type Container = Record<string, unknown> | unknown[];
 
 /** Paths of every string in `value` that holds one of `originals`. */
-function sitesOf(value: unknown, originals: readonly string[], at: Array<string | number> = [], out: Array<Array<string | number>> = []): Array<Array<string | number>> {
+function sitesOf(
+  value: unknown,
+  originals: readonly string[],
+  at: Array<string | number> = [],
+  out: Array<Array<string | number>> = [],
+): Array<Array<string | number>> {
   if (originals.length === 0) return out;
   if (typeof value === 'string') {
     if (originals.some((o) => value.includes(o))) out.push(at);
   } else if (Array.isArray(value)) {
-    value.forEach((v, i) => sitesOf(v, originals, [...at, i], out));
+    for (const [i, v] of value.entries()) sitesOf(v, originals, [...at, i], out);
   } else if (typeof value === 'object' && value !== null) {
     for (const [k, v] of Object.entries(value)) sitesOf(v, originals, [...at, k], out);
   }
@@ -103,7 +108,16 @@ function headerSafe(text: string): string {
 
 export function createFlowsResponder(scenarios: Scenario[], lineage: Lineage, options: FlowsResponderOptions = {}): FlowsResponder {
   const maxFlows = Math.max(1, options.maxFlows ?? 512);
-  const steps: Step[] = scenarios.flatMap((s) => s.steps.map((st, index) => ({ scenario: s.name, index, id: st.id, operation: st.operation, request: st.request, response: st.response })));
+  const steps: Step[] = scenarios.flatMap((s) =>
+    s.steps.map((st, index) => ({
+      scenario: s.name,
+      index,
+      id: st.id,
+      operation: st.operation,
+      request: st.request,
+      response: st.response,
+    })),
+  );
   const byScenario = new Map(scenarios.map((s) => [s.name, steps.filter((st) => st.scenario === s.name)]));
   // Fields that identify a step of each operation: the criteria of searches, the threaded fields of the rest.
   const identifying = new Map<string, string[]>();
@@ -134,7 +148,9 @@ export function createFlowsResponder(scenarios: Scenario[], lineage: Lineage, op
   // What ties steps of one booking together: the identifiers a step sends and those its answer hands out.
   const keys = new Map(
     steps.map((s) => {
-      const sent = (identifying.get(s.operation) ?? []).filter((f) => !CRITERIA.includes(f) && s.request[f] !== undefined).map((f) => String(s.request[f]));
+      const sent = (identifying.get(s.operation) ?? [])
+        .filter((f) => !CRITERIA.includes(f) && s.request[f] !== undefined)
+        .map((f) => String(s.request[f]));
       return [s, new Set([...sent, ...(originalsIn.get(s) ?? [])])] as const;
     }),
   );
@@ -175,7 +191,8 @@ export function createFlowsResponder(scenarios: Scenario[], lineage: Lineage, op
   /** The captured answer with this flow's identifiers in place of the captured ones; the capture itself is never changed. */
   function rewrite(step: Step, flow: Flow): Json {
     const originals = originalsIn.get(step) ?? [];
-    const replace = (text: string) => originals.reduce((t, original) => (t.includes(original) ? t.split(original).join(freshFor(flow, original)) : t), text);
+    const replace = (text: string) =>
+      originals.reduce((t, original) => (t.includes(original) ? t.split(original).join(freshFor(flow, original)) : t), text);
     const copies = new Map<Container, Container>();
     const copyOf = (node: Container): Container => {
       let copy = copies.get(node);
@@ -206,9 +223,18 @@ export function createFlowsResponder(scenarios: Scenario[], lineage: Lineage, op
   /** Why this flow cannot replay `step` now, or undefined when it can. */
   function blocked(flow: Flow, step: Step): string | undefined {
     const scenario = byScenario.get(flow.scenario) ?? [];
-    const later = scenario.find((s) => s.index > step.index && BOOKING_CHANGES.has(s.operation) && flow.replayed.has(s.index) && related(s, step));
+    const later = scenario.find(
+      (s) => s.index > step.index && BOOKING_CHANGES.has(s.operation) && flow.replayed.has(s.index) && related(s, step),
+    );
     if (later) return `this flow already ran ${later.id}; ${flow.scenario} has no capture of ${step.operation} after it`;
-    const missing = scenario.find((s) => s.index < step.index && s.index >= flow.start && BOOKING_CHANGES.has(s.operation) && !flow.replayed.has(s.index) && related(s, step));
+    const missing = scenario.find(
+      (s) =>
+        s.index < step.index &&
+        s.index >= flow.start &&
+        BOOKING_CHANGES.has(s.operation) &&
+        !flow.replayed.has(s.index) &&
+        related(s, step),
+    );
     if (missing) return `${flow.scenario} captured ${step.id} after ${missing.id}, which this flow has not run`;
     return undefined;
   }
@@ -231,7 +257,9 @@ export function createFlowsResponder(scenarios: Scenario[], lineage: Lineage, op
     const matches = candidates.filter((s) => differences(s, body).length === 0);
     if (matches.length === 0) {
       const all = steps.filter((s) => s.operation === call.operation);
-      const ranked = (candidates.length > 0 ? candidates : all).map((s) => ({ s, d: differences(s, body) })).sort((a, b) => a.d.length - b.d.length);
+      const ranked = (candidates.length > 0 ? candidates : all)
+        .map((s) => ({ s, d: differences(s, body) }))
+        .sort((a, b) => a.d.length - b.d.length);
       const nearest = ranked[0];
       if (!nearest) return undefined;
       return {
@@ -240,7 +268,9 @@ export function createFlowsResponder(scenarios: Scenario[], lineage: Lineage, op
           [HEADERS.match]: 'no-match',
           [HEADERS.nearest]: headerSafe(`${nearest.s.scenario}/${nearest.s.id}`),
           [HEADERS.differs]: headerSafe(nearest.d.join(', ')),
-          [HEADERS.reason]: headerSafe(`no captured ${call.operation} has these ${nearest.d.join(', ')}; the nearest capture is step ${nearest.s.id} of ${nearest.s.scenario}`),
+          [HEADERS.reason]: headerSafe(
+            `no captured ${call.operation} has these ${nearest.d.join(', ')}; the nearest capture is step ${nearest.s.id} of ${nearest.s.scenario}`,
+          ),
         },
       };
     }
@@ -252,7 +282,12 @@ export function createFlowsResponder(scenarios: Scenario[], lineage: Lineage, op
       if (why) {
         return {
           kind: 'annotate',
-          headers: { [HEADERS.match]: 'out-of-order', [HEADERS.nearest]: headerSafe(`${step.scenario}/${step.id}`), [HEADERS.flow]: flow.id, [HEADERS.reason]: headerSafe(why) },
+          headers: {
+            [HEADERS.match]: 'out-of-order',
+            [HEADERS.nearest]: headerSafe(`${step.scenario}/${step.id}`),
+            [HEADERS.flow]: flow.id,
+            [HEADERS.reason]: headerSafe(why),
+          },
         };
       }
       touch(flow);

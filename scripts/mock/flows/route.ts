@@ -23,7 +23,8 @@ export function capturedRouteDocument(observed: Doc, operations: readonly string
   const paths: Doc = {};
   for (const operation of operations) {
     const item = source[`${V2_PREFIX}/${operation}`];
-    if (!isObject(item) || !isObject(item.post)) throw new Error(`The observed flavour has no ${V2_PREFIX}/${operation} to serve the captured route from.`);
+    if (!isObject(item) || !isObject(item.post))
+      throw new Error(`The observed flavour has no ${V2_PREFIX}/${operation} to serve the captured route from.`);
     const post = item.post;
     paths[`${CAPTURED_PREFIX}/${operation}`] = {
       post: {

@@ -35,7 +35,10 @@ export function decodeContent(bytes: Buffer, contentEncoding: string | undefined
   let out = bytes;
   for (const coding of codings.reverse()) {
     const decoder = DECODERS[coding];
-    if (!decoder) throw new UnreadableBody(`its content-encoding "${coding.slice(0, 40)}" is not one the proxy can read (${ACCEPTED_ENCODINGS.join(', ')})`);
+    if (!decoder)
+      throw new UnreadableBody(
+        `its content-encoding "${coding.slice(0, 40)}" is not one the proxy can read (${ACCEPTED_ENCODINGS.join(', ')})`,
+      );
     try {
       out = decoder(out, maxBytes);
     } catch (error) {
@@ -67,6 +70,8 @@ export function parsedCopy(text: Buffer, contentType: string | undefined): unkno
   try {
     return JSON.parse(string) as unknown;
   } catch (error) {
-    throw new UnreadableBody(`it is labelled ${String(contentType).split(';')[0]!.trim().slice(0, 100)} but is not valid JSON: ${jsonSyntaxReason(error as Error)}`);
+    throw new UnreadableBody(
+      `it is labelled ${String(contentType).split(';')[0]!.trim().slice(0, 100)} but is not valid JSON: ${jsonSyntaxReason(error as Error)}`,
+    );
   }
 }

@@ -37,7 +37,8 @@ try {
 }
 const { values, positionals } = parsed;
 const upstream = positionals[0];
-if (!upstream || !/^https?:\/\//.test(upstream)) fail('The upstream address is missing or is not http(s):// (e.g. https://sandbox.example/).');
+if (!upstream || !/^https?:\/\//.test(upstream))
+  fail('The upstream address is missing or is not http(s):// (e.g. https://sandbox.example/).');
 
 function whole(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
   if (value === undefined) return fallback;

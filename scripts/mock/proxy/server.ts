@@ -60,8 +60,10 @@ export const DEFAULT_MAX_ANSWER_BYTES = 4 * 1024 * 1024;
 
 /** Why a body went on without a contract check (the `sl-unchecked` header and the log line). */
 const UNCHECKED = {
-  request: 'request not checked against the contract: parsing it would have kept a caller past its time-out (the proxy was busy with large bodies)',
-  response: 'response not checked against the contract: parsing it would have kept a caller past its time-out (the proxy was busy with large bodies)',
+  request:
+    'request not checked against the contract: parsing it would have kept a caller past its time-out (the proxy was busy with large bodies)',
+  response:
+    'response not checked against the contract: parsing it would have kept a caller past its time-out (the proxy was busy with large bodies)',
 };
 
 /** The upstream address for a request target: the upstream's own path prefix, then the target as sent. */
@@ -79,7 +81,8 @@ function displayed(base: URL): string {
 
 export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const upstream = new URL(options.upstream);
-  if (upstream.protocol !== 'http:' && upstream.protocol !== 'https:') throw new Error('The upstream must be an http:// or https:// address.');
+  if (upstream.protocol !== 'http:' && upstream.protocol !== 'https:')
+    throw new Error('The upstream must be an http:// or https:// address.');
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const bodyTimeoutMs = options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS;
   const maxAnswerBytes = options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
@@ -116,7 +119,11 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     let redact = redactorFor(secretsOf(req.headers));
     // One line per request: ✓ when the call and its answer kept the contract, ✗ with what broke otherwise.
     const line = (status: number, problemText = '') =>
-      log(redact(`${problemText ? '✗' : '✓'} ${method} ${target ? redactPath(target.pathname, redact) : '(bad target)'} ${problemText ? `${problemText} ` : ''}→ ${status} (${Math.round(performance.now() - started)} ms)`));
+      log(
+        redact(
+          `${problemText ? '✗' : '✓'} ${method} ${target ? redactPath(target.pathname, redact) : '(bad target)'} ${problemText ? `${problemText} ` : ''}→ ${status} (${Math.round(performance.now() - started)} ms)`,
+        ),
+      );
     if (!target) {
       sendProblem(res, problem(400, 'The request target is not a path.'), redact);
       return line(400, 'bad request target');
@@ -138,7 +145,12 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       if (budget.allows(decoded.length)) copy = budget.measure(decoded.length, () => parsedCopy(decoded, req.headers['content-type']));
       else requestUnchecked = true;
     } catch (error) {
-      const refused = error instanceof RequestRefused ? error : error instanceof UnreadableBody ? new RequestRefused(400, `The request body cannot be read: ${error.message}.`) : undefined;
+      const refused =
+        error instanceof RequestRefused
+          ? error
+          : error instanceof UnreadableBody
+            ? new RequestRefused(400, `The request body cannot be read: ${error.message}.`)
+            : undefined;
       untrack();
       if (!refused) throw error;
       // Without reading the rest, the connection cannot carry another request.
@@ -155,7 +167,11 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       try {
         answer = await exchangeWithUpstream(upstreamTarget(upstream, target), {
           method,
-          headers: { ...endToEndHeaders(req.rawHeaders, ['host', 'content-length', 'expect']), host: upstream.host, ...(raw.length > 0 || method === 'POST' ? { 'content-length': String(raw.length) } : {}) },
+          headers: {
+            ...endToEndHeaders(req.rawHeaders, ['host', 'content-length', 'expect']),
+            host: upstream.host,
+            ...(raw.length > 0 || method === 'POST' ? { 'content-length': String(raw.length) } : {}),
+          },
           body: raw,
           timeoutMs,
           deadline,
@@ -174,7 +190,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
           }
           body = budget.measure(decoded.length, () => parsedCopy(decoded, headers['content-type']));
         } catch (error) {
-          if (error instanceof UnreadableBody) throw new UpstreamFailure(502, 'unreadable answer', `The upstream's answer cannot be read: ${error.message}.`);
+          if (error instanceof UnreadableBody)
+            throw new UpstreamFailure(502, 'unreadable answer', `The upstream's answer cannot be read: ${error.message}.`);
           throw error;
         }
         // A session token in the answer is a secret too, should a message ever quote it.
@@ -198,7 +215,9 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       const result = await prism.request(input, operations, requestUnchecked ? { ...config, validateRequest: false } : config)();
       if (result._tag === 'Left') {
         const failure =
-          result.left instanceof UpstreamFailure ? result.left : new UpstreamFailure(502, 'proxy error', `The proxy could not complete the exchange (${result.left.name}).`);
+          result.left instanceof UpstreamFailure
+            ? result.left
+            : new UpstreamFailure(502, 'proxy error', `The proxy could not complete the exchange (${result.left.name}).`);
         sendProblem(res, problem(failure.status, failure.detail), redact);
         return line(failure.status, `upstream ${failure.reason}: ${failure.detail}${requestUnchecked ? `; ${UNCHECKED.request}` : ''}`);
       }
@@ -214,7 +233,12 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       if (outputListed.length > 0) {
         const detail = `The upstream answer breaks the contract: ${summary(outputListed, outputErrors.length)}`;
         sendProblem(res, problem(502, detail, outputListed), redact, violationHeaders(outputListed, outputErrors.length));
-        return line(502, [requestNote, requestUnchecked ? UNCHECKED.request : '', `response: ${summary(outputListed, outputErrors.length)}`].filter(Boolean).join('; '));
+        return line(
+          502,
+          [requestNote, requestUnchecked ? UNCHECKED.request : '', `response: ${summary(outputListed, outputErrors.length)}`]
+            .filter(Boolean)
+            .join('; '),
+        );
       }
       if (res.destroyed) return line(answer.status, `caller gone before the answer${requestNote ? `; ${requestNote}` : ''}`);
       const headers: http.OutgoingHttpHeaders = endToEndHeaders(answer.rawHeaders, ['content-length']);

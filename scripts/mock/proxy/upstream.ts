@@ -51,10 +51,18 @@ const SOCKET_ERRORS: Record<string, string> = {
 function describe(error: Error & { code?: string }, stage: 'before' | 'during'): UpstreamFailure {
   const code = error.code ?? error.name;
   if (stage === 'during') {
-    return new UpstreamFailure(502, `${code} mid-answer`, `The upstream closed the connection in the middle of its answer (${code}); what it sent is incomplete.`);
+    return new UpstreamFailure(
+      502,
+      `${code} mid-answer`,
+      `The upstream closed the connection in the middle of its answer (${code}); what it sent is incomplete.`,
+    );
   }
   if (code === 'ECONNRESET' && /socket hang up/.test(error.message)) {
-    return new UpstreamFailure(502, 'ECONNRESET before headers', 'The upstream closed the connection before sending an answer (ECONNRESET, socket hang up).');
+    return new UpstreamFailure(
+      502,
+      'ECONNRESET before headers',
+      'The upstream closed the connection before sending an answer (ECONNRESET, socket hang up).',
+    );
   }
   const what = SOCKET_ERRORS[code];
   if (what) return new UpstreamFailure(502, code, `The upstream ${what} (${code}).`);
@@ -78,11 +86,21 @@ export function exchangeWithUpstream(target: URL, options: ExchangeOptions): Pro
         reject(outcome);
       } else resolve(outcome);
     };
-    const timer = setTimeout(() => {
-      const when = stage === 'before' ? 'before its answer began' : 'before its answer was complete';
-      finish(new UpstreamFailure(504, 'timeout', `The upstream did not answer within ${options.timeoutMs} ms (the proxy's time-out; it gave up ${when}).`));
-    }, Math.max(0, options.deadline - performance.now()));
-    const onAbort = () => finish(new UpstreamFailure(502, 'caller gone', 'The caller closed its connection; the upstream exchange was stopped.'));
+    const timer = setTimeout(
+      () => {
+        const when = stage === 'before' ? 'before its answer began' : 'before its answer was complete';
+        finish(
+          new UpstreamFailure(
+            504,
+            'timeout',
+            `The upstream did not answer within ${options.timeoutMs} ms (the proxy's time-out; it gave up ${when}).`,
+          ),
+        );
+      },
+      Math.max(0, options.deadline - performance.now()),
+    );
+    const onAbort = () =>
+      finish(new UpstreamFailure(502, 'caller gone', 'The caller closed its connection; the upstream exchange was stopped.'));
     options.signal.addEventListener('abort', onAbort, { once: true });
 
     const request = transport.request(target, { method: options.method, headers: options.headers });
@@ -94,7 +112,13 @@ export function exchangeWithUpstream(target: URL, options: ExchangeOptions): Pro
       response.on('data', (chunk: Buffer) => {
         size += chunk.length;
         if (size > options.maxAnswerBytes) {
-          finish(new UpstreamFailure(502, 'answer too large', `The upstream's answer is larger than ${options.maxAnswerBytes} bytes, the most the proxy reads.`));
+          finish(
+            new UpstreamFailure(
+              502,
+              'answer too large',
+              `The upstream's answer is larger than ${options.maxAnswerBytes} bytes, the most the proxy reads.`,
+            ),
+          );
           return;
         }
         chunks.push(chunk);
