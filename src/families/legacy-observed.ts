@@ -7,8 +7,8 @@
 // `SessaoExpirada: true` still rejects with SessionExpiredError, as on the legacy family.
 import type { Family } from '../client.ts';
 import { isNoDateToken } from '../dates.ts';
-import { ServiceError } from '../errors.ts';
 import { legacyFamily } from './legacy.ts';
+import { throwObservedException } from './v2-pt-observed.ts';
 
 export const legacyObservedFamily = {
   name: 'legacy-observed',
@@ -17,10 +17,6 @@ export const legacyObservedFamily = {
   reviver: (_key, value) => (isNoDateToken(value) ? null : value),
   inspect(body, context) {
     legacyFamily.inspect(body, context);
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) return;
-    const exception = (body as { Exception?: unknown }).Exception;
-    if (typeof exception !== 'object' || exception === null) return;
-    const message = (exception as { Message?: unknown }).Message;
-    throw new ServiceError(context.target, typeof message === 'string' ? context.redactText(message) : '', context.redact(body));
+    throwObservedException(body, context);
   },
 } satisfies Family;
