@@ -37,7 +37,9 @@ function isProperty(path: JsonPath): boolean {
 export function tracedNodes(doc: unknown): TracedNode[] {
   const found: TracedNode[] = [];
   const operations = operationsOf(doc);
-  for (const { operation, path } of operations) found.push({ kind: 'operation', node: operation, path, observed: false });
+  // An operation the observed flavour adds carries its own `x-observed` provenance.
+  for (const { operation, path } of operations)
+    found.push({ kind: 'operation', node: operation, path, observed: isRecord(operation) && operation['x-observed'] !== undefined });
 
   const schemas = schemasOf(doc);
   const observedRoots = schemas.filter(({ schema }) => schema['x-observed'] !== undefined).map(({ path }) => path);

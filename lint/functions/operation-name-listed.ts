@@ -73,7 +73,11 @@ export function operationNameListed(catalog: Catalog) {
             });
           }
         }
-      } else if (!(service?.operations ?? family.operations).includes(name)) {
+      } else if (
+        !(service?.operations ?? family.operations).includes(name) &&
+        !operations.every(([, op]) => isRecord(op) && op['x-observed'] !== undefined)
+      ) {
+        // An operation carrying `x-observed` is the observed flavour's, seen in real traffic, not listed by the description.
         results.push({
           message:
             service === undefined

@@ -262,7 +262,10 @@ export function buildOverlay(inputs: OverlayInputs): OverlayDocument {
       content: { 'application/json': { ...(response ? { schema: ref(rs) } : {}), examples: responseExamples } },
     };
     if (family === 'legacy') {
-      addedPaths[`${prefix}/${op}`] = { post: legacyOperation(op, request ? ref(rq) : legacyCredentials(), requestExamples, answer) };
+      const record = ((schemas[rs] ?? schemas[rq]) as JsonObject | undefined)?.['x-observed'] ?? null;
+      addedPaths[`${prefix}/${op}`] = {
+        post: legacyOperation(op, request ? ref(rq) : legacyCredentials(), requestExamples, answer, record),
+      };
       continue;
     }
     actions.push(
@@ -284,6 +287,12 @@ export function buildOverlay(inputs: OverlayInputs): OverlayDocument {
     );
   }
   if (family === 'legacy') {
+    actions.push({
+      target: '$',
+      // Merged into the root, the tags list gains this entry after the published ones.
+      description: 'The tag of the observed operations added on the legacy route.',
+      update: { tags: [OBSERVED_LEGACY_TAG] },
+    });
     actions.push({
       target: '$.paths',
       description: `The observed operations on the route the captures were taken on (\`${LEGACY_SERVICE}/<Operation>\`); the provider does not list them on the legacy service.`,
@@ -372,14 +381,32 @@ function legacyCredentials(): JsonObject {
     required: ['Login', 'Senha'],
     properties: { Login: ref('Login'), Senha: ref('Senha'), ClienteId: ref('ClienteId') },
     additionalProperties: true,
+    description: 'The credentials every legacy body carries (Parts 2.1 and 4.4); the rest of this body is not published.',
+    // The rest of the body is not published: open, and marked so (spec/extensions.md).
+    'x-undocumented': true,
   };
 }
 
-function legacyOperation(op: string, requestSchemaRef: JsonObject, requestExamples: JsonObject, answer: JsonObject): JsonObject {
+/** The tag of the operations the observed flavour adds on the legacy route. */
+const OBSERVED_LEGACY_TAG = {
+  name: 'Observed on the legacy route',
+  description: `Operations public integrations call on \`${LEGACY_SERVICE}\` that the description does not list there: observed, not published by the provider. Each names its V2 replacement.`,
+};
+
+function legacyOperation(
+  op: string,
+  requestSchemaRef: JsonObject,
+  requestExamples: JsonObject,
+  answer: JsonObject,
+  observed: Json,
+): JsonObject {
   return {
     operationId: op,
     summary: `${op} (observed on the legacy route)`,
+    tags: [OBSERVED_LEGACY_TAG.name],
     deprecated: true,
+    // The operation itself is an observation: its provenance is its bodies' (the answer's, else the request's).
+    'x-observed': observed,
     'x-replaced-by': { operationId: op, path: `/api/V2/Voos/${op}` },
     description: [
       `Observed, not published: the provider does not list \`${op}\` on the legacy service; public integrations call it at \`POST {legacy_base_url}/${LEGACY_SERVICE}/${op}\` and their sanitized bodies type it here.`,
