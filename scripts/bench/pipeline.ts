@@ -28,7 +28,7 @@ export interface PipelineFigures {
  */
 export async function buildNodeFlags(rootDir: string): Promise<string[]> {
   const pkg = JSON.parse(await readFile(path.join(rootDir, 'package.json'), 'utf8')) as { scripts?: Record<string, string> };
-  const match = /^node((?:\s+--[\w-]+(?:=\S+)?)*)\s+scripts\/build\.ts$/.exec(pkg.scripts?.build ?? '');
+  const match = /^node((?:\s+--[\w-]+(?:=\S+)?)*)\s+scripts\/pipeline\/main\.ts$/.exec(pkg.scripts?.build ?? '');
   if (!match)
     throw new Error(
       `bench: package.json's build script is not \`node [flags] scripts/pipeline/main.ts\`: ${JSON.stringify(pkg.scripts?.build)}`,
