@@ -173,20 +173,34 @@ export async function buildDocsSite(opts: DocsSiteOptions): Promise<string[]> {
   return (await startDocsSite(opts)).finish();
 }
 
-/**
- * Starts the site: reads the family bundles and hands their pages to the renderer.
- * The observed flavour is read only by finish(), so a pipeline can build it while
- * the family pages render.
- */
-export async function startDocsSite(opts: DocsSiteOptions): Promise<DocsSiteRun> {
-  const rootDir = path.resolve(opts.rootDir);
-  const outDir = path.resolve(rootDir, opts.outDir);
+/** Everything the pages are made from, read and checked before any page is rendered. */
+interface SiteModel {
+  outDir: string;
+  flavours: DocsSiteObserved[];
+  catalog: Map<string, CatalogFamily>;
+  catalogOrder: string[];
+  fragments: LandingFragments;
+  /** The families in site order. */
+  families: DocsSiteFamily[];
+  docOf: Map<string, unknown>;
+  coverage: Map<string, DocumentCoverage>;
+  migration: ReturnType<typeof migrationRows>;
+  mirrors: ReturnType<typeof mirrorTable>;
+  titleOf: (id: string) => string;
+  referenceFamily: (f: DocsSiteFamily) => ReferenceFamily;
+}
+
+function checkFlavours(opts: DocsSiteOptions): DocsSiteObserved[] {
   checkFamilies(opts.families);
   const flavours = [...(opts.observed ? [opts.observed] : []), ...(opts.moreObserved ?? [])];
   for (const flavour of flavours) checkObserved(flavour, opts.families);
   if (new Set(flavours.map((f) => f.of)).size !== flavours.length) throw new Error('Docs: two observed flavours of one family.');
-  const renderPage = opts.renderPage ?? buildReferencePage;
+  return flavours;
+}
 
+async function readSite(opts: DocsSiteOptions, rootDir: string): Promise<SiteModel> {
+  const outDir = path.resolve(rootDir, opts.outDir);
+  const flavours = checkFlavours(opts);
   const [catalog, fragments, bundles] = await Promise.all([
     readCatalog(rootDir),
     readFragments(rootDir),
@@ -196,18 +210,41 @@ export async function startDocsSite(opts: DocsSiteOptions): Promise<DocsSiteRun>
   const families = ordered(opts.families, catalogOrder);
   const docOf = new Map(opts.families.map((f, i) => [f.id, bundles[i]]));
   const documents: SiteDocument[] = families.map((f) => ({ familyId: f.id, doc: docOf.get(f.id) }));
+  return {
+    outDir,
+    flavours,
+    catalog,
+    catalogOrder,
+    fragments,
+    families,
+    docOf,
+    coverage: new Map<string, DocumentCoverage>(documents.map((d) => [d.familyId, computeCoverage(d.doc)])),
+    migration: migrationRows(documents),
+    mirrors: mirrorTable(documents),
+    titleOf: (id) => families.find((f) => f.id === id)?.title ?? catalog.get(id)?.title ?? id,
+    referenceFamily: (f) => ({ id: f.id, title: f.title, status: f.status, statusNote: catalog.get(f.id)?.statusNote }),
+  };
+}
 
-  const coverage = new Map<string, DocumentCoverage>(documents.map((d) => [d.familyId, computeCoverage(d.doc)]));
-  const migration = migrationRows(documents);
-  const mirrors = mirrorTable(documents);
-  const titleOf = (id: string) => families.find((f) => f.id === id)?.title ?? catalog.get(id)?.title ?? id;
-  const referenceFamily = (f: DocsSiteFamily): ReferenceFamily => ({
-    id: f.id,
-    title: f.title,
-    status: f.status,
-    statusNote: catalog.get(f.id)?.statusNote,
-  });
+/** One reference page to render: `input` is the hash of what it is made from. */
+interface Page {
+  family: ReferenceFamily;
+  doc: JsonObject;
+  outFile: string;
+  input: string;
+}
 
+/** Renders pages into outDir, skipping those that are current, and remembers what it wrote. */
+interface PageRenderer {
+  page(family: ReferenceFamily, doc: JsonObject): Page;
+  /** The renderer has every page before this returns; `done` settles when they are written. */
+  renderAll(pages: Page[]): Promise<{ done: Promise<void> }>;
+  written: string[];
+  cleanUp(): Promise<void>;
+}
+
+async function openPageRenderer(opts: DocsSiteOptions, rootDir: string, outDir: string): Promise<PageRenderer> {
+  const renderPage = opts.renderPage ?? buildReferencePage;
   await mkdir(outDir, { recursive: true });
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'docs-site-'));
   const written: string[] = [];
@@ -217,166 +254,202 @@ export async function startDocsSite(opts: DocsSiteOptions): Promise<DocsSiteRun>
   const builder = await builderKey(rootDir);
 
   // A page is rendered unless what it is made from, and its file, are as last time.
-  interface Page {
-    family: ReferenceFamily;
-    doc: JsonObject;
-    outFile: string;
-    input: string;
-  }
-  const page = (family: ReferenceFamily, doc: JsonObject): Page => ({
-    family,
-    doc,
-    outFile: path.join(outDir, `${family.id}.html`),
-    input: sha256(`${builder}\0${JSON.stringify(family)}\0${JSON.stringify(doc)}`),
-  });
   const isCurrent = async (p: Page): Promise<boolean> => {
     const previous = cache[p.family.id];
     return previous?.input === p.input && previous.output === (await readFile(p.outFile).then(sha256, () => undefined));
   };
-  // Renders the pages that are not current; the renderer has them all before this returns.
-  // (The renders' promise is wrapped: an awaited promise of a promise would wait for both.)
-  const renderAll = async (pages: Page[]): Promise<{ done: Promise<void> }> => {
-    const current = await Promise.all(pages.map(isCurrent));
-    const renders = pages.map(async (p, i) => {
-      if (!current[i]) {
-        await renderPage({ family: p.family, doc: p.doc, outFile: p.outFile, workDir });
-        cache[p.family.id] = { input: p.input, output: sha256(await readFile(p.outFile)) };
+  return {
+    written,
+    page: (family, doc) => ({
+      family,
+      doc,
+      outFile: path.join(outDir, `${family.id}.html`),
+      input: sha256(`${builder}\0${JSON.stringify(family)}\0${JSON.stringify(doc)}`),
+    }),
+    // The renders' promise is wrapped: an awaited promise of a promise would wait for both.
+    renderAll: async (pages) => {
+      const current = await Promise.all(pages.map(isCurrent));
+      const renders = pages.map(async (p, i) => {
+        if (!current[i]) {
+          await renderPage({ family: p.family, doc: p.doc, outFile: p.outFile, workDir });
+          cache[p.family.id] = { input: p.input, output: sha256(await readFile(p.outFile)) };
+        }
+        written.push(p.outFile);
+      });
+      const done = Promise.all(renders).then(() => undefined);
+      done.catch(() => undefined); // awaited by finish() or abandon(); not unhandled meanwhile
+      return { done };
+    },
+    cleanUp: async () => {
+      await rm(workDir, { recursive: true, force: true });
+      if (opts.pageCacheFile) {
+        await mkdir(path.dirname(opts.pageCacheFile), { recursive: true });
+        await writeFile(opts.pageCacheFile, `${JSON.stringify(cache, null, 2)}\n`);
       }
-      written.push(p.outFile);
-    });
-    const done = Promise.all(renders).then(() => undefined);
-    done.catch(() => undefined); // awaited by finish() or abandon(); not unhandled meanwhile
-    return { done };
+    },
   };
-  const cleanUp = async () => {
-    await rm(workDir, { recursive: true, force: true });
-    if (opts.pageCacheFile) {
-      await mkdir(path.dirname(opts.pageCacheFile), { recursive: true });
-      await writeFile(opts.pageCacheFile, `${JSON.stringify(cache, null, 2)}\n`);
-    }
-  };
+}
 
-  let familyPages: Promise<void>;
+function familyPages(site: SiteModel, renderer: PageRenderer): Page[] {
+  return site.families.map((f) =>
+    renderer.page(
+      site.referenceFamily(f),
+      documentForDocs(site.docOf.get(f.id), site.referenceFamily(f), {
+        coverage: site.coverage.get(f.id) as DocumentCoverage,
+        replacements: site.migration.filter((r) => r.legacy.familyId === f.id),
+        mirrors: site.mirrors.rows.filter((r) => r.english.familyId === f.id),
+        familyTitle: site.titleOf,
+      }),
+    ),
+  );
+}
+
+/** One observed flavour, read: its bundle and the page it gets. */
+interface ObservedFlavour {
+  flavour: DocsSiteObserved;
+  doc: unknown;
+  page: ReferenceFamily;
+}
+
+/** Each observed flavour by the family it is of; the first one's bundle may be in memory. */
+async function readObserved(site: SiteModel, observedDocument: unknown): Promise<Map<string, ObservedFlavour>> {
+  const observedOf = new Map<string, ObservedFlavour>();
+  for (const [i, flavour] of site.flavours.entries()) {
+    const doc = await readBundle({ ...flavour, document: i === 0 ? observedDocument : undefined });
+    const page = observedReferenceFamily(flavour.id, { id: flavour.of, title: site.titleOf(flavour.of), href: `${flavour.of}.html` });
+    observedOf.set(flavour.of, { flavour, doc, page });
+  }
+  return observedOf;
+}
+
+/** Per family: published, observed only and unknown, from its coverage and its observed flavour. */
+function familySources(site: SiteModel, observedOf: ReadonlyMap<string, ObservedFlavour>): Map<string, SourceCoverage> {
+  const sources = new Map<string, SourceCoverage>();
+  for (const f of site.families) {
+    const o = observedOf.get(f.id);
+    sources.set(f.id, sourcesFromCoverage(site.coverage.get(f.id) as DocumentCoverage, o?.doc, o?.flavour.addsOperations === true));
+  }
+  return sources;
+}
+
+function observedPages(
+  site: SiteModel,
+  renderer: PageRenderer,
+  observedOf: ReadonlyMap<string, ObservedFlavour>,
+  sources: ReadonlyMap<string, SourceCoverage>,
+): Page[] {
+  return [...observedOf.values()].map(({ flavour, doc, page: observedPage }) =>
+    renderer.page(
+      observedPage,
+      observedDocumentForDocs(doc, observedPage, {
+        sources: sources.get(flavour.of) as SourceCoverage,
+        published: { href: `${flavour.of}.html`, title: site.titleOf(flavour.of) },
+      }),
+    ),
+  );
+}
+
+const operationHrefs = (pageId: string, doc: unknown) =>
+  new Map(listOperations(doc).map((op) => [`${op.method} ${op.path}`, operationHref(pageId, op)]));
+
+/** The landing page's rows: each built family with its pages, then catalog families not built. */
+function landingFamilies(
+  site: SiteModel,
+  observedOf: ReadonlyMap<string, ObservedFlavour>,
+  sources: ReadonlyMap<string, SourceCoverage>,
+): LandingFamily[] {
+  const built = new Set(site.families.map((f) => f.id));
+  return [
+    ...site.families.map((f): LandingFamily => {
+      const entry: CatalogFamily | undefined = site.catalog.get(f.id);
+      const o = observedOf.get(f.id);
+      return {
+        id: f.id,
+        title: f.title,
+        status: f.status,
+        statusNote: entry?.statusNote,
+        prefix: entry?.prefix,
+        page: {
+          href: `${f.id}.html`,
+          coverage: site.coverage.get(f.id) as DocumentCoverage,
+          sources: sources.get(f.id) as SourceCoverage,
+          traces: countTraces(site.docOf.get(f.id)),
+          operationHrefs: operationHrefs(f.id, site.docOf.get(f.id)),
+          observed: o ? { href: `${o.page.id}.html`, title: o.page.title, operationHrefs: operationHrefs(o.page.id, o.doc) } : undefined,
+        },
+      };
+    }),
+    ...[...site.catalog.values()]
+      .filter((c) => !built.has(c.id))
+      .map((c): LandingFamily => ({ id: c.id, title: c.title, status: c.status, statusNote: c.statusNote, prefix: c.prefix, page: null })),
+  ];
+}
+
+/** Writes the flows page (when there are flows) and the landing page; returns their files. */
+async function writeLandingPages(opts: DocsSiteOptions, site: SiteModel, families: LandingFamily[]): Promise<string[]> {
+  const files: string[] = [];
+  if (opts.flows) {
+    const flowsFile = path.join(site.outDir, FLOWS_PAGE);
+    await writeFile(flowsFile, renderFlowsPage(opts.flows));
+    files.push(flowsFile);
+  }
+  const flowsLink = opts.flows ? { href: FLOWS_PAGE, scenarios: opts.flows.lineage.scenarios.length } : undefined;
+  const index = path.join(site.outDir, 'index.html');
+  await writeFile(
+    index,
+    renderLanding({
+      families: ordered(families, site.catalogOrder),
+      fragments: site.fragments,
+      migration: site.migration,
+      mirrors: site.mirrors,
+      ...(flowsLink ? { flows: flowsLink } : {}),
+    }),
+  );
+  files.push(index);
+  return files;
+}
+
+/**
+ * Starts the site: reads the family bundles and hands their pages to the renderer.
+ * The observed flavour is read only by finish(), so a pipeline can build it while
+ * the family pages render.
+ */
+export async function startDocsSite(opts: DocsSiteOptions): Promise<DocsSiteRun> {
+  const rootDir = path.resolve(opts.rootDir);
+  const site = await readSite(opts, rootDir);
+  const renderer = await openPageRenderer(opts, rootDir, site.outDir);
+
+  let familiesDone: Promise<void>;
   try {
-    familyPages = (
-      await renderAll(
-        families.map((f) =>
-          page(
-            referenceFamily(f),
-            documentForDocs(docOf.get(f.id), referenceFamily(f), {
-              coverage: coverage.get(f.id) as DocumentCoverage,
-              replacements: migration.filter((r) => r.legacy.familyId === f.id),
-              mirrors: mirrors.rows.filter((r) => r.english.familyId === f.id),
-              familyTitle: titleOf,
-            }),
-          ),
-        ),
-      )
-    ).done;
+    familiesDone = (await renderer.renderAll(familyPages(site, renderer))).done;
   } catch (error) {
-    await cleanUp();
+    await renderer.cleanUp();
     throw error;
   }
 
   async function finish(observedDocument?: unknown): Promise<string[]> {
-    // Each observed flavour: its bundle (the first one's may be in memory) and its page.
-    const observedOf = new Map<string, { flavour: DocsSiteObserved; doc: unknown; page: ReferenceFamily }>();
-    const sources = new Map<string, SourceCoverage>();
-    let observedPages: Promise<unknown> | undefined;
+    let observedOf: Map<string, ObservedFlavour>;
+    let sources: Map<string, SourceCoverage>;
     try {
-      for (const [i, flavour] of flavours.entries()) {
-        const doc = await readBundle({ ...flavour, document: i === 0 ? observedDocument : undefined });
-        const page = observedReferenceFamily(flavour.id, { id: flavour.of, title: titleOf(flavour.of), href: `${flavour.of}.html` });
-        observedOf.set(flavour.of, { flavour, doc, page });
-      }
-      for (const f of families) {
-        const o = observedOf.get(f.id);
-        sources.set(f.id, sourcesFromCoverage(coverage.get(f.id) as DocumentCoverage, o?.doc, o?.flavour.addsOperations === true));
-      }
-      observedPages =
-        observedOf.size > 0
-          ? (
-              await renderAll(
-                [...observedOf.values()].map(({ flavour, doc, page: observedPage }) =>
-                  page(
-                    observedPage,
-                    observedDocumentForDocs(doc, observedPage, {
-                      sources: sources.get(flavour.of) as SourceCoverage,
-                      published: { href: `${flavour.of}.html`, title: titleOf(flavour.of) },
-                    }),
-                  ),
-                ),
-              )
-            ).done
-          : undefined;
-      await Promise.all([familyPages, observedPages]);
+      observedOf = await readObserved(site, observedDocument);
+      sources = familySources(site, observedOf);
+      const observedDone =
+        observedOf.size > 0 ? (await renderer.renderAll(observedPages(site, renderer, observedOf, sources))).done : undefined;
+      await Promise.all([familiesDone, observedDone]);
     } finally {
-      await familyPages.catch(() => undefined);
-      await cleanUp();
+      await familiesDone.catch(() => undefined);
+      await renderer.cleanUp();
     }
-
-    const built = new Set(families.map((f) => f.id));
-    const landingFamilies: LandingFamily[] = [
-      ...families.map((f): LandingFamily => {
-        const entry: CatalogFamily | undefined = catalog.get(f.id);
-        const operationHrefs = new Map(listOperations(docOf.get(f.id)).map((op) => [`${op.method} ${op.path}`, operationHref(f.id, op)]));
-        return {
-          id: f.id,
-          title: f.title,
-          status: f.status,
-          statusNote: entry?.statusNote,
-          prefix: entry?.prefix,
-          page: {
-            href: `${f.id}.html`,
-            coverage: coverage.get(f.id) as DocumentCoverage,
-            sources: sources.get(f.id) as SourceCoverage,
-            traces: countTraces(docOf.get(f.id)),
-            operationHrefs,
-            observed: ((o) =>
-              o
-                ? {
-                    href: `${o.page.id}.html`,
-                    title: o.page.title,
-                    operationHrefs: new Map(listOperations(o.doc).map((op) => [`${op.method} ${op.path}`, operationHref(o.page.id, op)])),
-                  }
-                : undefined)(observedOf.get(f.id)),
-          },
-        };
-      }),
-      ...[...catalog.values()]
-        .filter((c) => !built.has(c.id))
-        .map(
-          (c): LandingFamily => ({ id: c.id, title: c.title, status: c.status, statusNote: c.statusNote, prefix: c.prefix, page: null }),
-        ),
-    ];
-    if (opts.flows) {
-      const flowsFile = path.join(outDir, FLOWS_PAGE);
-      await writeFile(flowsFile, renderFlowsPage(opts.flows));
-      written.push(flowsFile);
-    }
-    const flowsLink = opts.flows ? { href: FLOWS_PAGE, scenarios: opts.flows.lineage.scenarios.length } : undefined;
-    const index = path.join(outDir, 'index.html');
-    await writeFile(
-      index,
-      renderLanding({
-        families: ordered(landingFamilies, catalogOrder),
-        fragments,
-        migration,
-        mirrors,
-        ...(flowsLink ? { flows: flowsLink } : {}),
-      }),
-    );
-    written.push(index);
-
-    await removeStalePages(outDir, new Set(written));
+    const written = [...renderer.written, ...(await writeLandingPages(opts, site, landingFamilies(site, observedOf, sources)))];
+    await removeStalePages(site.outDir, new Set(written));
     return written.sort();
   }
 
   return {
     finish,
     abandon: async () => {
-      await familyPages.catch(() => undefined);
-      await cleanUp();
+      await familiesDone.catch(() => undefined);
+      await renderer.cleanUp();
     },
   };
 }
