@@ -599,11 +599,15 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
   return {
     url: `http://${address}:${port}`,
     routes: routes.operations.map((op) => `${op.method.toUpperCase()} ${op.template}`).sort(),
-    close: () =>
-      new Promise<void>((resolve, reject) => {
+    close: async () => {
+      await new Promise<void>((resolve, reject) => {
         bigBodies?.close();
         server.closeAllConnections();
         server.close((error) => (error ? reject(error) : resolve()));
-      }),
+      });
+      // A start cache still being written is finished, so a mock stopped right after its
+      // first answer does not leave the next start cold (and a half-written temp file).
+      await answersReady?.catch(() => undefined);
+    },
   };
 }
