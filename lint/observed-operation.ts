@@ -15,5 +15,7 @@ export function declaredSources(doc: unknown): Set<string> {
 export function isObservedOperation(declared: ReadonlySet<string>, operation: JsonRecord): boolean {
   const record = operation['x-observed'];
   if (!isRecord(record) || !Array.isArray(record['sources']) || record['sources'].length === 0) return false;
-  return record['sources'].every((entry: unknown) => isRecord(entry) && typeof entry['source'] === 'string' && declared.has(entry['source']));
+  return record['sources'].every(
+    (entry: unknown) => isRecord(entry) && typeof entry['source'] === 'string' && declared.has(entry['source']),
+  );
 }
