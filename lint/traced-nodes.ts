@@ -2,6 +2,7 @@
 // (spec/extensions.md, `x-source`): operations, schemas and properties, responses
 // and examples. Shared by the lint rule (facts-traced) and the docs' counts.
 import { entriesOf, isRecord, type JsonRecord as JsonObject } from '../scripts/lib/json.ts';
+import { declaredSources, isObservedOperation } from './observed-operation.ts';
 import { operationsOf, schemasOf, type JsonPath } from './openapi-walk.ts';
 
 export type TracedKind = 'operation' | 'schema' | 'property' | 'response' | 'example';
@@ -10,7 +11,10 @@ export interface TracedNode {
   readonly kind: TracedKind;
   readonly node: JsonObject;
   readonly path: JsonPath;
-  /** Inside a schema of the observed flavour (`x-observed`), whose provenance covers it. */
+  /**
+   * Inside a schema of the observed flavour (`x-observed`), whose provenance covers it,
+   * or an operation marked observed (lint/observed-operation.ts).
+   */
   readonly observed: boolean;
 }
 
@@ -37,9 +41,10 @@ function isProperty(path: JsonPath): boolean {
 export function tracedNodes(doc: unknown): TracedNode[] {
   const found: TracedNode[] = [];
   const operations = operationsOf(doc);
-  // An operation the observed flavour adds carries its own `x-observed` provenance.
-  for (const { operation, path } of operations)
-    found.push({ kind: 'operation', node: operation, path, observed: isRecord(operation) && operation['x-observed'] !== undefined });
+  const declared = declaredSources(doc);
+  for (const { operation, path } of operations) {
+    found.push({ kind: 'operation', node: operation, path, observed: isObservedOperation(declared, operation) });
+  }
 
   const schemas = schemasOf(doc);
   const observedRoots = schemas.filter(({ schema }) => schema['x-observed'] !== undefined).map(({ path }) => path);

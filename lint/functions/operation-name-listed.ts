@@ -1,9 +1,12 @@
 // The last path segment is the operation name, exactly as the description lists
 // it for the path's family (and service) in spec/catalog.yaml, and the operationId
 // repeats it (behind the service's operationIdPrefix, where the catalog gives one).
+// An observed flavour's operation marked `x-observed` (lint/observed-operation.ts)
+// may stand where the description does not list it, under a name it lists elsewhere.
 import { createRulesetFunction, type IFunctionResult } from '@stoplight/spectral-core';
 import { locatePath, type Catalog, type Family } from '../../scripts/lib/catalog.ts';
 import { entriesOf, isHttpMethod, isRecord } from '../../scripts/lib/json.ts';
+import { declaredSources, isObservedOperation } from '../observed-operation.ts';
 
 const templated = /^\{[^/{}]+\}$/;
 
@@ -13,6 +16,11 @@ export function operationNameListed(catalog: Catalog) {
     const results: IFunctionResult[] = [];
     const paths = entriesOf(isRecord(doc) ? doc['paths'] : undefined);
     const located = paths.map(([key]) => locatePath(catalog, key));
+    // An observed flavour may add, where it was seen, an operation the description lists elsewhere.
+    const declared = declaredSources(doc);
+    const listedAnywhere = new Set(catalog.families.flatMap((f) => f.operations));
+    const observedOnly = (operations: Array<[string, unknown]>): boolean =>
+      operations.length > 0 && operations.every(([, operation]) => isRecord(operation) && isObservedOperation(declared, operation));
     // One name served by several paths of a family whose services the catalog does not list.
     const shared = (family: Family, name: string): boolean => located.filter((at) => at?.family === family && at.rest === name).length > 1;
 
@@ -73,11 +81,7 @@ export function operationNameListed(catalog: Catalog) {
             });
           }
         }
-      } else if (
-        !(service?.operations ?? family.operations).includes(name) &&
-        !operations.every(([, op]) => isRecord(op) && op['x-observed'] !== undefined)
-      ) {
-        // An operation carrying `x-observed` is the observed flavour's, seen in real traffic, not listed by the description.
+      } else if (!(service?.operations ?? family.operations).includes(name) && !(observedOnly(operations) && listedAnywhere.has(name))) {
         results.push({
           message:
             service === undefined

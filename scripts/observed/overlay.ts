@@ -105,6 +105,21 @@ interface Published {
   info: { title: string; summary: string; description: string };
   /** Component name of each operation's published request schema, as Redocly bundles it (file name). */
   requestSchema(operation: string): string;
+  /** The group (tag) the description lists the operation under. */
+  groupOf(operation: string): string;
+  /** The published description of a group's tag. */
+  tagDescription(tag: string): string;
+}
+
+function tagsOf(file: string): Map<string, string> {
+  const tags = (readYaml(file) as Record<string, unknown> | null)?.['tags'];
+  const entries = Array.isArray(tags) ? tags : [];
+  return new Map(
+    entries.flatMap((t: unknown) => {
+      const tag = t as Record<string, unknown> | null;
+      return typeof tag?.['name'] === 'string' ? [[tag['name'], String(tag['description'] ?? '')] as [string, string]] : [];
+    }),
+  );
 }
 
 function readPublished(specDir: string): Published {
@@ -115,7 +130,18 @@ function readPublished(specDir: string): Published {
   const operations = new Set(family.operations);
   const rootFile = path.join(specDir, FAMILY, 'openapi.yaml');
   const info = at(readYaml(rootFile), ['info'], rootFile) as Record<string, unknown>;
+  const tags = tagsOf(rootFile);
   return {
+    groupOf(operation) {
+      const group = family.groups.find((g) => g.operations.includes(operation));
+      if (group === undefined) throw new Error(`${catalog.source}: ${operation} is in no group of ${FAMILY}`);
+      return group.name;
+    },
+    tagDescription(tag) {
+      const description = tags.get(tag);
+      if (description === undefined) throw new Error(`${rootFile}: no tag ${tag}`);
+      return description;
+    },
     prefix,
     operations,
     info: { title: String(info.title ?? ''), summary: String(info.summary ?? ''), description: String(info.description ?? '') },
@@ -262,9 +288,10 @@ export function buildOverlay(inputs: OverlayInputs): OverlayDocument {
       content: { 'application/json': { ...(response ? { schema: ref(rs) } : {}), examples: responseExamples } },
     };
     if (family === 'legacy') {
-      const record = ((schemas[rs] ?? schemas[rq]) as JsonObject | undefined)?.['x-observed'] ?? null;
+      const observed = observedRecord(ctx, operationPlaces(request, response), true);
+      const tag = published.groupOf(op);
       addedPaths[`${prefix}/${op}`] = {
-        post: legacyOperation(op, request ? ref(rq) : legacyCredentials(), requestExamples, answer, record),
+        post: legacyOperation(op, tag, observed, request ? ref(rq) : legacyCredentials(), requestExamples, answer),
       };
       continue;
     }
@@ -287,11 +314,12 @@ export function buildOverlay(inputs: OverlayInputs): OverlayDocument {
     );
   }
   if (family === 'legacy') {
+    const used = [...new Set(operations.map((op) => published.groupOf(op)))];
     actions.push({
+      // Overlay 1.0 merges an update of `$` into the root, appending to its arrays: the only way to add tags.
       target: '$',
-      // Merged into the root, the tags list gains this entry after the published ones.
-      description: 'The tag of the observed operations added on the legacy route.',
-      update: { tags: [OBSERVED_LEGACY_TAG] },
+      description: `The tags of the observed operations: the V2 groups of the same names, which the provider does not list on \`${LEGACY_SERVICE}\`.`,
+      update: { tags: used.map((name) => legacyTag(name, published.tagDescription(name))) },
     });
     actions.push({
       target: '$.paths',
@@ -374,39 +402,49 @@ function readLegacyInfo(specDir: string): { title: string; summary: string; desc
   return { title: String(info.title ?? ''), summary: String(info.summary ?? ''), description: String(info.description ?? '') };
 }
 
-/** Part 2.1 and 4.4: every body of the legacy service carries Login and Senha (published components). */
+/**
+ * Part 2.1 and 4.4: every body of the legacy service carries Login and Senha (published
+ * components); the rest of the body is not published, so the object is open and says so.
+ */
 function legacyCredentials(): JsonObject {
+  const credential = (name: string): JsonObject => ({ ...ref(name), 'x-source': '2.1, 4.4' });
   return {
     type: 'object',
+    description:
+      'The agency credentials, which travel in every body of the legacy service (Parts 2.1 and 4.4) and are exact here; every other field of the body is not published, so it stays open.',
     required: ['Login', 'Senha'],
-    properties: { Login: ref('Login'), Senha: ref('Senha'), ClienteId: ref('ClienteId') },
+    properties: { Login: credential('Login'), Senha: credential('Senha'), ClienteId: credential('ClienteId') },
     additionalProperties: true,
-    description: 'The credentials every legacy body carries (Parts 2.1 and 4.4); the rest of this body is not published.',
-    // The rest of the body is not published: open, and marked so (spec/extensions.md).
     'x-undocumented': true,
+    'x-source': '2.1, 4.4',
   };
 }
 
-/** The tag of the operations the observed flavour adds on the legacy route. */
-const OBSERVED_LEGACY_TAG = {
-  name: 'Observed on the legacy route',
-  description: `Operations public integrations call on \`${LEGACY_SERVICE}\` that the description does not list there: observed, not published by the provider. Each names its V2 replacement.`,
-};
+/** A V2 group's tag on the legacy observed flavour, saying it is observed there. */
+function legacyTag(name: string, v2Description: string): JsonObject {
+  return {
+    name,
+    description: `${v2Description.trim()} Observed on \`${LEGACY_SERVICE}\`: public integrations call these V2 operation names there; the provider does not list them on the legacy service.`,
+  };
+}
 
+/**
+ * An operation added on the legacy route: tagged with its V2 group, and marked
+ * `x-observed` (the record its bodies' schemas carry) since the provider does not list it there.
+ */
 function legacyOperation(
   op: string,
+  tag: string,
+  observed: JsonObject,
   requestSchemaRef: JsonObject,
   requestExamples: JsonObject,
   answer: JsonObject,
-  observed: Json,
 ): JsonObject {
   return {
     operationId: op,
+    tags: [tag],
     summary: `${op} (observed on the legacy route)`,
-    tags: [OBSERVED_LEGACY_TAG.name],
     deprecated: true,
-    // The operation itself is an observation: its provenance is its bodies' (the answer's, else the request's).
-    'x-observed': observed,
     'x-replaced-by': { operationId: op, path: `/api/V2/Voos/${op}` },
     description: [
       `Observed, not published: the provider does not list \`${op}\` on the legacy service; public integrations call it at \`POST {legacy_base_url}/${LEGACY_SERVICE}/${op}\` and their sanitized bodies type it here.`,
@@ -414,6 +452,7 @@ function legacyOperation(
     ].join('\n\n'),
     requestBody: { required: true, content: { 'application/json': { schema: requestSchemaRef, examples: requestExamples } } },
     responses: { '200': answer, default: { $ref: '#/components/responses/ErroNaoPublicado' } },
+    'x-observed': observed,
   };
 }
 
@@ -441,6 +480,20 @@ function namedSchemaObject(ctx: SchemaContext, n: NamedSchema, node: FieldNode):
 /** The root occurrences of a tree: one per source that saw the body. */
 function rootPlaces(node: FieldNode): Occurrence[] {
   return node.occurrences;
+}
+
+/**
+ * The body roots that count an operation's calls: per source, the direction seen more
+ * often (request or answer), so that a call seen both ways counts once.
+ */
+function operationPlaces(request: FieldNode | undefined, response: FieldNode | undefined): Occurrence[] {
+  const all = [...(request ? rootPlaces(request) : []), ...(response ? rootPlaces(response) : [])];
+  const calls = (list: readonly Occurrence[]): number => list.reduce((n, o) => n + o.stats.of, 0);
+  return [...new Set(all.map((o) => o.source))].flatMap((source) => {
+    const sent = all.filter((o) => o.source === source && o.body === 'request');
+    const answered = all.filter((o) => o.source === source && o.body === 'response');
+    return calls(answered) >= calls(sent) ? answered : sent;
+  });
 }
 
 const TRANSFER = (op: string): string =>

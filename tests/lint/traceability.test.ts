@@ -9,7 +9,7 @@ import { isRecord } from '../../scripts/lib/json.ts';
 import { lintWithSpectral } from '../../lint/spectral.ts';
 import { tracedNodes } from '../../lint/traced-nodes.ts';
 import { countTraces } from '../../scripts/docs-site/traceability.ts';
-import { fixture, repoFile } from './lint-fixtures.ts';
+import { fixture, fixtureRuleset, repoFile } from './lint-fixtures.ts';
 
 const FAMILIES = ['legacy', 'v1', 'v2-en', 'v2-pt', 'v3'] as const;
 const bundlePath = (family: string): string => repoFile(`generated/${family}/openapi.yaml`);
@@ -61,6 +61,64 @@ describe.each(FAMILIES)('generated/%s/openapi.yaml', (family) => {
     expect(traced.map((f) => f.path)).toEqual([victim.path.map(String)]);
     expect(traced[0]?.severity).toBe(0);
     expect(traced[0]?.message).toMatch(/A property says where it comes from/);
+  });
+});
+
+describe('an operation an observed flavour adds is traced by its x-observed record, and only there', () => {
+  const observedOp = ['paths', '/AereoNoSession.svc/Disponibilidade', 'post'];
+  const lintVariant = async (
+    change: (doc: Record<string, unknown>) => void,
+    pathKey = observedOp[1],
+  ): Promise<Array<{ code: string; path: string[] }>> => {
+    const doc: unknown = parse(readFileSync(fixture('accepted/legacy-observed.yaml'), 'utf8'));
+    if (!isRecord(doc)) throw new Error('fixture shape');
+    change(doc);
+    const findings = await lintWithSpectral(fixture('accepted/legacy-observed.yaml'), { text: stringify(doc), ruleset: fixtureRuleset });
+    // The rest of the legacy fixture is not traced: only the added operation is asked about.
+    return findings
+      .filter((f) => ['facts-traced', 'operation-name-listed'].includes(f.code) && f.path[1] === pathKey)
+      .map((f) => ({ code: f.code, path: f.path.map(String) }));
+  };
+  const operationOf = (doc: Record<string, unknown>): Record<string, unknown> => {
+    const paths = doc['paths'];
+    const item = isRecord(paths) ? paths['/AereoNoSession.svc/Disponibilidade'] : undefined;
+    const operation = isRecord(item) ? item['post'] : undefined;
+    if (!isRecord(operation)) throw new Error('fixture shape');
+    return operation;
+  };
+
+  test('marked, with its source declared by the document: neither rule fires', async () => {
+    expect(await lintVariant(() => undefined)).toEqual([]);
+  });
+
+  test('the marker without the document declaring its source (a published bundle): both rules fire', async () => {
+    const findings = await lintVariant((doc) => {
+      if (isRecord(doc['info'])) delete doc['info']['x-observed-sources'];
+    });
+    expect(findings).toEqual([
+      { code: 'operation-name-listed', path: observedOp.slice(0, 2) },
+      { code: 'facts-traced', path: observedOp },
+    ]);
+  });
+
+  test('a source the document does not declare: the operation is not observed', async () => {
+    const findings = await lintVariant((doc) => {
+      const record = operationOf(doc)['x-observed'];
+      if (isRecord(record)) record['sources'] = [{ source: 'elsewhere', seen: 2, of: 2 }];
+    });
+    expect(findings.map((f) => f.code).sort()).toEqual(['facts-traced', 'operation-name-listed']);
+  });
+
+  test('observed, but under a name no family lists: still rejected', async () => {
+    const findings = await lintVariant((doc) => {
+      const paths = doc['paths'];
+      if (!isRecord(paths)) return;
+      const operation = operationOf(doc);
+      operation['operationId'] = 'Inventada';
+      delete paths['/AereoNoSession.svc/Disponibilidade'];
+      paths['/AereoNoSession.svc/Inventada'] = { post: operation };
+    }, '/AereoNoSession.svc/Inventada');
+    expect(findings).toEqual([{ code: 'operation-name-listed', path: ['paths', '/AereoNoSession.svc/Inventada'] }]);
   });
 });
 
