@@ -205,7 +205,9 @@ export function createRedactor(secrets: readonly string[]): Redactor {
       // itself, only a whole token counts; with any character encoded (`%73`, `&#115;`…), anywhere.
       const plain = chars.map((char) => characterPattern(char, 'plain')).join('');
       alternatives.push(`(?<![\\p{L}\\p{N}])${plain}(?![\\p{L}\\p{N}])`);
-      alternatives.push(`(?!${plain})${chars.map((char) => characterPattern(char)).join('')}`);
+      // Encoded, it needs a real escape: `+` for a space is one plain character, as likely unrelated as the space itself.
+      const plainOrPlus = chars.map((char) => (char === ' ' ? '(?: |\\+)' : characterPattern(char, 'plain'))).join('');
+      alternatives.push(`(?!${plainOrPlus})${chars.map((char) => characterPattern(char)).join('')}`);
     } else {
       alternatives.push(...encodedPatterns(secret));
     }

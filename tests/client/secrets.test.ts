@@ -226,6 +226,12 @@ describe('redaction never mangles unrelated text', () => {
     );
   });
 
+  test("a short secret's `+` form (URL-encoded space) is not redacted alone: it is one plain character", () => {
+    // Found by the property above (seed 1135520704): secret ' ', text '+'.
+    expect(createRedactor([' ']).text('+')).toBe('+');
+    expect(createRedactor(['a b']).text('a+b a%20b')).toBe('a+b [redacted]');
+  });
+
   test('named HTML entities of the specials and of accented letters (Portuguese text)', () => {
     const redactor = createRedactor(['Senhação&Ü"ÿ1']);
     expect(redactor.text('x Senha&ccedil;&atilde;o&amp;&Uuml;&quot;&yuml;1 y')).toBe('x [redacted] y');
