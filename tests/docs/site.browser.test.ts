@@ -22,21 +22,11 @@ import { SOURCE_STATES, computeSources, type SourceCounts } from '../../scripts/
 import { OBSERVED_STATUS, statusLabel } from '../../scripts/docs-site/status.ts';
 import { countTraces, partsPhrase } from '../../scripts/docs-site/traceability.ts';
 import { buildObservedBundle } from '../../scripts/observed/apply.ts';
-import { chromiumForTests } from '../support/chromium.ts';
+import { CHROMIUM_ARGS, chromiumForTests } from '../support/chromium.ts';
 import { FIXTURES, ROOT } from './helpers.ts';
 
 // Skipped with a message when no browser is found, unless CI=true (then this throws).
 const CHROMIUM = chromiumForTests();
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const SCREENSHOTS = path.join(ROOT, 'test-results');
 const REDOCLY = createRequire(import.meta.url).resolve('@redocly/cli/bin/cli.js');
 const run = promisify(execFile);

@@ -53,3 +53,15 @@ export function chromiumForTests(env: NodeJS.ProcessEnv = process.env): string |
   console.warn(`Browser tests skipped: ${lookup.reason}.`);
   return undefined;
 }
+
+/** The flags every browser test launches Chromium with: headless, and nothing that reaches the network on its own. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];

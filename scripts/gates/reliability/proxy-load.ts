@@ -11,7 +11,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { summarise, type Figure } from '../../bench/stats.ts';
-import { startHostileUpstream, type Behaviour } from './hostile-upstream.ts';
+import { BEHAVIOURS, startHostileUpstream, type Behaviour } from './hostile-upstream.ts';
 
 const HEADERS = {
   'content-type': 'application/json',
@@ -20,20 +20,9 @@ const HEADERS = {
 };
 const BODY = '{"Login":"agency","Senha":"load-canary-pw","ClienteId":12345678901234567890}';
 const ROUTE = '/api/V2/Voos/Reservar';
-const HOSTILE: Behaviour[] = [
-  'hang',
-  'hang-mid-body',
-  'trickle',
-  'reset',
-  'die-mid-body',
-  'bad-gzip',
-  'invalid-json',
-  'huge',
-  'gzip-bomb',
-  'near-cap',
-  'not-http',
-  'out-of-contract',
-];
+// Every behaviour of the hostile upstream but the well-behaved ones.
+const WELL_BEHAVED: readonly Behaviour[] = ['ok', 'numbers', 'gzip'];
+const HOSTILE: Behaviour[] = BEHAVIOURS.filter((b) => !WELL_BEHAVED.includes(b));
 
 function startProxyProcess(
   rootDir: string,
