@@ -2,7 +2,7 @@
 // stands (spec/extensions.md, `x-observed`): it carries an `x-observed` record whose
 // every source the document declares in `info.x-observed-sources`. A published
 // bundle declares no source, so no operation of it can pass as observed.
-import { isRecord, type JsonRecord } from '../scripts/lib/json.ts';
+import { isRecord, type JsonRecord } from '../src/lib/json.ts';
 
 /** The source ids an observed flavour declares; empty for a published bundle. */
 export function declaredSources(doc: unknown): Set<string> {

@@ -1,6 +1,6 @@
 // Walks over an OpenAPI 3.1 document that know where operations and schemas
 // live, so that each rule reports the exact JSON path of what it found.
-import { entriesOf, HTTP_METHODS, isHttpMethod, isRecord, type JsonRecord } from '../scripts/lib/json.ts';
+import { entriesOf, HTTP_METHODS, isHttpMethod, isRecord, type JsonRecord } from '../src/lib/json.ts';
 
 export type JsonPath = Array<string | number>;
 

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import type { Language } from '../scripts/lib/catalog.ts';
-import { isRecord, isStringArray } from '../scripts/lib/json.ts';
+import { isRecord, isStringArray } from '../src/lib/json.ts';
 
 export type PropertyNames = Readonly<Record<Language, ReadonlySet<string>>>;
 

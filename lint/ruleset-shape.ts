@@ -1,7 +1,7 @@
 // Rulesets shipped by packages are typed loosely (or, for a dual CommonJS/ESM
 // package, typed for the other build); check their shape instead of casting.
 import type { RulesetDefinition } from '@stoplight/spectral-core';
-import { isRecord } from '../scripts/lib/json.ts';
+import { isRecord } from '../src/lib/json.ts';
 
 function isRulesetDefinition(value: unknown): value is RulesetDefinition {
   return isRecord(value) && isRecord(value['rules']);

@@ -1,7 +1,7 @@
 // The nodes of a bundle that state a fact and so must cite their source
 // (spec/extensions.md, `x-source`): operations, schemas and properties, responses
 // and examples. Shared by the lint rule (facts-traced) and the docs' counts.
-import { entriesOf, isRecord, type JsonRecord as JsonObject } from '../scripts/lib/json.ts';
+import { entriesOf, isRecord, type JsonRecord as JsonObject } from '../src/lib/json.ts';
 import { declaredSources, isObservedOperation } from './observed-operation.ts';
 import { operationsOf, schemasOf, type JsonPath } from './openapi-walk.ts';
 

@@ -2,7 +2,7 @@
 // request body: Login and Senha required (Autenticar: login and senha).
 import { createRulesetFunction, type IFunctionResult } from '@stoplight/spectral-core';
 import { familyOfPath, type Catalog } from '../../scripts/lib/catalog.ts';
-import { entriesOf, isRecord } from '../../scripts/lib/json.ts';
+import { entriesOf, isRecord } from '../../src/lib/json.ts';
 import { objectViews, operationsOf, type ObjectView } from '../openapi-walk.ts';
 
 const pairs = [

@@ -3,7 +3,7 @@
 // Every operation of a deprecated family is deprecated.
 import { createRulesetFunction, type IFunctionResult } from '@stoplight/spectral-core';
 import { familyOfPath, isDeprecatedFamily, locatePath, type Catalog } from '../../scripts/lib/catalog.ts';
-import { isRecord } from '../../scripts/lib/json.ts';
+import { isRecord } from '../../src/lib/json.ts';
 import { operationsOf } from '../openapi-walk.ts';
 
 const key = 'x-replaced-by';

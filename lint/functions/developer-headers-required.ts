@@ -1,7 +1,7 @@
 // Both developer headers are required together on every operation: the effective
 // security (the operation's own, else the document's) never offers one alone.
 import { createRulesetFunction, type IFunctionResult } from '@stoplight/spectral-core';
-import { entriesOf, isRecord } from '../../scripts/lib/json.ts';
+import { entriesOf, isRecord } from '../../src/lib/json.ts';
 import { operationsOf, type JsonPath } from '../openapi-walk.ts';
 
 const requirement =

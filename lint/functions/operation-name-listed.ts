@@ -5,7 +5,7 @@
 // may stand where the description does not list it, under a name it lists elsewhere.
 import { createRulesetFunction, type IFunctionResult } from '@stoplight/spectral-core';
 import { locatePath, type Catalog, type Family } from '../../scripts/lib/catalog.ts';
-import { entriesOf, isHttpMethod, isRecord } from '../../scripts/lib/json.ts';
+import { entriesOf, isHttpMethod, isRecord } from '../../src/lib/json.ts';
 import { declaredSources, isObservedOperation } from '../observed-operation.ts';
 
 const templated = /^\{[^/{}]+\}$/;

@@ -5,7 +5,7 @@
 // description's: they are left out.
 import { createRulesetFunction, type IFunctionResult } from '@stoplight/spectral-core';
 import { familyOfDocument, type Catalog, type Language } from '../../scripts/lib/catalog.ts';
-import { entriesOf, isRecord } from '../../scripts/lib/json.ts';
+import { entriesOf, isRecord } from '../../src/lib/json.ts';
 import { languageName, type PropertyNames } from '../property-names.ts';
 import { pathKeysOf, schemasOf } from '../openapi-walk.ts';
 

@@ -2,7 +2,7 @@
 // a marked schema is an open object that says what is not published, and an
 // open object is marked. Openness is never implicit.
 import { createRulesetFunction, type IFunctionResult } from '@stoplight/spectral-core';
-import { isRecord, type JsonRecord } from '../../scripts/lib/json.ts';
+import { isRecord, type JsonRecord } from '../../src/lib/json.ts';
 import { schemasOf, type JsonPath } from '../openapi-walk.ts';
 
 const marker = 'x-undocumented';

@@ -4,7 +4,7 @@
 // Part 2.4) is published as a named schema that nothing can reference yet.
 import { createRulesetFunction, type IFunctionResult } from '@stoplight/spectral-core';
 import { unreferencedReusableObject } from '@stoplight/spectral-functions';
-import { isRecord } from '../../scripts/lib/json.ts';
+import { isRecord } from '../../src/lib/json.ts';
 
 const componentTypes = ['schemas', 'responses', 'parameters', 'examples', 'requestBodies', 'headers', 'links', 'callbacks'] as const;
 

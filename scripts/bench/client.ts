@@ -7,7 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-import { alternate, repeat, summarise, timeMs, type Figure } from './stats.ts';
+import { alternate, repeat, summarise, timeMs, type Figure } from '../lib/stats.ts';
 import { createV2Client } from '../../src/v2.ts';
 
 const run = promisify(execFile);

@@ -4,9 +4,9 @@
 //   side by side with serializing that same answer, which any mock answering it must do;
 // - CPU per call that matches no step (nearest scenario computed).
 // Run with --expose-gc for the memory figure. No target: figures for docs/flows.md.
-import { readScenarios } from '../flows/scenarios.ts';
-import { readLineage } from '../mock/flows/load.ts';
-import { createFlowsResponder } from '../mock/flows/replay.ts';
+import { readScenarios } from '../../src/scenarios/read.ts';
+import { readLineage } from '../../src/scenarios/lineage.ts';
+import { createFlowsResponder } from '../../src/mock/flows/replay.ts';
 
 const rootDir = process.cwd();
 const scenarios = readScenarios(rootDir);

@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { benchPipeline, ONE_FAMILY_EDIT } from './pipeline.ts';
 import { benchMock } from './mock.ts';
 import { benchClientOverhead, benchTypecheck, clientSize } from './client.ts';
-import type { Figure } from './stats.ts';
+import type { Figure } from '../lib/stats.ts';
 
 const rootDir = process.cwd();
 const runs = Number(process.env.BENCH_RUNS ?? 3);

@@ -10,10 +10,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { parse } from 'yaml';
-import { readFamilies } from '../pipeline/families.ts';
-import { sampleCalls, type SampleCall } from '../mock/sample-request.ts';
+import { readFamilies } from '../lib/families.ts';
+import { sampleCalls, type SampleCall } from '../lib/sample-request.ts';
 import { HOSTILE_KINDS, hostileRound } from '../gates/reliability/hostile.ts';
-import { alternate, summarise, type Figure, type Paired } from './stats.ts';
+import { alternate, summarise, type Figure, type Paired } from '../lib/stats.ts';
 
 const HEADERS = {
   'content-type': 'application/json; charset=utf-8',
@@ -78,7 +78,7 @@ async function load(
 /** From spawning `npm run mock`'s script to its first 200 (ms). */
 async function startToFirstAnswer(rootDir: string, call: SampleCall): Promise<number> {
   const started = performance.now();
-  const mock = await startProcess([path.join(rootDir, 'scripts/mock/start.ts'), '--port', '0', '--log', 'silent'], rootDir);
+  const mock = await startProcess([path.join(rootDir, 'src/cli/main.ts'), 'mock', '--port', '0', '--log', 'silent'], rootDir);
   try {
     for (;;) {
       const r = await fetch(`${mock.url}${call.path}`, { method: 'POST', headers: HEADERS, body: JSON.stringify(call.body) });
@@ -144,7 +144,7 @@ export async function benchMock(rootDir: string, runs: number, seconds = 4, conn
   await startToFirstAnswer(rootDir, calls[0]!);
   for (let i = 0; i < runs; i++) warm.push(await startToFirstAnswer(rootDir, calls[0]!));
 
-  const mock = await startProcess([path.join(rootDir, 'scripts/mock/start.ts'), '--port', '0', '--log', 'silent'], rootDir);
+  const mock = await startProcess([path.join(rootDir, 'src/cli/main.ts'), 'mock', '--port', '0', '--log', 'silent'], rootDir);
   const temp = await mkdtemp(path.join(tmpdir(), 'bench-mock-'));
   let plain: Server | undefined;
   try {

@@ -1,10 +1,10 @@
 // The pipeline against the naive route: one CLI process per tool, per family, in a row.
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { readFamilies } from '../pipeline/families.ts';
-import { rotate, timeMs, type Figure } from './stats.ts';
+import { readFamilies } from '../lib/families.ts';
+import { rotate, timeMs, type Figure } from '../lib/stats.ts';
 import { makeWorkspace } from '../lib/workspace.ts';
-import { cliRouteBuild, node } from './cli-route.ts';
+import { cliRouteBuild, node } from '../lib/cli-route.ts';
 
 /** The edit of the one-family figure: a summary, so lint passes and the types change (JSDoc). */
 export const ONE_FAMILY_EDIT = { family: 'v3', file: 'spec/v3/paths/Disponibilidade.yaml', find: 'summary: ' };

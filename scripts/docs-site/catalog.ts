@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { readCatalog as readProjectCatalog } from '../lib/catalog.ts';
-import { isObject } from '../lib/json.ts';
+import { isObject } from '../../src/lib/json.ts';
 
 export interface CatalogFamily {
   id: string;

@@ -2,9 +2,9 @@
 // list of steps, with the fields each request takes from an earlier answer, from the
 // lineage computed by scripts/flows/lineage.ts. Labelled observed throughout: the provider
 // publishes no flow. A pure function of the lineage and the captures' source.
-import type { FlowsSource } from '../flows/scenarios.ts';
-import type { Lineage } from '../flows/lineage.ts';
-import { html, trusted, type Html } from './html.ts';
+import type { FlowsSource } from '../../src/scenarios/read.ts';
+import type { Lineage } from '../../src/scenarios/lineage.ts';
+import { html, trusted, type Html } from '../../src/lib/html.ts';
 import { LANDING_CSS } from './landing-style.ts';
 import { OBSERVED_STATUS, statusLabel, statusToken } from './status.ts';
 

@@ -5,7 +5,7 @@
 
 import { COVERAGE_LABELS, COVERAGE_STATES, type CoverageCounts, type CoverageState, type DocumentCoverage } from './coverage.ts';
 import type { MirrorTable, OperationLink, ReplacementRow } from './crossrefs.ts';
-import { html, inlineCode, trusted, type Html } from './html.ts';
+import { html, inlineCode, trusted, type Html } from '../../src/lib/html.ts';
 import { SOURCES_ANCHOR } from './observed-page.ts';
 import { SOURCE_LABELS, SOURCE_STATES, observedProvenance, type PartSource, type SourceCoverage, type SourceState } from './sources.ts';
 import { OBSERVED_STATUS, statusLabel, statusToken } from './status.ts';

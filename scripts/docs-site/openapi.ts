@@ -1,10 +1,10 @@
 // Reading a bundled OpenAPI document without trusting its shape: type guards,
 // local $ref resolution and the list of operations, shared by the docs modules.
 
-export { deref, followRefs, plainCopy, resolvePointer } from '../lib/refs.ts';
-export { isObject, type JsonObject } from '../lib/json.ts';
-import { deref } from '../lib/refs.ts';
-import { HTTP_METHODS, isObject, type JsonObject } from '../lib/json.ts';
+export { deref, followRefs, plainCopy, resolvePointer } from '../../src/lib/refs.ts';
+export { isObject, type JsonObject } from '../../src/lib/json.ts';
+import { deref } from '../../src/lib/refs.ts';
+import { HTTP_METHODS, isObject, type JsonObject } from '../../src/lib/json.ts';
 
 export function pointerToken(token: string): string {
   return token.replace(/~/g, '~0').replace(/\//g, '~1');

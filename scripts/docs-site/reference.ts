@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { COVERAGE_LABELS, type DocumentCoverage, type PartCoverage } from './coverage.ts';
 import type { MirrorRow, ReplacementRow } from './crossrefs.ts';
-import { escapeHtml } from './html.ts';
+import { escapeHtml } from '../../src/lib/html.ts';
 import { isObject, listOperations, type JsonObject, plainCopy } from './openapi.ts';
 import { statusLabel, statusToken } from './status.ts';
 import { buildDocs, type BuildDocsArgv } from './build-docs.ts';

@@ -12,7 +12,7 @@ import { parseYaml } from '@redocly/openapi-core';
 import { readCatalog, type CatalogFamily } from './catalog.ts';
 import { computeCoverage, type DocumentCoverage } from './coverage.ts';
 import { migrationRows, mirrorTable, operationHref, type SiteDocument } from './crossrefs.ts';
-import { trusted } from './html.ts';
+import { trusted } from '../../src/lib/html.ts';
 import { renderLanding, type LandingFamily, type LandingFragments } from './landing.ts';
 import { listOperations, type JsonObject } from './openapi.ts';
 import { FLOWS_PAGE, renderFlowsPage, type DocsFlows } from './flows-page.ts';

@@ -4,7 +4,7 @@
 // (lint/traced-nodes.ts). A pure function of the document.
 import { traceOf, tracedNodes, type TraceKind } from '../../lint/traced-nodes.ts';
 import { isObject, type JsonObject } from './openapi.ts';
-import { escapeHtml } from './html.ts';
+import { escapeHtml } from '../../src/lib/html.ts';
 
 export const TRACE_KINDS = ['stated', 'inferred', 'undocumented', 'observed', 'untraced'] as const satisfies readonly TraceKind[];
 

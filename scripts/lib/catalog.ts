@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
-import { entriesOf, isRecord, isStringArray } from './json.ts';
+import { entriesOf, isRecord, isStringArray } from '../../src/lib/json.ts';
 
 export type Language = 'pt' | 'en';
 

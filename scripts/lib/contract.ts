@@ -5,12 +5,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { readFamilies } from '../pipeline/families.ts';
-import { HTTP_METHODS, isObject, type Json, type JsonObject } from './json.ts';
+import { readFamilies } from './families.ts';
+import { HTTP_METHODS, isObject, type Json, type JsonObject } from '../../src/lib/json.ts';
 
 // The JSON types and guard its readers use with it: those of json.ts, also offered here.
-export { isObject, type Json, type JsonObject } from './json.ts';
-import { followRefs } from './refs.ts';
+export { isObject, type Json, type JsonObject } from '../../src/lib/json.ts';
+import { followRefs } from '../../src/lib/refs.ts';
 
 export type JsonType = 'null' | 'boolean' | 'integer' | 'number' | 'string' | 'array' | 'object';
 

@@ -10,8 +10,8 @@ import { parseArgs } from 'node:util';
 // Redocly's YAML reader and writer (js-yaml): the overlay is large and `yaml` parses it several times slower.
 import { parseYaml, stringifyYaml } from '@redocly/openapi-core';
 import { openapiOverlay, type OpenAPIOverlayAction } from 'openapi-format';
-import { isObject, type JsonObject } from '../lib/json.ts';
-import { plainCopy } from '../lib/refs.ts';
+import { isObject, type JsonObject } from '../../src/lib/json.ts';
+import { plainCopy } from '../../src/lib/refs.ts';
 
 export interface ObservedBundleOptions {
   /** The published bundle's file: read from there unless `published` is given, and named in errors. */

@@ -3,7 +3,7 @@
 // so a changed inventory format fails here with a clear message, not deep inside.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { isRecord } from '../lib/json.ts';
+import { isRecord } from '../../src/lib/json.ts';
 
 export type JsonType = 'string' | 'number' | 'integer' | 'boolean' | 'null' | 'object' | 'array';
 export type Sample = string | number | boolean;

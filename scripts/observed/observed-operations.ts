@@ -3,8 +3,8 @@
 // function of the document, for the coverage report's third state (published /
 // observed only / unknown) and for anything else that must tell observed from published.
 
-import { isRecord as isObject, type JsonRecord as JsonObject } from '../lib/json.ts';
-import { followRefs } from '../lib/refs.ts';
+import { isRecord as isObject, type JsonRecord as JsonObject } from '../../src/lib/json.ts';
+import { followRefs } from '../../src/lib/refs.ts';
 
 /** One source's share of a record: its id in `info.x-observed-sources`, seen of captures. */
 export interface SourceCount {

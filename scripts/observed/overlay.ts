@@ -13,7 +13,7 @@ import type { Body } from './evidence.ts';
 import { mergeNodes, treeOf, withProperties, type FieldNode, type Occurrence } from './field-tree.ts';
 import { ENVELOPE, ENVELOPE_KEYS, RESPONSE_DATE, namedSchemas, type NamedSchema } from './names.ts';
 import { loadCatalog } from '../lib/catalog.ts';
-import type { Json, JsonObject } from '../lib/json.ts';
+import type { Json, JsonObject } from '../../src/lib/json.ts';
 import { NO_DATE_TOKEN, nodeSchema, observedRecord, ref, structural, type SchemaContext } from './schema.ts';
 import { factsMarkdown, observedFacts } from './facts.ts';
 import { loadSources, type Source, type SourceBody } from './sources.ts';

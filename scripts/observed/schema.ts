@@ -9,7 +9,7 @@
 import { sourcesOf, requiredEvidence, summarize, type FieldNode, type Occurrence, type Summary } from './field-tree.ts';
 import type { Body, Sample } from './evidence.ts';
 import type { SourceInfo } from './sources.ts';
-import type { Json, JsonObject } from '../lib/json.ts';
+import type { Json, JsonObject } from '../../src/lib/json.ts';
 
 export interface SchemaContext {
   /** Every shaping source, by id. */

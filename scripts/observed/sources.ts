@@ -4,6 +4,7 @@
 // projects' hand-written fixtures are listed and give facts, never a type.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { isRecord } from '../../src/lib/json.ts';
 import { loadInventory, type Body, type Captures, type Inventory } from './evidence.ts';
 import { inventoryOfBodies } from './body-inventory.ts';
 
@@ -56,10 +57,6 @@ export interface Source {
   /** Captures behind `operations` (162 for the inventory of facilita-corp, else the bodies). */
   captures: number;
   facts: Fact[];
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function readJson(file: string): unknown {

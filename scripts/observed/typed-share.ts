@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { parseYaml } from '@redocly/openapi-core';
 // The ajv Redocly and Spectral depend on (hoisted), as tests/observed/support.ts uses it.
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { isRecord as isObject } from '../../src/lib/json.ts';
 import { buildObservedBundle } from './apply.ts';
 import type { Body } from './evidence.ts';
 import { buildOverlay, LEGACY_PREFIX, type ObservedFamily } from './overlay.ts';
@@ -23,10 +24,6 @@ type JsonObject = Record<string, unknown>;
 export interface Share {
   typed: number;
   total: number;
-}
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function resolve(doc: JsonObject, node: unknown, depth = 0): JsonObject | undefined {

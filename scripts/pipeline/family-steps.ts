@@ -3,7 +3,7 @@
 // family has to be rebuilt, so an unchanged build never pays for loading the tools.
 import path from 'node:path';
 import { bundleJson } from './bundle-json.ts';
-import type { Family } from './families.ts';
+import type { Family } from '../lib/families.ts';
 import { formatProblem, lintAndBundle, loadRedoclyConfig } from './redocly.ts';
 import { digestOutputs, runStep as step, type BuiltFamily, type FamilyReport, type StepContext } from './step.ts';
 import { StepError } from './step-error.ts';

@@ -8,8 +8,9 @@ import type { DocsFlows } from '../docs-site/flows-page.ts';
 import { filesUnder, sha256 } from './cache.ts';
 import type { BuiltFamily } from './step.ts';
 import { FLOWS_ID } from './step-ids.ts';
-import { computeLineage, renderLineage } from '../flows/lineage.ts';
-import { FLOWS_DIR, readFlowsSource, readScenarios } from '../flows/scenarios.ts';
+import { computeLineage, renderLineage } from '../../src/scenarios/lineage.ts';
+import { FLOWS_DIR } from '../../src/lib/layout.ts';
+import { readFlowsSource, readScenarios } from '../../src/scenarios/read.ts';
 
 export { FLOWS_ID };
 export const LINEAGE_FILE = 'flows/lineage.json';
@@ -19,8 +20,8 @@ export async function lineageInputs(rootDir: string): Promise<string[]> {
   if (!existsSync(path.join(rootDir, FLOWS_DIR))) return [];
   return [
     ...(await filesUnder(path.join(rootDir, FLOWS_DIR))),
-    path.join(rootDir, 'scripts/flows/lineage.ts'),
-    path.join(rootDir, 'scripts/flows/scenarios.ts'),
+    path.join(rootDir, 'src/scenarios/lineage.ts'),
+    path.join(rootDir, 'src/scenarios/read.ts'),
   ];
 }
 

@@ -19,10 +19,10 @@ import {
 } from './cache.ts';
 import { compileClient } from './client-step.ts';
 import type { SiteStep } from './docs-step.ts';
-import { readFamilies, type Family } from './families.ts';
-import { CLIENT_ID, DOCS_ID, FLOWS_ID, LEGACY_OBSERVED_OF, OBSERVED_ID, OBSERVED_OF } from './step-ids.ts';
+import { readFamilies, type Family } from '../lib/families.ts';
+import { CLIENT_ID, DOCS_ID, FLOWS_ID, LEGACY_OBSERVED_OF, MOCK_ID, OBSERVED_ID, OBSERVED_OF } from './step-ids.ts';
 import { lineageInputs } from './flows-step.ts';
-import { FLOWS_DIR } from '../flows/scenarios.ts';
+import { FLOWS_DIR } from '../../src/lib/layout.ts';
 import type { BuiltFamily, FamilyReport, StepContext } from './step.ts';
 import { BuildWorkers } from './workers.ts';
 
@@ -39,7 +39,7 @@ export interface BuildOptions {
 /** Files whose change invalidates every family: configs and the pipeline itself. */
 const SHARED_INPUTS = ['redocly.yaml', '.spectral.mjs', 'spec/catalog.yaml', 'package-lock.json'];
 /** Folders of code whose change invalidates every family: the pipeline, the shared helpers and the lint rules. */
-const SHARED_CODE = ['scripts/pipeline', 'scripts/lib', 'lint'];
+const SHARED_CODE = ['scripts/pipeline', 'scripts/lib', 'src/lib', 'lint'];
 
 const TOOLS = ['@redocly/openapi-core', '@redocly/cli', '@stoplight/spectral-core', '@stoplight/spectral-rulesets', 'openapi-typescript'];
 
@@ -82,6 +82,8 @@ interface Plan {
   /** The captures and code the flows lineage is made from (none without captures). */
   flowsInputs: string[];
   flowsStale: boolean;
+  /** The mock's start cache: stale when its own inputs changed (a rebuilt bundle makes it stale too). */
+  mockStale: boolean;
 }
 
 /** One build in progress: its plan, what the steps built and what failed. */
@@ -149,11 +151,12 @@ async function decide(rootDir: string, outDir: string, force: boolean): Promise<
     );
     return previous.length === flowsInputs.length && previous.every((f) => flowsListed.has(f));
   };
-  const [familyFresh, observedFresh, docsFresh, flowsFresh] = await Promise.all([
+  const [familyFresh, observedFresh, docsFresh, flowsFresh, mockFresh] = await Promise.all([
     Promise.all(families.map((f) => entryFresh(f.id))),
     entryFresh(OBSERVED_ID),
     entryFresh(DOCS_ID).then((fresh) => fresh && sameCaptures(DOCS_ID)),
     entryFresh(FLOWS_ID).then((fresh) => fresh && sameCaptures(FLOWS_ID)),
+    entryFresh(MOCK_ID).then((fresh) => fresh && sameCaptures(MOCK_ID)),
   ]);
   return {
     families,
@@ -166,6 +169,7 @@ async function decide(rootDir: string, outDir: string, force: boolean): Promise<
     docsStale: !docsFresh,
     flowsInputs,
     flowsStale: flowsInputs.length > 0 && !flowsFresh,
+    mockStale: !mockFresh,
   };
 }
 
@@ -191,9 +195,12 @@ async function runSteps(run: Run): Promise<void> {
     if (failures.length === 0 && plan.observedStale) await buildObserved(run, ctx);
     // The client needs every type (the observed flavour's too), not the docs; only for the real output folder.
     const clientDone = run.intoProject && failures.length === 0 ? buildClient(run, workers) : Promise.resolve();
+    // Prism renders the mock's answers on this thread while the workers compile the client and render pages.
+    const mockDone = failures.length === 0 && (plan.mockStale || built.length > 0) ? buildMock(run) : Promise.resolve();
     if (site) await finishDocs(run, site);
     await clientDone;
     run.phase('client compiled');
+    await mockDone;
     if (failures.length === 0 && plan.flowsStale) await buildFlows(run);
   } finally {
     await workers.close();
@@ -227,6 +234,16 @@ async function buildFlows(run: Run): Promise<void> {
   const { buildFlowsLineage } = await import('./flows-step.ts');
   try {
     run.built.push(await buildFlowsLineage(run.rootDir, run.outDir, run.plan.flowsInputs));
+  } catch (error) {
+    run.failures.push(error);
+  }
+}
+
+async function buildMock(run: Run): Promise<void> {
+  const { buildStartCache } = await import('./mock-step.ts');
+  try {
+    run.built.push(await buildStartCache(run.rootDir, run.outDir, run.plan.families));
+    run.phase('mock answers rendered');
   } catch (error) {
     run.failures.push(error);
   }
@@ -282,7 +299,7 @@ async function recordBuilt(run: Run): Promise<void> {
 
 function reportsOf(run: Run): FamilyReport[] {
   const { families, manifest } = run.plan;
-  const ids = [...families.map((f) => f.id), ...[OBSERVED_ID, DOCS_ID, FLOWS_ID].filter((id) => manifest[id])];
+  const ids = [...families.map((f) => f.id), ...[OBSERVED_ID, DOCS_ID, FLOWS_ID, MOCK_ID].filter((id) => manifest[id])];
   const reports = ids.map((id): FamilyReport => {
     const done = run.built.find((b) => b.report.id === id);
     if (done) return done.report;

@@ -11,7 +11,7 @@ import {
   type Config,
   type NormalizedProblem,
 } from '@redocly/openapi-core';
-import type { Family } from './families.ts';
+import type { Family } from '../lib/families.ts';
 
 /** Top-level key order the Redocly CLI writes bundles in (its sortTopLevelKeysForOas). */
 const OAS3_TOP_LEVEL_ORDER = [

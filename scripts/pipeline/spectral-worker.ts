@@ -2,7 +2,7 @@
 // compiled by ajv) and linting each bundle take the main thread's time otherwise,
 // which the Redocly steps and the observed flavour need.
 import module from 'node:module';
-import { serveTasks } from './task-worker.ts';
+import { serveTasks } from '../lib/task-worker.ts';
 import type { SpectralJob } from './spectral.ts';
 
 module.enableCompileCache?.();

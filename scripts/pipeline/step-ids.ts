@@ -13,3 +13,5 @@ export const DOCS_ID = 'docs';
 export const CLIENT_ID = 'client';
 /** The certification flows' lineage, computed from the captures. */
 export const FLOWS_ID = 'flows';
+/** The mock's start cache: the families it serves and every document's pre-rendered answers. */
+export const MOCK_ID = 'mock';

@@ -7,7 +7,7 @@
 import module from 'node:module';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { serveTasks, taskData } from './task-worker.ts';
+import { serveTasks, taskData } from '../lib/task-worker.ts';
 import { generateTypes, loadTypesConfig } from './types.ts';
 import { observedTypeOptions } from './observed-step.ts';
 

@@ -5,7 +5,7 @@
 import type { ReferencePageJob } from '../docs-site/reference.ts';
 import type { TsJob, TsWorkerData } from './ts-worker.ts';
 import type { SpectralFinding, SpectralJob } from './spectral.ts';
-import { TaskWorker } from './task-worker.ts';
+import { TaskWorker } from '../lib/task-worker.ts';
 
 export class BuildWorkers {
   readonly #data: TsWorkerData;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { duplicateVersions, parseChangelog } from '../../scripts/gates/breaking/changelog.ts';
 import { OpenApiDocument } from '../../scripts/gates/breaking/document.ts';
-import type { JsonObject } from '../../scripts/lib/json.ts';
+import type { JsonObject } from '../../src/lib/json.ts';
 import { diffDocuments } from '../../scripts/gates/breaking/document-diff.ts';
 import { evaluateFamily, lists, type FamilyInputs } from '../../scripts/gates/breaking/gate.ts';
 import { formatFinding } from '../../scripts/gates/breaking/report.ts';

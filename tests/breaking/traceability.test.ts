@@ -7,7 +7,7 @@ import { describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
 import { diffDocuments } from '../../scripts/gates/breaking/document-diff.ts';
 import { OpenApiDocument } from '../../scripts/gates/breaking/document.ts';
-import { isObject, type Json, type JsonObject } from '../../scripts/lib/json.ts';
+import { isObject, type Json, type JsonObject } from '../../src/lib/json.ts';
 import { RULES } from '../../scripts/gates/breaking/rules.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');

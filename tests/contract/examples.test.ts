@@ -6,7 +6,7 @@
 import { describe, expect, inject, test } from 'vitest';
 import { AuthenticationError, type CallError, SessionExpiredError, V1UnsuccessfulError } from '../../src/errors.ts';
 import { resolve, validBody } from '../../scripts/lib/contract.ts';
-import { isObject, type Json, type JsonObject } from '../../scripts/lib/json.ts';
+import { isObject, type Json, type JsonObject } from '../../src/lib/json.ts';
 import {
   allOperations,
   clientFor,

@@ -6,7 +6,7 @@
 // last test fails if an operation with a known request schema went untested.
 import { describe, expect, inject, test } from 'vitest';
 import { admits, allowedTypes, validBody, type JsonType } from '../../scripts/lib/contract.ts';
-import { isObject, type Json, type JsonObject } from '../../scripts/lib/json.ts';
+import { isObject, type Json, type JsonObject } from '../../src/lib/json.ts';
 import { allOperations, clientFor, expectRefusal, keyOf, pathOptions, rejectionOf, type ContractOperation } from './support.ts';
 
 const mockUrl = inject('mockUrl');

@@ -20,9 +20,9 @@ import {
   resolve,
   type ContractOperation,
 } from '../../scripts/lib/contract.ts';
-import { isObject, type Json, type JsonObject } from '../../scripts/lib/json.ts';
+import { isObject, type Json, type JsonObject } from '../../src/lib/json.ts';
 import { loadBundle, operations, rootDir } from '../support/bundle.ts';
-import { readFamilies } from '../../scripts/pipeline/families.ts';
+import { readFamilies } from '../../scripts/lib/families.ts';
 
 export { rootDir };
 export type { ContractOperation, Json, JsonObject };

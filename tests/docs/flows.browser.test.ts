@@ -9,8 +9,8 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { serveDocs } from '../../scripts/docs-site/serve.ts';
-import { computeLineage } from '../../scripts/flows/lineage.ts';
-import { readFlowsSource, readScenarios } from '../../scripts/flows/scenarios.ts';
+import { computeLineage } from '../../src/scenarios/lineage.ts';
+import { readFlowsSource, readScenarios } from '../../src/scenarios/read.ts';
 import { CHROMIUM_ARGS, chromiumForTests } from '../support/chromium.ts';
 import { ROOT } from './helpers.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { escapeHtml, html, inlineCode, trusted } from '../../scripts/docs-site/html.ts';
+import { escapeHtml, html, inlineCode, trusted } from '../../src/lib/html.ts';
 
 describe('html', () => {
   test('escapes every interpolated value', () => {

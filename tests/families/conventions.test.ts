@@ -8,7 +8,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { bundle, loadConfig } from '@redocly/openapi-core';
 import { describe, expect, test } from 'vitest';
 import { FAMILIES, UNTYPED, bundled, componentName, obj, root, schemas, walk } from './support.ts';
-import { type Json, isObject } from '../../scripts/lib/json.ts';
+import { type Json, isObject } from '../../src/lib/json.ts';
 
 const COMPOSED = ['$ref', 'oneOf', 'anyOf', 'allOf', 'const', 'enum'];
 

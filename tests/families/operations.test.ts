@@ -4,7 +4,7 @@
 // (the independent check that the catalog itself is right).
 import { describe, expect, test } from 'vitest';
 import { FAMILIES, type Family, arr, bundled, catalogFamily, obj, operations, resolve, str } from './support.ts';
-import { type Json, type JsonObject, isObject } from '../../scripts/lib/json.ts';
+import { type Json, type JsonObject, isObject } from '../../src/lib/json.ts';
 
 // Part 4.1, in the description's order (36 names in 8 groups).
 const V2_PT = [

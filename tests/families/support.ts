@@ -4,8 +4,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
-import { isHttpMethod, isObject, type Json, type JsonObject } from '../../scripts/lib/json.ts';
-import { followRefs } from '../../scripts/lib/refs.ts';
+import { isHttpMethod, isObject, type Json, type JsonObject } from '../../src/lib/json.ts';
+import { followRefs } from '../../src/lib/refs.ts';
 
 export const FAMILIES = ['legacy', 'v1', 'v2-pt', 'v2-en', 'v3'] as const;
 export type Family = (typeof FAMILIES)[number];

@@ -5,7 +5,7 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { arr, bundled, catalogFamily, closure, obj, operations, requestSchema, resolve, root, shape, str } from './support.ts';
-import type { JsonObject } from '../../scripts/lib/json.ts';
+import type { JsonObject } from '../../src/lib/json.ts';
 
 const en = bundled('v2-en');
 const pt = bundled('v2-pt');

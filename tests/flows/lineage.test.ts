@@ -4,8 +4,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { computeLineage, renderLineage } from '../../scripts/flows/lineage.ts';
-import { readScenarios } from '../../scripts/flows/scenarios.ts';
+import { computeLineage, renderLineage } from '../../src/scenarios/lineage.ts';
+import { readScenarios } from '../../src/scenarios/read.ts';
 import { rootDir } from '../support/bundle.ts';
 
 const scenarios = readScenarios(rootDir);

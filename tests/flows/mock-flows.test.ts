@@ -3,8 +3,8 @@
 // field, two flows at once keep apart, a flow cannot run past a cancellation, and the
 // reset header forgets every flow.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createFlowsResponder } from '../../scripts/mock/flows/replay.ts';
-import { readScenarios } from '../../scripts/flows/scenarios.ts';
+import { createFlowsResponder } from '../../src/mock/flows/replay.ts';
+import { readScenarios } from '../../src/scenarios/read.ts';
 import { rootDir } from '../support/bundle.ts';
 import { startMockProcess, type MockProcess } from '../support/mock-process.ts';
 import { flow, lineage, post, scenarios } from './support.ts';

@@ -5,8 +5,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { expect, test } from 'vitest';
-import { capturedRouteDocument } from '../../scripts/mock/flows/route.ts';
-import { loadFamilyDocuments } from '../../scripts/mock/server.ts';
+import { capturedRouteDocument } from '../../src/mock/flows/route.ts';
+import { MockContract } from '../../src/mock/contract.ts';
+import { resolveSources } from '../../src/mock/sources.ts';
+import { LocalAnswers } from '../../src/mock/answers.ts';
+import { createRequestLog } from '../../src/mock/request-log.ts';
 import { rootDir } from '../support/bundle.ts';
 import { scenarios } from './support.ts';
 
@@ -39,7 +42,13 @@ test('a document served beside the families never takes a route a family serves'
       '/AereoNoSession.svc/Reservar': { post: { responses: {} } },
     },
   };
-  const docs = await loadFamilyDocuments({ rootDir, families: ['legacy'], documents: { flows: extra } });
+  const sources = await resolveSources({ rootDir, families: ['legacy'], documents: { flows: extra } });
+  const { documents: docs } = new MockContract(sources.documents, sources.familyIds, {
+    reference: false,
+    startCache: sources.startCache,
+    localAnswers: new LocalAnswers(rootDir),
+    log: createRequestLog('silent', { write: () => undefined }),
+  });
   const flows = docs.find((d) => d.id === 'flows');
   expect(Object.keys(flows?.doc.paths as object)).toEqual(['/AereoNoSession.svc/Reservar']);
   const legacy = docs.find((d) => d.id === 'legacy');

@@ -41,7 +41,7 @@ function runFlows(args: string[], env: Record<string, string> = {}): Promise<Run
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['scripts/flows/run.ts', '--out', out, ...args],
+      ['src/cli/main.ts', 'flows', '--out', out, ...args],
       { cwd: rootDir, env: { ...process.env, ...env }, timeout: 120_000 },
       (error, stdout, stderr) => {
         const read = (f: string) => {

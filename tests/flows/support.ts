@@ -1,8 +1,8 @@
 // Drives a captured scenario step by step over HTTP against a running flows mock, threading
 // fields by the committed lineage, so a test can interleave flows and look at each answer.
-import { readLineage } from '../../scripts/mock/flows/load.ts';
-import { plannedRequests, valueAt } from '../../scripts/flows/runner.ts';
-import { readScenarios, type Scenario } from '../../scripts/flows/scenarios.ts';
+import { readLineage } from '../../src/scenarios/lineage.ts';
+import { plannedRequests, valueAt } from '../../src/flows/runner.ts';
+import { readScenarios, type Scenario } from '../../src/scenarios/read.ts';
 import { rootDir } from '../support/bundle.ts';
 
 export const scenarios: Scenario[] = readScenarios(rootDir);

@@ -6,7 +6,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { expect, test } from 'vitest';
-import { isRecord } from '../../scripts/lib/json.ts';
+import { isRecord } from '../../src/lib/json.ts';
 import { conventionRules } from '../../lint/ruleset.ts';
 import { lintWithSpectral, type SpectralFinding } from '../../lint/spectral.ts';
 import { fixture, repoFile } from './lint-fixtures.ts';

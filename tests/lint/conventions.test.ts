@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
-import { isRecord } from '../../scripts/lib/json.ts';
+import { isRecord } from '../../src/lib/json.ts';
 import { conventionRules, traceRules } from '../../lint/ruleset.ts';
 import { conventionFindings, fixture, repoFile } from './lint-fixtures.ts';
 

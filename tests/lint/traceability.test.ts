@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { isSourceReference } from '../../lint/functions/facts-traced.ts';
-import { isRecord } from '../../scripts/lib/json.ts';
+import { isRecord } from '../../src/lib/json.ts';
 import { lintWithSpectral } from '../../lint/spectral.ts';
 import { tracedNodes } from '../../lint/traced-nodes.ts';
 import { countTraces } from '../../scripts/docs-site/traceability.ts';

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { expect, test } from 'vitest';
-import { readFamilies } from '../../scripts/pipeline/families.ts';
+import { readFamilies } from '../../scripts/lib/families.ts';
 import { loadBundle, operations, rootDir } from '../support/bundle.ts';
 
 function freePort(): Promise<number> {
@@ -17,7 +17,7 @@ function freePort(): Promise<number> {
 
 test('MOCK_PORT sets the port; routes are printed; SIGINT stops it cleanly', async () => {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(rootDir, 'scripts/mock/start.ts')], {
+  const child = spawn(process.execPath, [path.join(rootDir, 'src/cli/main.ts'), 'mock'], {
     cwd: rootDir,
     env: { ...process.env, MOCK_PORT: String(port) },
   });

@@ -6,8 +6,8 @@
 import http from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { readFamilies } from '../../scripts/pipeline/families.ts';
-import { startMock, type RunningMock } from '../../scripts/mock/server.ts';
+import { readFamilies } from '../../scripts/lib/families.ts';
+import { startMock, type RunningMock } from '../../src/mock/server.ts';
 import { loadOperations, validBody, validCall, type ContractOperation, type Json } from '../../scripts/lib/contract.ts';
 import { badRequestsFor, CATEGORIES } from '../reliability/corpus.ts';
 import { setAt, sitesOf } from '../reliability/schema-sites.ts';

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from 'vitest';
-import { checkPrismAdapter, PREFER_PARSER_MODULE, PRISM_CHECKED_VERSION } from '../../scripts/mock/prism-adapter.ts';
+import { checkPrismAdapter, PREFER_PARSER_MODULE, PRISM_CHECKED_VERSION } from '../../src/mock/prism-adapter.ts';
 import { rootDir } from '../support/bundle.ts';
 
 test('every expectation the Prism adapter has of Prism still holds', async () => {
@@ -13,7 +13,7 @@ test('every expectation the Prism adapter has of Prism still holds', async () =>
 });
 
 test("the adapter is the only module that reaches into a dependency's compiled files", () => {
-  const mockDir = path.join(rootDir, 'scripts/mock');
+  const mockDir = path.join(rootDir, 'src/mock');
   const offenders = [
     'server.ts',
     'answers.ts',

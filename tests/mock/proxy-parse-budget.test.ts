@@ -2,7 +2,7 @@
 // earliest deadline of the calls in flight plus the slack; its estimate follows real parses.
 import { performance } from 'node:perf_hooks';
 import { expect, test } from 'vitest';
-import { ParseBudget } from '../../scripts/mock/proxy/parse-budget.ts';
+import { ParseBudget } from '../../src/proxy/parse-budget.ts';
 
 const MiB = 1024 * 1024;
 

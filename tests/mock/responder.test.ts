@@ -2,9 +2,9 @@
 // passed contract validation, on the fast front and on the Prism path alike; its
 // answer replaces the ordinary one, its annotation adds headers to it.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { readFamilies } from '../../scripts/pipeline/families.ts';
-import type { MockCall, MockDecision, MockResponder } from '../../scripts/mock/responder.ts';
-import { startMock, type RunningMock } from '../../scripts/mock/server.ts';
+import { readFamilies } from '../../scripts/lib/families.ts';
+import type { MockCall, MockDecision, MockResponder } from '../../src/mock/responder.ts';
+import { startMock, type RunningMock } from '../../src/mock/server.ts';
 import { rootDir } from '../support/bundle.ts';
 
 const HEADERS = {

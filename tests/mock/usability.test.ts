@@ -37,13 +37,13 @@ test('a port already in use: one line on stderr naming the port, exit 2, no stac
   await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
   const { port } = busy.address() as { port: number };
   try {
-    const child = spawn(process.execPath, [path.join(rootDir, 'scripts/mock/start.ts'), '--port', String(port)], { cwd: rootDir });
+    const child = spawn(process.execPath, [path.join(rootDir, 'src/cli/main.ts'), 'mock', '--port', String(port)], { cwd: rootDir });
     let stderr = '';
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
     expect(code).toBe(2);
     expect(stderr.trim().split('\n')).toEqual([
-      `Port ${port} is already in use: stop what listens there, or choose another with --port N or MOCK_PORT.`,
+      `air-travel-api-contract: Port ${port} is already in use: stop what listens there, or choose another (the command: --port N or MOCK_PORT; 0 picks a free one).`,
     ]);
   } finally {
     busy.close();

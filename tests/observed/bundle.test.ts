@@ -9,7 +9,7 @@ import { stringify } from 'yaml';
 import { observedOperations as observedOperationsOf } from '../../scripts/observed/observed-operations.ts';
 import { loadSources } from '../../scripts/observed/sources.ts';
 import { loadBundle } from '../support/bundle.ts';
-import { isObject, type Json, type JsonObject } from '../../scripts/lib/json.ts';
+import { isObject, type Json, type JsonObject } from '../../src/lib/json.ts';
 import {
   PREFIX,
   buildObserved,

@@ -12,7 +12,7 @@ import { parse } from 'yaml';
 import type { Body, FieldStats } from '../../scripts/observed/evidence.ts';
 import { OBSERVED_FAMILIES } from '../../scripts/observed/overlay.ts';
 import { loadSources } from '../../scripts/observed/sources.ts';
-import { isObject, type Json, type JsonObject } from '../../scripts/lib/json.ts';
+import { isObject, type Json, type JsonObject } from '../../src/lib/json.ts';
 import { evidenceRoot, rootDir } from './support.ts';
 
 const sources = new Map(loadSources(evidenceRoot).map((s) => [s.info.id, s]));

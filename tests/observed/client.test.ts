@@ -5,7 +5,7 @@
 import { describe, expect, test } from 'vitest';
 import { createV2Client } from '../../src/v2.ts';
 import { CallError, NO_DATE_TOKEN, ServiceError, createV2ObservedClient, isNoDateToken, parseLegacyDate } from '../../src/v2-observed.ts';
-import { isObject, type Json } from '../../scripts/lib/json.ts';
+import { isObject, type Json } from '../../src/lib/json.ts';
 import { sendJson, useTestServer } from '../client/server.ts';
 import { PREFIX, loadEvidenceExample, observedOperations, readYaml, rootDir, schemaValidator } from './support.ts';
 

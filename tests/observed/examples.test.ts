@@ -3,7 +3,7 @@
 // the body included; and a broken example is caught, so the check is not vacuous.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
-import { isObject, type Json, type JsonObject } from '../../scripts/lib/json.ts';
+import { isObject, type Json, type JsonObject } from '../../src/lib/json.ts';
 import { buildObserved, inventory, mediaType, observedOperations, operationOf, refName, schemaValidator, tempDir } from './support.ts';
 
 const tmp = tempDir();

@@ -9,7 +9,7 @@ import { describe, expect, test } from 'vitest';
 import { buildOverlay, OBSERVED_FAMILIES, type ObservedFamily } from '../../scripts/observed/overlay.ts';
 import { loadSources, type Source } from '../../scripts/observed/sources.ts';
 import { bundleOf as bundleOfAny, mediaSchema, percent, PREFIXES, shareOfBodies } from '../../scripts/observed/typed-share.ts';
-import { isObject, type JsonObject } from '../../scripts/lib/json.ts';
+import { isObject, type JsonObject } from '../../src/lib/json.ts';
 import { evidenceRoot, rootDir, schemaValidator } from './support.ts';
 
 const specDir = path.join(rootDir, 'spec');

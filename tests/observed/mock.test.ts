@@ -4,13 +4,13 @@
 // published-flavour mock (the suite's shared process) still answers `{}` (and has no such
 // legacy route). The observed clients read realistic flights and bookings from it offline.
 import { execFile } from 'node:child_process';
-import { cpSync, mkdirSync } from 'node:fs';
+import { cpSync, rmSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { ServiceError, createV2ObservedClient } from '../../src/v2-observed.ts';
 import { createLegacyObservedClient } from '../../src/legacy-observed.ts';
-import { isObject, type Json } from '../../scripts/lib/json.ts';
+import { isObject, type Json } from '../../src/lib/json.ts';
 import { startMockProcess, type MockProcess } from '../support/mock-process.ts';
 import { PREFIX, loadEvidenceExample, observedOperations, rootDir, tempDir } from './support.ts';
 
@@ -135,18 +135,26 @@ describe('the observed mock', () => {
 test('--observed without the observed bundle stops with a clear message', async () => {
   const tmp = tempDir();
   try {
-    // A project with the families' list but no generated/ at all.
-    cpSync(path.join(rootDir, 'redocly.yaml'), path.join(tmp.dir, 'redocly.yaml'));
-    mkdirSync(path.join(tmp.dir, 'spec'));
-    cpSync(path.join(rootDir, 'spec/catalog.yaml'), path.join(tmp.dir, 'spec/catalog.yaml'));
-    const result = await promisify(execFile)(process.execPath, [path.join(rootDir, 'scripts/mock/start.ts'), '--port', '0', '--observed'], {
-      cwd: tmp.dir,
-    }).then(
+    // A copy of the package whose v2-pt observed flavour was never built.
+    for (const entry of ['src', 'package.json', 'generated'])
+      cpSync(path.join(rootDir, entry), path.join(tmp.dir, entry), { recursive: true });
+    rmSync(path.join(tmp.dir, 'generated/v2-pt-observed'), { recursive: true });
+    symlinkSync(path.join(rootDir, 'node_modules'), path.join(tmp.dir, 'node_modules'));
+    const result = await promisify(execFile)(
+      process.execPath,
+      [path.join(tmp.dir, 'src/cli/main.ts'), 'mock', '--port', '0', '--observed'],
+      {
+        cwd: tmp.dir,
+      },
+    ).then(
       () => ({ code: 0, stderr: '' }),
       (error: { code?: number; stderr?: string }) => ({ code: error.code, stderr: error.stderr ?? '' }),
     );
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('--observed needs generated/v2-pt-observed/openapi.yaml: run `npm run build` first.');
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toMatch(
+      /The bundle of v2-pt is missing \(ENOENT\): .*generated\/v2-pt-observed\/openapi\.json\. In a clone, run `npm run build` first\./,
+    );
   } finally {
     tmp.cleanup();
   }

@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Json } from '../../scripts/lib/json.ts';
+import type { Json } from '../../src/lib/json.ts';
 import { PREFIX, buildObserved, loadEvidenceExample, observedOperations, rootDir, tempDir } from './support.ts';
 
 const tmp = tempDir();

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { tokenize } from '../../scripts/observed/field-tree.ts';
 import type { Body, FieldStats } from '../../scripts/observed/evidence.ts';
-import { isObject, type Json, type JsonObject } from '../../scripts/lib/json.ts';
+import { isObject, type Json, type JsonObject } from '../../src/lib/json.ts';
 import {
   buildObserved,
   inventory,

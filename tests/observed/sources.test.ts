@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { SOURCE_KINDS, loadSources } from '../../scripts/observed/sources.ts';
-import { isObject, type Json } from '../../scripts/lib/json.ts';
+import { isObject, type Json } from '../../src/lib/json.ts';
 import { evidenceRoot } from './support.ts';
 
 const sources = loadSources(evidenceRoot);

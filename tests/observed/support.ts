@@ -10,7 +10,7 @@ import { parse } from 'yaml';
 import { buildObservedBundle } from '../../scripts/observed/apply.ts';
 import { loadInventory, type Inventory } from '../../scripts/observed/evidence.ts';
 import { rootDir } from '../support/bundle.ts';
-import { isObject, type Json, type JsonObject } from '../../scripts/lib/json.ts';
+import { isObject, type Json, type JsonObject } from '../../src/lib/json.ts';
 
 export { rootDir };
 /** The evidence root: one folder per source (evidence/README.md). */

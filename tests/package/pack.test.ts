@@ -20,11 +20,15 @@ interface PackageJson {
   devEngines?: { runtime?: { name: string; version: string; onFail?: string } };
   exports: Record<string, string | { types: string; default: string }>;
   files: string[];
+  bin?: Record<string, string>;
 }
 
 const pkg = JSON.parse(readFileSync(path.join(rootDir, 'package.json'), 'utf8')) as PackageJson;
 const TOP_LEVEL = new Set(['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md']);
 const GENERATED = /^generated\/[a-z0-9-]+\/(openapi\.yaml|openapi\.json|schema\.d\.ts)$/;
+/** What the commands read at run time: the mock's start cache, the flows' lineage and captures. */
+const RUNTIME_DATA =
+  /^(generated\/mock\/start\.json|generated\/flows\/lineage\.json|evidence\/flows\/[^/]+\/\d+-[A-Za-z]+(-[a-z0-9]+)?\.(request|response)\.json)$/;
 
 let tmp: string;
 let packed: Packed;
@@ -87,8 +91,20 @@ describe('the package as published', () => {
     expect(needed.filter((f) => !files.has(f))).toEqual([]);
   });
 
+  test('and what the commands read: the bin, the start cache, the lineage and every captured step', () => {
+    expect(pkg.bin).toEqual({ 'air-travel-api-contract': 'dist/cli/main.js' });
+    expect(files.has('dist/cli/main.js')).toBe(true);
+    expect(files.has('generated/mock/start.json')).toBe(true);
+    expect(files.has('generated/flows/lineage.json')).toBe(true);
+    const captured = readdirSync(path.join(rootDir, 'evidence/flows'), { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => `evidence/flows/${f.split(path.sep).join('/')}`);
+    expect(captured.length).toBeGreaterThan(100);
+    expect(captured.filter((f) => !files.has(f))).toEqual([]);
+  });
+
   test('and nothing of the toolchain', () => {
-    const stray = [...files].filter((f) => !TOP_LEVEL.has(f) && !f.startsWith('dist/') && !GENERATED.test(f));
+    const stray = [...files].filter((f) => !TOP_LEVEL.has(f) && !f.startsWith('dist/') && !GENERATED.test(f) && !RUNTIME_DATA.test(f));
     expect(stray).toEqual([]);
     expect([...files].filter((f) => f.startsWith('generated/docs/'))).toEqual([]);
     console.log(`npm pack: ${files.size} files, ${(packed.files.reduce((n, f) => n + f.size, 0) / 1e6).toFixed(1)} MB unpacked`);

@@ -6,8 +6,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { readFamilies, type Family } from '../../scripts/pipeline/families.ts';
-import { cliRouteBuild } from '../../scripts/bench/cli-route.ts';
+import { readFamilies, type Family } from '../../scripts/lib/families.ts';
+import { cliRouteBuild } from '../../scripts/lib/cli-route.ts';
 import { makeWorkspace, type Workspace } from '../../scripts/lib/workspace.ts';
 import { rootDir } from '../support/bundle.ts';
 

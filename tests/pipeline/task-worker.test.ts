@@ -2,7 +2,7 @@
 // the job that asked, a failing job or a failed load fails that job with its message,
 // and a worker that dies or is closed fails what is pending instead of hanging.
 import { afterEach, expect, test } from 'vitest';
-import { TaskWorker } from '../../scripts/pipeline/task-worker.ts';
+import { TaskWorker } from '../../scripts/lib/task-worker.ts';
 import type { EchoJob } from './fixtures/echo-worker.ts';
 
 const MODULE = new URL('./fixtures/echo-worker.ts', import.meta.url);

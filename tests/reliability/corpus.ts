@@ -15,9 +15,9 @@ import {
   type ContractOperation,
   type JsonType,
 } from '../../scripts/lib/contract.ts';
-import type { Json } from '../../scripts/lib/json.ts';
+import type { Json } from '../../src/lib/json.ts';
 import { getAt, setAt, siteName, sitesOf, withoutAt, type Site } from './schema-sites.ts';
-import { MAX_BODY_BYTES } from '../../scripts/mock/server.ts';
+import { MAX_BODY_BYTES } from '../../src/mock/wire.ts';
 
 export const CATEGORIES = [
   'missing-developer-header',

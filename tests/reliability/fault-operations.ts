@@ -1,7 +1,7 @@
 // The operations the fault tests call, read from the bundled documents (every POST of
 // every family the pipeline builds), with what the contract says of each one's answer.
 import { allowedTypes, loadOperations, resolve, validBody, type JsonType } from '../../scripts/lib/contract.ts';
-import { isObject, type Json } from '../../scripts/lib/json.ts';
+import { isObject, type Json } from '../../src/lib/json.ts';
 
 /** An operation of the contract, as the fault tests call it. */
 export interface FaultOperation {

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { readFamilies } from '../../scripts/pipeline/families.ts';
+import { readFamilies } from '../../scripts/lib/families.ts';
 import {
   ANSWER_WITH_NUMBERS,
   refusingAddress,
@@ -19,7 +19,7 @@ import {
   type Behaviour,
   type HostileUpstream,
 } from '../../scripts/gates/reliability/hostile-upstream.ts';
-import { startProxy, type RunningProxy } from '../../scripts/mock/proxy/server.ts';
+import { startProxy, type RunningProxy } from '../../src/proxy/server.ts';
 import { rootDir } from '../support/bundle.ts';
 
 const TIMEOUT_MS = 1_500;

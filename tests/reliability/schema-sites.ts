@@ -4,7 +4,7 @@
 // Open bodies (`additionalProperties: true`) accept extra fields, so they only offer
 // what their schema does constrain.
 import { allowedTypes, resolve, type JsonType } from '../../scripts/lib/contract.ts';
-import { isObject, type Json, type JsonObject } from '../../scripts/lib/json.ts';
+import { isObject, type Json, type JsonObject } from '../../src/lib/json.ts';
 
 export type JsonPath = Array<string | number>;
 

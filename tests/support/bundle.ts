@@ -2,8 +2,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { isHttpMethod, isObject, type Json, type JsonObject } from '../../scripts/lib/json.ts';
-import { followRefs } from '../../scripts/lib/refs.ts';
+import { isHttpMethod, isObject, type Json, type JsonObject } from '../../src/lib/json.ts';
+import { followRefs } from '../../src/lib/refs.ts';
 
 export const rootDir = path.resolve(import.meta.dirname, '../..');
 

@@ -1,4 +1,4 @@
-// Starts `scripts/mock/start.ts` as a real child process on a free 127.0.0.1 port and
+// Starts `src/cli/main.ts mock` as a real child process on a free 127.0.0.1 port and
 // resolves with its address once it says it is listening.
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -10,7 +10,7 @@ export interface MockProcess {
 }
 
 export function startMockProcess(rootDir: string, extraArgs: string[] = [], timeoutMs = 60_000): Promise<MockProcess> {
-  const child: ChildProcess = spawn(process.execPath, [path.join(rootDir, 'scripts/mock/start.ts'), '--port', '0', ...extraArgs], {
+  const child: ChildProcess = spawn(process.execPath, [path.join(rootDir, 'src/cli/main.ts'), 'mock', '--port', '0', ...extraArgs], {
     cwd: rootDir,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

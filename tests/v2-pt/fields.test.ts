@@ -1,7 +1,7 @@
 // Tables 2.1–2.3 of the description, field by field, in every V2 operation that uses them.
 import { describe, expect, test } from 'vitest';
 import { deref, loadBundle, operations, requestSchema } from '../support/bundle.ts';
-import type { JsonObject } from '../../scripts/lib/json.ts';
+import type { JsonObject } from '../../src/lib/json.ts';
 
 const doc = loadBundle('v2-pt');
 const bodies = new Map(operations(doc).map((o) => [o.operation.operationId as string, requestSchema(doc, o.operation)]));

@@ -1,7 +1,7 @@
 // Part 5 and Part 9: developer headers on every call, HTTPS only, unpublished addresses.
 import { describe, expect, test } from 'vitest';
 import { deref, loadBundle, operations } from '../support/bundle.ts';
-import { isObject, type JsonObject } from '../../scripts/lib/json.ts';
+import { isObject, type JsonObject } from '../../src/lib/json.ts';
 
 const doc = loadBundle('v2-pt');
 

@@ -2,7 +2,7 @@
 // marker + a description that says so; and nothing open without the marker.
 import { describe, expect, test } from 'vitest';
 import { deref, loadBundle, operations, requestSchema, responseSchema } from '../support/bundle.ts';
-import { isObject, type Json, type JsonObject } from '../../scripts/lib/json.ts';
+import { isObject, type Json, type JsonObject } from '../../src/lib/json.ts';
 
 const doc = loadBundle('v2-pt');
 const ops = operations(doc);

@@ -1,6 +1,6 @@
 // Compares two bundles of one family operation by operation: paths, parameters,
 // request bodies, responses, security; schemas go through schema-diff.ts.
-import { HTTP_METHODS, isObject, type Json, type JsonObject } from '../../lib/json.ts';
+import { HTTP_METHODS, isObject, type Json, type JsonObject } from '../../../src/lib/json.ts';
 import { child, type Located, type OpenApiDocument } from './document.ts';
 import { RULES, type RuleId, type Severity } from './rules.ts';
 import { compareSchemas, type Side } from './schema-diff.ts';

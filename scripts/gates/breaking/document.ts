@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { parse } from 'yaml';
 
-import { isObject, type Json, type JsonObject } from '../../lib/json.ts';
+import { isObject, type Json, type JsonObject } from '../../../src/lib/json.ts';
 
 /** One JSON pointer token, escaped as RFC 6901 says (`~` → `~0`, `/` → `~1`). */
 export function escapeToken(token: string): string {

@@ -4,7 +4,7 @@
 import { access, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { isObject } from '../../lib/json.ts';
+import { isObject } from '../../../src/lib/json.ts';
 import { OpenApiDocument } from './document.ts';
 import type { FamilyInputs } from './gate.ts';
 

@@ -2,7 +2,7 @@
 // request: every value a client could send under the baseline must still be accepted.
 // response: every value a client could read under the current contract must be one
 // the baseline promised (with the stricter rule that no listed enum value or field vanishes).
-import type { Json } from '../../lib/json.ts';
+import type { Json } from '../../../src/lib/json.ts';
 import type { Located, OpenApiDocument } from './document.ts';
 import type { RuleId } from './rules.ts';
 import { accepts, CONSTRAINTS, describeTypes, viewSchema, type Constraint, type SchemaView } from './schema-view.ts';

@@ -1,7 +1,7 @@
 // A flat view of one JSON Schema node, as the comparison needs it: local `$ref`s
 // followed, `allOf` merged, 3.1 `type` arrays (and 3.0 `nullable`) as one set,
 // `const` read as a one-value `enum`, missing `additionalProperties` read as open.
-import { isObject, type Json } from '../../lib/json.ts';
+import { isObject, type Json } from '../../../src/lib/json.ts';
 import { child, type Located, type OpenApiDocument } from './document.ts';
 
 export const CONSTRAINTS = [

@@ -2,7 +2,7 @@
 // sends them concurrently to a mock while a valid call is sent meanwhile. Used by the
 // hostile corpus test (counts) and by `npm run load -- --hostile` (figures).
 import http from 'node:http';
-import { MAX_BODY_BYTES } from '../../mock/server.ts';
+import { MAX_BODY_BYTES } from '../../../src/mock/wire.ts';
 import { CANARY_ACCESS_CODE, CANARY_PASSWORD, DEVELOPER_TOKEN } from '../../lib/contract.ts';
 
 export const HOSTILE_HEADERS = {

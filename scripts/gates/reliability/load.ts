@@ -34,7 +34,7 @@ const rootDir = process.cwd();
 
 /** The mock as `npm run mock` runs it, in its own process, logging nothing (the figures are the point). */
 function startMock(): Promise<{ url: string; stop: () => void }> {
-  const child = spawn(process.execPath, [path.join(rootDir, 'scripts/mock/start.ts'), '--port', '0', '--log', 'silent'], {
+  const child = spawn(process.execPath, [path.join(rootDir, 'src/cli/main.ts'), 'mock', '--port', '0', '--log', 'silent'], {
     cwd: rootDir,
     stdio: ['ignore', 'pipe', 'inherit'],
   });

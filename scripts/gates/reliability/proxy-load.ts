@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { summarise, type Figure } from '../../bench/stats.ts';
+import { summarise, type Figure } from '../../lib/stats.ts';
 import { BEHAVIOURS, startHostileUpstream, type Behaviour } from './hostile-upstream.ts';
 
 const HEADERS = {
@@ -31,7 +31,7 @@ function startProxyProcess(
 ): Promise<{ url: string; child: ChildProcess; stop: () => void }> {
   const child = spawn(
     process.execPath,
-    [path.join(rootDir, 'scripts/mock/proxy/main.ts'), upstream, '--port', '0', '--timeout', String(timeoutMs)],
+    [path.join(rootDir, 'src/cli/main.ts'), 'proxy', upstream, '--port', '0', '--timeout', String(timeoutMs)],
     {
       cwd: rootDir,
       stdio: ['ignore', 'pipe', 'inherit'],

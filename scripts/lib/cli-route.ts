@@ -1,0 +1,87 @@
+// The naive route: every output of the pipeline made by the tools' own CLIs, one
+// process per tool and per family, in a row. The benchmark times it; a test checks the
+// pipeline's outputs are byte for byte the same.
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Family } from './families.ts';
+
+const run = promisify(execFile);
+const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', CI: 'true' };
+
+/** Runs `node <args>` in dir, as the benchmark runs every tool (telemetry off, CI=true). */
+export async function node(dir: string, args: string[]): Promise<void> {
+  await run(process.execPath, args, { cwd: dir, env, maxBuffer: 64 * 1024 * 1024 });
+}
+
+/** Writes generated/<family>/openapi.yaml, schema.d.ts and generated/docs/<family>.html in dir. */
+export async function cliRouteBuild(dir: string, families: Family[]): Promise<void> {
+  const bin = (file: string) => path.join(dir, 'node_modules', file);
+  const redocly = bin('@redocly/cli/bin/cli.js');
+  const ruleset = existsSync(path.join(dir, '.spectral.mjs')) ? '.spectral.mjs' : '.spectral.yaml';
+  for (const family of families) {
+    const bundle = path.join('generated', family.id, 'openapi.yaml');
+    await node(dir, [redocly, 'lint', family.id]);
+    await node(dir, [redocly, 'bundle', family.id, '-o', bundle]);
+    await node(dir, [bin('@stoplight/spectral-cli/dist/index.js'), 'lint', bundle, '--ruleset', ruleset, '--fail-severity', 'error']);
+    await node(dir, [
+      redocly,
+      'build-docs',
+      bundle,
+      '-o',
+      path.join('generated', 'docs', `${family.id}.html`),
+      '--title',
+      family.title,
+      '--inlineBundle',
+    ]);
+  }
+  // openapi-typescript reads redocly.yaml's apis: one call writes every family's types.
+  await node(dir, [bin('openapi-typescript/bin/cli.js')]);
+  // The observed flavour through its own scripts, typed by the CLI with a config of no apis
+  // (the pipeline also widens its response dates with null, which the CLI cannot do).
+  const observed = path.join('generated', 'v2-pt-observed');
+  await node(dir, [path.join(dir, 'scripts/observed/generate.ts')]);
+  await node(dir, [
+    path.join(dir, 'scripts/observed/apply.ts'),
+    '--published',
+    path.join('generated', 'v2-pt', 'openapi.yaml'),
+    '--out',
+    path.join(observed, 'openapi.yaml'),
+  ]);
+  await writeFile(path.join(dir, 'redocly.observed.yaml'), 'extends:\n  - minimal\n');
+  await node(dir, [
+    bin('openapi-typescript/bin/cli.js'),
+    path.join(observed, 'openapi.yaml'),
+    '-o',
+    path.join(observed, 'schema.d.ts'),
+    '--redocly',
+    'redocly.observed.yaml',
+  ]);
+  // The legacy family's observed flavour, the same way.
+  const legacyObserved = path.join('generated', 'legacy-observed');
+  const legacyOverlay = path.join('spec', 'legacy', 'observed.overlay.yaml');
+  await node(dir, [path.join(dir, 'scripts/observed/generate.ts'), '--family', 'legacy']);
+  await node(dir, [
+    path.join(dir, 'scripts/observed/apply.ts'),
+    ...[
+      '--published',
+      path.join('generated', 'legacy', 'openapi.yaml'),
+      '--overlay',
+      legacyOverlay,
+      '--out',
+      path.join(legacyObserved, 'openapi.yaml'),
+    ],
+  ]);
+  await node(dir, [
+    bin('openapi-typescript/bin/cli.js'),
+    path.join(legacyObserved, 'openapi.yaml'),
+    '-o',
+    path.join(legacyObserved, 'schema.d.ts'),
+    '--redocly',
+    'redocly.observed.yaml',
+  ]);
+  // The client, as the pipeline compiles it.
+  await node(dir, [bin('typescript/bin/tsc'), '-p', 'tsconfig.build.json']);
+}

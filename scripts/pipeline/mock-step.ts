@@ -1,0 +1,66 @@
+// The mock's start cache (generated/mock/start.json), after the bundles: the families the
+// mock serves, their observed flavours, and every document's ordinary answers rendered by
+// Prism, filed by the digest of the document's bytes. It ships in the package, so the
+// installed mock answers without Prism; a review sees what the mock will answer change
+// with the contract.
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { FLOWS_DIR } from '../../src/lib/layout.ts';
+import { documentDigest, renderStartCache } from '../../src/mock/answers.ts';
+import { capturedOperations, FLOWS_DOCUMENT_ID } from '../../src/mock/flows/load.ts';
+import { capturedRouteDocument } from '../../src/mock/flows/route.ts';
+import type { FamilyDocument } from '../../src/mock/join.ts';
+import { readScenarios } from '../../src/scenarios/read.ts';
+import type { Family } from '../lib/families.ts';
+import { filesUnder, sha256 } from './cache.ts';
+import { LEGACY_OBSERVED_ID, LEGACY_OBSERVED_OF, MOCK_ID, OBSERVED_ID, OBSERVED_OF } from './step-ids.ts';
+import type { BuiltFamily } from './step.ts';
+
+export const START_CACHE_OUTPUT = 'mock/start.json';
+const OBSERVED: Record<string, string> = { [OBSERVED_OF]: OBSERVED_ID, [LEGACY_OBSERVED_OF]: LEGACY_OBSERVED_ID };
+
+/** Everything the start cache is made from: every bundle the mock serves, the captures' operations, the mock's code. */
+export async function mockInputs(rootDir: string, outDir: string, families: readonly Family[]): Promise<string[]> {
+  const observed = families.flatMap((f) => (OBSERVED[f.id] ? [OBSERVED[f.id] as string] : []));
+  return [
+    ...[...families.map((f) => f.id), ...observed].map((id) => path.join(outDir, id, 'openapi.json')),
+    ...(existsSync(path.join(rootDir, FLOWS_DIR)) ? await filesUnder(path.join(rootDir, FLOWS_DIR)) : []),
+    ...(await filesUnder(path.join(rootDir, 'src/mock'))),
+    ...(await filesUnder(path.join(rootDir, 'src/scenarios'))),
+  ];
+}
+
+export async function buildStartCache(rootDir: string, outDir: string, families: readonly Family[]): Promise<BuiltFamily> {
+  const started = performance.now();
+  const read = async (id: string) => {
+    const bytes = await readFile(path.join(outDir, id, 'openapi.json'));
+    return {
+      document: { id, doc: JSON.parse(bytes.toString('utf8')) as Record<string, unknown> } as FamilyDocument,
+      digest: documentDigest(bytes),
+    };
+  };
+  const observed = Object.fromEntries(Object.entries(OBSERVED).filter(([family]) => families.some((f) => f.id === family)));
+  const documents = await Promise.all([...families.map((f) => read(f.id)), ...Object.values(observed).map(read)]);
+  const observedV2 = documents.find((d) => d.document.id === OBSERVED_ID);
+  if (observedV2 && existsSync(path.join(rootDir, FLOWS_DIR))) {
+    const doc = capturedRouteDocument(observedV2.document.doc, capturedOperations(readScenarios(rootDir)));
+    documents.push({ document: { id: FLOWS_DOCUMENT_ID, doc }, digest: documentDigest(JSON.stringify(doc)) });
+  }
+  const cache = await renderStartCache(
+    families.map((f) => f.id),
+    observed,
+    documents,
+  );
+  const content = `${JSON.stringify(cache, null, 2)}\n`;
+  const file = path.join(outDir, START_CACHE_OUTPUT);
+  if ((await readFile(file, 'utf8').catch(() => undefined)) !== content) {
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, content);
+  }
+  return {
+    report: { id: MOCK_ID, skipped: false, files: [START_CACHE_OUTPUT], warnings: [], ms: performance.now() - started },
+    inputs: await mockInputs(rootDir, outDir, families),
+    outputs: { [START_CACHE_OUTPUT]: sha256(content) },
+  };
+}

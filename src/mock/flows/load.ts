@@ -1,0 +1,52 @@
+// What the mock serves with `flows`: the captured scenarios (evidence/flows), their
+// lineage as the build computed it (generated/flows/lineage.json), the responder that
+// replays them and the captured route's document.
+import { LINEAGE_FILE } from '../../lib/layout.ts';
+import { readLineage, type Lineage } from '../../scenarios/lineage.ts';
+import { readScenarios, type Scenario } from '../../scenarios/read.ts';
+import { StartError } from '../start-error.ts';
+import { capturedRouteDocument } from './route.ts';
+import { createFlowsResponder, type FlowsResponder, type FlowsResponderOptions } from './replay.ts';
+
+/** Document id of the captured route in the mock. */
+export const FLOWS_DOCUMENT_ID = 'legacy-flows';
+
+export interface LoadedFlows {
+  scenarios: Scenario[];
+  lineage: Lineage;
+  responder: FlowsResponder;
+  /** The captured route, `AereoNoSession.svc/<Operation>`, served beside the families. */
+  document: Record<string, unknown>;
+}
+
+/** The scenarios and lineage of the package at rootDir, or a StartError saying which is missing. */
+export function readFlows(rootDir: string): { scenarios: Scenario[]; lineage: Lineage } {
+  let scenarios: Scenario[];
+  try {
+    scenarios = readScenarios(rootDir);
+  } catch (error) {
+    throw new StartError('MISSING_FILE', `The flows need the captured scenarios under evidence/flows: ${(error as Error).message}`);
+  }
+  try {
+    return { scenarios, lineage: readLineage(rootDir) };
+  } catch (error) {
+    const why = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new StartError('MISSING_FILE', `The flows need ${LINEAGE_FILE} (${why}): in a clone, run \`npm run build\` first.`);
+  }
+}
+
+/** The operations the captures call, sorted: the captured route serves exactly these. */
+export function capturedOperations(scenarios: readonly Scenario[]): string[] {
+  return [...new Set(scenarios.flatMap((s) => s.steps.map((step) => step.operation)))].sort();
+}
+
+/** The flows over the v2-pt observed flavour's document (its path items serve the captured route). */
+export function loadFlows(rootDir: string, observedV2: Record<string, unknown>, options: FlowsResponderOptions = {}): LoadedFlows {
+  const { scenarios, lineage } = readFlows(rootDir);
+  return {
+    scenarios,
+    lineage,
+    responder: createFlowsResponder(scenarios, lineage, options),
+    document: capturedRouteDocument(observedV2, capturedOperations(scenarios)),
+  };
+}
