@@ -1,5 +1,6 @@
-// The JSON twin of a bundle (generated/<family>/openapi.json), for generators that read
-// JSON only: the same document the YAML serializes, two-space indented, one final newline.
+// The JSON twin of a bundle (generated/<family>/openapi.json), for generators and the mock,
+// which read JSON: the same document the YAML serializes, compact, one final newline. The
+// YAML is the one people read; compact, the twin ships at 40 % of its indented size.
 export function bundleJson(document: unknown): string {
-  return `${JSON.stringify(document, null, 2)}\n`;
+  return `${JSON.stringify(document)}\n`;
 }
