@@ -1,15 +1,17 @@
 // An integrator's first hour, outside this repository: `npm pack`, install the tarball
-// into a fresh project (openapi-fetch comes from the registry), type-check strict
+// into a fresh project (its dependencies come from the registry), type-check strict
 // consumers with moduleResolution nodenext and bundler, bundle every Node-free entry for
-// the browser, run the Node consumer against the real mock on Node 20, 22, 24 and 26,
+// the browser, run the Node consumer against the real mock, run the installed commands
+// (mock, proxy, flows) and the example project's Vitest suite on Node 20, 22, 24 and 26,
 // and lint the package with publint and @arethetypeswrong/cli (esm-only profile).
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { NODE_CONSUMER, PACKAGE, browserConsumer } from './consumer-sources.ts';
+import { startServerProcess } from '../support/mock-process.ts';
 import { installNode, mustRun, pack, rootDir, run, type Packed } from './support.ts';
 
 /** Node majors the package promises (engines >= 20); 24 is the toolchain's own. */
@@ -22,6 +24,8 @@ const mockUrl = inject('mockUrl');
 
 let tmp: string;
 let project: string;
+/** A copy of examples/vitest-contract-tests installing the tarball. */
+let example: string;
 let packed: Packed;
 const nodes = new Map<string, string>();
 
@@ -41,6 +45,12 @@ beforeAll(async () => {
   await mkdir(project, { recursive: true });
   await writeFile(path.join(project, 'package.json'), `${JSON.stringify({ name: 'consumer', private: true, type: 'module' }, null, 2)}\n`);
   await mustRun('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--prefer-offline', tarball as string], { cwd: project });
+  example = path.join(tmp, 'example');
+  await cp(path.join(rootDir, 'examples', 'vitest-contract-tests'), example, { recursive: true });
+  const manifest = JSON.parse(await readFile(path.join(example, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+  manifest.devDependencies[PACKAGE] = `file:${tarball as string}`;
+  await writeFile(path.join(example, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  await mustRun('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--prefer-offline'], { cwd: example });
   await writeFile(path.join(project, 'consumer.ts'), NODE_CONSUMER);
   await writeFile(
     path.join(project, 'tsconfig.nodenext.json'),
@@ -183,4 +193,124 @@ describe('a fresh project that installs the packed tarball', () => {
     const problems = result.stdout.split('\n').filter((line) => /https:\/\/github\.com\/arethetypeswrong\/.*\/problems\//.test(line));
     expect(problems.filter((line) => !line.startsWith('(ignored per resolution)'))).toEqual([]);
   }, 120_000);
+});
+
+const HEADERS = {
+  'content-type': 'application/json',
+  'developer-token': '00000000-0000-0000-0000-000000000000',
+  'developer-access-code': 'QUJD',
+};
+
+async function post(url: string, body: unknown): Promise<{ status: number; headers: Headers; body: Record<string, unknown> }> {
+  const response = await fetch(url, { method: 'POST', headers: HEADERS, body: JSON.stringify(body) });
+  return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, unknown> };
+}
+
+describe('the installed commands and the example project', () => {
+  const cli = () => path.join(project, 'node_modules', PACKAGE, 'dist', 'cli', 'main.js');
+  const command = (version: string, args: string[]) => startServerProcess(nodes.get(version) as string, [cli(), ...args], { cwd: project });
+
+  test.each(NODE_VERSIONS)(
+    'Node %s: `mock` answers 200 for a valid call and a problem naming the field for a wrong one',
+    async (version) => {
+      const mock = await command(version, ['mock', '--port', '0']);
+      try {
+        const valid = await post(`${mock.url}/api/V2/Voos/Disponibilidade`, {
+          Login: 'l',
+          Senha: 's',
+          Origem: 'GRU',
+          DataIda: '2026-05-20',
+        });
+        expect(valid).toMatchObject({ status: 200, body: {} });
+        const wrong = await post(`${mock.url}/api/V2/Voos/RemoverAssentos`, {
+          Login: 'l',
+          Senha: 's',
+          Localizador: 'ABC123',
+          PaxID: 1,
+          TrechoID: 'T1',
+        });
+        expect(wrong.status).toBe(422);
+        expect(wrong.headers.get('content-type')).toBe('application/problem+json');
+        expect(wrong.body.detail).toMatch(/PaxID/);
+      } finally {
+        await mock.stop();
+      }
+    },
+    60_000,
+  );
+
+  test.each(NODE_VERSIONS)(
+    'Node %s: `flows` against `mock --flows` passes every scenario and exits 0',
+    async (version) => {
+      const mock = await command(version, ['mock', '--port', '0', '--flows']);
+      try {
+        const out = path.join(tmp, `flows-${version}`);
+        const result = await run(nodes.get(version) as string, [cli(), 'flows', '--base-url', mock.url, '--out', out], { cwd: project });
+        expect(result.code, `${result.stdout}${result.stderr}`).toBe(0);
+        expect(result.stdout).toMatch(/(\d+) of \1 scenarios passed/);
+        expect(await readFile(path.join(out, 'report.md'), 'utf8')).toMatch(/PASS|pass/);
+      } finally {
+        await mock.stop();
+      }
+    },
+    120_000,
+  );
+
+  test.each(NODE_VERSIONS)(
+    'Node %s: `proxy` in front of the mock reports a request outside the contract',
+    async (version) => {
+      const mock = await command(version, ['mock', '--port', '0']);
+      const proxy = await command(version, ['proxy', mock.url, '--port', '0']).catch(async (error: unknown) => {
+        await mock.stop();
+        throw error;
+      });
+      try {
+        const wrong = await post(`${proxy.url}/api/V2/Voos/RemoverAssentos`, {
+          Login: 'l',
+          Senha: 's',
+          Localizador: 'ABC123',
+          PaxID: 1,
+          TrechoID: 'T1',
+        });
+        expect(wrong.status).toBe(422);
+        expect(JSON.parse(wrong.headers.get('sl-violations') ?? '[]')).toEqual([
+          expect.objectContaining({ location: ['request', 'body', 'PaxID'] }),
+        ]);
+        await expect.poll(() => proxy.output()).toMatch(/✗ POST \/api\/V2\/Voos\/RemoverAssentos request: body\.PaxID/);
+        expect((await post(`${proxy.url}/api/V2/Voos/Disponibilidade`, { Login: 'l', Senha: 's' })).status).toBe(200);
+        await expect.poll(() => proxy.output()).toMatch(/✓ POST \/api\/V2\/Voos\/Disponibilidade → 200/);
+      } finally {
+        await Promise.all([proxy.stop(), mock.stop()]);
+      }
+    },
+    60_000,
+  );
+
+  test.each(NODE_VERSIONS)(
+    "Node %s: the example project's Vitest suite passes against the installed mock",
+    async (version) => {
+      const node = nodes.get(version) as string;
+      const result = await run(node, [path.join(example, 'node_modules', 'vitest', 'vitest.mjs'), 'run'], {
+        cwd: example,
+        env: { ...process.env, CI: 'true', NO_COLOR: '1' },
+      });
+      expect(result.code, `${result.stdout}${result.stderr}`).toBe(0);
+      expect(result.stdout).toMatch(/Tests\s+2 passed/);
+    },
+    120_000,
+  );
+
+  test('an unknown option or command: one line naming it, exit code 2', async () => {
+    const option = await run(process.execPath, [cli(), 'mock', '--prot', '4010'], { cwd: project });
+    expect(option.code).toBe(2);
+    expect(option.stderr.trim().split('\n')).toEqual([expect.stringContaining('Unknown option --prot')]);
+    const unknown = await run(process.execPath, [cli(), 'serve'], { cwd: project });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr.trim().split('\n')).toHaveLength(1);
+    for (const sub of ['mock', 'proxy', 'flows']) {
+      const help = await run(process.execPath, [cli(), sub, '--help'], { cwd: project });
+      expect(help.code, sub).toBe(0);
+      expect(help.stdout, sub).toMatch(new RegExp(`^Usage: air-travel-api-contract ${sub}`));
+    }
+  }, 60_000);
 });

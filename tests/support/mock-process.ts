@@ -1,5 +1,6 @@
-// Starts `src/cli/main.ts mock` as a real child process on a free 127.0.0.1 port and
-// resolves with its address once it says it is listening.
+// Starts a server command as a real child process on a free 127.0.0.1 port and resolves
+// with its address once it says it is listening: the repository's `src/cli/main.ts mock`,
+// or any command of an installed package (the consumer test).
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
@@ -9,11 +10,16 @@ export interface MockProcess {
   stop: () => Promise<void>;
 }
 
-export function startMockProcess(rootDir: string, extraArgs: string[] = [], timeoutMs = 60_000): Promise<MockProcess> {
-  const child: ChildProcess = spawn(process.execPath, [path.join(rootDir, 'src/cli/main.ts'), 'mock', '--port', '0', ...extraArgs], {
-    cwd: rootDir,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+export interface ServerProcessOptions {
+  cwd: string;
+  env?: NodeJS.ProcessEnv;
+  timeoutMs?: number;
+}
+
+/** `node <args>` with the given Node binary, resolved once it prints `listening on http://127.0.0.1:<port>`. */
+export function startServerProcess(node: string, args: string[], options: ServerProcessOptions): Promise<MockProcess> {
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  const child: ChildProcess = spawn(node, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const stop = () =>
     new Promise<void>((resolve) => {
@@ -25,7 +31,7 @@ export function startMockProcess(rootDir: string, extraArgs: string[] = [], time
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       void stop();
-      reject(new Error(`mock did not start within ${timeoutMs} ms:\n${output}`));
+      reject(new Error(`${args.join(' ')} did not start within ${timeoutMs} ms:\n${output}`));
     }, timeoutMs);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
@@ -39,7 +45,15 @@ export function startMockProcess(rootDir: string, extraArgs: string[] = [], time
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`mock exited with ${code} before listening:\n${output}`));
+      reject(new Error(`${args.join(' ')} exited with ${code} before listening:\n${output}`));
     });
+  });
+}
+
+/** The repository's own mock (`npm run mock`'s entry) with `extraArgs`. */
+export function startMockProcess(rootDir: string, extraArgs: string[] = [], timeoutMs = 60_000): Promise<MockProcess> {
+  return startServerProcess(process.execPath, [path.join(rootDir, 'src/cli/main.ts'), 'mock', '--port', '0', ...extraArgs], {
+    cwd: rootDir,
+    timeoutMs,
   });
 }
