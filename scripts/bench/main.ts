@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { benchPipeline, ONE_FAMILY_EDIT } from './pipeline.ts';
 import { benchMock } from './mock.ts';
 import { benchClientOverhead, benchTypecheck, clientSize } from './client.ts';
+import { BASELINE_COMMIT, benchPackage } from './package.ts';
 import type { Figure } from '../lib/stats.ts';
 
 const rootDir = process.cwd();
@@ -14,7 +15,7 @@ const runs = Number(process.env.BENCH_RUNS ?? 3);
 // `npm run bench -- --only pipeline` (or mock, client, typecheck, size) measures one
 // group and prints it; bench/results.md is written by full runs only.
 const FINDINGS_HEADING = '## Findings behind the settings';
-const GROUPS = ['pipeline', 'mock', 'client', 'typecheck', 'size'] as const;
+const GROUPS = ['pipeline', 'mock', 'client', 'typecheck', 'size', 'package'] as const;
 type Group = (typeof GROUPS)[number];
 const { values: args } = parseArgs({ options: { only: { type: 'string', multiple: true } } });
 for (const g of args.only ?? []) {
@@ -86,12 +87,12 @@ if (measures('mock')) {
     figure: `${m.idleMiB.toFixed(0)} MiB, ${m.afterLoadMiB.toFixed(0)} MiB`,
   });
   rows.push({
-    what: 'mock start to first answer, answers cache warm (the usual start)',
+    what: 'mock start to first answer, warm (the usual start: answers from the start cache, modules from the compile cache)',
     figure: ms(m.firstAnswerWarm),
     ratio: { value: m.firstAnswerWarm.median / 500, target: 1, label: 'first answer / 0.5 s' },
   });
   rows.push({
-    what: 'mock start to first answer, answers cache cold (first start after a bundle changes: Prism renders the answers)',
+    what: "mock start to first answer, Node's compile cache cold (the first start after an install or a change to the mock's code)",
     figure: ms(m.firstAnswerCold),
   });
   for (const h of m.hostile) {
@@ -151,6 +152,39 @@ if (measures('size')) {
     what: 'client runtime for one family (`./v2` with openapi-fetch; esbuild minified, gzip -9)',
     figure: `${(size.gzipped / 1000).toFixed(1)} kB gzipped (${(size.minified / 1000).toFixed(1)} kB minified)`,
     ratio: { value: size.gzipped / 10_000, target: 1, label: 'size / 10 kB' },
+  });
+}
+
+if (measures('package')) {
+  const p = await benchPackage(rootDir, runs);
+  const install = (f: { seconds: Figure; apparentMB: number; diskMB: number; packages: number }) =>
+    `${f.packages} packages, node_modules ${f.apparentMB.toFixed(1)} MB (${f.diskMB.toFixed(1)} MB on disk), cold install ${f.seconds.median.toFixed(1)} s (min ${f.seconds.min.toFixed(1)}, max ${f.seconds.max.toFixed(1)}, ${f.seconds.runs} runs)`;
+  rows.push({
+    what: `consumer install before the commands shipped (package at ${BASELINE_COMMIT})`,
+    figure: `tarball ${p.baselineTarballKB.toFixed(0)} kB; ${install(p.baseline)}`,
+  });
+  rows.push({
+    what: 'consumer install of the package alone: types, client, and the mock, proxy and flows commands',
+    figure: `tarball ${p.tarballKB.toFixed(0)} kB; ${install(p.alone)}`,
+    ratio: {
+      value: Math.max(p.tarballKB / p.baselineTarballKB, p.alone.apparentMB / p.baseline.apparentMB),
+      target: 1.5,
+      label: `max(tarball ${(p.tarballKB / p.baselineTarballKB).toFixed(2)}, node_modules ${(p.alone.apparentMB / p.baseline.apparentMB).toFixed(2)}) / before`,
+    },
+  });
+  rows.push({ what: 'consumer install of the package with Prism (`Prefer`, the reference engine)', figure: install(p.withPrism) });
+  rows.push({
+    what: 'what each package of that install costs (sum of file sizes)',
+    figure: p.dependencies.map((d) => `${d.name} ${d.version} ${d.apparentMB.toFixed(2)} MB`).join('; '),
+  });
+  rows.push({
+    what: "installed `mock`, spawn to first answer, warm (alternated with the repository's `npm run mock` entry, same Node)",
+    figure: `${Math.round(p.start.b.median)} ms (min ${Math.round(p.start.b.min)}, max ${Math.round(p.start.b.max)}, ${p.start.b.runs} runs); repository entry ${Math.round(p.start.a.median)} ms`,
+    ratio: {
+      value: p.start.b.median / 1000,
+      target: 1,
+      label: `first answer / 1 s (installed / repository ${p.start.ratio.median.toFixed(2)})`,
+    },
   });
 }
 

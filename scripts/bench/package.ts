@@ -1,0 +1,191 @@
+// What an integrator pays for the package, and how fast its installed command starts.
+// Weight: the tarball, and a cold `npm install` (fresh project, empty npm cache) of the
+// package alone and of the package with Prism (the optional peer of `Prefer` and the
+// reference engine), alternated round by round; the same for the package as it was
+// before the commands shipped (BASELINE_COMMIT), the figure the weight target compares
+// with. Start: spawn to first 200 of the installed `mock`, alternated with the
+// repository's own entry (`npm run mock`'s), both warm (Node's compile cache filled).
+import { execFile, spawn } from 'node:child_process';
+import { lstat, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { PRISM_PACKAGE } from '../../src/mock/prism-adapter.ts';
+import { alternate, summarise, type Figure, type Paired } from '../lib/stats.ts';
+
+const exec = promisify(execFile);
+/** The last commit before the mock, the proxy and the flows shipped in the package (issue 23). */
+export const BASELINE_COMMIT = '1cf59c9';
+const PACKAGE = 'air-travel-api-contract';
+const HEADERS = { 'content-type': 'application/json', 'developer-token': 'bench', 'developer-access-code': 'YmVuY2g=' };
+const CALL = {
+  path: '/api/V2/Voos/Disponibilidade',
+  body: { Login: 'l', Senha: 's', Origem: 'GRU', Destino: 'GIG', DataIda: '2026-05-20', QuantidadeAdultos: 1 },
+};
+
+export interface InstallFigures {
+  /** Seconds of `npm install` with an empty cache. */
+  seconds: Figure;
+  /** node_modules: the sum of file sizes (MB) and the disk blocks they take (MB). */
+  apparentMB: number;
+  diskMB: number;
+  packages: number;
+}
+
+export interface PackageFigures {
+  tarballKB: number;
+  baselineTarballKB: number;
+  alone: InstallFigures;
+  withPrism: InstallFigures;
+  baseline: InstallFigures;
+  /** Each production dependency (and the package itself) in the install of the package alone: MB on disk by sum of sizes. */
+  dependencies: Array<{ name: string; version: string; apparentMB: number }>;
+  start: Paired;
+}
+
+/** Bytes of every file under a folder (symlinks not followed) and their disk blocks. */
+async function sizeOf(dir: string): Promise<{ apparent: number; disk: number }> {
+  let apparent = 0;
+  let disk = 0;
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    const stat = await lstat(path.join(entry.parentPath, entry.name));
+    apparent += stat.size;
+    disk += stat.blocks * 512;
+  }
+  return { apparent, disk };
+}
+
+async function npm(args: string[], cwd: string): Promise<void> {
+  await exec('npm', args, {
+    cwd,
+    maxBuffer: 64 * 1024 * 1024,
+    env: { ...process.env, SCARF_ANALYTICS: 'false', npm_config_audit: 'false', npm_config_fund: 'false' },
+  });
+}
+
+/** `npm pack` of a folder into `dest`; the tarball's path. */
+async function pack(dir: string, dest: string): Promise<string> {
+  const { stdout } = await exec('npm', ['pack', '--json', '--pack-destination', dest], { cwd: dir, maxBuffer: 64 * 1024 * 1024 });
+  const [entry] = JSON.parse(stdout) as Array<{ filename: string }>;
+  return path.join(dest, entry!.filename);
+}
+
+/** The package as it was at BASELINE_COMMIT, built (its dist/) and packed. */
+async function packBaseline(rootDir: string, work: string): Promise<string> {
+  const dir = path.join(work, 'baseline');
+  await mkdir(dir);
+  const archive = path.join(work, 'baseline.tar');
+  await exec('git', ['archive', '--format=tar', '-o', archive, BASELINE_COMMIT], { cwd: rootDir });
+  await exec('tar', ['-xf', archive, '-C', dir]);
+  await symlink(path.join(rootDir, 'node_modules'), path.join(dir, 'node_modules'));
+  await exec(process.execPath, [path.join(rootDir, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: dir });
+  // Its own folder: both tarballs have the same name.
+  const dest = path.join(work, 'baseline-tarball');
+  await mkdir(dest);
+  return pack(dir, dest);
+}
+
+/** A cold install of `specs` into a fresh project: seconds, and what node_modules then holds. */
+async function coldInstall(
+  work: string,
+  name: string,
+  specs: string[],
+): Promise<{ seconds: number; apparent: number; disk: number; packages: number }> {
+  const project = await mkdtemp(path.join(work, `${name}-`));
+  const cache = await mkdtemp(path.join(work, 'npm-cache-'));
+  await writeFile(path.join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+  const started = performance.now();
+  await npm(['install', '--cache', cache, '--no-audit', '--no-fund', '--ignore-scripts', ...specs], project);
+  const seconds = (performance.now() - started) / 1000;
+  const { apparent, disk } = await sizeOf(path.join(project, 'node_modules'));
+  const lock = JSON.parse(await readFile(path.join(project, 'package-lock.json'), 'utf8')) as { packages: Record<string, unknown> };
+  const packages = Object.keys(lock.packages).filter((key) => key !== '').length;
+  await rm(cache, { recursive: true, force: true });
+  return { seconds, apparent, disk, packages };
+}
+
+function installFigures(rounds: Array<{ seconds: number; apparent: number; disk: number; packages: number }>): InstallFigures {
+  const last = rounds.at(-1)!;
+  return {
+    seconds: summarise(rounds.map((r) => r.seconds)),
+    apparentMB: last.apparent / 1e6,
+    diskMB: last.disk / 1e6,
+    packages: last.packages,
+  };
+}
+
+/** From spawning `node <entry> mock --port 0` to its first 200 (ms). */
+async function firstAnswer(entry: string, cwd: string): Promise<number> {
+  const started = performance.now();
+  const child = spawn(process.execPath, [entry, 'mock', '--port', '0', '--log', 'silent'], { cwd, stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+        if (match?.[1]) resolve(match[1]);
+      });
+      child.once('exit', (code) => reject(new Error(`mock exited with ${code}: ${out}`)));
+    });
+    for (;;) {
+      const response = await fetch(`${url}${CALL.path}`, { method: 'POST', headers: HEADERS, body: JSON.stringify(CALL.body) });
+      await response.text();
+      if (response.status === 200) return performance.now() - started;
+    }
+  } finally {
+    await new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGINT');
+    });
+  }
+}
+
+export async function benchPackage(rootDir: string, runs: number): Promise<PackageFigures> {
+  const work = await mkdtemp(path.join(tmpdir(), 'bench-package-'));
+  try {
+    const [tarball, baselineTarball] = await Promise.all([pack(rootDir, work), packBaseline(rootDir, work)]);
+    const alone: Array<Awaited<ReturnType<typeof coldInstall>>> = [];
+    const withPrism: typeof alone = [];
+    const baseline: typeof alone = [];
+    for (let i = 0; i < runs; i++) {
+      baseline.push(await coldInstall(work, 'baseline', [baselineTarball]));
+      alone.push(await coldInstall(work, 'alone', [tarball]));
+      withPrism.push(await coldInstall(work, 'prism', [tarball, PRISM_PACKAGE]));
+    }
+    // The install of the package alone, kept for the dependency sizes and the start figure.
+    const project = await mkdtemp(path.join(work, 'start-'));
+    await writeFile(path.join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+    await npm(['install', '--no-audit', '--no-fund', '--ignore-scripts', '--prefer-offline', tarball], project);
+    const modules = path.join(project, 'node_modules');
+    const dependencies: PackageFigures['dependencies'] = [];
+    for (const name of await readdir(modules)) {
+      if (name.startsWith('.')) continue;
+      const manifest = JSON.parse(await readFile(path.join(modules, name, 'package.json'), 'utf8')) as { version: string };
+      dependencies.push({ name, version: manifest.version, apparentMB: (await sizeOf(path.join(modules, name))).apparent / 1e6 });
+    }
+    dependencies.sort((a, b) => b.apparentMB - a.apparentMB);
+    const installed = path.join(modules, PACKAGE, 'dist', 'cli', 'main.js');
+    const own = path.join(rootDir, 'src', 'cli', 'main.ts');
+    // One start each first, so both compile caches are filled: the figures are warm starts.
+    await firstAnswer(installed, project);
+    await firstAnswer(own, rootDir);
+    const start = await alternate(
+      runs,
+      () => firstAnswer(own, rootDir),
+      () => firstAnswer(installed, project),
+    );
+    return {
+      tarballKB: (await lstat(tarball)).size / 1000,
+      baselineTarballKB: (await lstat(baselineTarball)).size / 1000,
+      alone: installFigures(alone),
+      withPrism: installFigures(withPrism),
+      baseline: installFigures(baseline),
+      dependencies,
+      start,
+    };
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
