@@ -70,7 +70,7 @@ export function renderFlowsPage(flows: DocsFlows): string {
 </header>
 <main>
   <p class="observed-bar" id="observed-label">${statusPill(OBSERVED_STATUS)} The provider publishes no flow, no lineage and none of these payloads. These ${lineage.scenarios.length} scenarios are sanitized captures from <code>${source.repository}</code> at commit <code>${source.commit}</code>; the threaded fields are computed from them by <code>npm run build</code>.</p>
-  <p>Replay them offline with <code>npm run mock -- --flows</code>, and drive them with <code>npm run flows</code> (against that mock, or a sandbox as a certification rehearsal).</p>
+  <p>Replay them offline with <code>npx air-travel-api-contract mock --flows</code>, and drive them with <code>npx air-travel-api-contract flows</code> (against that mock, or a sandbox as a certification rehearsal).</p>
   <h2 id="lineage">Threaded fields, in all scenarios</h2>
   <table class="lineage">
     <thead><tr><th>request</th><th>field</th><th>from the answer of</th><th>field</th><th>steps</th></tr></thead>

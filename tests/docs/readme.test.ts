@@ -1,5 +1,5 @@
 // The README is the integrator's front door: under 8 KB, its set-up block is what .ci/run
-// runs, its scripts table names real npm scripts, and every relative link in it, in
+// runs; CONTRIBUTING's scripts table names every npm script and no other; and every relative link in it, in
 // CONTRIBUTING.md, CHANGELOG.md and docs/*.md leads to a file of this repository.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -25,9 +25,13 @@ test('its set-up block holds the commands .ci/run runs', () => {
   for (const command of block) expect(ci, command).toContain(command);
 });
 
-test('every script in its table is an npm script of package.json, and every npm script is in it', () => {
+test("every script in CONTRIBUTING's table is an npm script of package.json, and every npm script is in it", () => {
   const scripts = Object.keys((JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts);
-  const section = readme.slice(readme.indexOf('## npm scripts'), readme.indexOf('\n## ', readme.indexOf('## npm scripts') + 1));
+  const contributing = read('CONTRIBUTING.md');
+  const section = contributing.slice(
+    contributing.indexOf('## npm scripts'),
+    contributing.indexOf('\n## ', contributing.indexOf('## npm scripts') + 1),
+  );
   const named = [...section.matchAll(/^\| ((?:`[^`]+`(?:, )?)+) \|/gm)].flatMap((m) =>
     [...(m[1] as string).matchAll(/`([^`]+)`/g)].map((n) => n[1] as string),
   );
