@@ -162,6 +162,7 @@ describe('a fresh project that installs the packed tarball', () => {
           'v2-pt.yaml': expect.stringMatching(/^openapi: 3\.1\./),
           'legacy.json': expect.stringMatching(/^3\.1\./),
         },
+        ownMock: { routes: ['POST /api/V3/Voos/Disponibilidade'], status: 200, unknownFamily: 'UNKNOWN_NAME' },
         date: '2026-05-20T10:00:00.000Z',
       });
       console.log(`Node ${seen.node}: ${stdout.trim()}`);
