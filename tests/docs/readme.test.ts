@@ -5,6 +5,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from 'vitest';
 import { rootDir } from '../support/bundle.ts';
+import { splitComment } from '../support/doc-commands.ts';
 
 const read = (file: string) => readFileSync(path.join(rootDir, file), 'utf8');
 const readme = read('README.md');
@@ -17,7 +18,7 @@ test('the README stays under 8 KB', () => {
 
 test('its set-up block holds the commands .ci/run runs', () => {
   const setUp = readme.slice(readme.indexOf('## Set-up'));
-  const block = /```sh\n([\s\S]*?)```/.exec(setUp)?.[1]?.trim().split('\n') ?? [];
+  const block = (/```sh\n([\s\S]*?)```/.exec(setUp)?.[1]?.trim().split('\n') ?? []).map((line) => splitComment(line).command);
   expect(block).toEqual(['npm ci && npm run build', 'npm test']);
   const ci = read('.ci/run')
     .split('\n')

@@ -12,7 +12,7 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { NODE_CONSUMER, PACKAGE, browserConsumer } from './consumer-sources.ts';
 import { startServerProcess } from '../support/mock-process.ts';
-import { installNode, mustRun, pack, rootDir, run, type Packed } from './support.ts';
+import { installNode, mustRun, pack, rootDir, run, type Packed } from '../support/package.ts';
 
 /** Node majors the package promises (engines >= 20); 24 is the toolchain's own. */
 const NODE_VERSIONS = ['20.20.2', '22.23.3', '24.21.0', '26.10.0'] as const;

@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { mustRun, pack, rootDir, type Packed } from './support.ts';
+import { mustRun, pack, rootDir, type Packed } from '../support/package.ts';
 
 interface PackageJson {
   name: string;

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { rootDir } from '../support/bundle.ts';
+import { rootDir } from './bundle.ts';
 
 export { rootDir };
 
