@@ -596,6 +596,8 @@ export interface components {
             Senha: components["schemas"]["Senha"];
             ClienteId?: components["schemas"]["ClienteId"];
             Localizador: components["schemas"]["Localizador"];
+        } & {
+            [key: string]: unknown;
         };
         /**
          * @description `true` when the legacy no-session service found no `Login` in the body and no
@@ -626,6 +628,8 @@ export interface components {
             AssentoLinha: string;
             /** @description Seat column letter. */
             AssentoColuna: string;
+        } & {
+            [key: string]: unknown;
         };
         /**
          * @description Body of MarcarAssentos: assigns the chosen seats to passengers in the reservation.
@@ -640,6 +644,8 @@ export interface components {
             Localizador: components["schemas"]["Localizador"];
             /** @description Seats to assign. */
             Assentos: components["schemas"]["Assento"][];
+        } & {
+            [key: string]: unknown;
         };
         /**
          * @description Body of RemoverAssentos: removes the seat allocation of a passenger.
@@ -654,6 +660,8 @@ export interface components {
             Localizador: components["schemas"]["Localizador"];
             PaxID: components["schemas"]["PaxID"];
             TrechoID: components["schemas"]["TrechoID"];
+        } & {
+            [key: string]: unknown;
         };
         /**
          * @description Body of DisponibilidadeDeServicoAuxiliar: queries the catalogue of extras (the catalogue covers baggage, pets on board and VIP lounge).
@@ -668,6 +676,8 @@ export interface components {
             Localizador: components["schemas"]["Localizador"];
             /** @description Type of ancillary service queried (allowed values not published). */
             ServicoTipo: number;
+        } & {
+            [key: string]: unknown;
         };
         /** @description Identifier of the availability answer being priced or purchased. */
         DisponibilidadeId: string;
@@ -686,6 +696,8 @@ export interface components {
             DisponibilidadeId: components["schemas"]["DisponibilidadeId"];
             Localizador: components["schemas"]["Localizador"];
             ServiceIds: components["schemas"]["ServiceIds"];
+        } & {
+            [key: string]: unknown;
         };
         /**
          * @description Immediate payment data. The allowed values of `FormaDePagamento` are not
@@ -696,6 +708,8 @@ export interface components {
             FormaDePagamento: number;
             /** @description Amount invoiced (a decimal number). */
             ValorFaturado: number;
+        } & {
+            [key: string]: unknown;
         };
         /**
          * @description Body of GravarServicoAuxiliar: contracts the services, with optional immediate payment.
@@ -711,6 +725,8 @@ export interface components {
             Localizador: components["schemas"]["Localizador"];
             ServiceIds: components["schemas"]["ServiceIds"];
             Pagamento?: components["schemas"]["Pagamento"];
+        } & {
+            [key: string]: unknown;
         };
         /**
          * @description Body of CancelarServicoAuxiliar: cancels the additional service on the reservation.
@@ -724,6 +740,8 @@ export interface components {
             ClienteId?: components["schemas"]["ClienteId"];
             Localizador: components["schemas"]["Localizador"];
             ServiceIds: components["schemas"]["ServiceIds"];
+        } & {
+            [key: string]: unknown;
         };
         /**
          * @description Body of `Autenticar`. All its names are lower case (Part 4.5): `login` and
@@ -735,6 +753,8 @@ export interface components {
             login: components["schemas"]["Login"];
             senha: components["schemas"]["Senha"];
             clienteId?: components["schemas"]["ClienteId"];
+        } & {
+            [key: string]: unknown;
         };
         /**
          * @description The answer of `Autenticar`: a JSON string holding either the session token or
@@ -782,6 +802,8 @@ export interface components {
             SessaoMobile?: components["schemas"]["TipoNaoPublicado"];
             /** @description Access hash. Type not published. */
             HashAcesso?: components["schemas"]["TipoNaoPublicado"];
+        } & {
+            [key: string]: unknown;
         };
         /**
          * @description Body of `AutenticarComUsuario` and of `Usuario.svc/Autenticar` (the same field
@@ -794,6 +816,8 @@ export interface components {
             Senha: components["schemas"]["Senha"];
             clienteId?: components["schemas"]["ClienteId"];
             AutenticacaoUsuario: components["schemas"]["AutenticacaoUsuario"];
+        } & {
+            [key: string]: unknown;
         };
         /**
          * @description Session token. The token from `Autenticar` goes in a field named `token` of later
@@ -830,6 +854,8 @@ export interface components {
             TokenPosicao?: components["schemas"]["TipoNaoPublicado"];
             /** @description Second-factor data. Type published only as "various". */
             TokenRequerValidacao?: components["schemas"]["TipoNaoPublicado"];
+        } & {
+            [key: string]: unknown;
         };
         /**
          * Format: password
@@ -847,6 +873,8 @@ export interface components {
             Senha: components["schemas"]["Senha"];
             ClienteId?: components["schemas"]["ClienteId"];
             TokenDeSeguranca: components["schemas"]["TokenDeSeguranca"];
+        } & {
+            [key: string]: unknown;
         };
         /**
          * @description Answer of `ValidarTokenSeguranca` (Parts 2.5 and 7): `Valido` tells whether the
@@ -879,6 +907,8 @@ export interface components {
             TokenDeSeguranca: components["schemas"]["TokenDeSeguranca"];
             /** @description Session token from `Autenticar`, carried by later requests on the session-keeping `Aereo.svc`. */
             token?: components["schemas"]["TokenDeSessao"];
+        } & {
+            [key: string]: unknown;
         };
         /**
          * @description The legacy service's date token: a proprietary millisecond-plus-offset format
@@ -1100,6 +1130,12 @@ export interface components {
         };
         /** @description Request body of `RecuperarSistemasPesquisa` as seen in 9 sanitized bodies; not published by the provider. The published credentials (Login and Senha in every body, Part 4.4) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
         RecuperarSistemasPesquisaRQObservadoLegado: ({
+            Login: components["schemas"]["Login"];
+            Senha: components["schemas"]["Senha"];
+            ClienteId?: components["schemas"]["ClienteId"];
+        } & {
+            [key: string]: unknown;
+        }) & ({
             /**
              * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `GRU`, `SAO`, `LIS`.
              * @example GRU
@@ -1121,15 +1157,9 @@ export interface components {
             Timeout?: number | null;
         } & {
             [key: string]: unknown;
-        }) & ({
-            Login: components["schemas"]["Login"];
-            Senha: components["schemas"]["Senha"];
-            ClienteId?: components["schemas"]["ClienteId"];
-        } & {
-            [key: string]: unknown;
         });
         /** @description Answer of `RecuperarSistemasPesquisa` as seen in 9 sanitized bodies; not published by the provider. The envelope (`EnvelopeDeRespostaLegado`) comes through `allOf`; the observed fields are typed, others stay allowed. */
-        RecuperarSistemasPesquisaRSObservadoLegado: ({
+        RecuperarSistemasPesquisaRSObservadoLegado: components["schemas"]["EnvelopeDeRespostaLegado"] & ({
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 7 items seen in one capture. */
             Sistemas?: (({
                 /**
@@ -1175,9 +1205,15 @@ export interface components {
             }) | null)[] | null;
         } & {
             [key: string]: unknown;
-        }) & components["schemas"]["EnvelopeDeRespostaLegado"];
+        });
         /** @description Request body of `Disponibilidade` as seen in 13 sanitized bodies; not published by the provider. The published credentials (Login and Senha in every body, Part 4.4) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
         DisponibilidadeRQObservadoLegado: ({
+            Login: components["schemas"]["Login"];
+            Senha: components["schemas"]["Senha"];
+            ClienteId?: components["schemas"]["ClienteId"];
+        } & {
+            [key: string]: unknown;
+        }) & ({
             /**
              * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `GRU`, `LIS`, `SAO`, `MAD`, `GIG`.
              * @example GRU
@@ -1265,15 +1301,9 @@ export interface components {
             DataVolta?: components["schemas"]["DataLegada"] | null;
         } & {
             [key: string]: unknown;
-        }) & ({
-            Login: components["schemas"]["Login"];
-            Senha: components["schemas"]["Senha"];
-            ClienteId?: components["schemas"]["ClienteId"];
-        } & {
-            [key: string]: unknown;
         });
         /** @description Answer of `Disponibilidade` as seen in 13 sanitized bodies; not published by the provider. The envelope (`EnvelopeDeRespostaLegado`) comes through `allOf`; the observed fields are typed, others stay allowed. */
-        DisponibilidadeRSObservadoLegado: ({
+        DisponibilidadeRSObservadoLegado: components["schemas"]["EnvelopeDeRespostaLegado"] & ({
             /** @description At most 10 items seen in one capture. */
             Cia?: (({
                 /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
@@ -3663,9 +3693,15 @@ export interface components {
             }) | null)[] | null;
         } & {
             [key: string]: unknown;
-        }) & components["schemas"]["EnvelopeDeRespostaLegado"];
+        });
         /** @description Request body of `Tarifar` as seen in 10 sanitized bodies; not published by the provider. The published credentials (Login and Senha in every body, Part 4.4) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
         TarifarRQObservadoLegado: ({
+            Login: components["schemas"]["Login"];
+            Senha: components["schemas"]["Senha"];
+            ClienteId?: components["schemas"]["ClienteId"];
+        } & {
+            [key: string]: unknown;
+        }) & ({
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
             IdentificacaoDaViagem?: string | null;
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
@@ -3700,15 +3736,9 @@ export interface components {
             IdentificacaoDaViagemVolta?: string | null;
         } & {
             [key: string]: unknown;
-        }) & ({
-            Login: components["schemas"]["Login"];
-            Senha: components["schemas"]["Senha"];
-            ClienteId?: components["schemas"]["ClienteId"];
-        } & {
-            [key: string]: unknown;
         });
         /** @description Answer of `Tarifar` as seen in 10 sanitized bodies; not published by the provider. The envelope (`EnvelopeDeRespostaLegado`) comes through `allOf`; the observed fields are typed, others stay allowed. */
-        TarifarRSObservadoLegado: ({
+        TarifarRSObservadoLegado: components["schemas"]["EnvelopeDeRespostaLegado"] & ({
             /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
             Agencia?: ({
                 /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
@@ -4811,9 +4841,15 @@ export interface components {
             ViagensTrecho2?: unknown[] | null;
         } & {
             [key: string]: unknown;
-        }) & components["schemas"]["EnvelopeDeRespostaLegado"];
+        });
         /** @description Request body of `Reservar` as seen in 9 sanitized bodies; not published by the provider. The published credentials (Login and Senha in every body, Part 4.4) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
         ReservarRQObservadoLegado: ({
+            Login: components["schemas"]["Login"];
+            Senha: components["schemas"]["Senha"];
+            ClienteId?: components["schemas"]["ClienteId"];
+        } & {
+            [key: string]: unknown;
+        }) & ({
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
             IdentificacaoDaViagem?: string | null;
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 2 items seen in one capture. */
@@ -4835,15 +4871,9 @@ export interface components {
             ClassesSelecionadasVolta?: (components["schemas"]["ClasseSelecionadaLegado"] | null)[] | null;
         } & {
             [key: string]: unknown;
-        }) & ({
-            Login: components["schemas"]["Login"];
-            Senha: components["schemas"]["Senha"];
-            ClienteId?: components["schemas"]["ClienteId"];
-        } & {
-            [key: string]: unknown;
         });
         /** @description Answer of `Reservar` as seen in 9 sanitized bodies; not published by the provider. The envelope (`EnvelopeDeRespostaLegado`) comes through `allOf`; the observed fields are typed, others stay allowed. */
-        ReservarRSObservadoLegado: ({
+        ReservarRSObservadoLegado: components["schemas"]["EnvelopeDeRespostaLegado"] & ({
             /** @description Only `null` was seen, so the type is unknown. */
             CobrancaDeServico?: unknown;
             /** @description Only `null` was seen, so the type is unknown. */
@@ -5850,22 +5880,22 @@ export interface components {
             }) | null)[] | null;
         } & {
             [key: string]: unknown;
-        }) & components["schemas"]["EnvelopeDeRespostaLegado"];
+        });
         /** @description Request body of `IniciarEmissao` as seen in 7 sanitized bodies; not published by the provider. The published credentials (Login and Senha in every body, Part 4.4) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
         IniciarEmissaoRQObservadoLegado: ({
-            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-            Localizador?: string | null;
-        } & {
-            [key: string]: unknown;
-        }) & ({
             Login: components["schemas"]["Login"];
             Senha: components["schemas"]["Senha"];
             ClienteId?: components["schemas"]["ClienteId"];
         } & {
             [key: string]: unknown;
+        }) & ({
+            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+            Localizador?: string | null;
+        } & {
+            [key: string]: unknown;
         });
         /** @description Answer of `IniciarEmissao` as seen in 7 sanitized bodies; not published by the provider. The envelope (`EnvelopeDeRespostaLegado`) comes through `allOf`; the observed fields are typed, others stay allowed. */
-        IniciarEmissaoRSObservadoLegado: ({
+        IniciarEmissaoRSObservadoLegado: components["schemas"]["EnvelopeDeRespostaLegado"] & ({
             /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
             ConfiguracoesDeEmissao?: ({
                 /** @description Only `null` was seen, so the type is unknown. */
@@ -6401,22 +6431,22 @@ export interface components {
             }) | null)[] | null;
         } & {
             [key: string]: unknown;
-        }) & components["schemas"]["EnvelopeDeRespostaLegado"];
+        });
         /** @description Request body of `RecuperarFormasDeFinanciamento` as seen in 7 sanitized bodies; not published by the provider. The published credentials (Login and Senha in every body, Part 4.4) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
         RecuperarFormasDeFinanciamentoRQObservadoLegado: ({
-            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-            Localizador?: string | null;
-        } & {
-            [key: string]: unknown;
-        }) & ({
             Login: components["schemas"]["Login"];
             Senha: components["schemas"]["Senha"];
             ClienteId?: components["schemas"]["ClienteId"];
         } & {
             [key: string]: unknown;
+        }) & ({
+            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+            Localizador?: string | null;
+        } & {
+            [key: string]: unknown;
         });
         /** @description Answer of `RecuperarFormasDeFinanciamento` as seen in 7 sanitized bodies; not published by the provider. The envelope (`EnvelopeDeRespostaLegado`) comes through `allOf`; the observed fields are typed, others stay allowed. Every capture of this operation reported an error in `Exception`, so its result fields were seen only as null. */
-        RecuperarFormasDeFinanciamentoRSObservadoLegado: ({
+        RecuperarFormasDeFinanciamentoRSObservadoLegado: components["schemas"]["EnvelopeDeRespostaLegado"] & ({
             /** @description Only `null` was seen, so the type is unknown. */
             Financiamentos?: unknown;
             /**
@@ -6426,22 +6456,22 @@ export interface components {
             RequerDadosComplementaresDoTitular?: boolean | null;
         } & {
             [key: string]: unknown;
-        }) & components["schemas"]["EnvelopeDeRespostaLegado"];
+        });
         /** @description Request body of `Emitir` as seen in 8 sanitized bodies; not published by the provider. The published credentials (Login and Senha in every body, Part 4.4) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
         EmitirRQObservadoLegado: ({
-            Localizador?: string;
-            Pagamento?: components["schemas"]["PagamentoDaEmissaoLegado"];
-        } & {
-            [key: string]: unknown;
-        }) & ({
             Login: components["schemas"]["Login"];
             Senha: components["schemas"]["Senha"];
             ClienteId?: components["schemas"]["ClienteId"];
         } & {
             [key: string]: unknown;
+        }) & ({
+            Localizador?: string;
+            Pagamento?: components["schemas"]["PagamentoDaEmissaoLegado"];
+        } & {
+            [key: string]: unknown;
         });
         /** @description Answer of `Emitir` as seen in 8 sanitized bodies; not published by the provider. The envelope (`EnvelopeDeRespostaLegado`) comes through `allOf`; the observed fields are typed, others stay allowed. */
-        EmitirRSObservadoLegado: ({
+        EmitirRSObservadoLegado: components["schemas"]["EnvelopeDeRespostaLegado"] & ({
             /** @description Only `null` was seen, so the type is unknown. */
             CobrancaDeServico?: unknown;
             /** @description An empty string was seen. */
@@ -6506,9 +6536,15 @@ export interface components {
             NivelAnaliseDeRisco?: unknown;
         } & {
             [key: string]: unknown;
-        }) & components["schemas"]["EnvelopeDeRespostaLegado"];
+        });
         /** @description Request body of `Consultar` as seen in 7 sanitized bodies; not published by the provider. The published credentials (Login and Senha in every body, Part 4.4) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
         ConsultarRQObservadoLegado: ({
+            Login: components["schemas"]["Login"];
+            Senha: components["schemas"]["Senha"];
+            ClienteId?: components["schemas"]["ClienteId"];
+        } & {
+            [key: string]: unknown;
+        }) & ({
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
             Localizador?: string | null;
             /**
@@ -6519,15 +6555,9 @@ export interface components {
             Sistema?: number | null;
         } & {
             [key: string]: unknown;
-        }) & ({
-            Login: components["schemas"]["Login"];
-            Senha: components["schemas"]["Senha"];
-            ClienteId?: components["schemas"]["ClienteId"];
-        } & {
-            [key: string]: unknown;
         });
         /** @description Answer of `Consultar` as seen in 7 sanitized bodies; not published by the provider. The envelope (`EnvelopeDeRespostaLegado`) comes through `allOf`; the observed fields are typed, others stay allowed. */
-        ConsultarRSObservadoLegado: ({
+        ConsultarRSObservadoLegado: components["schemas"]["EnvelopeDeRespostaLegado"] & ({
             /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
             Reserva?: ({
                 /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
@@ -7585,9 +7615,15 @@ export interface components {
             }) | null;
         } & {
             [key: string]: unknown;
-        }) & components["schemas"]["EnvelopeDeRespostaLegado"];
+        });
         /** @description Request body of `ConsultarEticket` as seen in 5 sanitized bodies; not published by the provider. The published credentials (Login and Senha in every body, Part 4.4) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
         ConsultarEticketRQObservadoLegado: ({
+            Login: components["schemas"]["Login"];
+            Senha: components["schemas"]["Senha"];
+            ClienteId?: components["schemas"]["ClienteId"];
+        } & {
+            [key: string]: unknown;
+        }) & ({
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
             Eticket?: string | null;
             /**
@@ -7598,24 +7634,24 @@ export interface components {
             Sistema?: number | null;
         } & {
             [key: string]: unknown;
-        }) & ({
-            Login: components["schemas"]["Login"];
-            Senha: components["schemas"]["Senha"];
-            ClienteId?: components["schemas"]["ClienteId"];
-        } & {
-            [key: string]: unknown;
         });
         /** @description Answer of `ConsultarEticket` as seen in 5 sanitized bodies; not published by the provider. The envelope (`EnvelopeDeRespostaLegado`) comes through `allOf`; the observed fields are typed, others stay allowed. Every capture of this operation reported an error in `Exception`, so its result fields were seen only as null. */
-        ConsultarEticketRSObservadoLegado: ({
+        ConsultarEticketRSObservadoLegado: components["schemas"]["EnvelopeDeRespostaLegado"] & ({
             /** @description Only `null` was seen, so the type is unknown. */
             Bilhete?: unknown;
             /** @description Only `null` was seen, so the type is unknown. */
             Reserva?: unknown;
         } & {
             [key: string]: unknown;
-        }) & components["schemas"]["EnvelopeDeRespostaLegado"];
+        });
         /** @description Request body of `Cancelar` as seen in 7 sanitized bodies; not published by the provider. The published credentials (Login and Senha in every body, Part 4.4) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
         CancelarRQObservadoLegado: ({
+            Login: components["schemas"]["Login"];
+            Senha: components["schemas"]["Senha"];
+            ClienteId?: components["schemas"]["ClienteId"];
+        } & {
+            [key: string]: unknown;
+        }) & ({
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
             Localizador?: string | null;
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
@@ -7627,15 +7663,9 @@ export interface components {
             CancelarEticketsAtivos?: boolean | null;
         } & {
             [key: string]: unknown;
-        }) & ({
-            Login: components["schemas"]["Login"];
-            Senha: components["schemas"]["Senha"];
-            ClienteId?: components["schemas"]["ClienteId"];
-        } & {
-            [key: string]: unknown;
         });
         /** @description Answer of `Cancelar` as seen in 7 sanitized bodies; not published by the provider. The envelope (`EnvelopeDeRespostaLegado`) comes through `allOf`; the observed fields are typed, others stay allowed. */
-        CancelarRSObservadoLegado: ({
+        CancelarRSObservadoLegado: components["schemas"]["EnvelopeDeRespostaLegado"] & ({
             /**
              * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
              * @example false
@@ -7645,7 +7675,7 @@ export interface components {
             MensagemSucesso?: string | null;
         } & {
             [key: string]: unknown;
-        }) & components["schemas"]["EnvelopeDeRespostaLegado"];
+        });
     };
     responses: {
         /**

@@ -912,6 +912,8 @@ export interface components {
             Senha: components["schemas"]["Senha"];
             ClienteId?: components["schemas"]["ClienteId"];
             Localizador: components["schemas"]["Localizador"];
+        } & {
+            [key: string]: unknown;
         };
         /** @description Passenger identifier inside the reservation. */
         PaxID: string;
@@ -925,6 +927,8 @@ export interface components {
             AssentoLinha: string;
             /** @description Seat column letter. */
             AssentoColuna: string;
+        } & {
+            [key: string]: unknown;
         };
         /**
          * @description Body of MarcarAssentos: assigns the chosen seats to passengers in the reservation.
@@ -939,6 +943,8 @@ export interface components {
             Localizador: components["schemas"]["Localizador"];
             /** @description Seats to assign. */
             Assentos: components["schemas"]["Assento"][];
+        } & {
+            [key: string]: unknown;
         };
         /**
          * @description Body of RemoverAssentos: removes the seat allocation of a passenger.
@@ -953,6 +959,8 @@ export interface components {
             Localizador: components["schemas"]["Localizador"];
             PaxID: components["schemas"]["PaxID"];
             TrechoID: components["schemas"]["TrechoID"];
+        } & {
+            [key: string]: unknown;
         };
         /**
          * @description Body of DisponibilidadeDeServicoAuxiliar: queries the catalogue of extras (the catalogue covers baggage, pets on board and VIP lounge).
@@ -967,6 +975,8 @@ export interface components {
             Localizador: components["schemas"]["Localizador"];
             /** @description Type of ancillary service queried (allowed values not published). */
             ServicoTipo: number;
+        } & {
+            [key: string]: unknown;
         };
         /** @description Identifier of the availability answer being priced or purchased. */
         DisponibilidadeId: string;
@@ -985,6 +995,8 @@ export interface components {
             DisponibilidadeId: components["schemas"]["DisponibilidadeId"];
             Localizador: components["schemas"]["Localizador"];
             ServiceIds: components["schemas"]["ServiceIds"];
+        } & {
+            [key: string]: unknown;
         };
         /**
          * @description Immediate payment data. The allowed values of `FormaDePagamento` are not
@@ -995,6 +1007,8 @@ export interface components {
             FormaDePagamento: number;
             /** @description Amount invoiced (a decimal number). */
             ValorFaturado: number;
+        } & {
+            [key: string]: unknown;
         };
         /**
          * @description Body of GravarServicoAuxiliar: contracts the services, with optional immediate payment.
@@ -1010,6 +1024,8 @@ export interface components {
             Localizador: components["schemas"]["Localizador"];
             ServiceIds: components["schemas"]["ServiceIds"];
             Pagamento?: components["schemas"]["Pagamento"];
+        } & {
+            [key: string]: unknown;
         };
         /**
          * @description Body of CancelarServicoAuxiliar: cancels the additional service on the reservation.
@@ -1023,6 +1039,8 @@ export interface components {
             ClienteId?: components["schemas"]["ClienteId"];
             Localizador: components["schemas"]["Localizador"];
             ServiceIds: components["schemas"]["ServiceIds"];
+        } & {
+            [key: string]: unknown;
         };
         /** @description A date in an observed answer. The captures (legacy route) carry the legacy token `/Date(ms±hhmm)/` (`DataLegada`), the .NET "no date" token `/Date(-62135589600000-0300)/` (year 0001) among them where there is no date; the V2 route serializes dates in ISO 8601 `YYYY-MM-DDTHH:mm:ss` (Part 9), so both forms are accepted. */
         DataObservada: (components["schemas"]["DataLegada"] | components["schemas"]["DataHora"]) | null;
@@ -1236,7 +1254,7 @@ export interface components {
             [key: string]: unknown;
         };
         /** @description Request body of `RecuperarSistemasPesquisa` as seen in 9 sanitized bodies; not published by the provider. The published schema (`RequisicaoComCredenciais`) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
-        RecuperarSistemasPesquisaRQObservado: ({
+        RecuperarSistemasPesquisaRQObservado: components["schemas"]["RequisicaoComCredenciais"] & ({
             /**
              * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `GRU`, `SAO`, `LIS`.
              * @example GRU
@@ -1258,9 +1276,9 @@ export interface components {
             Timeout?: number | null;
         } & {
             [key: string]: unknown;
-        }) & components["schemas"]["RequisicaoComCredenciais"];
+        });
         /** @description Answer of `RecuperarSistemasPesquisa` as seen in 9 sanitized bodies; not published by the provider. The envelope (`EnvelopeDeResposta`) comes through `allOf`; the observed fields are typed, others stay allowed. */
-        RecuperarSistemasPesquisaRSObservado: ({
+        RecuperarSistemasPesquisaRSObservado: components["schemas"]["EnvelopeDeResposta"] & ({
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 7 items seen in one capture. */
             Sistemas?: (({
                 /**
@@ -1306,9 +1324,9 @@ export interface components {
             }) | null)[] | null;
         } & {
             [key: string]: unknown;
-        }) & components["schemas"]["EnvelopeDeResposta"];
+        });
         /** @description Request body of `Disponibilidade` as seen in 13 sanitized bodies; not published by the provider. The published schema (`DisponibilidadeRQ`) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
-        DisponibilidadeRQObservado: ({
+        DisponibilidadeRQObservado: components["schemas"]["DisponibilidadeRQ"] & ({
             /**
              * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `GRU`, `LIS`, `SAO`, `MAD`, `GIG`.
              * @example GRU
@@ -1396,9 +1414,9 @@ export interface components {
             DataVolta?: components["schemas"]["DataDeEntrada"] | null;
         } & {
             [key: string]: unknown;
-        }) & components["schemas"]["DisponibilidadeRQ"];
+        });
         /** @description Answer of `Disponibilidade` as seen in 13 sanitized bodies; not published by the provider. The envelope (`EnvelopeDeResposta`) comes through `allOf`; the observed fields are typed, others stay allowed. */
-        DisponibilidadeRSObservado: ({
+        DisponibilidadeRSObservado: components["schemas"]["EnvelopeDeResposta"] & ({
             /** @description At most 10 items seen in one capture. */
             Cia?: (({
                 /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
@@ -3788,9 +3806,9 @@ export interface components {
             }) | null)[] | null;
         } & {
             [key: string]: unknown;
-        }) & components["schemas"]["EnvelopeDeResposta"];
+        });
         /** @description Request body of `Tarifar` as seen in 10 sanitized bodies; not published by the provider. The published schema (`RequisicaoComCredenciais`) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
-        TarifarRQObservado: ({
+        TarifarRQObservado: components["schemas"]["RequisicaoComCredenciais"] & ({
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
             IdentificacaoDaViagem?: string | null;
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
@@ -3825,9 +3843,9 @@ export interface components {
             IdentificacaoDaViagemVolta?: string | null;
         } & {
             [key: string]: unknown;
-        }) & components["schemas"]["RequisicaoComCredenciais"];
+        });
         /** @description Answer of `Tarifar` as seen in 10 sanitized bodies; not published by the provider. The envelope (`EnvelopeDeResposta`) comes through `allOf`; the observed fields are typed, others stay allowed. */
-        TarifarRSObservado: ({
+        TarifarRSObservado: components["schemas"]["EnvelopeDeResposta"] & ({
             /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. */
             Agencia?: ({
                 /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
@@ -4930,9 +4948,9 @@ export interface components {
             ViagensTrecho2?: unknown[] | null;
         } & {
             [key: string]: unknown;
-        }) & components["schemas"]["EnvelopeDeResposta"];
+        });
         /** @description Request body of `Reservar` as seen in 9 sanitized bodies; not published by the provider. The published schema (`RequisicaoComCredenciais`) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
-        ReservarRQObservado: ({
+        ReservarRQObservado: components["schemas"]["RequisicaoComCredenciais"] & ({
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
             IdentificacaoDaViagem?: string | null;
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 2 items seen in one capture. */
@@ -4954,9 +4972,9 @@ export interface components {
             ClassesSelecionadasVolta?: (components["schemas"]["ClasseSelecionada"] | null)[] | null;
         } & {
             [key: string]: unknown;
-        }) & components["schemas"]["RequisicaoComCredenciais"];
+        });
         /** @description Answer of `Reservar` as seen in 9 sanitized bodies; not published by the provider. The envelope (`EnvelopeDeResposta`) comes through `allOf`; the observed fields are typed, others stay allowed. */
-        ReservarRSObservado: ({
+        ReservarRSObservado: components["schemas"]["EnvelopeDeResposta"] & ({
             /** @description Only `null` was seen, so the type is unknown. */
             CobrancaDeServico?: unknown;
             /** @description Only `null` was seen, so the type is unknown. */
@@ -5963,16 +5981,16 @@ export interface components {
             }) | null)[] | null;
         } & {
             [key: string]: unknown;
-        }) & components["schemas"]["EnvelopeDeResposta"];
+        });
         /** @description Request body of `IniciarEmissao` as seen in 7 sanitized bodies; not published by the provider. The published schema (`RequisicaoComCredenciais`) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
-        IniciarEmissaoRQObservado: ({
+        IniciarEmissaoRQObservado: components["schemas"]["RequisicaoComCredenciais"] & ({
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
             Localizador?: string | null;
         } & {
             [key: string]: unknown;
-        }) & components["schemas"]["RequisicaoComCredenciais"];
+        });
         /** @description Answer of `IniciarEmissao` as seen in 7 sanitized bodies; not published by the provider. The envelope (`EnvelopeDeResposta`) comes through `allOf`; the observed fields are typed, others stay allowed. */
-        IniciarEmissaoRSObservado: ({
+        IniciarEmissaoRSObservado: components["schemas"]["EnvelopeDeResposta"] & ({
             /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
             ConfiguracoesDeEmissao?: ({
                 /** @description Only `null` was seen, so the type is unknown. */
@@ -6508,16 +6526,16 @@ export interface components {
             }) | null)[] | null;
         } & {
             [key: string]: unknown;
-        }) & components["schemas"]["EnvelopeDeResposta"];
+        });
         /** @description Request body of `RecuperarFormasDeFinanciamento` as seen in 7 sanitized bodies; not published by the provider. The published schema (`RequisicaoComCredenciais`) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
-        RecuperarFormasDeFinanciamentoRQObservado: ({
+        RecuperarFormasDeFinanciamentoRQObservado: components["schemas"]["RequisicaoComCredenciais"] & ({
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
             Localizador?: string | null;
         } & {
             [key: string]: unknown;
-        }) & components["schemas"]["RequisicaoComCredenciais"];
+        });
         /** @description Answer of `RecuperarFormasDeFinanciamento` as seen in 7 sanitized bodies; not published by the provider. The envelope (`EnvelopeDeResposta`) comes through `allOf`; the observed fields are typed, others stay allowed. Every capture of this operation reported an error in `Exception`, so its result fields were seen only as null. */
-        RecuperarFormasDeFinanciamentoRSObservado: ({
+        RecuperarFormasDeFinanciamentoRSObservado: components["schemas"]["EnvelopeDeResposta"] & ({
             /** @description Only `null` was seen, so the type is unknown. */
             Financiamentos?: unknown;
             /**
@@ -6527,16 +6545,16 @@ export interface components {
             RequerDadosComplementaresDoTitular?: boolean | null;
         } & {
             [key: string]: unknown;
-        }) & components["schemas"]["EnvelopeDeResposta"];
+        });
         /** @description Request body of `Emitir` as seen in 8 sanitized bodies; not published by the provider. The published schema (`RequisicaoComCredenciais`) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
-        EmitirRQObservado: ({
+        EmitirRQObservado: components["schemas"]["RequisicaoComCredenciais"] & ({
             Localizador?: string;
             Pagamento?: components["schemas"]["PagamentoDaEmissao"];
         } & {
             [key: string]: unknown;
-        }) & components["schemas"]["RequisicaoComCredenciais"];
+        });
         /** @description Answer of `Emitir` as seen in 8 sanitized bodies; not published by the provider. The envelope (`EnvelopeDeResposta`) comes through `allOf`; the observed fields are typed, others stay allowed. */
-        EmitirRSObservado: ({
+        EmitirRSObservado: components["schemas"]["EnvelopeDeResposta"] & ({
             /** @description Only `null` was seen, so the type is unknown. */
             CobrancaDeServico?: unknown;
             /** @description An empty string was seen. */
@@ -6601,9 +6619,9 @@ export interface components {
             NivelAnaliseDeRisco?: unknown;
         } & {
             [key: string]: unknown;
-        }) & components["schemas"]["EnvelopeDeResposta"];
+        });
         /** @description Request body of `Consultar` as seen in 7 sanitized bodies; not published by the provider. The published schema (`RequisicaoComCredenciais`) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
-        ConsultarRQObservado: ({
+        ConsultarRQObservado: components["schemas"]["RequisicaoComCredenciais"] & ({
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
             Localizador?: string | null;
             /**
@@ -6614,9 +6632,9 @@ export interface components {
             Sistema?: number | null;
         } & {
             [key: string]: unknown;
-        }) & components["schemas"]["RequisicaoComCredenciais"];
+        });
         /** @description Answer of `Consultar` as seen in 7 sanitized bodies; not published by the provider. The envelope (`EnvelopeDeResposta`) comes through `allOf`; the observed fields are typed, others stay allowed. */
-        ConsultarRSObservado: ({
+        ConsultarRSObservado: components["schemas"]["EnvelopeDeResposta"] & ({
             /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
             Reserva?: ({
                 /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
@@ -7674,9 +7692,9 @@ export interface components {
             }) | null;
         } & {
             [key: string]: unknown;
-        }) & components["schemas"]["EnvelopeDeResposta"];
+        });
         /** @description Request body of `ConsultarEticket` as seen in 5 sanitized bodies; not published by the provider. The published schema (`RequisicaoComCredenciais`) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
-        ConsultarEticketRQObservado: ({
+        ConsultarEticketRQObservado: components["schemas"]["RequisicaoComCredenciais"] & ({
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
             Eticket?: string | null;
             /**
@@ -7687,18 +7705,18 @@ export interface components {
             Sistema?: number | null;
         } & {
             [key: string]: unknown;
-        }) & components["schemas"]["RequisicaoComCredenciais"];
+        });
         /** @description Answer of `ConsultarEticket` as seen in 5 sanitized bodies; not published by the provider. The envelope (`EnvelopeDeResposta`) comes through `allOf`; the observed fields are typed, others stay allowed. Every capture of this operation reported an error in `Exception`, so its result fields were seen only as null. */
-        ConsultarEticketRSObservado: ({
+        ConsultarEticketRSObservado: components["schemas"]["EnvelopeDeResposta"] & ({
             /** @description Only `null` was seen, so the type is unknown. */
             Bilhete?: unknown;
             /** @description Only `null` was seen, so the type is unknown. */
             Reserva?: unknown;
         } & {
             [key: string]: unknown;
-        }) & components["schemas"]["EnvelopeDeResposta"];
+        });
         /** @description Request body of `Cancelar` as seen in 7 sanitized bodies; not published by the provider. The published schema (`RequisicaoComCredenciais`) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
-        CancelarRQObservado: ({
+        CancelarRQObservado: components["schemas"]["RequisicaoComCredenciais"] & ({
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
             Localizador?: string | null;
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
@@ -7710,9 +7728,9 @@ export interface components {
             CancelarEticketsAtivos?: boolean | null;
         } & {
             [key: string]: unknown;
-        }) & components["schemas"]["RequisicaoComCredenciais"];
+        });
         /** @description Answer of `Cancelar` as seen in 7 sanitized bodies; not published by the provider. The envelope (`EnvelopeDeResposta`) comes through `allOf`; the observed fields are typed, others stay allowed. */
-        CancelarRSObservado: ({
+        CancelarRSObservado: components["schemas"]["EnvelopeDeResposta"] & ({
             /**
              * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
              * @example false
@@ -7722,7 +7740,7 @@ export interface components {
             MensagemSucesso?: string | null;
         } & {
             [key: string]: unknown;
-        }) & components["schemas"]["EnvelopeDeResposta"];
+        });
     };
     responses: {
         /**

@@ -1,6 +1,9 @@
 // `x-undocumented: true` and an open object mean one thing (spec/extensions.md):
 // a marked schema is an open object that says what is not published, and an
-// open object is marked. Openness is never implicit.
+// open object is marked. Openness is never implicit, but in one place: an observed
+// flavour's objects with properties are open by JSON Schema's default, the shape every
+// generator reads (beside `properties`, `additionalProperties: true` makes
+// openapi-typescript-codegen drop them all).
 import { createRulesetFunction, type IFunctionResult } from '@stoplight/spectral-core';
 import { isRecord, type JsonRecord } from '../../src/lib/json.ts';
 import { schemasOf, type JsonPath } from '../openapi-walk.ts';
@@ -34,6 +37,9 @@ export function undocumentedMarkerMeansOpen() {
   return createRulesetFunction<unknown, null>({ input: null, options: null }, function undocumentedMarkerMeansOpen(doc) {
     const results: IFunctionResult[] = [];
     const schemas = schemasOf(doc);
+    const observedFlavour = isRecord(doc) && isRecord(doc['info']) && doc['info']['x-observed-sources'] !== undefined;
+    const open = (schema: JsonRecord) =>
+      isOpen(schema) || (observedFlavour && schema['additionalProperties'] === undefined && isRecord(schema['properties']));
     const schemaPaths = new Set(schemas.map(({ path }) => JSON.stringify(path)));
 
     for (const path of markerPaths(doc, [], [])) {
@@ -54,7 +60,7 @@ export function undocumentedMarkerMeansOpen() {
         continue;
       }
       if (value === true) {
-        if (!isObjectType(schema) || !isOpen(schema)) {
+        if (!isObjectType(schema) || !open(schema)) {
           results.push({
             message:
               'A schema marked `x-undocumented: true` is an open object, `type: object` with `additionalProperties: true`: what is not published stays open (spec/extensions.md).',

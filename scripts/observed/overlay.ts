@@ -502,6 +502,19 @@ const TRANSFER = (op: string): string =>
 /** Published in every V2 body (Part 5): typed by the published schema through `allOf`, never re-declared. */
 const PUBLISHED_CREDENTIALS = ['Login', 'Senha', 'ClienteId'];
 
+/**
+ * The observed fields as an `allOf` member of their own, beside the published base: the same
+ * meaning as fields written beside `allOf`, which some generators drop (openapi-zod-client,
+ * openapi-typescript-codegen) while every one reads a member.
+ */
+function besidePublished(base: JsonObject, schema: JsonObject): JsonObject[] {
+  const { description: _description, 'x-observed': _observed, 'x-inferred': _inferred, ...fields } = schema;
+  return [
+    base,
+    ordered({ ...fields, description: 'The fields seen in sanitized bodies; not published by the provider, so others stay allowed.' }),
+  ];
+}
+
 function capturesIn(node: FieldNode): number {
   return rootPlaces(node).reduce((n, o) => n + o.stats.of, 0);
 }
@@ -524,8 +537,7 @@ function requestSchema(
     ? `The published schema (\`${publishedSchema}\`)`
     : 'The published credentials (Login and Senha in every body, Part 4.4)';
   return ordered({
-    allOf: [base],
-    ...schema,
+    allOf: besidePublished(base, schema),
     description: `Request body of \`${op}\` as seen in ${captures} sanitized bodies; not published by the provider. ${baseName} still applies through \`allOf\`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (\`x-observed\` tells how often each was sent). Other fields stay allowed.`,
     ...(family === 'v2-pt' ? { 'x-inferred': TRANSFER(op) } : {}),
     'x-observed': observedRecord(ctx, rootPlaces(node), true),
@@ -539,8 +551,7 @@ function responseSchema(ctx: SchemaContext, family: ObservedFamily, op: string, 
   const exceptionTypes = new Set(node.properties.get('Exception')?.occurrences.flatMap((o) => o.stats.types) ?? []);
   const allErrors = exceptionTypes.size === 1 && exceptionTypes.has('object');
   return ordered({
-    allOf: [ref(observedName(family, ENVELOPE))],
-    ...schema,
+    allOf: besidePublished(ref(observedName(family, ENVELOPE)), schema),
     description: [
       `Answer of \`${op}\` as seen in ${captures} sanitized bodies; not published by the provider. The envelope (\`${observedName(family, ENVELOPE)}\`) comes through \`allOf\`; the observed fields are typed, others stay allowed.`,
       allErrors ? 'Every capture of this operation reported an error in `Exception`, so its result fields were seen only as null.' : '',

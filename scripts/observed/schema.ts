@@ -124,7 +124,9 @@ export function nodeSchema(ctx: SchemaContext, node: FieldNode, root = false): J
     const required = answer ? keys.filter((key) => requiredEvidence(node, key) !== undefined) : [];
     if (required.length > 0) schema.required = required;
     schema.properties = Object.fromEntries(keys.map((key) => [key, nodeSchema(ctx, node.properties.get(key) as FieldNode)]));
-    schema.additionalProperties = true;
+    // Open by JSON Schema's default, not by `additionalProperties: true`: beside `properties`
+    // that keyword makes openapi-typescript-codegen drop every property (docs/client.md).
+    if (keys.length === 0) schema.additionalProperties = true;
   }
   if (s.types.includes('array')) {
     schema.items = node.items ? nodeSchema(ctx, node.items) : { description: 'No item was seen, so the item type is unknown.' };

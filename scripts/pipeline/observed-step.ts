@@ -25,6 +25,8 @@ export async function observedTypeOptions(): Promise<TypeOptions> {
   const { NULL, tsUnion } = await import('openapi-typescript');
   return {
     postTransform: (type, { path: at }) => (RESPONSE_DATES.has(at ?? '') ? tsUnion([type, NULL]) : undefined),
+    // The observed objects are open by JSON Schema's default (no `additionalProperties`): typed as open.
+    additionalProperties: true,
   };
 }
 

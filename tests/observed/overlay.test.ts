@@ -6,7 +6,7 @@ import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
-import { evidenceDir, evidenceRoot, overlayPath, rootDir, tempDir } from './support.ts';
+import { evidenceDir, evidenceRoot, overlayPath, ownFields, rootDir, tempDir } from './support.ts';
 
 const generator = path.join(rootDir, 'scripts/observed/generate.ts');
 const tmp = tempDir();
@@ -35,11 +35,12 @@ describe('the observed overlay', () => {
     expect(result.stderr).toMatch(/stale/);
   });
 
-  type Schema = { required?: string[]; properties: Record<string, { 'x-observed': { seen: number } }> };
+  type Schema = { required: string[]; properties: Record<string, { 'x-observed': { seen: number } }> };
+  /** The component's own observed fields (they stand in an `allOf` member beside the published base). */
   const schemaOf = (file: string, name: string): Schema => {
     const overlay = parse(readFileSync(file, 'utf8'));
     const action = overlay.actions.find((a: { update?: Record<string, unknown> }) => a.update?.[name]);
-    return action.update[name];
+    return ownFields(action.update[name]) as unknown as Schema;
   };
 
   test('follows the evidence: a field two sources saw with a value is non-null; seen null once in one of them, it is nullable, and its count changes', () => {
@@ -70,7 +71,7 @@ describe('the observed overlay', () => {
     expect(field.present).toBe(field.of);
     const cancelar = schemaOf(overlayPath, 'CancelarRSObservado');
     expect(cancelar.properties.MensagemSucesso).toBeDefined();
-    expect(cancelar.required ?? []).not.toContain('MensagemSucesso');
+    expect(cancelar.required).not.toContain('MensagemSucesso');
   });
 
   test('a malformed inventory is refused with a message naming the place', () => {

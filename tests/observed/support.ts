@@ -90,3 +90,19 @@ export function mediaType(op: JsonObject, body: 'request' | 'response'): JsonObj
 export function loadEvidenceExample(operation: string, body: 'request' | 'response'): Json {
   return JSON.parse(readFileSync(path.join(evidenceDir, 'examples', `${operation}.${body}.json`), 'utf8')) as Json;
 }
+
+/**
+ * An observed schema's own fields: its `properties` and `required`, and those of its inline
+ * `allOf` members (the observed fields stand in a member of their own beside the published
+ * base, a `$ref`, which is not looked into).
+ */
+export function ownFields(schema: JsonObject): { properties: JsonObject; required: string[] } {
+  const members = [
+    schema,
+    ...(Array.isArray(schema.allOf) ? schema.allOf : []).filter((m): m is JsonObject => isObject(m) && m.$ref === undefined),
+  ];
+  return {
+    properties: Object.assign({}, ...members.map((m) => (isObject(m.properties) ? m.properties : {}))) as JsonObject,
+    required: members.flatMap((m) => (Array.isArray(m.required) ? m.required.map(String) : [])),
+  };
+}
