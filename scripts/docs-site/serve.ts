@@ -2,10 +2,11 @@
 // 127.0.0.1 (port from DOCS_PORT, default 8080). Read-only, no directory listings.
 
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LiveReload } from './live-reload.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -31,19 +32,31 @@ export function fileFor(root: string, urlPath: string): string | null {
   return file === root || file.startsWith(root + path.sep) ? file : null;
 }
 
-export function createDocsServer(rootDir: string): Server {
+export interface DocsServerOptions {
+  /** `npm run dev`: pages get a listener and reload when told. */
+  live?: LiveReload;
+}
+
+export function createDocsServer(rootDir: string, options: DocsServerOptions = {}): Server {
   const root = path.resolve(rootDir);
+  const { live } = options;
   return createServer(async (req, res) => {
     const send = (status: number, text: string) => {
       res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' });
       res.end(text);
     };
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(405, 'Method not allowed\n');
+    if (live?.handle(req, res)) return;
     const file = fileFor(root, req.url ?? '/');
     if (!file) return send(403, 'Forbidden\n');
     try {
       const info = await stat(file);
       if (!info.isFile()) return send(404, 'Not found\n');
+      if (live && path.extname(file) === '.html') {
+        const page = Buffer.from(LiveReload.inject(await readFile(file, 'utf8')));
+        res.writeHead(200, { 'content-type': TYPES['.html'], 'content-length': page.length, 'cache-control': 'no-cache' });
+        return res.end(req.method === 'HEAD' ? undefined : page);
+      }
       res.writeHead(200, {
         'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
         'content-length': info.size,
@@ -58,8 +71,8 @@ export function createDocsServer(rootDir: string): Server {
 }
 
 /** Starts the server on 127.0.0.1 and resolves with its address once it listens. */
-export function serveDocs(rootDir: string, port: number): Promise<{ server: Server; url: string }> {
-  const server = createDocsServer(rootDir);
+export function serveDocs(rootDir: string, port: number, options: DocsServerOptions = {}): Promise<{ server: Server; url: string }> {
+  const server = createDocsServer(rootDir, options);
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => {

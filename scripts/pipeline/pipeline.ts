@@ -24,6 +24,7 @@ import { CLIENT_ID, DOCS_ID, FLOWS_ID, LEGACY_OBSERVED_OF, MOCK_ID, OBSERVED_ID,
 import { lineageInputs } from './flows-step.ts';
 import { FLOWS_DIR } from '../../src/lib/layout.ts';
 import type { BuiltFamily, FamilyReport, StepContext } from './step.ts';
+import type { PipelineSession } from './session.ts';
 import { BuildWorkers } from './workers.ts';
 
 export type { FamilyReport } from './step.ts';
@@ -34,6 +35,14 @@ export interface BuildOptions {
   outDir?: string;
   force?: boolean;
   log?: (line: string) => void;
+  /** A long-running caller's (`npm run dev`): its workers and loaded tools stay up from one build to the next. */
+  session?: PipelineSession;
+  /** Compile src/ into dist/ (default: yes, when building into the project). */
+  client?: boolean;
+  /** Told as soon as bundles are written (the families', then the observed flavours'), before the rest of the build. */
+  onBundles?: (ids: string[]) => void;
+  /** Told once the docs pages are written. */
+  onDocs?: () => void;
 }
 
 /** Files whose change invalidates every family: configs and the pipeline itself. */
@@ -93,6 +102,10 @@ interface Run {
   /** The build writes the project's own outputs (dist/, the overlay in spec/), not a check's temporary folder. */
   intoProject: boolean;
   force: boolean;
+  client: boolean;
+  session: PipelineSession | undefined;
+  onBundles: (ids: string[]) => void;
+  onDocs: () => void;
   plan: Plan;
   built: BuiltFamily[];
   failures: unknown[];
@@ -111,6 +124,10 @@ export async function runPipeline(options: BuildOptions): Promise<FamilyReport[]
     outDir,
     intoProject: !options.outDir,
     force: options.force === true,
+    client: options.client ?? true,
+    session: options.session,
+    onBundles: options.onBundles ?? (() => {}),
+    onDocs: options.onDocs ?? (() => {}),
     plan,
     built: [],
     failures: [],
@@ -178,7 +195,7 @@ async function runSteps(run: Run): Promise<void> {
   const { plan, built, failures } = run;
   // Worker threads (Spectral, TypeScript, the page renderer) load their tools on the
   // second core while this thread loads Redocly and lints and bundles the families.
-  const workers = new BuildWorkers(run.rootDir, run.intoProject);
+  const workers = run.session?.workers ?? new BuildWorkers(run.rootDir, run.intoProject && run.client);
   const ctx: StepContext = {
     rootDir: run.rootDir,
     outDir: run.outDir,
@@ -189,27 +206,28 @@ async function runSteps(run: Run): Promise<void> {
   try {
     if (plan.stale.length > 0 || plan.observedStale) workers.prewarm();
     if (plan.stale.length > 0) await buildFamilies(run, ctx);
+    if (failures.length === 0 && built.length > 0) run.onBundles(built.map((b) => b.report.id));
     // The docs site reads every bundle: it runs when any was rebuilt or its own inputs changed.
     const site =
       failures.length === 0 && (built.length > 0 || plan.observedStale || plan.docsStale) ? await startDocs(run, ctx, workers) : undefined;
-    if (failures.length === 0 && plan.observedStale) await buildObserved(run, ctx);
+    if (failures.length === 0 && plan.observedStale && (await buildObserved(run, ctx))) run.onBundles([OBSERVED_ID]);
     // The client needs every type (the observed flavour's too), not the docs; only for the real output folder.
-    const clientDone = run.intoProject && failures.length === 0 ? buildClient(run, workers) : Promise.resolve();
+    const clientDone = run.intoProject && run.client && failures.length === 0 ? buildClient(run, workers) : Promise.resolve();
     // Prism renders the mock's answers on this thread while the workers compile the client and render pages.
     const mockDone = failures.length === 0 && (plan.mockStale || built.length > 0) ? buildMock(run) : Promise.resolve();
-    if (site) await finishDocs(run, site);
+    if (site && (await finishDocs(run, site))) run.onDocs();
     await clientDone;
     run.phase('client compiled');
     await mockDone;
     if (failures.length === 0 && plan.flowsStale) await buildFlows(run);
   } finally {
-    await workers.close();
+    if (!run.session) await workers.close();
   }
 }
 
 async function buildFamilies(run: Run, ctx: StepContext): Promise<void> {
   const { buildFamily, loadTools } = await import('./family-steps.ts');
-  const tools = await loadTools(run.rootDir);
+  const tools = await (run.session ? run.session.tools() : loadTools(run.rootDir));
   run.phase('tools loaded');
   const settled = await Promise.allSettled(run.plan.stale.map((family) => buildFamily(tools, family, ctx)));
   run.phase('families linted, bundled and typed');
@@ -249,14 +267,17 @@ async function buildMock(run: Run): Promise<void> {
   }
 }
 
-async function buildObserved(run: Run, ctx: StepContext): Promise<void> {
+/** Builds both observed flavours; true when they were written. */
+async function buildObserved(run: Run, ctx: StepContext): Promise<boolean> {
   const { buildObservedFlavour } = await import('./observed-step.ts');
   try {
     const document = (id: string) => run.built.find((b) => b.report.id === id)?.document;
     run.built.push(await buildObservedFlavour(ctx, run.intoProject, document(OBSERVED_OF), document(LEGACY_OBSERVED_OF)));
     run.phase('observed flavour built');
+    return true;
   } catch (error) {
     run.failures.push(error);
+    return false;
   }
 }
 
@@ -278,21 +299,34 @@ async function buildClient(run: Run, workers: BuildWorkers): Promise<void> {
   }
 }
 
-async function finishDocs(run: Run, site: SiteStep): Promise<void> {
-  if (run.failures.length > 0) return site.abandon();
+/** Finishes the pages; true when they were written. */
+async function finishDocs(run: Run, site: SiteStep): Promise<boolean> {
+  if (run.failures.length > 0) {
+    await site.abandon();
+    return false;
+  }
   try {
     run.built.push(await site.finish(run.built.find((b) => b.report.id === OBSERVED_ID)?.document));
     run.phase('docs site built');
+    return true;
   } catch (error) {
     run.failures.push(error);
+    return false;
   }
 }
 
-/** Records what was built in the cache manifest, for the next build's decision. */
+/**
+ * Records what was built in the cache manifest, for the next build's decision. An input is
+ * recorded as the decision hashed it, before the steps read it: a file edited while the build
+ * ran then differs from its record, and the next build makes it again. What this build wrote
+ * (the outputs, the overlays it renders into spec/) is hashed as written.
+ */
 async function recordBuilt(run: Run): Promise<void> {
-  const { manifest, shared, manifestFile } = run.plan;
+  const { manifest, shared, manifestFile, hasher: decided } = run.plan;
+  const written = new Set(run.built.flatMap((b) => Object.keys(b.report.sources ?? {}).map((f) => path.join(run.rootDir, f))));
+  const hasher: FileHasher = (file) => (file.startsWith(run.outDir + path.sep) || written.has(file) ? hashFile(file) : decided(file));
   for (const b of run.built) {
-    manifest[b.report.id] = { fingerprint: await fingerprint(run.rootDir, b.inputs, shared), inputs: b.inputs, outputs: b.outputs };
+    manifest[b.report.id] = { fingerprint: await fingerprint(run.rootDir, b.inputs, shared, hasher), inputs: b.inputs, outputs: b.outputs };
   }
   await writeManifest(manifestFile, manifest);
 }

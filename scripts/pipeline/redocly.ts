@@ -62,6 +62,7 @@ function sortTopLevelKeys(doc: Record<string, unknown>): Record<string, unknown>
   return Object.assign(sorted, doc);
 }
 
+/** `file:line:col severity rule message`, the form editors and terminals turn into a link. */
 export function formatProblem(p: NormalizedProblem, rootDir: string): string {
   const loc = p.location[0];
   let where = '';
@@ -69,5 +70,5 @@ export function formatProblem(p: NormalizedProblem, rootDir: string): string {
     const { start } = getLineColLocation(loc);
     where = `${path.relative(rootDir, loc.source.absoluteRef)}:${start.line}:${start.col} `;
   }
-  return `  ${p.severity} ${p.ruleId}: ${where}${p.message}`;
+  return `  ${where}${p.severity} ${p.ruleId}: ${p.message}`;
 }

@@ -28,6 +28,7 @@ test('a broken reference fails Redocly lint of that family, named in the error',
   expect((error as StepError).family).toBe('v2-pt');
   expect((error as StepError).step).toBe('redocly lint');
   expect((error as StepError).message).toMatch(/NaoExiste\.yaml/);
+  expect((error as StepError).details).toMatch(/^ {2}spec\/v2-pt\/paths\/Reservar\.yaml:\d+:\d+ error no-unresolved-refs: /m);
 }, 60_000);
 
 test('a convention only Spectral checks fails the spectral step of that family', async () => {
@@ -42,6 +43,13 @@ test('a convention only Spectral checks fails the spectral step of that family',
   expect((error as StepError).family).toBe('v2-pt');
   expect((error as StepError).step).toBe('spectral lint');
   expect((error as StepError).message).toMatch(/developer-headers-required/);
+  // Found in the bundle, reported where the author wrote it: the line of that security requirement.
+  const written = await readFile(file, 'utf8');
+  const line = written.split('\n').indexOf('    - developerToken: []') + 1;
+  expect(line).toBeGreaterThan(0);
+  expect((error as StepError).details).toMatch(
+    new RegExp(`^  spec/v2-pt/paths/Consultar\\.yaml:${line}:\\d+ error developer-headers-required: `, 'm'),
+  );
 }, 60_000);
 
 test("a type error in the client fails the client step with the compiler's message, and nothing hangs", async () => {

@@ -1,0 +1,80 @@
+// `npm run dev [-- --port 4010 --docs-port 4020 --flows]`: the mock and the docs site, both
+// following every edit of the contract. Ctrl-C stops both and frees their ports.
+import module from 'node:module';
+import { parseArgs } from 'node:util';
+
+module.enableCompileCache?.();
+process.env.REDOCLY_TELEMETRY ??= 'off';
+process.env.REDOCLY_SUPPRESS_UPDATE_NOTICE ??= 'true';
+
+const HELP = `Usage: npm run dev [-- --port N --docs-port N --flows]
+
+Builds what changed, serves the mock (default port 4010) and the docs site (default 4020),
+and rebuilds on every edit of spec/, evidence/ or redocly.yaml: the mock swaps its contract
+in place, open docs pages reload. A broken edit is printed as file:line:col and the last
+good contract stays served. Ctrl-C stops both servers.
+
+  --port N        the mock's port (0 picks a free one)
+  --docs-port N   the docs site's port (0 picks a free one)
+  --flows         replay the certification flows too
+  --help          this text`;
+
+function fail(message: string): never {
+  console.error(`npm run dev: ${message}`);
+  process.exit(2);
+}
+
+function port(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isInteger(n) || n < 0 || n > 65_535)
+    fail(`--${name} takes a port from 0 to 65535, not ${JSON.stringify(value.slice(0, 40))}.`);
+  return n;
+}
+
+let values: { port?: string | undefined; 'docs-port'?: string | undefined; flows?: boolean | undefined; help?: boolean | undefined };
+try {
+  ({ values } = parseArgs({
+    options: {
+      port: { type: 'string' },
+      'docs-port': { type: 'string' },
+      flows: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+    allowPositionals: false,
+  }));
+} catch (error) {
+  fail(`${(error as Error).message.split('\n')[0]} (see --help).`);
+}
+if (values.help) {
+  console.log(HELP);
+  process.exit(0);
+}
+
+const { startDev } = await import('./loop.ts');
+const { StartError } = await import('../../src/mock/start-error.ts');
+try {
+  const dev = await startDev({
+    rootDir: process.cwd(),
+    port: port('port', values.port, 4010),
+    docsPort: port('docs-port', values['docs-port'], 4020),
+    flows: values.flows === true,
+  });
+  console.log(`mock  ${dev.mockUrl}\ndocs  ${dev.docsUrl}\nwatching spec/, evidence/ and redocly.yaml (Ctrl-C stops)`);
+  let stopping = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      void dev.close().then(() => {
+        console.log('stopped; both ports are free');
+        process.exit(0);
+      });
+    });
+  }
+} catch (error) {
+  if (error instanceof StartError) fail(error.message);
+  if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') fail(`the docs port is in use: choose another with --docs-port N.`);
+  throw error;
+}

@@ -1,0 +1,168 @@
+// `npm run dev` as a contributor runs it, in a copy of the repository: edits reach the
+// running mock and the served docs, a broken edit is reported by file while the last good
+// contract keeps being served, a call in flight finishes on its contract, Ctrl-C frees both ports.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import net from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { makeWorkspace, type Workspace } from '../../scripts/lib/workspace.ts';
+import { rootDir } from '../support/bundle.ts';
+
+const ROUTE = '/api/V3/Voos/Disponibilidade';
+const SCHEMA = 'spec/v3/schemas/DisponibilidadeV3RQ.yaml';
+const PAGE = 'v3.html';
+const HEADERS = {
+  'content-type': 'application/json',
+  'developer-token': '3f2504e0-4f89-11d3-9a0c-0305e82c3301',
+  'developer-access-code': 'QUNDRVNTLUNPREU=',
+};
+const CALL = JSON.stringify({ Login: 'agencia', Senha: 's3gredo' });
+const WAIT = { timeout: 60_000, interval: 100 };
+
+let ws: Workspace;
+let child: ChildProcess;
+let output = '';
+let mockUrl = '';
+let docsUrl = '';
+let original = '';
+
+async function call(body = CALL): Promise<{ status: number; text: string }> {
+  const response = await fetch(`${mockUrl}${ROUTE}`, { method: 'POST', headers: HEADERS, body });
+  return { status: response.status, text: await response.text() };
+}
+
+/** Makes ClienteId required: the call without it, valid until now, is refused naming it. */
+const requireClienteId = (text: string) => text.replace('required: [Login, Senha]', 'required: [Login, Senha, ClienteId]');
+
+async function edit(file: string, change: (text: string) => string): Promise<void> {
+  const full = path.join(ws.dir, file);
+  const before = await readFile(full, 'utf8');
+  const after = change(before);
+  expect(after).not.toBe(before);
+  await writeFile(full, after);
+}
+
+beforeAll(async () => {
+  ws = await makeWorkspace(rootDir, { prefix: 'dev-loop-', also: ['generated'] });
+  original = await readFile(path.join(ws.dir, SCHEMA), 'utf8');
+  child = spawn(process.execPath, ['scripts/dev/main.ts', '--port', '0', '--docs-port', '0'], {
+    cwd: ws.dir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // Ready when it says it is watching; the first build in a fresh copy renders every page.
+  await new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (/^watching /m.test(output)) resolve();
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`npm run dev exited with ${code}:\n${output}`)));
+  });
+  mockUrl = /^mock {2}(http:\/\/127\.0\.0\.1:\d+)/m.exec(output)?.[1] ?? '';
+  docsUrl = /^docs {2}(http:\/\/127\.0\.0\.1:\d+)\//m.exec(output)?.[1] ?? '';
+  expect(mockUrl && docsUrl, output).toBeTruthy();
+}, 200_000);
+
+afterAll(async () => {
+  if (child && child.exitCode === null && child.signalCode === null) {
+    child.kill('SIGKILL');
+  }
+  await ws?.dispose();
+});
+
+describe('npm run dev', () => {
+  test('an edit that makes a valid call invalid reaches the mock; reverting it makes it valid again', async () => {
+    expect((await call()).status).toBe(200);
+    await edit(SCHEMA, requireClienteId);
+    await expect.poll(async () => (await call()).status, WAIT).toBe(422);
+    expect((await call()).text).toContain('ClienteId');
+    await writeFile(path.join(ws.dir, SCHEMA), original);
+    await expect.poll(async () => (await call()).status, WAIT).toBe(200);
+  }, 120_000);
+
+  test('the served docs page changes, the open page is told to reload, and the types follow', async () => {
+    const page = async () => (await fetch(`${docsUrl}/${PAGE}`)).text();
+    expect(await page()).toContain('new EventSource');
+    // An open page's event stream: it must hear a reload after the edit.
+    const stream = await fetch(`${docsUrl}/__live`);
+    expect(stream.headers.get('content-type')).toBe('text/event-stream');
+    const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
+    let heard = '';
+    const listening = (async () => {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        heard += Buffer.from(value).toString();
+      }
+    })();
+    const marker = `dev loop edit ${Date.now()}`;
+    await edit('spec/v3/paths/Disponibilidade.yaml', (t) => t.replace('summary: ', `summary: ${marker} `));
+    await expect.poll(async () => (await page()).includes(marker), WAIT).toBe(true);
+    await expect.poll(() => heard.includes('event: reload'), WAIT).toBe(true);
+    // The types an editor's TypeScript server reads (src/ imports them) carry the edit too.
+    await expect
+      .poll(async () => (await readFile(path.join(ws.dir, 'generated/v3/schema.d.ts'), 'utf8')).includes(marker), WAIT)
+      .toBe(true);
+    await reader.cancel();
+    await listening.catch(() => undefined);
+  }, 120_000);
+
+  test('a broken edit is reported with its file and the mock keeps the last good contract; the next good edit clears it', async () => {
+    const before = output.length;
+    await edit(SCHEMA, (t) => t.replace('$ref: ../../shared/schemas/Login.yaml', '$ref: ../../shared/schemas/NoSuchFile.yaml'));
+    await expect
+      .poll(() => output.slice(before), WAIT)
+      .toMatch(/spec\/v3\/schemas\/DisponibilidadeV3RQ\.yaml:\d+:\d+ error no-unresolved-refs: /);
+    // Reported once, not once by lint and again by the bundler.
+    expect(output.slice(before).match(/NoSuchFile\.yaml/g)?.length).toBe(1);
+    expect((await call()).status).toBe(200);
+    await writeFile(path.join(ws.dir, SCHEMA), original);
+    await expect.poll(() => output.slice(before), WAIT).toContain('✓ fixed');
+    expect((await call()).status).toBe(200);
+  }, 120_000);
+
+  test('a call in flight during a swap completes, on the contract it started with', async () => {
+    const url = new URL(`${mockUrl}${ROUTE}`);
+    let inFlight: () => void = () => {};
+    const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = http.request(
+        { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { ...HEADERS, 'content-length': CALL.length } },
+        (res) => {
+          let text = '';
+          res.on('data', (c: Buffer) => (text += c.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        },
+      );
+      req.on('error', reject);
+      // Head and half the body now; the rest once the mock has swapped to a contract refusing this call.
+      req.write(CALL.slice(0, 10));
+      inFlight = () => req.end(CALL.slice(10));
+    });
+    const before = output.length;
+    await edit(SCHEMA, requireClienteId);
+    await expect.poll(() => output.slice(before), WAIT).toMatch(/mock swapped/);
+    await expect.poll(async () => (await call()).status, WAIT).toBe(422);
+    inFlight();
+    expect((await answer).status).toBe(200);
+    await writeFile(path.join(ws.dir, SCHEMA), original);
+    await expect.poll(async () => (await call()).status, WAIT).toBe(200);
+  }, 120_000);
+
+  test('Ctrl-C stops both servers and frees both ports', async () => {
+    const ports = [mockUrl, docsUrl].map((u) => Number(new URL(u).port));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
+    for (const port of ports) {
+      const server = net.createServer();
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, '127.0.0.1', resolve);
+      });
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  }, 60_000);
+});
