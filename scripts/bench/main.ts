@@ -5,6 +5,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchPipeline, ONE_FAMILY_EDIT } from './pipeline.ts';
+import { benchDev } from './dev.ts';
 import { benchMock } from './mock.ts';
 import { benchClientOverhead, benchTypecheck, clientSize } from './client.ts';
 import { BASELINE_COMMIT, benchPackage } from './package.ts';
@@ -15,7 +16,7 @@ const runs = Number(process.env.BENCH_RUNS ?? 3);
 // `npm run bench -- --only pipeline` (or mock, client, typecheck, size) measures one
 // group and prints it; bench/results.md is written by full runs only.
 const FINDINGS_HEADING = '## Findings behind the settings';
-const GROUPS = ['pipeline', 'mock', 'client', 'typecheck', 'size', 'package'] as const;
+const GROUPS = ['pipeline', 'dev', 'mock', 'client', 'typecheck', 'size', 'package'] as const;
 type Group = (typeof GROUPS)[number];
 const { values: args } = parseArgs({ options: { only: { type: 'string', multiple: true } } });
 for (const g of args.only ?? []) {
@@ -64,6 +65,21 @@ if (measures('pipeline')) {
     what: `one family changed (a summary in ${ONE_FAMILY_EDIT.file}: that family, the docs and the client rebuilt)`,
     figure: ms(pipeline.oneFamily),
     ratio: { value: pipeline.oneFamilyOverFull.median, spread: pipeline.oneFamilyOverFull, label: 'one family / full' },
+  });
+}
+
+if (measures('dev')) {
+  const d = await benchDev(rootDir, runs);
+  rows.push({
+    what: '`npm run dev`: file saved → the running mock answers by the new contract (a required field added, then removed)',
+    figure: ms(d.editToMock),
+    ratio: { value: d.editToMock.median / 1500, target: 1, label: 'edit → mock / 1.5 s' },
+  });
+  rows.push({ what: '`npm run dev`: file saved → the served docs page shows it (a summary in v3)', figure: ms(d.editToDocs) });
+  rows.push({
+    what: '`npm run dev`: that edit rebuilt by the warm session (bundle, types, page, mock answers; no client compile), beside a cold `build --force`',
+    figure: `${ms(d.warmOneFamily)}; full ${ms(d.full)}`,
+    ratio: { value: d.warmOverFull.median, spread: d.warmOverFull, target: 0.3, label: 'one family (dev) / full' },
   });
 }
 
