@@ -78,7 +78,8 @@ function characterPattern(char: string, which: 'plain' | 'any' = 'any'): string 
   const units = codePoint > 0xffff ? [char.charCodeAt(0), char.charCodeAt(1)] : [codePoint];
   options.add(units.map((unit) => `\\\\u${anyCaseHex(hex(unit, 4))}`).join(''));
   const bytes = utf8.encode(lone ? '\ufffd' : char);
-  options.add([...bytes].map((byte) => `%${anyCaseHex(hex(byte))}`).join(''));
+  // Percent-encoded once or more: each encoding turns the `%` of the last into `%25`.
+  options.add([...bytes].map((byte) => `%(?:25)*${anyCaseHex(hex(byte))}`).join(''));
   if (char === ' ') options.add('\\+');
   options.add(`&#0*${codePoint};`);
   options.add(`&#[xX]0*${anyCaseHex(codePoint.toString(16).toUpperCase())};`);
@@ -212,8 +213,15 @@ export function createRedactor(secrets: readonly string[]): Redactor {
       alternatives.push(...encodedPatterns(secret));
     }
   }
-  for (const secret of given)
+  for (const secret of given) {
     for (const core of base64Cores(secret)) alternatives.push(...inPieces([...core]).map((piece) => escapeRegex(piece.join(''))));
+    // Its UTF-8 bytes in hex, either case (a dump of the body); short ones would be found in any hex text.
+    const bytes = utf8.encode(secret.toWellFormed());
+    if (bytes.length >= BASE64_MIN_BYTES) {
+      const digits = [...bytes].map((byte) => hex(byte)).join('');
+      alternatives.push(...inPieces([...digits]).map((piece) => anyCaseHex(piece.join(''))));
+    }
+  }
   const matcher = alternatives.length === 0 ? undefined : new RegExp(alternatives.join('|'), 'gu');
   // A cut text may end inside a secret: this many trailing characters could hold the start of
   // one piece of it (12 is the longest encoding of a character, four %XX bytes).

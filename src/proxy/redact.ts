@@ -2,6 +2,7 @@
 // must never print them. Every text it writes (log line, problem body, sl-violations) is
 // passed through the redactor of its request, which knows that request's secrets.
 import type { IncomingHttpHeaders } from 'node:http';
+import { BASE64_MIN_BYTES, base64Cores } from '../redact.ts';
 
 const SECRET_HEADERS = ['developer-token', 'developer-access-code', 'authorization', 'proxy-authorization', 'cookie'];
 // Body fields whose string values are credentials or tokens, at any depth: Login/Senha
@@ -70,13 +71,23 @@ function htmlEscaped(s: string): string[] {
   return [named, numeric, named.replace(/&#39;/g, '&apos;')];
 }
 
-/** The forms a secret takes once encoded the common ways: as given, JSON, URL, HTML, Base64, `\u` escapes. */
+/**
+ * The forms a secret takes once encoded the common ways: as given, JSON, URL (once, twice,
+ * three times), HTML, Base64 (whole, and the part of it that stays the same inside a longer
+ * Base64 text at any of the three byte alignments), hex, `\u` escapes.
+ */
 export function encodedForms(secret: string): string[] {
   // A lone surrogate (JSON allows "\ud800") prints as U+FFFD, and encodeURIComponent throws on it.
   const wellFormed = secret.toWellFormed();
   const bytes = Buffer.from(wellFormed, 'utf8');
   const base64 = bytes.toString('base64');
+  const url = encodeURIComponent(wellFormed);
+  const hex = bytes.toString('hex');
   return [
+    encodeURIComponent(url),
+    encodeURIComponent(encodeURIComponent(url)),
+    ...base64Cores(wellFormed),
+    ...(bytes.length >= BASE64_MIN_BYTES ? [hex, hex.toUpperCase()] : []),
     secret,
     wellFormed,
     JSON.stringify(secret).slice(1, -1),

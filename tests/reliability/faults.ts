@@ -94,6 +94,9 @@ export function encodedEchoes(text: string): string {
     `base64: ${Buffer.from(wellFormed).toString('base64')}`,
     `base64 shifted: ${Buffer.from(`.${wellFormed}`).toString('base64')}`,
     `base64url: ${Buffer.from(`..${wellFormed}`).toString('base64url')}`,
+    `url twice: ${encodeURIComponent(encodeURIComponent(wellFormed))}`,
+    `hex: ${Buffer.from(wellFormed).toString('hex')}`,
+    `HEX: ${Buffer.from(`.${wellFormed}`).toString('hex').toUpperCase()}`,
   ].join('\n');
 }
 

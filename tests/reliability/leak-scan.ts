@@ -49,6 +49,7 @@ export function secretForms(secret: string): string[] {
     return [
       base,
       encodeURIComponent(wellFormed),
+      encodeURIComponent(encodeURIComponent(wellFormed)),
       htmlEscape(base),
       numericEntities(base, 10),
       numericEntities(base, 16),
@@ -56,8 +57,11 @@ export function secretForms(secret: string): string[] {
     ];
   });
   if (Buffer.byteLength(secret.toWellFormed(), 'utf8') >= BASE64_MIN_BYTES) {
-    for (const base of [secret, wire])
+    for (const base of [secret, wire]) {
       for (const core of base64Cores(base.toWellFormed())) forms.push(core, core.replace(/\+/g, '-').replace(/\//g, '_'));
+      const hex = Buffer.from(base.toWellFormed()).toString('hex');
+      forms.push(hex, hex.toUpperCase());
+    }
   }
   // Any of them inside a JSON string once more (an encoded echo quoted in a JSON answer).
   return [...new Set(forms.flatMap((form) => [form, jsonWire(form)]))].filter((form) => form !== '');

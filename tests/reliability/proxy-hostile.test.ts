@@ -420,6 +420,52 @@ test('a secret used as a field name or in the path is redacted from sl-violation
   expect(leaks(JSON.stringify([closed.headers, unknown.headers]) + logged.slice(mark))).toEqual([]);
 });
 
+/**
+ * Where a secret hides in a text, found by decoding rather than by the redactor's own list:
+ * Base64 runs at every offset, percent-encoding undone up to four times, hex runs at both offsets.
+ */
+function hiddenSecrets(text: string): string[] {
+  const secrets = Object.values(SECRETS);
+  const views = [text];
+  for (const run of text.match(/[A-Za-z0-9+/_-]{8,}={0,2}/g) ?? [])
+    for (let k = 0; k < 4; k++) views.push(Buffer.from(run.slice(k).replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8'));
+  let decoded = text;
+  for (let i = 0; i < 4; i++) {
+    decoded = decoded.replace(/(?:%[0-9a-fA-F]{2})+/g, (m) => {
+      try {
+        return decodeURIComponent(m);
+      } catch {
+        return m;
+      }
+    });
+    views.push(decoded);
+  }
+  for (const run of text.match(/[0-9a-fA-F]{12,}/g) ?? [])
+    for (let k = 0; k < 2; k++) views.push(Buffer.from(run.slice(k), 'hex').toString('utf8'));
+  return secrets.filter((s) => views.some((v) => v.includes(s)));
+}
+
+test('an answer naming fields by encoded copies of the password: Base64 at every alignment, double percent, hex, all redacted', async () => {
+  const mark = logged.length;
+  const around = `{"Login": "${SECRETS.login}", "Senha": "${SECRETS.senha}"`;
+  const keys = [
+    ...[0, 1, 2].map((pad) => Buffer.from(`${' '.repeat(pad)}${around}`).toString('base64')),
+    encodeURIComponent(encodeURIComponent(SECRETS.senha)),
+    encodeURIComponent(encodeURIComponent(encodeURIComponent(SECRETS.senha))),
+    Buffer.from(SECRETS.senha).toString('hex'),
+    Buffer.from(SECRETS.senha).toString('hex').toUpperCase(),
+  ];
+  // The detector finds each of them before redaction, so a pass below means they were redacted.
+  for (const key of keys) expect(hiddenSecrets(key), key).not.toEqual([]);
+  const body = JSON.stringify({ AutenticacaoUsuario: { Login: SECRETS.login, Senha: SECRETS.senha }, EchoKeys: keys });
+  const reply = await call(proxy.url, '/AereoNoSession.svc/AutenticarComUsuario', { body, behaviour: 'echo-keys' });
+  expect(reply.status).toBe(502);
+  await expect.poll(() => linesSince(mark, 'AutenticarComUsuario').length).toBeGreaterThan(0);
+  const texts = [reply.body.toString(), String(reply.headers['sl-violations']), logged.slice(mark)].join('\n');
+  expect(texts).toContain('[redacted]');
+  expect(hiddenSecrets(texts)).toEqual([]);
+});
+
 test('thousands of token-like fields before the credentials do not push them out of the redaction', async () => {
   const mark = logged.length;
   const tokens = Object.fromEntries(Array.from({ length: 5_000 }, (_, i) => [`token${i}`, `tok-${i}-value`]));

@@ -21,6 +21,7 @@ export const BEHAVIOURS = [
   'gzip-bomb',
   'near-cap',
   'not-http',
+  'echo-keys',
 ] as const;
 export type Behaviour = (typeof BEHAVIOURS)[number];
 
@@ -60,6 +61,16 @@ function nearCapAnswer(): string {
   }
   nearCap = `{${parts.join(',')}}`;
   return nearCap;
+}
+
+function echoKeys(_headers: http.IncomingHttpHeaders, body: Buffer | undefined): string[] {
+  try {
+    const parsed: unknown = JSON.parse(body?.toString('utf8') ?? '');
+    const keys = typeof parsed === 'object' && parsed !== null ? (parsed as { EchoKeys?: unknown }).EchoKeys : undefined;
+    return Array.isArray(keys) ? keys.filter((k): k is string => typeof k === 'string') : [];
+  } catch {
+    return [];
+  }
 }
 
 let bomb: Buffer | undefined;
@@ -119,6 +130,11 @@ export async function startHostileUpstream(): Promise<HostileUpstream> {
           return void res.writeHead(200, { ...json, 'content-encoding': 'gzip' }).end(gzipBomb());
         case 'near-cap':
           return void res.writeHead(200, json).end(nearCapAnswer());
+        case 'echo-keys':
+          // An upstream that turns what it was sent into field names: the strings of the body's `EchoKeys`.
+          return void res
+            .writeHead(200, json)
+            .end(JSON.stringify(Object.fromEntries(echoKeys(req.headers, received.at(-1)?.body).map((k) => [k, 1]))));
         default:
           return void res.writeHead(200, json).end(OK_ANSWER);
       }
