@@ -13,6 +13,7 @@ const SLOW_TESTS = [
   'tests/lint/cli-equivalence.test.ts',
   'tests/pipeline/client-compile.test.ts',
   'tests/pipeline/failures.test.ts',
+  'tests/dev/**',
   'tests/client/package.test.ts',
   'tests/reliability/load.test.ts',
   'tests/reliability/mock-hostile.test.ts',

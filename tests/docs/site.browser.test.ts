@@ -163,9 +163,15 @@ async function visibleOperationLabels(page: Page, doc: unknown): Promise<string[
   const shown: string[] = [];
   const items = page.locator('[data-testid="menu-item-label"]').filter({ visible: true });
   const tags = [...new Set(ops.map((op) => op.tags[0]).filter((t): t is string => t !== undefined))];
+  // Redoc expands a tag after the click, later on a busy machine: each label is waited for
+  // (auto-waiting locator), and one that never shows is left out, for the comparison to name it.
   const check = async (op: OperationEntry) => {
-    const item = items.filter({ hasText: new RegExp(`^\\s*${escapeRe(label(op))}`) });
-    if ((await item.count()) > 0) shown.push(label(op));
+    const item = items.filter({ hasText: new RegExp(`^\\s*${escapeRe(label(op))}`) }).first();
+    const visible = await item.waitFor({ state: 'visible', timeout: 15_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (visible) shown.push(label(op));
   };
   for (const op of ops.filter((o) => o.tags.length === 0)) await check(op);
   for (const tag of tags) {

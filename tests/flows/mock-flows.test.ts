@@ -24,7 +24,7 @@ const upTo = (id: string) => ids4.slice(0, ids4.indexOf(id) + 1);
 
 describe('the flows mock', () => {
   test('says at start that it serves the captured route, labelled observed', async () => {
-    for (let i = 0; i < 100 && !mock.output().includes('Ctrl-C'); i++) await new Promise((r) => setTimeout(r, 50));
+    await expect.poll(() => mock.output(), { timeout: 30_000 }).toContain('Ctrl-C');
     expect(mock.output()).toMatch(/POST \/AereoNoSession\.svc\/Reservar/);
     expect(mock.output()).toMatch(/9 captured scenarios replayed on \/AereoNoSession\.svc \(observed, not published\)/);
   });

@@ -74,9 +74,14 @@ test('the default log: nothing for a valid request, one line for a refusal, none
     for (let i = 0; i < 5; i++) expect((await post(mock.url, '/api/V2/Voos/Reservar', CREDENTIALS)).status).toBe(200);
     const seats = { ...CREDENTIALS, Localizador: 'ABC123', Assentos: Array.from({ length: 2_000 }, () => ({})) };
     expect((await post(mock.url, '/api/V2/Voos/MarcarAssentos', seats)).status).toBe(422);
-    await expect.poll(() => mock.output().slice(before)).toMatch(/\n$/);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const lines = mock.output().slice(before).trim().split('\n');
+    // A second refusal marks the end: the lines before its own are all the seat call wrote.
+    expect((await post(mock.url, '/api/V2/Voos/Reservar', '{"Login":', HEADERS)).status).toBe(400);
+    await expect.poll(() => mock.output().slice(before)).toMatch(/^POST \/api\/V2\/Voos\/Reservar 400 .*\n/m);
+    const all = mock.output().slice(before).trim().split('\n');
+    const lines = all.slice(
+      0,
+      all.findIndex((l) => l.startsWith('POST /api/V2/Voos/Reservar 400')),
+    );
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^POST \/api\/V2\/Voos\/MarcarAssentos 422 .*Assentos\.0/);
     expect(lines[0]!.length).toBeLessThan(400);
