@@ -10,6 +10,7 @@ import { benchMock } from './mock.ts';
 import { benchClientOverhead, benchTypecheck, clientSize } from './client.ts';
 import { BASELINE_COMMIT, benchPackage } from './package.ts';
 import type { Figure } from '../lib/stats.ts';
+import { FIGURES_FILE, writeFigures } from './figures.ts';
 
 const rootDir = process.cwd();
 const runs = Number(process.env.BENCH_RUNS ?? 3);
@@ -31,6 +32,8 @@ const measures = (g: Group) => only.has(g);
 interface Row {
   what: string;
   figure: string;
+  /** Name under which the docs include this figure (`<!-- bench:KEY -->`, scripts/bench/include.ts). */
+  key?: string;
   /** `spread`: the ratio's min and max over alternating rounds; `atLeast`: the target is a floor. */
   ratio?: { value: number; target?: number; atLeast?: boolean; spread?: Figure; label: string };
 }
@@ -53,16 +56,19 @@ if (measures('pipeline')) {
   });
   rows.push({
     what: 'full build (`build --force`: one process, its main thread and 3 worker threads)',
+    key: 'build-full',
     figure: ms(pipeline.full),
     ratio: { value: pipeline.fullOverNaive.median, spread: pipeline.fullOverNaive, target: 0.3, label: 'full / naive' },
   });
   rows.push({
     what: 'no-change rebuild (`build`, one process)',
+    key: 'build-no-change',
     figure: ms(pipeline.noChange),
     ratio: { value: pipeline.noChangeOverFull.median, spread: pipeline.noChangeOverFull, target: 0.1, label: 'no-change / full' },
   });
   rows.push({
     what: `one family changed (a summary in ${ONE_FAMILY_EDIT.file}: that family, the docs and the client rebuilt)`,
+    key: 'build-one-family',
     figure: ms(pipeline.oneFamily),
     ratio: { value: pipeline.oneFamilyOverFull.median, spread: pipeline.oneFamilyOverFull, label: 'one family / full' },
   });
@@ -72,12 +78,18 @@ if (measures('dev')) {
   const d = await benchDev(rootDir, runs);
   rows.push({
     what: '`npm run dev`: file saved → the running mock answers by the new contract (a required field added, then removed)',
+    key: 'dev-edit-to-mock',
     figure: ms(d.editToMock),
     ratio: { value: d.editToMock.median / 1500, target: 1, label: 'edit → mock / 1.5 s' },
   });
-  rows.push({ what: '`npm run dev`: file saved → the served docs page shows it (a summary in v3)', figure: ms(d.editToDocs) });
+  rows.push({
+    what: '`npm run dev`: file saved → the served docs page shows it (a summary in v3)',
+    key: 'dev-edit-to-docs',
+    figure: ms(d.editToDocs),
+  });
   rows.push({
     what: '`npm run dev`: that edit rebuilt by the warm session (bundle, types, page, mock answers; no client compile), beside a cold `build --force`',
+    key: 'dev-one-family',
     figure: `${ms(d.warmOneFamily)}; full ${ms(d.full)}`,
     ratio: { value: d.warmOverFull.median, spread: d.warmOverFull, target: 0.3, label: 'one family (dev) / full' },
   });
@@ -90,6 +102,7 @@ if (measures('mock')) {
   rows.push({ what: `plain node:http, same bodies (${load})`, figure: `${perSecond(m.front.a)}; ${p99(m.plainP99)}` });
   rows.push({
     what: `mock, fast front (validating; ${m.non2xx} non-2xx, ${m.errors} errors over all mock rounds)`,
+    key: 'mock-throughput',
     figure: `${perSecond(m.front.b)}; ${p99(m.frontP99)}`,
     ratio: { value: m.front.ratio.median, spread: m.front.ratio, target: 0.5, atLeast: true, label: 'mock / plain' },
   });
@@ -104,11 +117,13 @@ if (measures('mock')) {
   });
   rows.push({
     what: 'mock start to first answer, warm (the usual start: answers from the start cache, modules from the compile cache)',
+    key: 'mock-start-warm',
     figure: ms(m.firstAnswerWarm),
     ratio: { value: m.firstAnswerWarm.median / 500, target: 1, label: 'first answer / 0.5 s' },
   });
   rows.push({
     what: "mock start to first answer, Node's compile cache cold (the first start after an install or a change to the mock's code)",
+    key: 'mock-start-cold',
     figure: ms(m.firstAnswerCold),
   });
   for (const h of m.hostile) {
@@ -133,6 +148,7 @@ if (measures('client')) {
   rows.push({ what: 'bare fetch, sequential POST to a local node:http server', figure: us(client.bare) });
   rows.push({
     what: 'typed client (headers, access-code function, credentials merge, timeout, typed errors)',
+    key: 'client-overhead',
     figure: us(client.client),
     ratio: { value: client.ratio.median, spread: client.ratio, target: 1.15, label: 'client / bare' },
   });
@@ -166,6 +182,7 @@ if (measures('size')) {
   const size = await clientSize(rootDir);
   rows.push({
     what: 'client runtime for one family (`./v2` with openapi-fetch; esbuild minified, gzip -9)',
+    key: 'client-size-v2',
     figure: `${(size.gzipped / 1000).toFixed(1)} kB gzipped (${(size.minified / 1000).toFixed(1)} kB minified)`,
     ratio: { value: size.gzipped / 10_000, target: 1, label: 'size / 10 kB' },
   });
@@ -181,6 +198,7 @@ if (measures('package')) {
   });
   rows.push({
     what: 'consumer install of the package alone: types, client, and the mock, proxy and flows commands',
+    key: 'consumer-install',
     figure: `tarball ${p.tarballKB.toFixed(0)} kB; ${install(p.alone)}`,
     ratio: {
       value: Math.max(p.tarballKB / p.baselineTarballKB, p.alone.apparentMB / p.baseline.apparentMB),
@@ -195,6 +213,7 @@ if (measures('package')) {
   });
   rows.push({
     what: "installed `mock`, spawn to first answer, warm (alternated with the repository's `npm run mock` entry, same Node)",
+    key: 'installed-mock-start',
     figure: `${Math.round(p.start.b.median)} ms (min ${Math.round(p.start.b.min)}, max ${Math.round(p.start.b.max)}, ${p.start.b.runs} runs); repository entry ${Math.round(p.start.a.median)} ms`,
     ratio: {
       value: p.start.b.median / 1000,
@@ -236,7 +255,12 @@ if (only.size === GROUPS.length) {
   const previous = await readFile(resultsFile, 'utf8').catch(() => '');
   const findings = previous.indexOf(FINDINGS_HEADING);
   await writeFile(resultsFile, findings === -1 ? report : `${report}\n${previous.slice(findings)}`);
-  console.log('Written to bench/results.md');
+  await writeFigures(path.join(rootDir, FIGURES_FILE), {
+    machine,
+    measured: new Date().toISOString().slice(0, 10),
+    figures: Object.fromEntries(rows.flatMap((r) => (r.key ? [[r.key, r.figure]] : []))),
+  });
+  console.log(`Written to bench/results.md and ${FIGURES_FILE}`);
 }
 
 const missed = rows.filter((r) => r.ratio?.target !== undefined && !meets(r));
