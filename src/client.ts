@@ -16,7 +16,8 @@ import {
   type JsonType,
 } from './errors.ts';
 import { mergeCredentials, type CredentialFields, type Credentials } from './credentials.ts';
-import { createRedactor, KEPT_CHARS, secretsIn, type Redactor } from './redact.ts';
+import type { Redactor } from './redact.ts';
+import { KEPT_CHARS, secretsIn } from './secret-fields.ts';
 import { networkCause, problemSummary } from './error-details.ts';
 import type { PathParams, PostOperation, PostPath, RequestBody, SuccessBody, WithOptionalCredentials } from './types.ts';
 import { withNamedCalls, type NamedFamilyClient, type Naming } from './named-calls.ts';
@@ -60,9 +61,9 @@ export interface CallOptions {
 export interface ResponseContext {
   readonly target: CallTarget;
   /** What an error may keep of the answer: a copy with every secret of this call removed, or a redacted excerpt when the answer is long. */
-  redact(value: unknown): unknown;
+  redact(value: unknown): Promise<unknown>;
   /** A text with every secret of this call removed, cut to a bounded excerpt. */
-  redactText(text: string): string;
+  redactText(text: string): Promise<string>;
   /** The body the caller gave and the body sent (with the credentials merged): only to tell what was sent, never to keep. */
   readonly request: { readonly given: unknown; readonly sent: unknown };
 }
@@ -72,8 +73,8 @@ export interface Family {
   readonly name: string;
   /** Body field names the request schema of `path` declares for the credentials; absent when a family has none documented. */
   readonly credentialFields?: (path: string) => CredentialFields | undefined;
-  /** Throws a `CallError` when a parsed 2xx answer reports a failure. */
-  readonly inspect?: (body: unknown, context: ResponseContext) => void;
+  /** Rejects with a `CallError` when a parsed 2xx answer reports a failure. */
+  readonly inspect?: (body: unknown, context: ResponseContext) => void | Promise<void>;
   /** JSON.parse's reviver for 2xx answers, run before `inspect`: a flavour's reading of values (the observed "no date" token as null). */
   readonly reviver?: (key: string, value: unknown) => unknown;
   /** The top-level JSON type of the 2xx answer the contract describes for `path`; other types reject with UnexpectedResponseError. */
@@ -324,10 +325,13 @@ export function createFamilyClient<P, Relaxed extends boolean = false>(
     const code = await accessCodeFor(target);
     const fields = credentials && callOptions.credentials !== false ? family.credentialFields?.(path) : undefined;
     const sentBody = fields && credentials ? mergeCredentials(body, fields, credentials) : body;
-    // Secrets of this call, found and turned into a redactor only when an error needs them.
-    let redactorOfCall: Redactor | undefined;
-    const redactor = (): Redactor =>
-      (redactorOfCall ??= createRedactor([developerToken, code, credentials?.Senha ?? '', ...secretsIn(sentBody)]));
+    // Secrets of this call, found and turned into a redactor only when an error needs them;
+    // the redactor's code itself loads then (a call that succeeds never fetches it).
+    let redactorOfCall: Promise<Redactor> | undefined;
+    const redactor = (): Promise<Redactor> =>
+      (redactorOfCall ??= import('./redact.ts').then(({ createRedactor }) =>
+        createRedactor([developerToken, code, credentials?.Senha ?? '', ...secretsIn(sentBody)]),
+      ));
 
     // What openapi-fetch's default serializer would send (JSON.stringify), made once here.
     const bodyText = options.fetch ? undefined : JSON.stringify(sentBody);
@@ -362,7 +366,7 @@ export function createFamilyClient<P, Relaxed extends boolean = false>(
       }
     };
 
-    function failure(thrown: unknown): unknown {
+    async function failure(thrown: unknown): Promise<unknown> {
       if (timer?.aborted) return new TimeoutError(target, timeout);
       if (callerSignal?.aborted) {
         const reason: unknown = callerSignal.reason;
@@ -370,21 +374,22 @@ export function createFamilyClient<P, Relaxed extends boolean = false>(
           ? new TimeoutError(target, undefined)
           : new AbortedError(target, 'aborted by the caller');
       }
-      if (thrown instanceof ErrorAnswer) return httpStatusError(thrown);
+      if (thrown instanceof ErrorAnswer) return httpStatusError(thrown, await redactor());
       if (thrown instanceof TransportFailure) {
-        return new NetworkError(target, `no answer (${redactor().excerpt(networkCause(thrown.error), 300)})`, {
-          cause: safeCause(thrown.error, redactor()),
+        const redact = await redactor();
+        return new NetworkError(target, `no answer (${redact.excerpt(networkCause(thrown.error), 300)})`, {
+          cause: safeCause(thrown.error, redact),
         });
       }
       // After the answer started: the body was cut short. Before: the body could not be serialised.
-      return reached
-        ? new NetworkError(target, `the answer was cut short (${redactor().excerpt(networkCause(thrown), 300)})`, {
-            cause: safeCause(thrown, redactor()),
-          })
-        : thrown;
+      if (!reached) return thrown;
+      const redact = await redactor();
+      return new NetworkError(target, `the answer was cut short (${redact.excerpt(networkCause(thrown), 300)})`, {
+        cause: safeCause(thrown, redact),
+      });
     }
 
-    function httpStatusError(answer: ErrorAnswer): HttpStatusError {
+    function httpStatusError(answer: ErrorAnswer, redact: Redactor): HttpStatusError {
       let parsed: unknown = answer.text;
       if (answer.complete) {
         try {
@@ -394,10 +399,9 @@ export function createFamilyClient<P, Relaxed extends boolean = false>(
         }
       }
       // A JSON body is kept as a value when short, else as the start of its JSON; any other as an excerpt of its text.
-      const body =
-        typeof parsed === 'string' ? redactor().excerpt(answer.text, KEPT_CHARS, answer.complete) : redactor().body(parsed, answer.text);
+      const body = typeof parsed === 'string' ? redact.excerpt(answer.text, KEPT_CHARS, answer.complete) : redact.body(parsed, answer.text);
       const summary = problemSummary(parsed);
-      return new HttpStatusError(target, answer.status, body, summary === undefined ? undefined : redactor().excerpt(summary, 500));
+      return new HttpStatusError(target, answer.status, body, summary === undefined ? undefined : redact.excerpt(summary, 500));
     }
 
     let result: Awaited<ReturnType<typeof core.POST>>;
@@ -425,7 +429,7 @@ export function createFamilyClient<P, Relaxed extends boolean = false>(
       });
       result = aborted ? await Promise.race([posting, aborted.promise]) : await posting;
     } catch (thrown) {
-      throw failure(thrown);
+      throw await failure(thrown);
     } finally {
       aborted?.dispose();
     }
@@ -438,13 +442,14 @@ export function createFamilyClient<P, Relaxed extends boolean = false>(
     } catch {
       // The content type is the server's text too: it may reflect a request header.
       const contentType = response.headers.get('content-type');
-      const shownType = contentType === null ? null : redactor().excerpt(contentType, EXCERPT);
-      throw new NonJsonResponseError(target, response.status, shownType, redactor().excerpt(text, EXCERPT));
+      const redact = await redactor();
+      const shownType = contentType === null ? null : redact.excerpt(contentType, EXCERPT);
+      throw new NonJsonResponseError(target, response.status, shownType, redact.excerpt(text, EXCERPT));
     }
-    family.inspect?.(parsed, {
+    await family.inspect?.(parsed, {
       target,
-      redact: (value) => redactor().body(value, text),
-      redactText: (value) => redactor().excerpt(value),
+      redact: async (value) => (await redactor()).body(value, text),
+      redactText: async (value) => (await redactor()).excerpt(value),
       request: { given: body, sent: sentBody },
     });
     const expected = family.answerType?.(path);

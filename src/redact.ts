@@ -1,33 +1,16 @@
 // Keeps secrets (the password `Senha`, `TokenDeSeguranca`, the session token, the developer
 // token and access code) out of anything an error carries, in every form a server could
-// echo them in, and bounds what an error keeps of an answer. Only error paths call it, so
-// calls pay nothing. docs/client.md ("Redaction") states the rules.
+// echo them in, and bounds what an error keeps of an answer. Only error paths load it
+// (client.ts imports it when an error is built), so calls pay nothing, not even its bytes.
+// docs/client.md ("Redaction") states the rules.
+import { blankSecretFields, isSecretField, KEPT_CHARS, REDACTED } from './secret-fields.ts';
 
-export const REDACTED = '[redacted]';
+export { KEPT_CHARS, REDACTED, secretsIn } from './secret-fields.ts';
 
 /** Secrets shorter than this (in code points) are redacted only where they stand as a whole token. */
 export const SHORT_SECRET = 4;
 /** Secrets shorter than this (in UTF-8 bytes) have no Base64 form redacted: its core would be a few letters found anywhere. */
 export const BASE64_MIN_BYTES = 6;
-/** Characters of an answer an error keeps at most, whatever its size. */
-export const KEPT_CHARS = 8_192;
-
-// Body fields whose values are secrets, compared case-insensitively: the password
-// (legacy `senha` too), the second-factor token, the legacy session token (`token`,
-// `Token` in AutenticacaoRS).
-const SECRET_FIELDS = new Set(['senha', 'tokendeseguranca', 'token']);
-
-const isSecretField = (key: string): boolean => SECRET_FIELDS.has(key.toLowerCase());
-
-/** Every secret string in a request body (nested `AutenticacaoUsuario.Senha` included). */
-export function secretsIn(value: unknown, found: string[] = [], depth = 0): string[] {
-  if (depth > 32 || value === null || typeof value !== 'object') return found;
-  for (const [key, inner] of Object.entries(value)) {
-    if (isSecretField(key) && typeof inner === 'string' && inner !== '') found.push(inner);
-    else secretsIn(inner, found, depth + 1);
-  }
-  return found;
-}
 
 // ---- per-character patterns: one regex matches a secret in any mix of its encodings ----
 
@@ -229,15 +212,7 @@ export function createRedactor(secrets: readonly string[]): Redactor {
 
   const text = (input: string): string => (matcher ? input.replace(matcher, REDACTED) : input);
 
-  const value = (input: unknown, depth = 0): unknown => {
-    if (typeof input === 'string') return text(input);
-    if (input === null || typeof input !== 'object') return input;
-    if (depth > 32) return REDACTED;
-    if (Array.isArray(input)) return input.map((item) => value(item, depth + 1));
-    const copy: Record<string, unknown> = {};
-    for (const [key, inner] of Object.entries(input)) copy[text(key)] = isSecretField(key) ? REDACTED : value(inner, depth + 1);
-    return copy;
-  };
+  const value = (input: unknown): unknown => blankSecretFields(input, text);
 
   const excerptOf = (input: string, max: number, complete: boolean): Excerpt => {
     if (complete && input.length <= max) return { text: text(input), cut: false };
@@ -304,6 +279,3 @@ export function createRedactor(secrets: readonly string[]): Redactor {
     body: (input, raw) => (raw.length <= KEPT_CHARS ? value(input) : jsonExcerpt(input, raw)),
   };
 }
-
-/** Blanks the secret fields of a value that carries no secret of a call (the V1 wrapper helper). */
-export const redactFields = (input: unknown): unknown => createRedactor([]).value(input);

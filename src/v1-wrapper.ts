@@ -2,7 +2,7 @@
 // (Part 9). The name of the result field is not published, so by default the result is
 // the wrapper without `Sucesso`; pass `resultField` if you know the field.
 import { V1UnsuccessfulError } from './errors.ts';
-import { redactFields } from './redact.ts';
+import { blankSecretFields } from './secret-fields.ts';
 
 /** The V1 wrapper as far as it is published. */
 export interface V1Wrapper {
@@ -18,10 +18,10 @@ export interface UnwrapV1Options {
 function check(wrapper: unknown, operation: string): Record<string, unknown> {
   const target = { operation, path: '/api/Voos' };
   if (typeof wrapper !== 'object' || wrapper === null || typeof (wrapper as { Sucesso?: unknown }).Sucesso !== 'boolean') {
-    throw new V1UnsuccessfulError(target, redactFields(wrapper), 'the answer is not a V1 wrapper (no boolean Sucesso)');
+    throw new V1UnsuccessfulError(target, blankSecretFields(wrapper), 'the answer is not a V1 wrapper (no boolean Sucesso)');
   }
   const record = wrapper as Record<string, unknown>;
-  if (record.Sucesso === false) throw new V1UnsuccessfulError(target, redactFields(wrapper));
+  if (record.Sucesso === false) throw new V1UnsuccessfulError(target, blankSecretFields(wrapper));
   return record;
 }
 

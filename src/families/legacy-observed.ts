@@ -15,8 +15,8 @@ export const legacyObservedFamily = {
   credentialFields: legacyFamily.credentialFields,
   answerType: legacyFamily.answerType,
   reviver: (_key, value) => (isNoDateToken(value) ? null : value),
-  inspect(body, context) {
-    legacyFamily.inspect(body, context);
-    throwObservedException(body, context);
+  async inspect(body, context) {
+    await legacyFamily.inspect(body, context);
+    await throwObservedException(body, context);
   },
 } satisfies Family;

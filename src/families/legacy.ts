@@ -81,15 +81,17 @@ export const legacyFamily = {
   answerType: (path: string) => (answersString(path) ? 'string' : 'object'),
   operations: PATHS,
   naming: LEGACY_NAMING,
-  inspect(body, context) {
+  async inspect(body, context) {
     if (typeof body !== 'object' || body === null) return;
     const answer = body as { SessaoExpirada?: unknown; Erros?: unknown };
     if (answer.SessaoExpirada === true)
-      throw new SessionExpiredError(context.target, context.redact(body), loginSent(context.request.given, context.request.sent));
+      throw new SessionExpiredError(context.target, await context.redact(body), loginSent(context.request.given, context.request.sent));
     if (answersAutenticacaoRS(context.target.path) && Array.isArray(answer.Erros) && answer.Erros.length > 0) {
       // Bounded like any answer an error keeps: the first texts, each an excerpt.
-      const errors = answer.Erros.slice(0, MAX_ERROS).map((e: unknown) =>
-        context.redactText(typeof e === 'string' ? e : (JSON.stringify(e) ?? String(e))),
+      const errors = await Promise.all(
+        answer.Erros.slice(0, MAX_ERROS).map((e: unknown) =>
+          context.redactText(typeof e === 'string' ? e : (JSON.stringify(e) ?? String(e))),
+        ),
       );
       throw new AuthenticationError(context.target, errors);
     }

@@ -19,9 +19,9 @@ export const v1Family = {
   answerType: () => 'object',
   operations: PATHS,
   naming: { prefix: '/api/Voos/' } as const,
-  inspect(body, context) {
+  async inspect(body, context) {
     if (typeof body === 'object' && body !== null && (body as { Sucesso?: unknown }).Sucesso === false) {
-      throw new V1UnsuccessfulError(context.target, context.redact(body));
+      throw new V1UnsuccessfulError(context.target, await context.redact(body));
     }
   },
 } satisfies Family;

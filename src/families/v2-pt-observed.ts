@@ -21,10 +21,10 @@ export const v2PtObservedFamily = {
 } satisfies Family;
 
 /** An observed answer that carries `Exception: { Message }` rejects with ServiceError (both observed flavours). */
-export function throwObservedException(body: unknown, context: ResponseContext): void {
+export async function throwObservedException(body: unknown, context: ResponseContext): Promise<void> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return;
   const exception = (body as { Exception?: unknown }).Exception;
   if (typeof exception !== 'object' || exception === null) return;
   const message = (exception as { Message?: unknown }).Message;
-  throw new ServiceError(context.target, typeof message === 'string' ? context.redactText(message) : '', context.redact(body));
+  throw new ServiceError(context.target, typeof message === 'string' ? await context.redactText(message) : '', await context.redact(body));
 }
