@@ -7,6 +7,7 @@ import type { paths as V2Paths } from '../generated/v2-pt/schema.d.ts';
 import type { Credentials } from './credentials.ts';
 import { MigrationError } from './errors.ts';
 import { V2_OPERATIONS } from './families/v2-pt.ts';
+import { isRecord } from './lib/json.ts';
 import type { PostOperation, RequestBody, WithOptionalCredentials } from './types.ts';
 
 const V2_PREFIX = '/api/V2/Voos/';
@@ -42,8 +43,6 @@ function operationOf(path: string): string | undefined {
   const match = /\/([A-Za-z]+)\.svc\/([A-Za-z]+)\/?$/.exec(path);
   return match ? match[2] : undefined;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The V2 Portuguese call for a legacy `AereoNoSession.svc` call: same operation name,

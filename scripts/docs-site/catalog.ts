@@ -41,7 +41,7 @@ async function readYaml(file: string): Promise<unknown> {
 }
 
 /** The catalog's families by id, in catalog order; the site needs a title and a status for each. */
-export async function readCatalog(rootDir: string): Promise<Map<string, CatalogFamily>> {
+export async function readCatalogFamilies(rootDir: string): Promise<Map<string, CatalogFamily>> {
   const catalog = await readProjectCatalog(rootDir);
   const families = new Map<string, CatalogFamily>();
   for (const family of catalog.families) {
@@ -72,7 +72,7 @@ export async function readApiIds(rootDir: string): Promise<string[]> {
  * with its bundle at generated/<id>/openapi.yaml (where the pipeline writes it).
  */
 export async function siteFamilies(rootDir: string): Promise<SiteFamily[]> {
-  const [ids, catalog] = await Promise.all([readApiIds(rootDir), readCatalog(rootDir)]);
+  const [ids, catalog] = await Promise.all([readApiIds(rootDir), readCatalogFamilies(rootDir)]);
   return ids.map((id) => {
     const entry = catalog.get(id);
     if (!entry) throw new Error(`Family "${id}" is in redocly.yaml but has no entry in spec/catalog.yaml.`);

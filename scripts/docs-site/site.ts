@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 // Redocly's own YAML reader: the bundles are its output, and it reads a large one several times faster than `yaml`.
 import { parseYaml } from '@redocly/openapi-core';
-import { readCatalog, type CatalogFamily } from './catalog.ts';
+import { readCatalogFamilies, type CatalogFamily } from './catalog.ts';
 import { computeCoverage, type DocumentCoverage } from './coverage.ts';
 import { migrationRows, mirrorTable, operationHref, type SiteDocument } from './crossrefs.ts';
 import { trusted } from '../../src/lib/html.ts';
@@ -202,7 +202,7 @@ async function readSite(opts: DocsSiteOptions, rootDir: string): Promise<SiteMod
   const outDir = path.resolve(rootDir, opts.outDir);
   const flavours = checkFlavours(opts);
   const [catalog, fragments, bundles] = await Promise.all([
-    readCatalog(rootDir),
+    readCatalogFamilies(rootDir),
     readFragments(rootDir),
     Promise.all(opts.families.map(readBundle)),
   ]);

@@ -136,7 +136,8 @@ function requestBody(doc: JsonObject, raw: Json | undefined): RequestBody | unde
 
 // ---- JSON types and schemas -------------------------------------------------------
 
-export function jsonTypeOf(value: Json): JsonType {
+/** The JSON Schema type of a value: JSON's, with `integer` told apart from `number`. */
+export function schemaTypeOf(value: Json): JsonType {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
   if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
@@ -158,8 +159,8 @@ export function allowedTypes(doc: JsonObject, node: Json | undefined, depth = 0)
   };
   if (typeof schema.type === 'string') intersect(new Set([schema.type as JsonType]));
   if (Array.isArray(schema.type)) intersect(new Set(schema.type as JsonType[]));
-  if (schema.const !== undefined) intersect(new Set([jsonTypeOf(schema.const)]));
-  if (Array.isArray(schema.enum)) intersect(new Set(schema.enum.map(jsonTypeOf)));
+  if (schema.const !== undefined) intersect(new Set([schemaTypeOf(schema.const)]));
+  if (Array.isArray(schema.enum)) intersect(new Set(schema.enum.map(schemaTypeOf)));
   for (const key of ['oneOf', 'anyOf'] as const) {
     const branches = asArray(schema[key]);
     if (branches.length === 0) continue;

@@ -41,10 +41,6 @@ export interface ObservedOperation {
   response: ObservedRecord | undefined;
 }
 
-function deref(doc: JsonObject, node: unknown): unknown {
-  return followRefs(doc, node);
-}
-
 /**
  * An `x-observed` record: `{ seen, of, sources: [{ source, seen, of }] }`, or the
  * single-source form `{ repository, commit, seen, of }` of documents built before sources
@@ -82,22 +78,22 @@ export function observedSources(doc: JsonObject): ObservedSource[] {
 }
 
 function recordOf(doc: JsonObject, holder: unknown): ObservedRecord | undefined {
-  const content = deref(doc, isObject(holder) ? deref(doc, holder.content) : undefined);
-  const media = isObject(content) ? deref(doc, content['application/json']) : undefined;
-  const schema = isObject(media) ? deref(doc, media.schema) : undefined;
+  const content = followRefs(doc, isObject(holder) ? followRefs(doc, holder.content) : undefined);
+  const media = isObject(content) ? followRefs(doc, content['application/json']) : undefined;
+  const schema = isObject(media) ? followRefs(doc, media.schema) : undefined;
   return isObject(schema) ? readObservedRecord(schema['x-observed']) : undefined;
 }
 
 export function observedOperations(doc: JsonObject): ObservedOperation[] {
   const out: ObservedOperation[] = [];
   for (const [p, item] of Object.entries(isObject(doc.paths) ? doc.paths : {})) {
-    const resolved = deref(doc, item);
+    const resolved = followRefs(doc, item);
     if (!isObject(resolved)) continue;
     for (const operation of Object.values(resolved)) {
       if (!isObject(operation) || typeof operation.operationId !== 'string') continue;
-      const responses = deref(doc, operation.responses);
-      const request = recordOf(doc, deref(doc, operation.requestBody));
-      const response = recordOf(doc, isObject(responses) ? deref(doc, responses['200']) : undefined);
+      const responses = followRefs(doc, operation.responses);
+      const request = recordOf(doc, followRefs(doc, operation.requestBody));
+      const response = recordOf(doc, isObject(responses) ? followRefs(doc, responses['200']) : undefined);
       if (request || response) out.push({ operationId: operation.operationId, path: p, request, response });
     }
   }

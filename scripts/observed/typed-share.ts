@@ -14,6 +14,7 @@ import { parseYaml } from '@redocly/openapi-core';
 // The ajv Redocly and Spectral depend on (hoisted), as tests/observed/support.ts uses it.
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { isRecord as isObject } from '../../src/lib/json.ts';
+import { objectAt } from '../../src/lib/refs.ts';
 import { buildObservedBundle } from './apply.ts';
 import type { Body } from './evidence.ts';
 import { buildOverlay, LEGACY_PREFIX, type ObservedFamily } from './overlay.ts';
@@ -26,23 +27,12 @@ export interface Share {
   total: number;
 }
 
-function resolve(doc: JsonObject, node: unknown, depth = 0): JsonObject | undefined {
-  if (!isObject(node)) return undefined;
-  if (typeof node.$ref === 'string' && node.$ref.startsWith('#/') && depth < 32) {
-    let target: unknown = doc;
-    for (const token of node.$ref.slice(2).split('/'))
-      target = isObject(target) ? target[token.replaceAll('~1', '/').replaceAll('~0', '~')] : undefined;
-    return resolve(doc, target, depth + 1);
-  }
-  return node;
-}
-
 /** The object and array views of a schema: merged properties, items. */
 function view(doc: JsonObject, schema: unknown): { properties: Map<string, unknown>; items: unknown } {
   const properties = new Map<string, unknown>();
   let items: unknown;
   const visit = (node: unknown, depth: number): void => {
-    const s = resolve(doc, node);
+    const s = objectAt(doc, node);
     if (!s || depth > 16) return;
     if (isObject(s.properties)) for (const [k, v] of Object.entries(s.properties)) if (!properties.has(k)) properties.set(k, v);
     if (s.items !== undefined && items === undefined) items = s.items;
@@ -83,10 +73,11 @@ export function typedShare(doc: JsonObject, schema: unknown, body: unknown): Sha
 
 /** The schema a document gives one operation's request or 200 answer, if it has the operation. */
 export function mediaSchema(doc: JsonObject, route: string, body: Body): unknown {
-  const item = resolve(doc, isObject(doc.paths) ? doc.paths[route] : undefined);
-  const op = isObject(item) ? resolve(doc, item.post) : undefined;
+  const item = objectAt(doc, isObject(doc.paths) ? doc.paths[route] : undefined);
+  const op = isObject(item) ? objectAt(doc, item.post) : undefined;
   if (!op) return undefined;
-  const holder = body === 'request' ? resolve(doc, op.requestBody) : resolve(doc, isObject(op.responses) ? op.responses['200'] : undefined);
+  const holder =
+    body === 'request' ? objectAt(doc, op.requestBody) : objectAt(doc, isObject(op.responses) ? op.responses['200'] : undefined);
   const content = isObject(holder) ? holder.content : undefined;
   const media = isObject(content) ? content['application/json'] : undefined;
   return isObject(media) ? media.schema : undefined;

@@ -1,7 +1,7 @@
 // Local $ref resolution in a bundled OpenAPI document, written once for every tool
 // that reads bundles (docs, mock samples, reliability corpus, observed flavour, tests).
 
-import { isRecord } from './json.ts';
+import { isRecord, type JsonRecord } from './json.ts';
 
 // The guard refs' readers need with it: the one in json.ts, also offered here.
 export { isRecord as isObject, type JsonRecord as JsonObject } from './json.ts';
@@ -45,6 +45,12 @@ export function deref(doc: unknown, node: unknown): { node: unknown; ref?: strin
 /** The node a value stands for once its local `$ref`s are followed. */
 export function followRefs(doc: unknown, node: unknown): unknown {
   return deref(doc, node).node;
+}
+
+/** The object a value stands for once its local `$ref`s are followed; undefined when it is no object. */
+export function objectAt(doc: unknown, node: unknown): JsonRecord | undefined {
+  const target = followRefs(doc, node);
+  return isRecord(target) ? target : undefined;
 }
 
 /**

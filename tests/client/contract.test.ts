@@ -12,6 +12,7 @@ import { v2EnFamily } from '../../src/families/v2-en.ts';
 import { v2PtFamily } from '../../src/families/v2-pt.ts';
 import { v3Family } from '../../src/families/v3.ts';
 import { migrateLegacyCall } from '../../src/migration.ts';
+import { followRefs } from '../../src/lib/refs.ts';
 
 type Schema = { $ref?: string; properties?: Record<string, unknown>; allOf?: Schema[] };
 type Operation = {
@@ -27,18 +28,13 @@ const bundlePath = (family: string) => `generated/${family}/openapi.yaml`;
 const present = Object.keys(FAMILIES).filter((family) => existsSync(bundlePath(family)));
 const load = (family: string) => parse(readFileSync(bundlePath(family), 'utf8')) as Document;
 
-function resolve<T>(document: Document, node: T & { $ref?: string }): T {
-  if (!node.$ref) return node;
-  const [, section, name] = /^#\/components\/([^/]+)\/(.+)$/.exec(node.$ref) ?? [];
-  const target = section && name ? document.components?.[section]?.[name] : undefined;
-  if (!target) throw new Error(`unresolved ${node.$ref}`);
-  return resolve(document, target as T & { $ref?: string });
-}
+/** The node behind a `$ref` (the shared resolver; it throws on one that leads nowhere). */
+const target = <T>(document: Document, node: T): T => followRefs(document, node) as T;
 
 /** Top-level property names of a schema, through $ref and allOf. */
 function propertyNames(document: Document, node: Schema | undefined): string[] {
   if (!node) return [];
-  const schema = resolve(document, node);
+  const schema = target(document, node);
   return [...Object.keys(schema.properties ?? {}), ...(schema.allOf ?? []).flatMap((part) => propertyNames(document, part))];
 }
 
@@ -67,7 +63,7 @@ describe.each(present)('%s', (family) => {
     test('AuthenticationError is checked exactly on the operations answering AutenticacaoRS', () => {
       for (const [path, operation] of operations) {
         const ok = operation.responses?.['200'];
-        const schema = ok ? resolve(document, ok).content?.['application/json']?.schema : undefined;
+        const schema = ok ? target(document, ok).content?.['application/json']?.schema : undefined;
         expect({ path, autenticacaoRS: answersAutenticacaoRS(path) }).toEqual({
           path,
           autenticacaoRS: schema?.$ref === '#/components/schemas/AutenticacaoRS',

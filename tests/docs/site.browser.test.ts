@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { readApiIds, readCatalog, type CatalogFamily } from '../../scripts/docs-site/catalog.ts';
+import { readApiIds, readCatalogFamilies, type CatalogFamily } from '../../scripts/docs-site/catalog.ts';
 import { COVERAGE_STATES, computeCoverage } from '../../scripts/docs-site/coverage.ts';
 import { operationHref } from '../../scripts/docs-site/crossrefs.ts';
 import { listOperations, type OperationEntry } from '../../scripts/docs-site/openapi.ts';
@@ -89,7 +89,7 @@ function pageIds(site: Site): string[] {
 beforeAll(async () => {
   if (!CHROMIUM) return;
   tmp = await mkdtemp(path.join(os.tmpdir(), 'docs-site-test-'));
-  catalog = await readCatalog(ROOT);
+  catalog = await readCatalogFamilies(ROOT);
   const started = await serveDocs(tmp, 0);
   server = started.server;
   base = new URL(started.url);

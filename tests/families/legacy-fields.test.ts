@@ -11,7 +11,7 @@
 // response fields are never required, as the description does not say which are
 // always present.
 import { describe, expect, test } from 'vitest';
-import { type Shape, bundled, obj, operationAt, resolve, responseSchema, requestSchema, shape } from './support.ts';
+import { bundled, obj, objectOf, operationAt, requestSchema, responseSchema, shape, type Shape } from './support.ts';
 
 const doc = bundled('legacy');
 
@@ -166,11 +166,11 @@ test('the secrets of the legacy bodies are write-only passwords', () => {
 });
 
 test('the session token of Autenticar is described where later Aereo.svc requests carry it', () => {
-  const body = resolve(doc, requestSchema(doc, '/Aereo.svc/ValidarTokenSeguranca'));
+  const body = objectOf(doc, requestSchema(doc, '/Aereo.svc/ValidarTokenSeguranca'));
   const token = obj(obj(body['properties'], 'properties')['token'], 'token');
   expect(token['$ref']).toBe('#/components/schemas/TokenDeSessao');
   expect(typeof token['x-inferred']).toBe('string');
-  const rs = resolve(doc, responseSchema(doc, '/Usuario.svc/Autenticar'));
+  const rs = objectOf(doc, responseSchema(doc, '/Usuario.svc/Autenticar'));
   expect(obj(obj(rs['properties'], 'properties')['Token'], 'Token')['$ref']).toBe('#/components/schemas/TokenDeSessao');
   expect(operationAt(doc, '/Aereo.svc/Autenticar')['description']).toMatch(/`token`/);
 });

@@ -3,7 +3,7 @@
 // tool reads) and against name lists typed here from the interface description
 // (the independent check that the catalog itself is right).
 import { describe, expect, test } from 'vitest';
-import { FAMILIES, type Family, arr, bundled, catalogFamily, obj, operations, resolve, str } from './support.ts';
+import { arr, bundled, catalogFamily, FAMILIES, obj, objectOf, operations, str, type Family } from './support.ts';
 import { type Json, type JsonObject, isObject } from '../../src/lib/json.ts';
 
 // Part 4.1, in the description's order (36 names in 8 groups).
@@ -135,10 +135,10 @@ describe.each(FAMILIES)('%s: operations and paths', (family) => {
       expect(Object.keys(obj(body['content'], 'content')), path).toEqual(['application/json']);
       const responses = obj(operation['responses'], `responses of ${path}`);
       expect(Object.keys(responses).sort(), path).toEqual(['200', 'default']);
-      const ok = resolve(doc, obj(responses['200'], '200'));
+      const ok = objectOf(doc, obj(responses['200'], '200'));
       expect(typeof ok['x-inferred'], `${path}: the 200 is an inference`).toBe('string');
       expect(Object.keys(obj(ok['content'], 'content')), path).toEqual(['application/json']);
-      expect(resolve(doc, obj(responses['default'], 'default'))['content'], `${path}: no error body is invented`).toBeUndefined();
+      expect(objectOf(doc, obj(responses['default'], 'default'))['content'], `${path}: no error body is invented`).toBeUndefined();
     }
   });
 

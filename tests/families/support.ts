@@ -5,7 +5,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { isHttpMethod, isObject, type Json, type JsonObject } from '../../src/lib/json.ts';
-import { followRefs } from '../../src/lib/refs.ts';
+import { objectOf } from '../support/bundle.ts';
+
+export { objectOf };
 
 export const FAMILIES = ['legacy', 'v1', 'v2-pt', 'v2-en', 'v3'] as const;
 export type Family = (typeof FAMILIES)[number];
@@ -52,11 +54,6 @@ export function catalogFamily(family: Family): JsonObject {
   return obj(obj(catalog['families'], 'families')[family], `families.${family}`);
 }
 
-/** Resolve a local `#/components/...` reference inside one bundled document. */
-export function resolve(doc: JsonObject, node: JsonObject): JsonObject {
-  return obj(followRefs(doc, node) as Json, String(node['$ref'] ?? 'node'));
-}
-
 export function componentName(ref: Json | undefined): string {
   const match = /^#\/components\/(?:schemas|responses)\/(.+)$/.exec(str(ref, '$ref'));
   if (!match?.[1]) throw new Error(`not a component reference: ${String(ref)}`);
@@ -89,7 +86,7 @@ export function requestSchema(doc: JsonObject, path: string): JsonObject {
 
 export function responseSchema(doc: JsonObject, path: string, status = '200'): JsonObject {
   const responses = obj(operationAt(doc, path)['responses'], `responses of ${path}`);
-  const response = resolve(doc, obj(responses[status], `${status} of ${path}`));
+  const response = objectOf(doc, obj(responses[status], `${status} of ${path}`));
   const media = obj(obj(response['content'], 'content')['application/json'], 'application/json');
   return obj(media['schema'], `response schema of ${path}`);
 }
@@ -109,7 +106,7 @@ export type Shape =
 
 export function shape(doc: JsonObject, node: JsonObject): Shape {
   if (typeof node['$ref'] === 'string' && componentName(node['$ref']) === UNTYPED) return 'untyped';
-  const schema = resolve(doc, node);
+  const schema = objectOf(doc, node);
   if (Array.isArray(schema['oneOf'])) {
     return `oneOf(${schema['oneOf'].map((branch) => JSON.stringify(shape(doc, obj(branch, 'oneOf')))).join(', ')})`;
   }
@@ -142,7 +139,7 @@ export function closure(doc: JsonObject, node: Json, into = new Map<string, Json
     if (typeof node['$ref'] === 'string') {
       const name = componentName(node['$ref']);
       if (!into.has(name)) {
-        const target = resolve(doc, { $ref: node['$ref'] });
+        const target = objectOf(doc, { $ref: node['$ref'] });
         into.set(name, target);
         closure(doc, target, into);
       }

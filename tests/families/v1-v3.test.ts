@@ -1,7 +1,7 @@
 // Issue 3, items 2 and 4: V1 described honestly (the wrapper with `Sucesso` and the
 // result, nothing invented) and V3's lean availability search with unpublished payloads.
 import { expect, test } from 'vitest';
-import { bundled, operationAt, requestSchema, resolve, responseSchema, shape } from './support.ts';
+import { bundled, objectOf, operationAt, requestSchema, responseSchema, shape } from './support.ts';
 
 const credentials = { Login: 'string', Senha: 'string', ClienteId: 'integer' };
 
@@ -9,14 +9,14 @@ test('V1 answers the open wrapper: a required Sucesso boolean beside a result wh
   const v1 = bundled('v1');
   const wrapper = responseSchema(v1, '/api/Voos/{Operation}');
   expect(shape(v1, wrapper)).toEqual({ properties: { Sucesso: 'boolean' }, required: ['Sucesso'], open: true });
-  expect(resolve(v1, wrapper)['x-undocumented']).toBe(true);
+  expect(objectOf(v1, wrapper)['x-undocumented']).toBe(true);
 });
 
 test('V1 bodies carry the credentials, marked as an inference, and are otherwise open', () => {
   const v1 = bundled('v1');
   const body = requestSchema(v1, '/api/Voos/{Operation}');
   expect(shape(v1, body)).toEqual({ properties: credentials, required: ['Login', 'Senha'], open: true });
-  expect(typeof resolve(v1, body)['x-inferred']).toBe('string');
+  expect(typeof objectOf(v1, body)['x-inferred']).toBe('string');
 });
 
 test('V3 Disponibilidade: payloads not published, credentials inferred, the answer open', () => {
@@ -26,7 +26,7 @@ test('V3 Disponibilidade: payloads not published, credentials inferred, the answ
   expect(shape(v3, requestSchema(v3, path))).toEqual({ properties: credentials, required: ['Login', 'Senha'], open: true });
   expect(shape(v3, responseSchema(v3, path))).toEqual({ properties: {}, required: [], open: true });
   for (const schema of [requestSchema(v3, path), responseSchema(v3, path)]) {
-    expect(resolve(v3, schema)).toMatchObject({ 'x-undocumented': true });
-    expect(typeof resolve(v3, schema)['x-inferred']).toBe('string');
+    expect(objectOf(v3, schema)).toMatchObject({ 'x-undocumented': true });
+    expect(typeof objectOf(v3, schema)['x-inferred']).toBe('string');
   }
 });

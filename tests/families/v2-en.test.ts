@@ -4,7 +4,7 @@
 // English names only, and its date schemas are the Portuguese ones under English names.
 import { readdirSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { arr, bundled, catalogFamily, closure, obj, operations, requestSchema, resolve, root, shape, str } from './support.ts';
+import { arr, bundled, catalogFamily, closure, obj, objectOf, operations, requestSchema, root, shape, str } from './support.ts';
 import type { JsonObject } from '../../src/lib/json.ts';
 
 const en = bundled('v2-en');
@@ -73,7 +73,7 @@ describe('Availability takes exactly the search request of Part 2.4', () => {
       required: [],
       open: true,
     });
-    expect(resolve(en, body)['x-undocumented']).toBe(true);
+    expect(objectOf(en, body)['x-undocumented']).toBe(true);
   });
 
   test('dates are ISO 8601 YYYY-MM-DDTHH:mm:ss first, with the other V2 input forms', () => {
@@ -131,7 +131,7 @@ describe('English names only', () => {
       expect(enPattern, `${english} = ${portuguese}`).toBe(str(obj(schemasOf(pt)[portuguese], portuguese)['pattern'], portuguese));
       expect(obj(schemasOf(en)[english], english)['type']).toBe('string');
     }
-    const patterns = (doc: JsonObject, name: string) => oneOfRefs(doc, name).map((ref) => resolve(doc, { $ref: ref })['pattern']);
+    const patterns = (doc: JsonObject, name: string) => oneOfRefs(doc, name).map((ref) => objectOf(doc, { $ref: ref })['pattern']);
     expect(patterns(en, 'InputDate')).toEqual(patterns(pt, 'DataDeEntrada'));
   });
 });

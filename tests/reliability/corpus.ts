@@ -9,7 +9,7 @@ import {
   CANARY_PASSWORD,
   developerHeaders,
   JSON_CONTENT_TYPE,
-  jsonTypeOf,
+  schemaTypeOf,
   matchesAnyOperation,
   validBody,
   type ContractOperation,
@@ -117,7 +117,7 @@ function wrongValue(allowed: Set<JsonType>): fc.Arbitrary<Json> {
     object: fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }), anyJson(2), { maxKeys: 4 }),
   };
   const wrong = jsonTypes.filter((t) => !admits(allowed, t));
-  return fc.oneof(...wrong.map((t) => byType[t])).filter((v) => !admits(allowed, jsonTypeOf(v)));
+  return fc.oneof(...wrong.map((t) => byType[t])).filter((v) => !admits(allowed, schemaTypeOf(v)));
 }
 
 function typedSites(p: Prepared): Array<Site & { allowed: Set<JsonType> }> {

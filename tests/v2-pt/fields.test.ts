@@ -1,6 +1,6 @@
 // Tables 2.1–2.3 of the description, field by field, in every V2 operation that uses them.
 import { describe, expect, test } from 'vitest';
-import { deref, loadBundle, operations, requestSchema } from '../support/bundle.ts';
+import { objectOf, loadBundle, operations, requestSchema } from '../support/bundle.ts';
 import type { JsonObject } from '../../src/lib/json.ts';
 
 const doc = loadBundle('v2-pt');
@@ -40,13 +40,13 @@ const TABLE: FieldRule[] = [
 ];
 
 function property(schema: JsonObject, name: string): JsonObject {
-  return deref(doc, deref(doc, schema.properties)[name]);
+  return objectOf(doc, objectOf(doc, schema.properties)[name]);
 }
 
 function checkField(schema: JsonObject, rule: Omit<FieldRule, 'operations'>): void {
   const prop = property(schema, rule.field);
   expect(prop.type, rule.field).toBe(rule.type);
-  if (rule.items) expect(deref(doc, prop.items).type, `${rule.field}[]`).toBe(rule.items);
+  if (rule.items) expect(objectOf(doc, prop.items).type, `${rule.field}[]`).toBe(rule.items);
   expect(((schema.required as string[] | undefined) ?? []).includes(rule.field), `${rule.field} required`).toBe(rule.required);
 }
 
@@ -65,11 +65,11 @@ describe('tables 2.1 to 2.3 in the V2 Portuguese bodies', () => {
   });
 
   test('a seat of Assentos[] has PaxID, TrechoID, AssentoLinha, AssentoColuna as strings', () => {
-    const seat = deref(doc, property(bodies.get('MarcarAssentos') as JsonObject, 'Assentos').items);
+    const seat = objectOf(doc, property(bodies.get('MarcarAssentos') as JsonObject, 'Assentos').items);
     for (const field of ['PaxID', 'TrechoID', 'AssentoLinha', 'AssentoColuna']) {
       checkField(seat, { field, type: 'string', required: true });
     }
-    expect(Object.keys(deref(doc, seat.properties)).sort()).toEqual(['AssentoColuna', 'AssentoLinha', 'PaxID', 'TrechoID']);
+    expect(Object.keys(objectOf(doc, seat.properties)).sort()).toEqual(['AssentoColuna', 'AssentoLinha', 'PaxID', 'TrechoID']);
   });
 
   test('Pagamento has FormaDePagamento (integer) and ValorFaturado (number), no enumeration', () => {
@@ -92,7 +92,7 @@ describe('tables 2.1 to 2.3 in the V2 Portuguese bodies', () => {
     };
     for (const [op, fields] of Object.entries(expected)) {
       const schema = bodies.get(op) as JsonObject;
-      expect(Object.keys(deref(doc, schema.properties)).sort(), op).toEqual(['ClienteId', 'Login', 'Senha', ...fields].sort());
+      expect(Object.keys(objectOf(doc, schema.properties)).sort(), op).toEqual(['ClienteId', 'Login', 'Senha', ...fields].sort());
       expect(schema.additionalProperties, op).toBe(false);
     }
   });
@@ -108,7 +108,7 @@ describe('tables 2.1 to 2.3 in the V2 Portuguese bodies', () => {
 
   test('DataIda takes exactly one of ISO 8601 without zone, date-only, or the legacy token', () => {
     const dataIda = property(bodies.get('Disponibilidade') as JsonObject, 'DataIda');
-    const patterns = (dataIda.oneOf as JsonObject[]).map((s) => new RegExp(String(deref(doc, s).pattern), 'u'));
+    const patterns = (dataIda.oneOf as JsonObject[]).map((s) => new RegExp(String(objectOf(doc, s).pattern), 'u'));
     const matches = (value: string) => patterns.filter((p) => p.test(value)).length;
     for (const valid of ['2026-05-20T10:30:00', '2026-05-20', '/Date(1779246000000-0300)/', '/Date(-62135589600000-0300)/', '/Date(0)/']) {
       expect(matches(valid), valid).toBe(1);

@@ -1,16 +1,16 @@
 // Part 5 and Part 9: developer headers on every call, HTTPS only, unpublished addresses.
 import { describe, expect, test } from 'vitest';
-import { deref, loadBundle, operations } from '../support/bundle.ts';
+import { objectOf, loadBundle, operations } from '../support/bundle.ts';
 import { isObject, type JsonObject } from '../../src/lib/json.ts';
 
 const doc = loadBundle('v2-pt');
 
 describe('V2 Portuguese security and servers', () => {
-  const schemes = deref(doc, (doc.components as Record<string, never>).securitySchemes);
+  const schemes = objectOf(doc, (doc.components as Record<string, never>).securitySchemes);
 
   test('the two developer headers are apiKey schemes with the exact header names', () => {
     const byHeader: Record<string, JsonObject> = Object.fromEntries(
-      Object.values(schemes).map((s) => [String(deref(doc, s).name), deref(doc, s)]),
+      Object.values(schemes).map((s) => [String(objectOf(doc, s).name), objectOf(doc, s)]),
     );
     expect(Object.keys(byHeader).sort()).toEqual(['developer-access-code', 'developer-token']);
     for (const scheme of Object.values(byHeader)) {
@@ -29,7 +29,7 @@ describe('V2 Portuguese security and servers', () => {
       // Every alternative must carry both schemes: no way to call with one header only.
       for (const requirement of effective) {
         const headers = Object.keys(requirement)
-          .map((k) => deref(doc, schemes[k]).name)
+          .map((k) => objectOf(doc, schemes[k]).name)
           .sort();
         expect(headers).toEqual(['developer-access-code', 'developer-token']);
       }

@@ -1,7 +1,7 @@
 // The rule for what the description does not show (DESIGN.md): open object + the one
 // marker + a description that says so; and nothing open without the marker.
 import { describe, expect, test } from 'vitest';
-import { deref, loadBundle, operations, requestSchema, responseSchema } from '../support/bundle.ts';
+import { objectOf, loadBundle, operations, requestSchema, responseSchema } from '../support/bundle.ts';
 import { isObject, type Json, type JsonObject } from '../../src/lib/json.ts';
 
 const doc = loadBundle('v2-pt');
@@ -68,7 +68,7 @@ describe('undocumented payloads of the V2 Portuguese route', () => {
 
   test('only 200 and default responses exist: the description publishes no status code', () => {
     for (const { operation } of ops) {
-      expect(Object.keys(deref(doc, operation.responses)).sort()).toEqual(['200', 'default']);
+      expect(Object.keys(objectOf(doc, operation.responses)).sort()).toEqual(['200', 'default']);
     }
   });
 

@@ -21,7 +21,7 @@ export interface Finding {
 /** `/a/{id}` and `/a/{x}` are the same path to a client. */
 const pathShape = (path: string): string => path.replace(/\{[^}]*\}/g, '{}');
 
-const objectAt = (doc: OpenApiDocument, located: Located): Located<JsonObject> | undefined => {
+const locatedObject = (doc: OpenApiDocument, located: Located): Located<JsonObject> | undefined => {
   const resolved = doc.deref(located);
   return isObject(resolved.node) ? { node: resolved.node, pointer: resolved.pointer } : undefined;
 };
@@ -33,7 +33,7 @@ function operationsOf(doc: OpenApiDocument): Map<string, OperationEntry> {
   const paths = doc.root.paths;
   if (!isObject(paths)) return out;
   for (const [path, raw] of Object.entries(paths)) {
-    const item = objectAt(doc, { node: raw, pointer: child('#/paths', path) });
+    const item = locatedObject(doc, { node: raw, pointer: child('#/paths', path) });
     if (!item) continue;
     for (const method of HTTP_METHODS) {
       const op = item.node[method];
@@ -103,7 +103,7 @@ function parametersOf(doc: OpenApiDocument, entry: OperationEntry): Map<string, 
     const list = owner.node.parameters;
     if (!Array.isArray(list)) continue;
     list.forEach((raw, i) => {
-      const param = objectAt(doc, { node: raw, pointer: child(owner.pointer, 'parameters', i) });
+      const param = locatedObject(doc, { node: raw, pointer: child(owner.pointer, 'parameters', i) });
       if (!param || typeof param.node.name !== 'string' || typeof param.node.in !== 'string') return;
       const name = param.node.in === 'header' ? param.node.name.toLowerCase() : param.node.name;
       out.set(`${param.node.in}:${name}`, param);
@@ -156,7 +156,9 @@ function contentOf(owner: Located<JsonObject>): Map<string, Located<JsonObject>>
 
 function compareRequestBodies(ctx: Ctx, bOp: Located<JsonObject>, hOp: Located<JsonObject>): void {
   const at = (doc: OpenApiDocument, op: Located<JsonObject>) =>
-    op.node.requestBody === undefined ? undefined : objectAt(doc, { node: op.node.requestBody, pointer: child(op.pointer, 'requestBody') });
+    op.node.requestBody === undefined
+      ? undefined
+      : locatedObject(doc, { node: op.node.requestBody, pointer: child(op.pointer, 'requestBody') });
   const b = at(ctx.base, bOp);
   const h = at(ctx.head, hOp);
   if (b && !h) {
@@ -195,7 +197,7 @@ function compareResponses(ctx: Ctx, bOp: Located<JsonObject>, hOp: Located<JsonO
     if (!isObject(list)) return out;
     for (const [status, raw] of Object.entries(list)) {
       const at = child(op.pointer, 'responses', status);
-      const response = objectAt(doc, { node: raw, pointer: at });
+      const response = locatedObject(doc, { node: raw, pointer: at });
       if (response) out.set(status.toUpperCase(), { ...response, at });
     }
     return out;
@@ -242,7 +244,7 @@ function compareResponseHeaders(ctx: Ctx, b: Located<JsonObject>, h: Located<Jso
     const out = new Map<string, Located<JsonObject>>();
     if (!isObject(response.node.headers)) return out;
     for (const [name, raw] of Object.entries(response.node.headers)) {
-      const header = objectAt(doc, { node: raw, pointer: child(response.pointer, 'headers', name) });
+      const header = locatedObject(doc, { node: raw, pointer: child(response.pointer, 'headers', name) });
       if (header) out.set(name.toLowerCase(), header);
     }
     return out;
