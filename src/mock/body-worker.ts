@@ -6,7 +6,7 @@ import type { FamilyDocument } from './join.ts';
 import { RouteTable, type MockOperation } from './routes.ts';
 import { compileBodyValidator, validatorCompilers, type BodyValidator } from './validators.ts';
 import type { BigBodyJob, BigBodyVerdict } from './big-bodies.ts';
-import { jsonSyntaxReason } from './wire.ts';
+import { jsonSyntaxReason, jsonText } from './wire.ts';
 
 const documents = (workerData as { documents: FamilyDocument[] }).documents;
 const routes = new RouteTable(documents);
@@ -17,7 +17,7 @@ const validators = new Map<MockOperation, BodyValidator>();
 parentPort!.on('message', (job: BigBodyJob) => {
   let verdict: BigBodyVerdict;
   try {
-    const body: unknown = JSON.parse(Buffer.from(job.bytes).toString('utf8'));
+    const body: unknown = JSON.parse(jsonText(new Uint8Array(job.bytes)));
     const op = job.operation === undefined ? undefined : byKey.get(job.operation);
     if (!op) verdict = { id: job.id, kind: 'parsed' };
     else {

@@ -14,7 +14,18 @@ import { condenseOneOfPatterns, describeViolations, MAX_LISTED_VIOLATIONS, probl
 import type { MockDecision, MockResponder } from './responder.ts';
 import { missingSecurityHeaders, type MockOperation } from './routes.ts';
 import { StartError } from './start-error.ts';
-import { jsonSyntaxReason, mediaTypeOf, queryOf, readRequestBody, RequestRefused, send, sendProblem, targetOf } from './wire.ts';
+import {
+  jsonSyntaxReason,
+  jsonText,
+  mediaTypeOf,
+  queryOf,
+  readRequestBody,
+  RequestRefused,
+  send,
+  sendProblem,
+  targetOf,
+  unacceptedEncoding,
+} from './wire.ts';
 
 /** The one request media type the contract declares. */
 const ACCEPTED_TYPE = 'application/json';
@@ -189,6 +200,16 @@ export function createFront(current: () => MockContract, options: FrontOptions):
     }
     const contentType = req.headers['content-type'];
     const mediaType = mediaTypeOf(contentType);
+    const encoding = raw.length > 0 ? unacceptedEncoding(req.headers['content-encoding']) : undefined;
+    if (encoding !== undefined)
+      return refuse(
+        res,
+        problem(
+          415,
+          `The body must be sent without a Content-Encoding (identity, the only one accepted); the request has Content-Encoding ${JSON.stringify(encoding)}.`,
+        ),
+        { 'accept-encoding': 'identity' },
+      );
 
     // A large body is parsed and checked on a worker thread; the checks below run in
     // the same order on its verdict.
@@ -203,7 +224,7 @@ export function createFront(current: () => MockContract, options: FrontOptions):
     if (verdict?.kind === 'invalid') body = PARSED_ELSEWHERE;
     else if (raw.length > 0 && mediaType === ACCEPTED_TYPE) {
       try {
-        body = JSON.parse(raw.toString('utf8'));
+        body = JSON.parse(jsonText(raw));
       } catch (error) {
         return refuse(res, problem(400, `The body is not valid JSON: ${jsonSyntaxReason(error as Error)}`));
       }

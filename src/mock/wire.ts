@@ -82,8 +82,27 @@ export function mediaTypeOf(header: string | undefined): string {
  */
 export function jsonSyntaxReason(error: Error): string {
   const message = error.message;
-  if (!/"/.test(message)) return message.slice(0, 200); // the forms with a position quote nothing
-  return /^Unexpected token '.'/su.exec(message)?.[0] ?? 'unexpected input';
+  const reason = /"/.test(message) ? (/^Unexpected token '.'/su.exec(message)?.[0] ?? 'unexpected input') : message.slice(0, 200);
+  // An invisible or control character is named, not quoted raw.
+  return reason.replace(
+    /'([\p{C}\p{Z}])'/u,
+    (_all, char: string) => `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`,
+  );
+}
+
+/** A body's text for JSON.parse: UTF-8, a leading byte order mark dropped (RFC 8259, 8.1, lets a parser ignore it). */
+export function jsonText(raw: Uint8Array): string {
+  const text = Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString('utf8');
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/**
+ * A request body sent with a Content-Encoding other than identity, which the mock does not
+ * decode: its name, for a 415 (RFC 9110, 15.5.16) that says the encodings accepted.
+ */
+export function unacceptedEncoding(header: string | string[] | undefined): string | undefined {
+  const value = (Array.isArray(header) ? header.join(',') : (header ?? '')).trim().toLowerCase();
+  return value === '' || value === 'identity' ? undefined : value.slice(0, 60);
 }
 
 export function send(res: http.ServerResponse, status: number, headers: Record<string, string>, body?: string): void {

@@ -149,3 +149,30 @@ test('a date in none of the accepted forms: one violation naming the forms, no r
   // Each form is named by its schema's description (a `code` span) or, failing that, its example.
   expect(r.detail).not.toMatch(/pattern|\\d/);
 });
+
+test('a gzip body gets 415 naming the encoding and the one accepted, never a quote of its bytes', async () => {
+  const { gzipSync } = await import('node:zlib');
+  const response = await fetch(`${url}/api/V2/Voos/Reservar`, {
+    method: 'POST',
+    headers: { ...HEADERS, 'content-encoding': 'gzip' },
+    body: gzipSync(JSON.stringify(CREDENTIALS)),
+  });
+  const text = await response.text();
+  expect(response.status).toBe(415);
+  expect(response.headers.get('accept-encoding')).toBe('identity');
+  const detail = String((JSON.parse(text) as { detail?: string }).detail);
+  expect(detail).toContain('Content-Encoding "gzip"');
+  expect(detail).not.toMatch(/[\u0000-\u001f]/);
+});
+
+test('a body opening with a byte order mark is read as the JSON after it', async () => {
+  const r = await post(url, '/api/V2/Voos/Reservar', `\ufeff${JSON.stringify(CREDENTIALS)}`);
+  expect(r.status).toBe(200);
+});
+
+test('invalid JSON that starts with a control character names it, never quotes it raw', async () => {
+  const r = await post(url, '/api/V2/Voos/Reservar', '\u0001{}');
+  expect(r.status).toBe(400);
+  expect(r.detail).toContain('U+0001');
+  expect(r.detail).not.toMatch(/[\u0000-\u001f]/);
+});
