@@ -176,6 +176,7 @@ export function createFront(current: () => MockContract, options: FrontOptions):
     if (validating) {
       const decision = ask(call.op, req, call.url, call.body);
       if (decision?.kind === 'answer') return void sendDecision(res, decision);
+      if (decision?.kind === 'refuse') return refuse(res, problem(decision.status, decision.detail), decision.headers);
       if (decision?.kind === 'annotate') headers = { ...headers, ...decision.headers };
     }
     sendAnswer(res, serializeAnswer(outcome.status, headers, outcome.body), extra);
@@ -283,6 +284,7 @@ export function createFront(current: () => MockContract, options: FrontOptions):
     if (check) return refuse(res, bodyProblem(contract, 422, check.listed, check.total, check.pruned));
     const decision = ask(op, req, url, body);
     if (decision?.kind === 'answer') return void sendDecision(res, decision);
+    if (decision?.kind === 'refuse') return refuse(res, problem(decision.status, decision.detail), decision.headers);
     const extra = decision?.kind === 'annotate' ? decision.headers : undefined;
     if (wantsPrism) return answerThroughPrism(contract, req, res, call, preferences, false, extra);
     sendAnswer(res, contract.readyAnswerOf(op) ?? (await contract.answerOf(op)), extra);

@@ -15,11 +15,13 @@ export interface MockCall {
 }
 
 /**
- * What a responder decides: answer the call itself, or let the ordinary answer go with
- * extra headers (e.g. one naming the nearest captured scenario), or say nothing (undefined).
+ * What a responder decides: answer the call itself, let the ordinary answer go with extra
+ * headers, refuse it with the mock's own problem body (a call its state cannot place), or
+ * say nothing (undefined).
  */
 export type MockDecision =
   | { kind: 'answer'; status: number; body: unknown; headers?: Record<string, string> }
-  | { kind: 'annotate'; headers: Record<string, string> };
+  | { kind: 'annotate'; headers: Record<string, string> }
+  | { kind: 'refuse'; status: number; detail: string; headers: Record<string, string> };
 
 export type MockResponder = (call: MockCall) => MockDecision | undefined;

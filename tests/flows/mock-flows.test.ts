@@ -45,13 +45,14 @@ describe('the flows mock', () => {
     expect(JSON.stringify(search?.body).split(String(token)).join(String(capturedToken))).toBe(JSON.stringify(captured));
   });
 
-  test('a divergent request gets the ordinary answer plus the nearest scenario and the field that differs', async () => {
+  test('a divergent request gets 409 naming the nearest scenario and the field that differs, never a booking', async () => {
     const captured = scenarios.find((s) => s.name === 'cenario1-adulto-ida-nacional-faturado')?.steps[1];
     const answer = await post(mock.url, '/AereoNoSession.svc/Disponibilidade', {
       ...captured?.request,
       DataIda: '/Date(1790000000000-0300)/',
     });
-    expect(answer.status).toBe(200);
+    expect(answer.status).toBe(409);
+    expect(answer.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     expect(answer.headers.get('x-mock-flows')).toBe('no-match');
     expect(answer.headers.get('x-mock-flows-nearest')).toBe('cenario1-adulto-ida-nacional-faturado/02-Disponibilidade');
     expect(answer.headers.get('x-mock-flows-differs')).toBe('DataIda');
@@ -81,7 +82,7 @@ describe('the flows mock', () => {
     const started = performance.now();
     const answer = await post(mock.url, '/AereoNoSession.svc/Consultar', { ...captured?.request, Localizador: huge });
     expect(performance.now() - started).toBeLessThan(5_000);
-    expect(answer.status).toBe(200);
+    expect(answer.status).toBe(409);
     expect(answer.headers.get('x-mock-flows')).toBe('no-match');
     expect(answer.headers.get('x-mock-flows-differs')).toBe('Localizador');
     let headerBytes = 0;
@@ -136,6 +137,30 @@ describe('the flows mock', () => {
     expect(early.headers.get('x-mock-flows-reason')).toMatch(/after 07-Emitir, which this flow has not run/);
   });
 
+  test('a call no flow can place is unmistakable: 409, the reason in headers, no identifier no flow handed out', async () => {
+    const capturedLocators = new Set(
+      scenarios.flatMap((s) => s.steps.flatMap((st) => (typeof st.request.Localizador === 'string' ? [st.request.Localizador] : []))),
+    );
+    const emissao = cenario4?.steps.find((s) => s.operation === 'IniciarEmissao');
+    const unknown = await post(mock.url, '/AereoNoSession.svc/IniciarEmissao', { ...emissao?.request, Localizador: 'ZZZ999' });
+    expect(unknown.status).toBe(409);
+    expect(unknown.headers.get('x-mock-flows')).toBe('no-match');
+    const text = JSON.stringify(unknown.body);
+    for (const locator of capturedLocators) expect(text).not.toContain(locator);
+    expect(unknown.body.Localizador).toBeUndefined();
+    // The capture's own locator, with no Reservar in any flow: replaying would start a flow mid-way.
+    const midway = await post(mock.url, '/AereoNoSession.svc/IniciarEmissao', emissao?.request);
+    expect(midway.status).toBe(409);
+    expect(midway.headers.get('x-mock-flows')).toBe('out-of-order');
+    expect(midway.headers.get('x-mock-flows-reason')).toMatch(/capture's own Localizador.*start from 01-/);
+    // Consultar before Emitir, inside a flow: no capture shows that booking then.
+    const f = flow(mock.url, CENARIO4);
+    await f.steps(upTo('04-Reservar'));
+    const early = await f.step('08-Consultar');
+    expect(early.status).toBe(409);
+    expect(early.body.Reservas).toBeUndefined();
+  });
+
   test('the reset header forgets every flow and every identifier handed out', async () => {
     const f = flow(mock.url, CENARIO4);
     await f.steps(upTo('04-Reservar'));
@@ -145,6 +170,7 @@ describe('the flows mock', () => {
     expect(reset.headers.get('x-mock-flows')).toBe('replay');
     // The flow's locator is now unknown: the nearest capture differs by the locator.
     const after = await f.step('06-RecuperarFormasDeFinanciamento');
+    expect(after.status).toBe(409);
     expect(after.headers.get('x-mock-flows')).toBe('no-match');
     expect(after.headers.get('x-mock-flows-differs')).toBe('Localizador');
   });
@@ -213,7 +239,13 @@ describe('the flows state', () => {
         body: { ...price?.request, IdentificacaoDaViagem: token },
         headers: {},
       });
-    expect(priced(tokens[0])?.kind).toBe('annotate'); // forgotten
+    // Forgotten, and told so rather than read as an unknown trip.
+    const forgotten = priced(tokens[0]);
+    expect(forgotten?.kind).toBe('refuse');
+    expect(forgotten?.kind === 'refuse' ? forgotten.headers['x-mock-flows'] : '').toBe('evicted');
+    expect(forgotten?.kind === 'refuse' ? forgotten.detail : '').toMatch(
+      /flow that handed out this IdentificacaoDaViagem was forgotten: the mock keeps the 3 most recently used flows/,
+    );
     expect(priced(tokens[4])?.kind).toBe('answer'); // remembered
     responder.reset();
     expect(responder.size).toBe(0);

@@ -11,7 +11,11 @@
 //   change captured before it (Reservar, Emitir, Cancelar) on the same booking (sharing a
 //   trip token or locator with it) has been replayed in this flow and none captured after
 //   it has (so no Consultar shows the booking after Cancelar, and none shows a ticket
-//   before Emitir). Anything else gets the ordinary answer, annotated.
+//   before Emitir).
+// - A call no flow can place (no capture matches it, it comes out of order, it carries the
+//   capture's own identifier instead of one a flow handed out, or its flow was forgotten)
+//   is refused with 409 and headers saying why: an answer that looked like a booking would
+//   hold identifiers no flow handed out.
 // - State is in memory, at most `maxFlows` flows (least recently used dropped first),
 //   and `reset()` (or the header `x-mock-flows-reset: all`) forgets every flow.
 import type { Lineage } from '../../scenarios/lineage.ts';
@@ -138,6 +142,19 @@ export function createFlowsResponder(scenarios: Scenario[], lineage: Lineage, op
     });
   }
   const handedOutList = [...handedOut];
+  // The fields each step takes from an earlier captured answer of its scenario (gaps excluded: no captured step hands those out).
+  const threadedFields = new Map<Step, string[]>();
+  for (const { name, steps: ls } of lineage.scenarios) {
+    const scenario = byScenario.get(name) ?? [];
+    ls.forEach((st, i) => {
+      const step = scenario[i];
+      if (step)
+        threadedFields.set(
+          step,
+          st.threads.map((t) => t.field),
+        );
+    });
+  }
   // The handed-out values each captured answer holds: replaying a step with any starts a flow.
   const originalsIn = new Map(steps.map((s) => [s, handedOutList.filter((v) => JSON.stringify(s.response).includes(v))] as const));
   // Where in each answer they stand, so a replay copies only the objects on the way to them.
@@ -155,6 +172,9 @@ export function createFlowsResponder(scenarios: Scenario[], lineage: Lineage, op
 
   let flows = new Map<string, Flow>();
   let freshIndex = new Map<string, { flow: string; original: string }>();
+  // Identifiers of flows dropped by the bound, so a late call is told its flow was forgotten (bounded in turn).
+  let evicted = new Set<string>();
+  const maxEvicted = 16 * maxFlows;
   let minted = 0;
   let flowCount = 0;
 
@@ -164,7 +184,15 @@ export function createFlowsResponder(scenarios: Scenario[], lineage: Lineage, op
   }
 
   function newFlow(scenario: string, start: number): Flow {
-    while (flows.size >= maxFlows) forget(flows.values().next().value as Flow);
+    while (flows.size >= maxFlows) {
+      const oldest = flows.values().next().value as Flow;
+      for (const value of oldest.fresh.values()) evicted.add(value);
+      for (const value of evicted) {
+        if (evicted.size <= maxEvicted) break;
+        evicted.delete(value);
+      }
+      forget(oldest);
+    }
     const flow: Flow = { id: `f${(++flowCount).toString(36)}`, scenario, start, replayed: new Set(), fresh: new Map() };
     flows.set(flow.id, flow);
     return flow;
@@ -248,6 +276,16 @@ export function createFlowsResponder(scenarios: Scenario[], lineage: Lineage, op
       body[key] = known.original;
       flow ??= flows.get(known.flow);
     }
+    if (!flow) {
+      const stale = Object.entries(body).find(([, value]) => typeof value === 'string' && evicted.has(value));
+      if (stale) {
+        return refusal(
+          'evicted',
+          `the flow that handed out this ${stale[0]} was forgotten: the mock keeps the ${maxFlows} most recently used flows and drops the oldest; start the flow again from its first step`,
+          {},
+        );
+      }
+    }
     const pinned = call.headers[HEADERS.scenario];
     const pool = (flow ? byScenario.get(flow.scenario) : pinned ? byScenario.get(pinned) : undefined) ?? steps;
     const candidates = pool.filter((s) => s.operation === call.operation);
@@ -259,36 +297,36 @@ export function createFlowsResponder(scenarios: Scenario[], lineage: Lineage, op
         .sort((a, b) => a.d.length - b.d.length);
       const nearest = ranked[0];
       if (!nearest) return undefined;
-      return {
-        kind: 'annotate',
-        headers: {
-          [HEADERS.match]: 'no-match',
+      return refusal(
+        'no-match',
+        `no captured ${call.operation} has these ${nearest.d.join(', ')}; the nearest capture is step ${nearest.s.id} of ${nearest.s.scenario}`,
+        {
           [HEADERS.nearest]: headerSafe(`${nearest.s.scenario}/${nearest.s.id}`),
           [HEADERS.differs]: headerSafe(nearest.d.join(', ')),
-          [HEADERS.reason]: headerSafe(
-            `no captured ${call.operation} has these ${nearest.d.join(', ')}; the nearest capture is step ${nearest.s.id} of ${nearest.s.scenario}`,
-          ),
         },
-      };
+      );
     }
     // Within a flow, the first step not replayed yet (a scenario may search or price twice).
     const current = flow;
     const step = (current && matches.find((s) => !current.replayed.has(s.index))) ?? (matches[0] as Step);
     if (flow) {
       const why = blocked(flow, step);
-      if (why) {
-        return {
-          kind: 'annotate',
-          headers: {
-            [HEADERS.match]: 'out-of-order',
-            [HEADERS.nearest]: headerSafe(`${step.scenario}/${step.id}`),
-            [HEADERS.flow]: flow.id,
-            [HEADERS.reason]: headerSafe(why),
-          },
-        };
-      }
+      if (why)
+        return refusal('out-of-order', why, { [HEADERS.nearest]: headerSafe(`${step.scenario}/${step.id}`), [HEADERS.flow]: flow.id });
       touch(flow);
-    } else if ((originalsIn.get(step) ?? []).length > 0) {
+    } else {
+      // The capture's own identifier, not one a flow handed out: replaying would start a flow mid-way.
+      const captured = (threadedFields.get(step) ?? []).filter((f) => body[f] !== undefined);
+      if (captured.length > 0) {
+        const first = byScenario.get(step.scenario)?.[0];
+        return refusal(
+          'out-of-order',
+          `this ${step.operation} carries the capture's own ${captured.join(', ')}, which no flow of this mock handed out; a flow gets its identifiers from its own earlier answers: start from ${first?.id ?? 'the first step'} of ${step.scenario}`,
+          { [HEADERS.nearest]: headerSafe(`${step.scenario}/${step.id}`) },
+        );
+      }
+    }
+    if (!flow && (originalsIn.get(step) ?? []).length > 0) {
       flow = newFlow(step.scenario, step.index);
     }
     flow?.replayed.add(step.index);
@@ -303,6 +341,17 @@ export function createFlowsResponder(scenarios: Scenario[], lineage: Lineage, op
   function reset(): void {
     flows = new Map();
     freshIndex = new Map();
+    evicted = new Set();
+  }
+
+  /** The mock's own 409: this call has no place in any flow; the headers and the detail say why. */
+  function refusal(match: string, reason: string, headers: Record<string, string>): MockDecision {
+    return {
+      kind: 'refuse',
+      status: 409,
+      detail: `The flows mock cannot place this call in a flow (${match}): ${headerSafe(reason)}. It answers only what a capture shows.`,
+      headers: { [HEADERS.match]: match, ...headers, [HEADERS.reason]: headerSafe(reason) },
+    };
   }
 
   return {
