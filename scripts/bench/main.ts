@@ -134,9 +134,13 @@ if (measures('mock')) {
     });
   }
   rows.push({
-    what: 'hostile: mock memory before and 3 s after the hostile rounds',
-    figure: `${m.hostileIdleMiB.toFixed(0)} MiB, ${m.hostileAfterMiB.toFixed(0)} MiB`,
-    ratio: { value: m.hostileAfterMiB / m.hostileIdleMiB, target: 1.5, label: 'after / before' },
+    what: 'hostile: mock memory (RSS, with its body processes) before, at the peak, 3 s and 30 s after the hostile rounds',
+    figure: `before ${m.hostileIdleMiB.toFixed(0)} MiB; peak with its body processes ${m.hostilePeakMiB.toFixed(0)} MiB; 3 s after ${m.hostileAfterMiB.toFixed(0)} MiB; 30 s after ${m.hostileAfter30MiB.toFixed(0)} MiB`,
+    ratio: {
+      value: Math.max(m.hostileAfterMiB, m.hostileAfter30MiB) / m.hostileIdleMiB,
+      target: 1.5,
+      label: `max(3 s ${(m.hostileAfterMiB / m.hostileIdleMiB).toFixed(2)}, 30 s ${(m.hostileAfter30MiB / m.hostileIdleMiB).toFixed(2)}) / before`,
+    },
   });
 }
 

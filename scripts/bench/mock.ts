@@ -46,6 +46,14 @@ function startProcess(args: string[], cwd: string): Promise<Server> {
   });
 }
 
+/** Resident memory of a process and its children (the mock's body processes), from /proc (MiB). */
+async function treeRssMiB(pid: number): Promise<number> {
+  const children = await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8').catch(() => '');
+  const pids = children.split(/\s+/).filter(Boolean).map(Number);
+  const sizes = await Promise.all(pids.map((child) => rssMiB(child).catch(() => 0)));
+  return (await rssMiB(pid)) + sizes.reduce((a, b) => a + (Number.isNaN(b) ? 0 : b), 0);
+}
+
 /** Resident memory of a process, from /proc (MiB). */
 async function rssMiB(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
@@ -113,7 +121,11 @@ export interface MockFigures {
   firstAnswerWarm: Figure;
   hostile: HostileFigures[];
   hostileIdleMiB: number;
+  /** The mock and its body processes together, right after the hostile rounds. */
+  hostilePeakMiB: number;
+  /** The mock 3 s and 30 s after the hostile rounds (its body processes have ended by then). */
   hostileAfterMiB: number;
+  hostileAfter30MiB: number;
   operations: number;
   non2xx: number;
   errors: number;
@@ -186,9 +198,12 @@ export async function benchMock(rootDir: string, runs: number, seconds = 4, conn
         validStatus: round.valid.status,
       });
     }
-    // The big-body workers end after 1 s without work; their memory goes with them.
+    const hostilePeakMiB = await treeRssMiB(mock.pid);
+    // The big-body processes end after 1 s without work; their memory goes with them.
     await new Promise((resolve) => setTimeout(resolve, 3000));
-    const hostileAfterMiB = await rssMiB(mock.pid);
+    const hostileAfterMiB = await treeRssMiB(mock.pid);
+    await new Promise((resolve) => setTimeout(resolve, 27_000));
+    const hostileAfter30MiB = await treeRssMiB(mock.pid);
     return {
       front,
       prism,
@@ -201,7 +216,9 @@ export async function benchMock(rootDir: string, runs: number, seconds = 4, conn
       firstAnswerWarm: summarise(warm),
       hostile,
       hostileIdleMiB,
+      hostilePeakMiB,
       hostileAfterMiB,
+      hostileAfter30MiB,
       operations: calls.length,
       non2xx,
       errors,
