@@ -36,7 +36,7 @@ const LAYER = new Map(LAYERS);
 const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)['"](\.{1,2}\/[^'"]+)['"]/g;
 
 /** The part a file belongs to: `src/mock`, `src/client` (the client's own files at the top of src/ and src/families/), `scripts/pipeline`… */
-export function partOf(relative: string): string {
+function partOf(relative: string): string {
   const [top, second] = relative.split('/');
   if (top === 'src') {
     if (relative === 'src/mock.ts') return 'src/mock.ts';
@@ -53,7 +53,7 @@ function importsOf(file: string): string[] {
 }
 
 /** Every import that goes up or sideways: `from -> to (part, layer -> part, layer)`. */
-export function upwardImports(edges: ReadonlyArray<[from: string, to: string]>): string[] {
+function upwardImports(edges: ReadonlyArray<[from: string, to: string]>): string[] {
   const wrong: string[] = [];
   for (const [from, to] of edges) {
     const [a, b] = [partOf(from), partOf(to)];
@@ -98,7 +98,7 @@ function sharedHelpers(files: string[]): Map<string, string> {
 }
 
 /** Top-level function definitions named like a shared helper, outside the file that owns it. */
-export function secondDefinitions(helpers: ReadonlyMap<string, string>, files: ReadonlyArray<[file: string, text: string]>): string[] {
+function secondDefinitions(helpers: ReadonlyMap<string, string>, files: ReadonlyArray<[file: string, text: string]>): string[] {
   const found: string[] = [];
   for (const [file, text] of files) {
     for (const m of text.matchAll(

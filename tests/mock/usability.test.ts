@@ -150,6 +150,8 @@ test('a date in none of the accepted forms: one violation naming the forms, no r
   expect(r.detail).not.toMatch(/pattern|\\d/);
 });
 
+const hasControlCharacter = (text: string) => [...text].some((c) => c.charCodeAt(0) < 0x20);
+
 test('a gzip body gets 415 naming the encoding and the one accepted, never a quote of its bytes', async () => {
   const { gzipSync } = await import('node:zlib');
   const response = await fetch(`${url}/api/V2/Voos/Reservar`, {
@@ -162,7 +164,7 @@ test('a gzip body gets 415 naming the encoding and the one accepted, never a quo
   expect(response.headers.get('accept-encoding')).toBe('identity');
   const detail = String((JSON.parse(text) as { detail?: string }).detail);
   expect(detail).toContain('Content-Encoding "gzip"');
-  expect(detail).not.toMatch(/[\u0000-\u001f]/);
+  expect(hasControlCharacter(detail)).toBe(false);
 });
 
 test('a body opening with a byte order mark is read as the JSON after it', async () => {
@@ -174,5 +176,5 @@ test('invalid JSON that starts with a control character names it, never quotes i
   const r = await post(url, '/api/V2/Voos/Reservar', '\u0001{}');
   expect(r.status).toBe(400);
   expect(r.detail).toContain('U+0001');
-  expect(r.detail).not.toMatch(/[\u0000-\u001f]/);
+  expect(hasControlCharacter(r.detail)).toBe(false);
 });
