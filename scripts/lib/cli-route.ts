@@ -16,7 +16,7 @@ export async function node(dir: string, args: string[]): Promise<void> {
   await run(process.execPath, args, { cwd: dir, env, maxBuffer: 64 * 1024 * 1024 });
 }
 
-/** Writes generated/<family>/openapi.yaml, schema.d.ts and generated/docs/<family>.html in dir. */
+/** Writes what the pipeline writes, one CLI process per tool: bundles, types, reference pages, the observed flavours, dist/ and the mock start cache. */
 export async function cliRouteBuild(dir: string, families: Family[]): Promise<void> {
   const bin = (file: string) => path.join(dir, 'node_modules', file);
   const redocly = bin('@redocly/cli/bin/cli.js');
@@ -82,6 +82,32 @@ export async function cliRouteBuild(dir: string, families: Family[]): Promise<vo
     '--redocly',
     'redocly.observed.yaml',
   ]);
+  // The observed flavours' reference pages, as the families'.
+  for (const [id, title] of [
+    ['v2-pt-observed', 'V2 (Portuguese), observed flavour'],
+    ['legacy-observed', 'Legacy, observed flavour'],
+  ] as const) {
+    await node(dir, [
+      redocly,
+      'build-docs',
+      path.join('generated', id, 'openapi.yaml'),
+      '-o',
+      path.join('generated', 'docs', `${id}.html`),
+      '--title',
+      title,
+      '--inlineBundle',
+    ]);
+  }
   // The client, as the pipeline compiles it.
   await node(dir, [bin('typescript/bin/tsc'), '-p', 'tsconfig.build.json']);
+  // The JSON twin of every bundle (what the package exports and the mock reads), one process.
+  const ids = [...families.map((f) => f.id), 'v2-pt-observed', 'legacy-observed'];
+  await node(dir, [
+    '--input-type=module',
+    '-e',
+    `import { readFileSync, writeFileSync } from 'node:fs'; import { parse } from 'yaml';
+     for (const id of ${JSON.stringify(ids)}) writeFileSync('generated/' + id + '/openapi.json', JSON.stringify(parse(readFileSync('generated/' + id + '/openapi.yaml', 'utf8'))));`,
+  ]);
+  // The mock's start cache, rendered by Prism from the bundles.
+  await node(dir, [path.join(dir, 'scripts/pipeline/mock-step.ts')]);
 }

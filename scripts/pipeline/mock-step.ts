@@ -7,9 +7,9 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { FLOWS_DIR } from '../../src/lib/layout.ts';
-import { documentDigest, renderStartCache } from '../../src/mock/answers.ts';
+import { documentDigest, renderStartCache, routeKey } from '../../src/mock/answers.ts';
 import { capturedOperations, FLOWS_DOCUMENT_ID } from '../../src/mock/flows/load.ts';
-import { capturedRouteDocument } from '../../src/mock/flows/route.ts';
+import { CAPTURED_PREFIX, capturedRouteDocument } from '../../src/mock/flows/route.ts';
 import type { FamilyDocument } from '../../src/mock/join.ts';
 import { readScenarios } from '../../src/scenarios/read.ts';
 import type { Family } from '../lib/families.ts';
@@ -18,6 +18,7 @@ import { LEGACY_OBSERVED_ID, LEGACY_OBSERVED_OF, MOCK_ID, OBSERVED_ID, OBSERVED_
 import type { BuiltFamily } from './step.ts';
 
 export const START_CACHE_OUTPUT = 'mock/start.json';
+const V2_ROUTE = '/api/V2/Voos';
 const OBSERVED: Record<string, string> = { [OBSERVED_OF]: OBSERVED_ID, [LEGACY_OBSERVED_OF]: LEGACY_OBSERVED_ID };
 
 /** Everything the start cache is made from: every bundle the mock serves, the captures' operations, the mock's code. */
@@ -42,16 +43,27 @@ export async function buildStartCache(rootDir: string, outDir: string, families:
   };
   const observed = Object.fromEntries(Object.entries(OBSERVED).filter(([family]) => families.some((f) => f.id === family)));
   const documents = await Promise.all([...families.map((f) => read(f.id)), ...Object.values(observed).map(read)]);
-  const observedV2 = documents.find((d) => d.document.id === OBSERVED_ID);
-  if (observedV2 && existsSync(path.join(rootDir, FLOWS_DIR))) {
-    const doc = capturedRouteDocument(observedV2.document.doc, capturedOperations(readScenarios(rootDir)));
-    documents.push({ document: { id: FLOWS_DOCUMENT_ID, doc }, digest: documentDigest(JSON.stringify(doc)) });
-  }
   const cache = await renderStartCache(
     families.map((f) => f.id),
     observed,
     documents,
   );
+  // The captured route serves the observed flavour's own operations (flows/route.ts): their
+  // answers are the observed ones, filed under that route, not rendered a second time.
+  const observedV2 = documents.find((d) => d.document.id === OBSERVED_ID);
+  if (observedV2 && existsSync(path.join(rootDir, FLOWS_DIR))) {
+    const operations = capturedOperations(readScenarios(rootDir));
+    const doc = capturedRouteDocument(observedV2.document.doc, operations);
+    const rendered = cache.answers[observedV2.digest]?.routes ?? {};
+    const routes = Object.fromEntries(
+      operations.map((op) => {
+        const answer = rendered[routeKey('post', `${V2_ROUTE}/${op}`)];
+        if (!answer) throw new Error(`no rendered answer of ${V2_ROUTE}/${op} for the captured route`);
+        return [routeKey('post', `${CAPTURED_PREFIX}/${op}`), answer];
+      }),
+    );
+    cache.answers[documentDigest(JSON.stringify(doc))] = { document: FLOWS_DOCUMENT_ID, routes };
+  }
   const content = `${JSON.stringify(cache, null, 2)}\n`;
   const file = path.join(outDir, START_CACHE_OUTPUT);
   if ((await readFile(file, 'utf8').catch(() => undefined)) !== content) {
@@ -63,4 +75,12 @@ export async function buildStartCache(rootDir: string, outDir: string, families:
     inputs: await mockInputs(rootDir, outDir, families),
     outputs: { [START_CACHE_OUTPUT]: sha256(content) },
   };
+}
+
+// `node scripts/pipeline/mock-step.ts`: the start cache alone, from the bundles in generated/
+// (the benchmark's CLI route makes it this way).
+if (import.meta.main) {
+  const rootDir = process.cwd();
+  const { readFamilies } = await import('../lib/families.ts');
+  await buildStartCache(rootDir, path.join(rootDir, 'generated'), await readFamilies(rootDir));
 }

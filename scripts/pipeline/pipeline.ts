@@ -214,7 +214,7 @@ async function runSteps(run: Run): Promise<void> {
     // The client needs every type (the observed flavour's too), not the docs; only for the real output folder.
     const clientDone = run.intoProject && run.client && failures.length === 0 ? buildClient(run, workers) : Promise.resolve();
     // Prism renders the mock's answers on this thread while the workers compile the client and render pages.
-    const mockDone = failures.length === 0 && (plan.mockStale || built.length > 0) ? buildMock(run) : Promise.resolve();
+    const mockDone = failures.length === 0 && (plan.mockStale || built.length > 0) ? buildMock(run, workers) : Promise.resolve();
     if (site && (await finishDocs(run, site))) run.onDocs();
     await clientDone;
     run.phase('client compiled');
@@ -257,10 +257,9 @@ async function buildFlows(run: Run): Promise<void> {
   }
 }
 
-async function buildMock(run: Run): Promise<void> {
-  const { buildStartCache } = await import('./mock-step.ts');
+async function buildMock(run: Run, workers: BuildWorkers): Promise<void> {
   try {
-    run.built.push(await buildStartCache(run.rootDir, run.outDir, run.plan.families));
+    run.built.push(await workers.startCache({ rootDir: run.rootDir, outDir: run.outDir, families: run.plan.families }));
     run.phase('mock answers rendered');
   } catch (error) {
     run.failures.push(error);

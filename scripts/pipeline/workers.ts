@@ -1,10 +1,12 @@
 // The build's worker threads, each started on first use: TypeScript work (types and
-// the client compile, ts-worker.ts), Spectral (spectral-worker.ts) and reference page
-// rendering (render-worker.ts). The pipeline starts them before it loads its own
+// the client compile, ts-worker.ts), Spectral (spectral-worker.ts), reference page
+// rendering (render-worker.ts) and the mock's start cache (mock-worker.ts). The pipeline starts them before it loads its own
 // tools, so TypeScript, Spectral and Redoc load on the second core meanwhile.
 import type { ReferencePageJob } from '../docs-site/reference.ts';
 import type { TsJob, TsWorkerData } from './ts-worker.ts';
 import type { SpectralFinding, SpectralJob } from './spectral.ts';
+import type { StartCacheJob } from './mock-worker.ts';
+import type { BuiltFamily } from './step.ts';
 import { TaskWorker } from '../lib/task-worker.ts';
 
 export class BuildWorkers {
@@ -12,6 +14,7 @@ export class BuildWorkers {
   #ts: TaskWorker<TsJob, string | string[]> | undefined;
   #pages: TaskWorker<ReferencePageJob, void> | undefined;
   #spectral: TaskWorker<SpectralJob, SpectralFinding[]> | undefined;
+  #mock: TaskWorker<StartCacheJob, BuiltFamily> | undefined;
   #closed = false;
 
   /** `compilesClient`: the build writes dist/, so the TypeScript worker prepares for it. */
@@ -48,6 +51,17 @@ export class BuildWorkers {
     return value;
   }
 
+  /** The mock's start cache (mock-step.ts), rendered by Prism in its own thread. */
+  startCache(job: StartCacheJob): Promise<BuiltFamily> {
+    return this.#mockWorker().run(job);
+  }
+
+  #mockWorker(): TaskWorker<StartCacheJob, BuiltFamily> {
+    if (this.#closed) throw new Error('the build workers are closed');
+    this.#mock ??= new TaskWorker(new URL('./mock-worker.ts', import.meta.url), {});
+    return this.#mock;
+  }
+
   /** Renders one reference page with Redocly build-docs. */
   renderPage(job: ReferencePageJob): Promise<void> {
     return this.#pagesWorker().run(job);
@@ -73,6 +87,6 @@ export class BuildWorkers {
 
   async close(): Promise<void> {
     this.#closed = true;
-    await Promise.all([this.#ts?.close(), this.#pages?.close(), this.#spectral?.close()]);
+    await Promise.all([this.#ts?.close(), this.#pages?.close(), this.#spectral?.close(), this.#mock?.close()]);
   }
 }

@@ -5,11 +5,10 @@
 // fallbacks, an `Accept` other than JSON, and every call with the reference engine.
 // Every refusal is a problem body that names the field, header or method at fault.
 import type http from 'node:http';
-import type { IHttpRequest } from '@stoplight/prism-http';
 import { serializeAnswer, routeKey, type RenderedAnswer } from './answers.ts';
 import { BIG_BODY_BYTES, type BigBodyVerdict } from './big-bodies.ts';
 import type { MockContract } from './contract.ts';
-import type { PrismViolation, Preferences } from './prism-adapter.ts';
+import type { Preferences, PrismRequest, PrismViolation } from './prism-adapter.ts';
 import { condenseOneOfPatterns, describeViolations, MAX_LISTED_VIOLATIONS, problem, type Problem, type Violation } from './problem.ts';
 import type { MockDecision, MockResponder } from './responder.ts';
 import { missingSecurityHeaders, type MockOperation } from './routes.ts';
@@ -159,8 +158,8 @@ export function createFront(current: () => MockContract, options: FrontOptions):
     extra?: Record<string, string>,
   ): Promise<Problem | undefined> {
     const engine = await contract.prism(validating);
-    const input: IHttpRequest = {
-      method: call.method as IHttpRequest['method'],
+    const input: PrismRequest = {
+      method: call.method,
       url: { path: call.url.pathname, query: queryOf(call.url.searchParams) },
       headers: req.headers as Record<string, string>,
       ...(call.body === undefined ? {} : { body: call.body }),

@@ -4,7 +4,6 @@
 // fallbacks, which only @stoplight/prism-http-server's compiled files hold.
 // `checkPrismAdapter()` says in plain words when an upgrade breaks what this relies on.
 import { createRequire } from 'node:module';
-import type { IHttpRequest, IHttpResponse } from '@stoplight/prism-http';
 import type { LogLevel } from './request-log.ts';
 import { StartError } from './start-error.ts';
 
@@ -34,9 +33,17 @@ export type PrismOutcome =
 export interface PrismEngine {
   /** The operations Prism read from the document (its own model). */
   operationCount: number;
-  preferences(request: Pick<IHttpRequest, 'headers' | 'url'>): { ok: true; value: Preferences } | { ok: false; detail: string };
+  preferences(request: Pick<PrismRequest, 'headers' | 'url'>): { ok: true; value: Preferences } | { ok: false; detail: string };
   /** `template`: the path template the front routed the call to; Prism then scores only its operations. */
-  request(request: IHttpRequest, preferences: Preferences, template?: string): Promise<PrismOutcome>;
+  request(request: PrismRequest, preferences: Preferences, template?: string): Promise<PrismOutcome>;
+}
+
+/** A request as Prism reads it. */
+export interface PrismRequest {
+  method: string;
+  url: { path: string; query?: Record<string, string | string[]> };
+  headers?: Record<string, string>;
+  body?: unknown;
 }
 
 export interface PrismEngineOptions {
@@ -47,9 +54,30 @@ export interface PrismEngineOptions {
   logSink: { write(line: string): void };
 }
 
-type PrismHttp = typeof import('@stoplight/prism-http');
-type PrismCore = typeof import('@stoplight/prism-core');
-type PreferParser = (req: Pick<IHttpRequest, 'headers' | 'url'>) => { _tag: 'Left'; left: Error } | { _tag: 'Right'; right: Preferences };
+// What the adapter calls in Prism, declared here rather than imported from Prism's own
+// types: Prism is an optional peer, so the package's declarations must not need it, and
+// its type tree (fp-ts and more) doubled the client compile.
+interface PrismOperation {
+  path: string;
+}
+type Either<L, R> = { _tag: 'Left'; left: L } | { _tag: 'Right'; right: R };
+interface PrismInstance {
+  request(request: PrismRequest, operations: PrismOperation[], config: object): () => Promise<Either<unknown, unknown>>;
+}
+interface PrismHttp {
+  getHttpOperationsFromSpec(document: Record<string, unknown>): Promise<PrismOperation[]>;
+  createInstance(config: object, components: { logger: unknown }): PrismInstance;
+  ProblemJsonError: { toProblemJson(error: Error): { detail?: string } };
+}
+interface PrismCore {
+  createLogger(name: string, options: { level: string }, sink: { write(line: string): void }): unknown;
+}
+interface PrismResponse {
+  statusCode: number;
+  headers?: Record<string, unknown>;
+  body?: unknown;
+}
+type PreferParser = (req: Pick<PrismRequest, 'headers' | 'url'>) => Either<Error, Preferences>;
 
 interface PrismModules {
   http: PrismHttp;
@@ -69,7 +97,9 @@ export function loadPrism(): Promise<PrismModules> {
     const require = createRequire(import.meta.url);
     let modules: [PrismHttp, PrismCore];
     try {
-      modules = await Promise.all([import('@stoplight/prism-http'), import('@stoplight/prism-core')]);
+      // Specifiers held in variables: the compiler does not load Prism's types for them.
+      const [httpName, coreName] = ['@stoplight/prism-http', '@stoplight/prism-core'];
+      modules = [(await import(httpName)) as PrismHttp, (await import(coreName)) as PrismCore];
       require.resolve(PREFER_PARSER_MODULE);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
@@ -134,11 +164,11 @@ export async function createPrismEngine(document: Record<string, unknown>, optio
       const result = await prism.request(request, candidates, requestConfig)();
       if (result._tag === 'Left') {
         const error = result.left as Error & { status?: number };
-        const json = http.ProblemJsonError.toProblemJson(error as InstanceType<PrismHttp['ProblemJsonError']>);
+        const json = http.ProblemJsonError.toProblemJson(error);
         return { kind: 'error', status: error.status ?? 500, detail: json.detail || error.message };
       }
       const { output, validations } = result.right as {
-        output: IHttpResponse;
+        output: PrismResponse;
         validations: { input: PrismViolation[]; output: PrismViolation[] };
       };
       return {
