@@ -820,26 +820,20 @@ export interface components {
             [key: string]: unknown;
         };
         /**
-         * @description Session token. The token from `Autenticar` goes in a field named `token` of later
-         *     requests; it is useful on the session-keeping `Aereo.svc`. On
-         *     `AereoNoSession.svc`, sending `Login` and `Senha` on every call is recommended
-         *     instead (Part 4.5).
-         */
-        TokenDeSessao: string;
-        /**
          * @description Authentication response of `AutenticarComUsuario` and `Usuario.svc/Autenticar`
          *     (Part 2.5). On success `Erros` is empty or null; on failure it is filled
          *     (Part 7). When a security card is required, `PosicaoCartaoDeSeguranca` gives the
          *     position to validate with `ValidarTokenSeguranca` (Part 5, item 8).
          *
-         *     The field list is published in full; the types of the second-factor fields
+         *     Part 2.5 lists these fields; whether the list is complete is not said, so the
+         *     closed object below is an inference (`x-inferred`). The types of the second-factor fields
          *     (`TokenSucesso`, `TokenSistema`, `TokenTipo`, `TokenPosicao`,
          *     `TokenRequerValidacao`) are published only as "various", so each accepts any
          *     value. Which fields are always present is not published, so none is required.
          */
         AutenticacaoRS: {
             /** @description Session token. */
-            Token?: components["schemas"]["TokenDeSessao"];
+            Token?: string;
             /** @description Authentication errors; empty or null on success. */
             Erros?: string[] | null;
             /** @description Security-card position to validate, when applicable. */
@@ -889,11 +883,18 @@ export interface components {
             Valido?: boolean;
             /** @description Whether the session has expired. */
             SessaoExpirada?: components["schemas"]["SessaoExpirada"];
-            /** @description Exception raised while validating. Type not published. */
+            /** @description The `Exception` field of the answer (Parts 2.5 and 7). Its type and meaning are not published. */
             Exception?: components["schemas"]["TipoNaoPublicado"];
         } & {
             [key: string]: unknown;
         };
+        /**
+         * @description Session token. The token from `Autenticar` goes in a field named `token` of later
+         *     requests; it is useful on the session-keeping `Aereo.svc`. On
+         *     `AereoNoSession.svc`, sending `Login` and `Senha` on every call is recommended
+         *     instead (Part 4.5).
+         */
+        TokenDeSessao: string;
         /**
          * @description Body of `ValidarTokenSeguranca` on the session-keeping `Aereo.svc`: the fields of
          *     Part 4.5 (`Login`, `Senha`, `TokenDeSeguranca`), the optional `ClienteId` that

@@ -58,7 +58,7 @@ export interface components {
          *     field without checking it.
          */
         RespostaV1: {
-            /** @description Whether the call succeeded. */
+            /** @description The wrapper's `Sucesso` boolean (Part 9). What each value means is not published. */
             Sucesso: boolean;
         } & {
             [key: string]: unknown;

@@ -14,7 +14,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * RetrieveSystemsSearch (retrieve the systems available for search)
+         * RetrieveSystemsSearch
          * @description Its request and response payloads are not published. The agency credentials travel in the body, but their field names on this route are not published, so the body is open.
          *
          *     Mirror of the Portuguese operation `RecuperarSistemasPesquisa` (`POST {base_url}/api/V2/Voos/RecuperarSistemasPesquisa`): an inference, since the description does not pair the two routes' operations.
@@ -38,7 +38,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Availability (flight availability search)
+         * Availability
          * @description The request is the flight search request of Part 2.4: `Origin`, `Destination`, `DepartureDate`, `ReturnDate`, `Adults`, `Children`, `Infants`. The names of the credential fields on this route are not published, so the body stays open for them. The response payload is not published; dates in responses are ISO 8601.
          *
          *     Mirror of the Portuguese operation `Disponibilidade` (`POST {base_url}/api/V2/Voos/Disponibilidade`): an inference, since the description does not pair the two routes' operations.
@@ -62,7 +62,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * MultipleAvailability (multiple availability search)
+         * MultipleAvailability
          * @description Its request and response payloads are not published. The agency credentials travel in the body, but their field names on this route are not published, so the body is open.
          *
          *     Mirror of the Portuguese operation `DisponibilidadeMultipla` (`POST {base_url}/api/V2/Voos/DisponibilidadeMultipla`): an inference, since the description does not pair the two routes' operations.
@@ -86,7 +86,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Price (price a selection)
+         * Price
          * @description Its request and response payloads are not published. The agency credentials travel in the body, but their field names on this route are not published, so the body is open.
          *
          *     Mirror of the Portuguese operation `Tarifar` (`POST {base_url}/api/V2/Voos/Tarifar`): an inference, since the description does not pair the two routes' operations.
@@ -110,7 +110,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Book (book a reservation)
+         * Book
          * @description Its request and response payloads are not published. The agency credentials travel in the body, but their field names on this route are not published, so the body is open.
          *
          *     Mirror of the Portuguese operation `Reservar` (`POST {base_url}/api/V2/Voos/Reservar`): an inference, since the description does not pair the two routes' operations.
@@ -134,7 +134,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Retrieve (retrieve a reservation)
+         * Retrieve
          * @description Its request and response payloads are not published. The agency credentials travel in the body, but their field names on this route are not published, so the body is open.
          *
          *     Mirror of the Portuguese operation `Consultar` (`POST {base_url}/api/V2/Voos/Consultar`): an inference, since the description does not pair the two routes' operations.
@@ -158,7 +158,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * StartIssuance (start ticket issuance)
+         * StartIssuance
          * @description Its request and response payloads are not published. The agency credentials travel in the body, but their field names on this route are not published, so the body is open.
          *
          *     Mirror of the Portuguese operation `IniciarEmissao` (`POST {base_url}/api/V2/Voos/IniciarEmissao`): an inference, since the description does not pair the two routes' operations.
@@ -182,7 +182,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Issue (issue tickets)
+         * Issue
          * @description Its request and response payloads are not published. The agency credentials travel in the body, but their field names on this route are not published, so the body is open.
          *
          *     Mirror of the Portuguese operation `Emitir` (`POST {base_url}/api/V2/Voos/Emitir`): an inference, since the description does not pair the two routes' operations.
@@ -206,7 +206,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * RetrieveEticket (retrieve an e-ticket)
+         * RetrieveEticket
          * @description Its request and response payloads are not published. The agency credentials travel in the body, but their field names on this route are not published, so the body is open.
          *
          *     Mirror of the Portuguese operation `ConsultarEticket` (`POST {base_url}/api/V2/Voos/ConsultarEticket`): an inference, since the description does not pair the two routes' operations.
@@ -230,7 +230,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * CancelEticket (cancel an e-ticket)
+         * CancelEticket
          * @description Its request and response payloads are not published. The agency credentials travel in the body, but their field names on this route are not published, so the body is open.
          *
          *     Mirror of the Portuguese operation `CancelarEticket` (`POST {base_url}/api/V2/Voos/CancelarEticket`): an inference, since the description does not pair the two routes' operations.
@@ -254,7 +254,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Cancel (cancel a reservation)
+         * Cancel
          * @description Its request and response payloads are not published. The agency credentials travel in the body, but their field names on this route are not published, so the body is open.
          *
          *     Mirror of the Portuguese operation `Cancelar` (`POST {base_url}/api/V2/Voos/Cancelar`): an inference, since the description does not pair the two routes' operations.
@@ -308,7 +308,7 @@ export interface components {
         LegacyDate: string;
         /**
          * @description A date sent to the Web API V2: ISO 8601 `YYYY-MM-DDTHH:mm:ss` (recommended),
-         *     the date-only form `YYYY-MM-DD`, or the legacy `/Date(...)/` token.
+         *     the date-only form `YYYY-MM-DD`, or the legacy slash-delimited Date token.
          */
         InputDate: components["schemas"]["DateTime"] | components["schemas"]["DateOnly"] | components["schemas"]["LegacyDate"];
         /**
@@ -323,9 +323,9 @@ export interface components {
             Origin?: string;
             /** @description Destination airport code. */
             Destination?: string;
-            /** @description Departure date, ISO 8601 `YYYY-MM-DDTHH:mm:ss` (Part 2.4); V2 input also accepts `YYYY-MM-DD` and the legacy `/Date(...)/` token (Part 9). */
+            /** @description Departure date, ISO 8601 `YYYY-MM-DDTHH:mm:ss` (Part 2.4); V2 input also accepts `YYYY-MM-DD` and the legacy slash-delimited Date token (Part 9). */
             DepartureDate?: components["schemas"]["InputDate"];
-            /** @description Return date, ISO 8601 `YYYY-MM-DDTHH:mm:ss` (Part 2.4); V2 input also accepts `YYYY-MM-DD` and the legacy `/Date(...)/` token (Part 9). */
+            /** @description Return date, ISO 8601 `YYYY-MM-DDTHH:mm:ss` (Part 2.4); V2 input also accepts `YYYY-MM-DD` and the legacy slash-delimited Date token (Part 9). */
             ReturnDate?: components["schemas"]["InputDate"];
             /** @description Number of adult passengers. */
             Adults?: number;

@@ -14,7 +14,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * RecuperarSistemasPesquisa (retrieve the systems available for search)
+         * RecuperarSistemasPesquisa
          * @description Operation of the *Search and pricing* group. Its request and response payloads are not published: the body carries the agency credentials, as every V2 call does, and is otherwise open.
          *
          *     The response is the result object itself at the root, with no wrapper.
@@ -36,7 +36,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * RecuperarSistemas (retrieve systems)
+         * RecuperarSistemas
          * @description Operation of the *Search and pricing* group. Its request and response payloads are not published: the body carries the agency credentials, as every V2 call does, and is otherwise open.
          *
          *     The response is the result object itself at the root, with no wrapper.
@@ -58,7 +58,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Disponibilidade (flight availability search)
+         * Disponibilidade
          * @description The search request names `Origem`, `Destino`, `DataIda` and `QuantidadeAdultos`; its other fields are not published. `DataVolta` and `Data` appear as date properties in responses (the schemas `DataVolta` and `Data`; where in an answer they sit is not published), which are otherwise not published. Dates are read as ISO 8601.
          *
          *     The response is the result object itself at the root, with no wrapper.
@@ -80,7 +80,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * DisponibilidadeMultipla (multiple availability search)
+         * DisponibilidadeMultipla
          * @description Operation of the *Search and pricing* group. Its request and response payloads are not published: the body carries the agency credentials, as every V2 call does, and is otherwise open.
          *
          *     The response is the result object itself at the root, with no wrapper.
@@ -102,7 +102,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Tarifar (price a selection)
+         * Tarifar
          * @description Operation of the *Search and pricing* group. Its request and response payloads are not published: the body carries the agency credentials, as every V2 call does, and is otherwise open.
          *
          *     The response is the result object itself at the root, with no wrapper.
@@ -124,7 +124,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * ObterRegraDaTarifa (get the fare rules)
+         * ObterRegraDaTarifa
          * @description Operation of the *Search and pricing* group. Its request and response payloads are not published: the body carries the agency credentials, as every V2 call does, and is otherwise open.
          *
          *     The response is the result object itself at the root, with no wrapper.
@@ -146,7 +146,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * DetalhesdeFamilia (fare family details)
+         * DetalhesdeFamilia
          * @description Operation of the *Search and pricing* group. Its request and response payloads are not published: the body carries the agency credentials, as every V2 call does, and is otherwise open.
          *
          *     The response is the result object itself at the root, with no wrapper.
@@ -168,7 +168,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Reservar (book)
+         * Reservar
          * @description Operation of the *Booking* group. Its request and response payloads are not published: the body carries the agency credentials, as every V2 call does, and is otherwise open.
          *
          *     The response is the result object itself at the root, with no wrapper.
@@ -190,7 +190,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Consultar (retrieve a reservation)
+         * Consultar
          * @description Operation of the *Booking* group. Its request and response payloads are not published: the body carries the agency credentials, as every V2 call does, and is otherwise open.
          *
          *     The response is the result object itself at the root, with no wrapper.
@@ -212,7 +212,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Cancelar (cancel a reservation)
+         * Cancelar
          * @description Operation of the *Booking* group. Its request and response payloads are not published: the body carries the agency credentials, as every V2 call does, and is otherwise open.
          *
          *     The response is the result object itself at the root, with no wrapper.
@@ -234,7 +234,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * GravarReserva (record a reservation)
+         * GravarReserva
          * @description Operation of the *Booking* group. Its request and response payloads are not published: the body carries the agency credentials, as every V2 call does, and is otherwise open.
          *
          *     The response is the result object itself at the root, with no wrapper.
@@ -256,7 +256,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * GravarVenda (record a sale)
+         * GravarVenda
          * @description Operation of the *Booking* group. Its request and response payloads are not published: the body carries the agency credentials, as every V2 call does, and is otherwise open.
          *
          *     The response is the result object itself at the root, with no wrapper.
@@ -278,7 +278,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * AlterarReservaTarifar (change a reservation, pricing the change)
+         * AlterarReservaTarifar
          * @description Operation of the *Booking* group. Its request and response payloads are not published: the body carries the agency credentials, as every V2 call does, and is otherwise open.
          *
          *     The response is the result object itself at the root, with no wrapper.
@@ -300,7 +300,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * AlterarReservaConfirmar (change a reservation, confirming the change)
+         * AlterarReservaConfirmar
          * @description Operation of the *Booking* group. Its request and response payloads are not published: the body carries the agency credentials, as every V2 call does, and is otherwise open.
          *
          *     The response is the result object itself at the root, with no wrapper.
@@ -322,7 +322,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * IniciarEmissao (start ticket issuance)
+         * IniciarEmissao
          * @description Operation of the *Ticketing* group. Its request and response payloads are not published: the body carries the agency credentials, as every V2 call does, and is otherwise open.
          *
          *     The response is the result object itself at the root, with no wrapper.
@@ -344,7 +344,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * RecuperarFormasDeFinanciamento (retrieve the forms of financing)
+         * RecuperarFormasDeFinanciamento
          * @description Operation of the *Ticketing* group. Its request and response payloads are not published: the body carries the agency credentials, as every V2 call does, and is otherwise open.
          *
          *     The response is the result object itself at the root, with no wrapper.
@@ -366,7 +366,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Emitir (issue tickets)
+         * Emitir
          * @description Operation of the *Ticketing* group. Its request and response payloads are not published: the body carries the agency credentials, as every V2 call does, and is otherwise open.
          *
          *     The response is the result object itself at the root, with no wrapper.
@@ -388,7 +388,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * ConsultarEticket (retrieve an e-ticket)
+         * ConsultarEticket
          * @description Operation of the *Ticketing* group. Its request and response payloads are not published: the body carries the agency credentials, as every V2 call does, and is otherwise open.
          *
          *     The response is the result object itself at the root, with no wrapper.
@@ -410,7 +410,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * CancelarEticket (cancel an e-ticket)
+         * CancelarEticket
          * @description Operation of the *Ticketing* group. Its request and response payloads are not published: the body carries the agency credentials, as every V2 call does, and is otherwise open.
          *
          *     The response is the result object itself at the root, with no wrapper.
@@ -432,7 +432,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * ListarReservas (list reservations)
+         * ListarReservas
          * @description Operation of the *Listing and search* group. Its request and response payloads are not published: the body carries the agency credentials, as every V2 call does, and is otherwise open.
          *
          *     The response is the result object itself at the root, with no wrapper.
@@ -454,7 +454,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * ListarEtickets (list e-tickets)
+         * ListarEtickets
          * @description Operation of the *Listing and search* group. Its request and response payloads are not published: the body carries the agency credentials, as every V2 call does, and is otherwise open.
          *
          *     The response is the result object itself at the root, with no wrapper.
@@ -476,7 +476,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * BuscarReserva (find a reservation)
+         * BuscarReserva
          * @description Operation of the *Listing and search* group. Its request and response payloads are not published: the body carries the agency credentials, as every V2 call does, and is otherwise open.
          *
          *     The response is the result object itself at the root, with no wrapper.
@@ -498,7 +498,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * BuscarEtickets (find e-tickets)
+         * BuscarEtickets
          * @description Operation of the *Listing and search* group. Its request and response payloads are not published: the body carries the agency credentials, as every V2 call does, and is otherwise open.
          *
          *     The response is the result object itself at the root, with no wrapper.
@@ -520,7 +520,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Buscar (search)
+         * Buscar
          * @description Operation of the *Listing and search* group. Its request and response payloads are not published: the body carries the agency credentials, as every V2 call does, and is otherwise open.
          *
          *     The response is the result object itself at the root, with no wrapper.
@@ -542,7 +542,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * BuscarFila (search a queue)
+         * BuscarFila
          * @description Operation of the *Listing and search* group. Its request and response payloads are not published: the body carries the agency credentials, as every V2 call does, and is otherwise open.
          *
          *     The response is the result object itself at the root, with no wrapper.
@@ -564,7 +564,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * ObterMapaDeAssentos (get the seat map)
+         * ObterMapaDeAssentos
          * @description Returns the cabin configuration and the free or taken seats for the reservation.
          *
          *     Declared fully compatible with the legacy `AereoNoSession.svc` operation of the same name: the request body is the very same schema. The response payload is not published.
@@ -588,7 +588,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * MarcarAssentos (assign seats)
+         * MarcarAssentos
          * @description Assigns the chosen seats to passengers in the reservation.
          *
          *     Declared fully compatible with the legacy `AereoNoSession.svc` operation of the same name: the request body is the very same schema. The response payload is not published.
@@ -612,7 +612,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * RemoverAssentos (remove a seat assignment)
+         * RemoverAssentos
          * @description Removes the seat allocation of a passenger.
          *
          *     Declared fully compatible with the legacy `AereoNoSession.svc` operation of the same name: the request body is the very same schema. The response payload is not published.
@@ -636,7 +636,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * DisponibilidadeDeServicoAuxiliar (ancillary service availability)
+         * DisponibilidadeDeServicoAuxiliar
          * @description Queries the catalogue of extras (baggage, pets on board, VIP lounge).
          *
          *     Declared fully compatible with the legacy `AereoNoSession.svc` operation of the same name: the request body is the very same schema. The response payload is not published.
@@ -660,7 +660,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * TarifarServicoAuxiliar (price ancillary services)
+         * TarifarServicoAuxiliar
          * @description Confirms the fare and charges of the selected services.
          *
          *     Declared fully compatible with the legacy `AereoNoSession.svc` operation of the same name: the request body is the very same schema. The response payload is not published.
@@ -684,7 +684,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * GravarServicoAuxiliar (purchase ancillary services)
+         * GravarServicoAuxiliar
          * @description Contracts the services, with optional immediate payment.
          *
          *     Declared fully compatible with the legacy `AereoNoSession.svc` operation of the same name: the request body is the very same schema. The response payload is not published.
@@ -708,7 +708,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * CancelarServicoAuxiliar (cancel an ancillary service)
+         * CancelarServicoAuxiliar
          * @description Cancels the additional service on the reservation.
          *
          *     Declared fully compatible with the legacy `AereoNoSession.svc` operation of the same name: the request body is the very same schema. The response payload is not published.
@@ -732,7 +732,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * EnviarPlanoDeViagem (send the travel plan)
+         * EnviarPlanoDeViagem
          * @description Operation of the *Other* group. Its request and response payloads are not published: the body carries the agency credentials, as every V2 call does, and is otherwise open.
          *
          *     The response is the result object itself at the root, with no wrapper.
@@ -754,7 +754,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * BuscarNotificacao (get a notification)
+         * BuscarNotificacao
          * @description Operation of the *Notifications* group. Its request and response payloads are not published: the body carries the agency credentials, as every V2 call does, and is otherwise open.
          *
          *     The response is the result object itself at the root, with no wrapper.
@@ -776,7 +776,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * ListarNotificacoes (list notifications)
+         * ListarNotificacoes
          * @description Operation of the *Notifications* group. Its request and response payloads are not published: the body carries the agency credentials, as every V2 call does, and is otherwise open.
          *
          *     The response is the result object itself at the root, with no wrapper.
@@ -798,7 +798,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * ExcluirNotificacao (delete a notification)
+         * ExcluirNotificacao
          * @description Operation of the *Notifications* group. Its request and response payloads are not published: the body carries the agency credentials, as every V2 call does, and is otherwise open.
          *
          *     The response is the result object itself at the root, with no wrapper.
@@ -874,7 +874,7 @@ export interface components {
         DataLegada: string;
         /**
          * @description A date sent to the Web API V2: ISO 8601 `YYYY-MM-DDTHH:mm:ss` (recommended),
-         *     the date-only form `YYYY-MM-DD`, or the legacy `/Date(...)/` token.
+         *     the date-only form `YYYY-MM-DD`, or the legacy slash-delimited Date token.
          */
         DataDeEntrada: components["schemas"]["DataHora"] | components["schemas"]["DataSemHora"] | components["schemas"]["DataLegada"];
         /**

@@ -51,7 +51,7 @@ console.log(`Benchmarking with ${runs} runs per figure…`);
 if (measures('pipeline')) {
   const pipeline = await benchPipeline(rootDir, runs);
   rows.push({
-    what: `naive CLI sequence (${pipeline.families} families, 4 CLI calls each + openapi-typescript)`,
+    what: `naive CLI sequence (${pipeline.families} families, 4 CLI calls each + openapi-typescript; the observed flavours, their pages, the client and the mock's start cache each by its own CLI)`,
     figure: ms(pipeline.naive),
   });
   rows.push({

@@ -100,12 +100,14 @@ function observedAside(page: FamilyPage): Html {
   const observed = page.observed;
   if (!observed) return html``;
   const ops = page.sources.operations.filter((o) => o.request.observed || o.response.observed).length;
+  const added = page.sources.addedOperations.filter((o) => o.request || o.response).length;
   const from = observedProvenance(page.sources).map((p) => p.repository);
   const sourceCount = new Set(observedProvenance(page.sources).map((p) => p.source)).size;
   return html`<aside class="observed-flavour" data-observed="${observed.href}">
     <p>${statusPill(OBSERVED_STATUS)}</p>
     <p>An opt-in <strong>observed flavour</strong> of this route types the payloads of ${ops} of ${page.sources.counts.operations}
-    operations from sanitized bodies of ${sourceCount} independent public integration${sourceCount === 1 ? '' : 's'}. The provider publishes none of it.</p>
+    operations${added > 0 ? html`, and of ${added} operation${added === 1 ? '' : 's'} seen on this route that the published document does not list,` : ''}
+    from sanitized bodies of ${sourceCount} independent public integration${sourceCount === 1 ? '' : 's'}. The provider publishes none of it.</p>
     ${from.length > 0 ? html`<p class="observed-source">Bodies from ${from.map((r, i) => html`${i > 0 ? ', ' : ''}<code>${r}</code>`)}</p>` : ''}
     <p class="card-links"><a href="${observed.href}">Open the observed reference</a> <a href="#${SOURCES_ANCHOR}">Published, observed or unknown</a></p>
   </aside>`;

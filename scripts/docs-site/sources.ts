@@ -132,17 +132,19 @@ export function computeSources(publishedDoc: unknown, observedDoc?: unknown): So
   return sourcesFromCoverage(computeCoverage(publishedDoc), observedDoc);
 }
 
-/** The distinct sources (id, repository and commit) of the observed parts, in first-seen order. */
+/** The distinct sources (id, repository and commit) of the observed parts, the added operations' too, in first-seen order. */
 export function observedProvenance(sources: SourceCoverage): Array<{ source: string; repository: string; commit: string }> {
   const seen = new Map<string, { source: string; repository: string; commit: string }>();
-  for (const op of sources.operations) {
-    for (const record of [op.request.observed, op.response.observed]) {
-      for (const count of record?.sources ?? []) {
-        const known = sources.observedSources.find((s) => s.source === count.source);
-        const repository = known?.repository ?? count.repository ?? count.source;
-        const commit = known?.commit ?? count.commit ?? '';
-        seen.set(count.source, { source: count.source, repository, commit });
-      }
+  const records = [
+    ...sources.operations.flatMap((op) => [op.request.observed, op.response.observed]),
+    ...sources.addedOperations.flatMap((op) => [op.request, op.response]),
+  ];
+  for (const record of records) {
+    for (const count of record?.sources ?? []) {
+      const known = sources.observedSources.find((s) => s.source === count.source);
+      const repository = known?.repository ?? count.repository ?? count.source;
+      const commit = known?.commit ?? count.commit ?? '';
+      seen.set(count.source, { source: count.source, repository, commit });
     }
   }
   return [...seen.values()];

@@ -466,6 +466,15 @@ test('an answer naming fields by encoded copies of the password: Base64 at every
   expect(hiddenSecrets(texts)).toEqual([]);
 });
 
+test('a query string is never printed, whatever it holds', async () => {
+  const mark = logged.length;
+  const query = `?Senha=${encodeURIComponent(SECRETS.senha)}&x=QUERY-canary-31`;
+  await call(proxy.url, `/api/V2/Voos/NoSuchOperation${query}`);
+  await expect.poll(() => linesSince(mark, 'NoSuchOperation').length).toBeGreaterThan(0);
+  expect(logged.slice(mark)).not.toContain('QUERY-canary-31');
+  expect(hiddenSecrets(logged.slice(mark))).toEqual([]);
+});
+
 test('thousands of token-like fields before the credentials do not push them out of the redaction', async () => {
   const mark = logged.length;
   const tokens = Object.fromEntries(Array.from({ length: 5_000 }, (_, i) => [`token${i}`, `tok-${i}-value`]));
