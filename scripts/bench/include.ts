@@ -2,18 +2,12 @@
 // docs are the bench's, never typed by hand. Between `<!-- bench:KEY -->` and
 // `<!-- /bench -->` goes the figure's median (`<!-- bench:KEY full -->`: with its spread),
 // `bench:machine` and `bench:measured` say where and when. --check fails on a stale one.
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { docFiles } from '../lib/doc-files.ts';
 import { FIGURES_FILE, readFigures, type Figures } from './figures.ts';
 
 const INCLUDE = /<!-- bench:([\w-]+)( full)? -->([\s\S]*?)<!-- \/bench -->/g;
-
-/** The Markdown files a reader meets: README, CONTRIBUTING, docs/, the examples' READMEs. */
-export async function docFiles(rootDir: string): Promise<string[]> {
-  const docs = (await readdir(path.join(rootDir, 'docs'))).filter((f) => f.endsWith('.md')).map((f) => path.join('docs', f));
-  const examples = await readdir(path.join(rootDir, 'examples')).catch(() => []);
-  return ['README.md', 'CONTRIBUTING.md', ...docs, ...examples.map((e) => path.join('examples', e, 'README.md'))];
-}
 
 /** The median part of a figure: `198 ms (min 174, …)` → `198 ms`. */
 function short(figure: string): string {
@@ -32,7 +26,7 @@ export function fill(text: string, figures: Figures, file: string): string {
 export async function includeFigures(rootDir: string, check: boolean): Promise<string[]> {
   const figures = await readFigures(path.join(rootDir, FIGURES_FILE));
   const stale: string[] = [];
-  for (const file of await docFiles(rootDir)) {
+  for (const file of docFiles(rootDir)) {
     const text = await readFile(path.join(rootDir, file), 'utf8').catch(() => undefined);
     if (text === undefined) continue;
     const filled = fill(text, figures, file);

@@ -123,7 +123,7 @@ export function onStop(stop: () => Promise<void>): void {
     process.on(signal, () => {
       if (stopping) return;
       stopping = true;
-      void stop().then(() => process.exit(0));
+      void stop().then(() => process.exit());
     });
   }
 }

@@ -4,7 +4,8 @@
 import path from 'node:path';
 import { dryRun, ENV, runFlows } from '../flows/run.ts';
 import { summaryLines } from '../flows/report.ts';
-import { type CommandSpec, helpText, parseCommand } from './args.ts';
+import { type CommandSpec, helpText, parseCommand, UsageError } from './args.ts';
+import { reportRecording } from './recording.ts';
 
 export const FLOWS_COMMAND: CommandSpec = {
   name: 'flows',
@@ -15,6 +16,11 @@ export const FLOWS_COMMAND: CommandSpec = {
     scenario: { type: 'string', value: 'NAME', help: 'run this scenario only (default: every one)' },
     'dry-run': { type: 'boolean', help: 'print each request as it would go (credentials redacted) and stop' },
     out: { type: 'string', value: 'DIR', help: 'where report.md and report.html go (default reports/flows)' },
+    record: {
+      type: 'string',
+      value: 'DIR',
+      help: 'with --base-url: record every exchange into DIR, sanitized before it is written, for the observed flavour (docs/observed.md)',
+    },
   },
   notes: [
     `Against a sandbox the credentials come from the environment: ${Object.values(ENV).join(', ')} (the last optional).`,
@@ -34,9 +40,15 @@ export async function flowsCommand(argv: string[]): Promise<number> {
     for (const line of dryRun({ ...(baseUrl ? { baseUrl } : {}), ...(scenario ? { scenario } : {}) })) console.log(line);
     return 0;
   }
+  const record = typeof values.record === 'string' ? values.record : undefined;
+  if (record !== undefined && baseUrl === undefined)
+    throw new UsageError(
+      '--record records a run against a sandbox: give --base-url too (the flows mock answers only what is already recorded).',
+    );
   const outDir = path.resolve(typeof values.out === 'string' ? values.out : 'reports/flows');
-  const run = await runFlows({ ...(baseUrl ? { baseUrl } : {}), ...(scenario ? { scenario } : {}), outDir });
+  const run = await runFlows({ ...(baseUrl ? { baseUrl } : {}), ...(scenario ? { scenario } : {}), ...(record ? { record } : {}), outDir });
   for (const line of summaryLines(run.model)) console.log(line);
   console.log(`Report: ${run.reports.map((file) => path.relative(process.cwd(), file)).join(', ')}`);
-  return run.passed ? 0 : 1;
+  const leaked = run.recording ? reportRecording(run.recording) : 0;
+  return run.passed && leaked === 0 ? 0 : 1;
 }

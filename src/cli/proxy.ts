@@ -10,6 +10,7 @@ import {
   startProxy,
 } from '../proxy/server.ts';
 import { type CommandSpec, helpText, list, onStop, parseCommand, UsageError, wholeNumber } from './args.ts';
+import { reportRecording } from './recording.ts';
 
 export const PROXY_COMMAND: CommandSpec = {
   name: 'proxy',
@@ -27,6 +28,11 @@ export const PROXY_COMMAND: CommandSpec = {
     'head-timeout': { type: 'string', value: 'MS', help: `a caller's request line and headers (default ${DEFAULT_HEAD_TIMEOUT_MS})` },
     'body-timeout': { type: 'string', value: 'MS', help: `a caller's body once its headers arrived (default ${DEFAULT_BODY_TIMEOUT_MS})` },
     'max-answer-bytes': { type: 'string', value: 'N', help: `the most read of an upstream answer (default ${DEFAULT_MAX_ANSWER_BYTES})` },
+    record: {
+      type: 'string',
+      value: 'DIR',
+      help: 'record every exchange into DIR, sanitized before it is written, for the observed flavour (docs/observed.md)',
+    },
   },
   notes: ['Example: air-travel-api-contract proxy https://sandbox.example --port 4011'],
 };
@@ -49,11 +55,18 @@ export async function proxyCommand(argv: string[]): Promise<number | undefined> 
     headTimeoutMs: wholeNumber('head-timeout', values['head-timeout'], DEFAULT_HEAD_TIMEOUT_MS, 100, 600_000),
     bodyTimeoutMs: wholeNumber('body-timeout', values['body-timeout'], DEFAULT_BODY_TIMEOUT_MS, 100, 600_000),
     maxAnswerBytes: wholeNumber('max-answer-bytes', values['max-answer-bytes'], DEFAULT_MAX_ANSWER_BYTES, 1, 64 * 1024 * 1024),
+    ...(typeof values.record === 'string' ? { record: values.record } : {}),
   });
   console.log(
     'One line per call (✓ in contract, ✗ with what broke). A request outside the contract is still forwarded, its answer carrying sl-violations; ' +
       'an answer outside the contract becomes a 502 problem; an upstream failure a 502 problem naming it; no answer within the time-out a 504. Ctrl-C stops it.',
   );
-  onStop(() => proxy.close());
+  if (typeof values.record === 'string')
+    console.log(`Recording sanitized exchanges into ${values.record}; Ctrl-C ends the recording and checks it.`);
+  onStop(async () => {
+    await proxy.close();
+    const summary = await proxy.finishRecording();
+    if (summary) process.exitCode = reportRecording(summary);
+  });
   return undefined;
 }

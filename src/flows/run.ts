@@ -4,7 +4,7 @@
 // report.html) holds no request body and no credential.
 import { access, constants, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PACKAGE_ROOT } from '../lib/layout.ts';
+import { PACKAGE_ROOT, packageIdentity } from '../lib/layout.ts';
 import { readFlows } from '../mock/flows/load.ts';
 import { startMock, type RunningMock } from '../mock/server.ts';
 import { StartError } from '../mock/start-error.ts';
@@ -13,6 +13,7 @@ import type { Scenario } from '../scenarios/read.ts';
 import { renderHtml, renderMarkdown, type ReportModel } from './report.ts';
 import { plannedRequests, runScenario, type ScenarioResult } from './runner.ts';
 import { loadValidators } from './validators.ts';
+import { createRecorder, type Exchange, type RecordingSummary } from '../record/recorder.ts';
 
 const REDACTED = '[redacted]';
 /** Environment variables of a sandbox run: developer headers and agency credentials. */
@@ -35,12 +36,16 @@ export interface FlowsOptions {
   outDir: string;
   /** Where FLOWS_* are read (default process.env). */
   env?: Readonly<Record<string, string | undefined>>;
+  /** Record every exchange of the run, sanitized, into this folder (for the observed flavour). */
+  record?: string;
 }
 
 export interface FlowsRun {
   model: ReportModel;
   reports: string[];
   passed: boolean;
+  /** With `record`: what the recording wrote, and any file its final check removed. */
+  recording?: RecordingSummary;
 }
 
 interface Plan {
@@ -135,6 +140,13 @@ export async function runFlows(options: FlowsOptions): Promise<FlowsRun> {
     mock = await startMock({ rootDir, flows: true, port: 0, logLevel: 'silent' });
     target = mock.url;
   }
+  const recorder = options.record
+    ? await createRecorder(options.record, {
+        tool: `${packageIdentity().name} flows`,
+        toolVersion: packageIdentity().version,
+        upstream: target,
+      })
+    : undefined;
   const results: ScenarioResult[] = [];
   try {
     const validators = loadValidators(rootDir);
@@ -147,6 +159,7 @@ export async function runFlows(options: FlowsOptions): Promise<FlowsRun> {
           credentials,
           validators,
           timeout: 60_000,
+          ...(recorder ? { onExchange: (exchange: Exchange) => recorder.record(exchange) } : {}),
         }),
       );
     }
@@ -157,5 +170,6 @@ export async function runFlows(options: FlowsOptions): Promise<FlowsRun> {
   const reports = [path.join(options.outDir, 'report.md'), path.join(options.outDir, 'report.html')];
   await writeFile(reports[0]!, renderMarkdown(model));
   await writeFile(reports[1]!, renderHtml(model));
-  return { model, reports, passed: results.every((r) => r.status === 'pass') };
+  const recording = await recorder?.finish();
+  return { model, reports, passed: results.every((r) => r.status === 'pass'), ...(recording ? { recording } : {}) };
 }

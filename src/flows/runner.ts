@@ -11,6 +11,7 @@ import type { V2ObservedPaths } from '../v2-observed.ts';
 import type { Lineage, StepLineage } from '../scenarios/lineage.ts';
 import type { Scenario } from '../scenarios/read.ts';
 import type { AnswerValidators, Verdict } from './validators.ts';
+import type { Exchange } from '../record/recorder.ts';
 
 export const CAPTURED_PREFIX = '/AereoNoSession.svc';
 /**
@@ -46,6 +47,8 @@ export interface RunnerOptions {
   credentials: Credentials;
   validators: AnswerValidators;
   timeout?: number;
+  /** Told of every exchange as it went on the wire (the request the client built, the answer), for a recording. */
+  onExchange?: (exchange: Exchange) => Promise<void>;
 }
 
 export interface Threaded {
@@ -121,8 +124,19 @@ export async function runScenario(scenario: Scenario, lineage: Lineage, options:
     ...(options.timeout ? { timeout: options.timeout } : {}),
     // Only to read the answer's headers (the flows mock's x-mock-flows); the request goes as the client built it.
     fetch: async (request) => {
+      const sent = options.onExchange ? await request.clone().text() : '';
       const response = await fetch(request);
       seen.headers = response.headers;
+      if (options.onExchange) {
+        const answer = await response.clone().text();
+        await options.onExchange({
+          path: new URL(request.url).pathname,
+          request: jsonOrUndefined(sent),
+          status: response.status,
+          response: jsonOrUndefined(answer),
+          secrets: [options.developerToken, options.accessCode],
+        });
+      }
       return response;
     },
   });
@@ -198,4 +212,12 @@ export async function runScenario(scenario: Scenario, lineage: Lineage, options:
     });
   }
   return { name: scenario.name, status: results.every((r) => r.status === 'pass') ? 'pass' : 'fail', steps: results };
+}
+
+function jsonOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }

@@ -16,6 +16,8 @@ import { ContractCheck, ROUTE_NOT_FOUND, type CheckResult } from './check.ts';
 import { decodeContent, parsedCopy, UnreadableBody } from './decode.ts';
 import { endToEndHeaders, flatHeaders } from './headers.ts';
 import { redactorFor, redactPath, secretsOf, type Redactor } from './redact.ts';
+import { createRecorder, type RecordingSummary } from '../record/recorder.ts';
+import { packageIdentity } from '../lib/layout.ts';
 import { lineLog, listedViolations, summary, violationHeaders } from './report.ts';
 import { ParseBudget } from './parse-budget.ts';
 import { exchangeWithUpstream, UpstreamFailure, type UpstreamAnswer } from './upstream.ts';
@@ -44,6 +46,8 @@ export interface ProxyOptions {
   initialParseMsPerByte?: number;
   /** Where the one line per request goes (stdout by default). */
   log?: Writable;
+  /** Record every exchange, sanitized, into this folder (for the observed flavour: docs/observed.md). */
+  record?: string;
 }
 
 export interface RunningProxy {
@@ -52,6 +56,8 @@ export interface RunningProxy {
   port: number;
   /** Ends every connection and resolves when the port is free. */
   close(): Promise<void>;
+  /** With `record`: ends the recording (provenance file, leak check) and says what was written and removed. */
+  finishRecording(): Promise<RecordingSummary | undefined>;
 }
 
 export const DEFAULT_PROXY_PORT = 4011;
@@ -110,6 +116,13 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     ...(options.families ? { families: options.families } : {}),
   });
   const check = new ContractCheck(sources.documents);
+  const recorder = options.record
+    ? await createRecorder(options.record, {
+        tool: `${packageIdentity().name} proxy`,
+        toolVersion: packageIdentity().version,
+        upstream: options.upstream,
+      })
+    : undefined;
 
   function sendProblem(res: http.ServerResponse, p: Problem, redact: Redactor, headers: Record<string, string> = {}): void {
     if (res.headersSent || res.destroyed) return;
@@ -212,6 +225,12 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       }
       // A session token in the answer is a secret too, should a message ever quote it.
       redact = redactorFor(secretsOf(req.headers, copy, body));
+      if (recorder && !requestUnchecked && !unchecked && (body !== undefined || answer.body.length === 0)) {
+        const secrets = secretsOf(req.headers);
+        void recorder
+          .record({ path: target.pathname, request: copy, status: answer.status, response: body, secrets })
+          .catch((error: unknown) => log(`✗ recording failed: ${(error as Error).name}`));
+      }
       const responseCheck = op ? check.response(op, answer.status, answerHeaders['content-type'], body, !unchecked) : undefined;
       const outputErrors = responseCheck?.violations.filter((v) => v.severity === 'Error') ?? [];
       const outputTotal =
@@ -287,5 +306,6 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         server.closeAllConnections();
         server.close((error) => (error ? reject(error) : resolve()));
       }),
+    finishRecording: async () => recorder?.finish(),
   };
 }

@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from 'vitest';
-import { docFiles } from '../../scripts/bench/include.ts';
+import { docFiles } from '../../scripts/lib/doc-files.ts';
 import { rootDir } from '../support/bundle.ts';
 
 const CLAIM = /\b(never|always|none of them|no secret)\b/i;
@@ -18,8 +18,8 @@ function claims(text: string): string[] {
     .filter((p) => CLAIM.test(p) && ABOUT_SECRETS.test(p));
 }
 
-test('each absolute claim about secrets in the docs names the test that backs it, and the test exists', async () => {
-  const files = await docFiles(rootDir);
+test('each absolute claim about secrets in the docs names the test that backs it, and the test exists', () => {
+  const files = docFiles(rootDir);
   const unbacked: string[] = [];
   let seen = 0;
   for (const file of files) {

@@ -18,6 +18,7 @@ const LAYERS: ReadonlyArray<[part: string, layer: number]> = [
   ['src/client', 1],
   ['src/scenarios', 1],
   ['src/mock', 2],
+  ['src/record', 2],
   ['src/proxy', 3],
   ['src/flows', 3],
   ['src/cli', 4],

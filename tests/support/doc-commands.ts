@@ -2,8 +2,11 @@
 // `bash` or `shell` block of README.md, CONTRIBUTING.md, docs/*.md and examples/*/README.md,
 // backslash continuations joined, comment lines left out. A command a reader cannot run
 // here says so where the reader sees it: a trailing `# not run here: <reason>`.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { docFiles } from '../../scripts/lib/doc-files.ts';
+
+export { docFiles };
 
 export interface DocCommand {
   /** Relative to the repository. */
@@ -20,17 +23,6 @@ export interface DocCommand {
 
 const SHELL_BLOCK = /^```(?:sh|bash|shell)\s*$/;
 const NOT_RUN = /(?:^|;\s*)not run here: (.+)$/;
-
-/** The Markdown files whose commands are tested. */
-export function docFiles(rootDir: string): string[] {
-  const docs = readdirSync(path.join(rootDir, 'docs'))
-    .filter((f) => f.endsWith('.md'))
-    .map((f) => `docs/${f}`);
-  const examples = readdirSync(path.join(rootDir, 'examples'), { withFileTypes: true })
-    .filter((d) => d.isDirectory())
-    .map((d) => `examples/${d.name}/README.md`);
-  return ['README.md', 'CONTRIBUTING.md', ...docs.sort(), ...examples.sort()];
-}
 
 /** Splits a line into its command and the comment after an unquoted `#` that follows a blank. */
 export function splitComment(line: string): { command: string; comment: string | undefined } {
