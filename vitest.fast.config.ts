@@ -14,6 +14,7 @@ const SLOW_TESTS = [
   'tests/pipeline/client-compile.test.ts',
   'tests/pipeline/failures.test.ts',
   'tests/dev/**',
+  'tests/generators/**',
   'tests/client/package.test.ts',
   'tests/reliability/load.test.ts',
   'tests/reliability/mock-hostile.test.ts',

@@ -1,0 +1,171 @@
+// The bundles are faithful in the generators integrators use besides ours: a client is
+// generated from every bundle with @hey-api/openapi-ts, orval, openapi-zod-client
+// (--with-deprecated) and openapi-typescript-codegen, each generator's output type-checks,
+// and every property of every observed schema survives in every output. The generators
+// are installed at test time from tests/generators/package-lock.json (exact versions,
+// integrity-checked by `npm ci`) into .cache/, once per lock.
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { isRecord } from '../../src/lib/json.ts';
+import { rootDir } from '../support/bundle.ts';
+
+const run = promisify(execFile);
+const HERE = path.join(rootDir, 'tests/generators');
+const BUNDLES = ['v2-pt', 'v2-en', 'v3', 'v1', 'legacy', 'v2-pt-observed', 'legacy-observed'];
+const OBSERVED = ['v2-pt-observed', 'legacy-observed'];
+
+interface Generator {
+  name: string;
+  /** Writes the client of `bundle` into `out`. */
+  generate(tools: string, bundle: string, out: string): Promise<unknown>;
+}
+
+const bin = (tools: string, name: string) => path.join(tools, 'node_modules', '.bin', name);
+// hey-api and orval declare Node 22.18 or later: they run on the Node running this test (the pinned 24).
+const node = (args: string[], cwd: string) => run(process.execPath, args, { cwd, maxBuffer: 64 * 1024 * 1024 });
+
+const GENERATORS: Generator[] = [
+  {
+    name: '@hey-api/openapi-ts',
+    generate: (tools, bundle, out) => node([bin(tools, 'openapi-ts'), '-i', bundle, '-o', out], tools),
+  },
+  {
+    name: 'orval',
+    generate: async (tools, bundle, out) => {
+      const config = path.join(out, '..', `${path.basename(out)}.orval.config.cjs`);
+      await mkdir(path.dirname(config), { recursive: true });
+      await writeFile(
+        config,
+        `module.exports = { api: { input: ${JSON.stringify(bundle)}, output: { target: ${JSON.stringify(path.join(out, 'api.ts'))}, client: 'fetch', mode: 'single' } } };\n`,
+      );
+      return node([bin(tools, 'orval'), '--config', config], tools);
+    },
+  },
+  {
+    name: 'openapi-zod-client',
+    generate: async (tools, bundle, out) => {
+      await mkdir(out, { recursive: true });
+      // Without --with-deprecated it writes no endpoint of a deprecated family (legacy).
+      return node([bin(tools, 'openapi-zod-client'), bundle, '-o', path.join(out, 'client.ts'), '--with-deprecated'], tools);
+    },
+  },
+  {
+    name: 'openapi-typescript-codegen',
+    generate: (tools, bundle, out) => node([bin(tools, 'openapi'), '--input', bundle, '--output', out, '--client', 'fetch'], tools),
+  },
+];
+
+let tools = '';
+let work = '';
+
+/** The generators, installed once per lock file. */
+async function installTools(): Promise<string> {
+  const lock = await readFile(path.join(HERE, 'package-lock.json'));
+  const dir = path.join(rootDir, '.cache', 'generators', createHash('sha256').update(lock).digest('hex').slice(0, 16));
+  if (existsSync(path.join(dir, 'node_modules', '.installed'))) return dir;
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  await cp(path.join(HERE, 'package.json'), path.join(dir, 'package.json'));
+  await cp(path.join(HERE, 'package-lock.json'), path.join(dir, 'package-lock.json'));
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  await run(npm, ['ci', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, maxBuffer: 16 * 1024 * 1024 });
+  await writeFile(path.join(dir, 'node_modules', '.installed'), '');
+  return dir;
+}
+
+/** Every .ts file under a folder, as one text. */
+async function textOf(dir: string): Promise<string> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const files = entries.filter((e) => e.isFile() && e.name.endsWith('.ts')).map((e) => path.join(e.parentPath, e.name));
+  return (await Promise.all(files.map((f) => readFile(f, 'utf8')))).join('\n');
+}
+
+/** Property names of every component schema marked `x-observed`, with those of its `allOf` members. */
+function observedProperties(doc: Record<string, unknown>): Map<string, string[]> {
+  const schemas = isRecord(doc.components) && isRecord(doc.components.schemas) ? doc.components.schemas : {};
+  const out = new Map<string, string[]>();
+  for (const [name, schema] of Object.entries(schemas)) {
+    if (!isRecord(schema) || schema['x-observed'] === undefined) continue;
+    const members = [schema, ...(Array.isArray(schema.allOf) ? schema.allOf.filter(isRecord) : [])];
+    const names = members.flatMap((m) => (isRecord(m.properties) ? Object.keys(m.properties) : []));
+    if (names.length > 0) out.set(name, [...new Set(names)]);
+  }
+  return out;
+}
+
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+beforeAll(async () => {
+  tools = await installTools();
+  work = await mkdtemp(path.join(os.tmpdir(), 'generators-'));
+  // Every generator on every bundle, the generators side by side.
+  await Promise.all(
+    GENERATORS.map(async (g, i) => {
+      for (const id of BUNDLES)
+        await g.generate(tools, path.join(rootDir, 'generated', id, 'openapi.json'), path.join(work, String(i), id));
+    }),
+  );
+}, 600_000);
+
+afterAll(async () => {
+  if (work) await rm(work, { recursive: true, force: true });
+});
+
+describe.each(GENERATORS.map((g, i) => ({ generator: g.name, i })))('$generator', ({ i }) => {
+  test('its client of every bundle type-checks', async () => {
+    const dir = path.join(work, String(i));
+    await writeFile(
+      path.join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'ESNext',
+          moduleResolution: 'bundler',
+          strict: true,
+          noEmit: true,
+          skipLibCheck: true,
+          lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+          types: [],
+          // The generated imports (zod, @zodios/core, axios) resolve from the generators' install.
+          baseUrl: '.',
+          paths: { '*': [path.join(tools, 'node_modules', '*')] },
+        },
+        include: ['**/*.ts'],
+      }),
+    );
+    for (const id of BUNDLES) expect(existsSync(path.join(dir, id)), id).toBe(true);
+    const result = await run(process.execPath, [bin(tools, 'tsc'), '-p', path.join(dir, 'tsconfig.json')], {
+      cwd: dir,
+      maxBuffer: 64 * 1024 * 1024,
+    }).then(
+      () => '',
+      (error: { stdout?: string }) => error.stdout ?? 'tsc failed',
+    );
+    expect(result).toBe('');
+  }, 300_000);
+
+  test.each(OBSERVED)(
+    'every property of every observed schema of %s survives',
+    async (id) => {
+      const doc = JSON.parse(await readFile(path.join(rootDir, 'generated', id, 'openapi.json'), 'utf8')) as Record<string, unknown>;
+      const wanted = observedProperties(doc);
+      expect(wanted.size).toBeGreaterThan(5);
+      const text = await textOf(path.join(work, String(i), id));
+      const missing: string[] = [];
+      for (const [schema, names] of wanted) {
+        for (const name of names) {
+          // A property as a type member or an object key: `Name:`, `Name?:`, `"Name":`.
+          if (!new RegExp(`["']?${escapeRegex(name)}["']?\\??\\s*:`).test(text)) missing.push(`${schema}.${name}`);
+        }
+      }
+      expect(missing).toEqual([]);
+    },
+    120_000,
+  );
+});
