@@ -912,6 +912,7 @@ export interface components {
             [key: string]: unknown;
         };
         /**
+         * Legacy date token
          * @description The legacy service's date token: a proprietary millisecond-plus-offset format
          *     written as a slash-delimited Date token (Part 9). Accepted on V2 input; ISO 8601
          *     is recommended.

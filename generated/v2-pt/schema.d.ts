@@ -855,17 +855,20 @@ export interface components {
             [key: string]: unknown;
         };
         /**
+         * ISO 8601 date and time (YYYY-MM-DDTHH:mm:ss)
          * @description Date and time in ISO 8601 without a zone offset, `YYYY-MM-DDTHH:mm:ss`: the
          *     form the Web API V2 serializes dates in, and the one responses must be parsed as.
          * @example 2026-05-20T00:00:00
          */
         DataHora: string;
         /**
+         * Date only (YYYY-MM-DD)
          * @description Date-only form `YYYY-MM-DD`, accepted on V2 input.
          * @example 2026-05-20
          */
         DataSemHora: string;
         /**
+         * Legacy date token
          * @description The legacy service's date token: a proprietary millisecond-plus-offset format
          *     written as a slash-delimited Date token (Part 9). Accepted on V2 input; ISO 8601
          *     is recommended.

@@ -58,7 +58,7 @@ main > section > p, main > section > ul, main > section > ol { max-width: 44em; 
 .getting-started .start-steps { display: grid; grid-template-columns: repeat(auto-fit, minmax(300px, 1fr)); gap: 6px 28px; }
 .getting-started .start-step h3 { margin: 0.4em 0 0.2em; font-size: 1.05rem; }
 .getting-started .start-step p { color: var(--muted); font-size: 0.93rem; }
-.getting-started pre { font-size: 12.5px; }
+.getting-started pre { font-size: 12.5px; white-space: pre-wrap; overflow-wrap: anywhere; }
 .observed-flavour { margin: 14px 0 0; padding: 10px 14px 12px; border: 1px dashed var(--observed); border-radius: 10px; background: #faf7ff; font-size: 0.9rem; }
 .observed-flavour p { margin: 0 0 0.5em; }
 .observed-flavour p:last-child { margin: 0; }

@@ -121,7 +121,8 @@ function familyCard(family: LandingFamily): Html {
         <div><dt>Requests</dt><dd>${coverageBar(page.coverage.counts, 'request')} ${barCaption(page.coverage.counts, 'request')}</dd></div>
         <div><dt>Responses</dt><dd>${coverageBar(page.coverage.counts, 'response')} ${barCaption(page.coverage.counts, 'response')}</dd></div>
       </dl>
-      <p class="card-links"><a class="button" href="${page.href}">Open the reference</a> <a href="#coverage-${family.id}">Coverage</a></p>
+      <p class="card-links"><a class="button" href="${page.href}">Open the reference</a> <a href="#coverage-${family.id}">Coverage</a>
+        <a href="openapi/${family.id}.yaml" data-bundle="yaml">YAML</a> <a href="openapi/${family.id}.json" data-bundle="json">JSON</a></p>
       ${observedAside(page)}`
     : html`<p class="missing">No reference page in this build: the family's document is not part of it yet.</p>`;
   return html`<article class="card${page ? '' : ' card-missing'}" data-family="${family.id}">

@@ -16,12 +16,13 @@ import { countTraces, noteSchemaSources, sourceNote } from './traceability.ts';
 const TEMPLATE = fileURLToPath(new URL('./reference-template.hbs', import.meta.url));
 
 /**
- * Redoc options (Redoc 3 CE): show our markers on fields, leave room for the family bar.
+ * Redoc options (Redoc 3 CE): show our markers on fields (not `x-source`: each node's
+ * source is already said once, in words, by its note), leave room for the family bar.
  * (`sanitize: true` would be welcome, but build-docs 2.77 fails to prerender with it:
  * "linkedom is not available in browser bundles"; the text we add is escaped instead.)
  */
 export const REDOC_OPTIONS = {
-  showExtensions: ['x-source', 'x-inferred', 'x-undocumented'],
+  showExtensions: ['x-inferred', 'x-undocumented'],
   scrollYOffset: 48,
   hideDownloadButtons: true,
   sortRequiredPropsFirst: true,

@@ -3,7 +3,8 @@
 // docs step after it has bundled every family. Output is a pure function
 // of the bundles, the catalog and the guide fragments: no timestamps, stable order.
 
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
@@ -151,9 +152,36 @@ function ordered<T extends { id: string; status: string }>(items: readonly T[], 
 }
 
 /** Removes pages of families that are no longer part of the site. */
+/**
+ * Each bundle beside its page, YAML and JSON (`openapi/<id>.yaml`), so a reader of the site
+ * (served or copied as it is) downloads the contract the page shows.
+ */
+async function copyBundles(outDir: string, bundles: ReadonlyArray<{ id: string; bundlePath: string }>): Promise<string[]> {
+  const dir = path.join(outDir, 'openapi');
+  await mkdir(dir, { recursive: true });
+  const written: string[] = [];
+  for (const { id, bundlePath } of bundles) {
+    for (const [from, ext] of [
+      [bundlePath, 'yaml'],
+      [bundlePath.replace(/\.yaml$/, '.json'), 'json'],
+    ] as const) {
+      const to = path.join(dir, `${id}.${ext}`);
+      // The JSON twin is the pipeline's; a bundle given as YAML alone gets one here.
+      if (ext === 'json' && !existsSync(from)) await writeFile(to, `${JSON.stringify(parseYaml(await readFile(bundlePath, 'utf8')))}\n`);
+      else await copyFile(from, to);
+      written.push(to);
+    }
+  }
+  return written;
+}
+
 async function removeStalePages(outDir: string, keep: ReadonlySet<string>): Promise<void> {
   for (const name of await readdir(outDir)) {
     if (name.endsWith('.html') && !keep.has(path.join(outDir, name))) await rm(path.join(outDir, name));
+  }
+  const bundles = path.join(outDir, 'openapi');
+  for (const name of await readdir(bundles).catch(() => [])) {
+    if (!keep.has(path.join(bundles, name))) await rm(path.join(bundles, name));
   }
 }
 
@@ -440,7 +468,15 @@ export async function startDocsSite(opts: DocsSiteOptions): Promise<DocsSiteRun>
       await familiesDone.catch(() => undefined);
       await renderer.cleanUp();
     }
-    const written = [...renderer.written, ...(await writeLandingPages(opts, site, landingFamilies(site, observedOf, sources)))];
+    const bundles = [
+      ...opts.families.map((f) => ({ id: f.id, bundlePath: f.bundlePath })),
+      ...[...(opts.observed ? [opts.observed] : []), ...(opts.moreObserved ?? [])].map((o) => ({ id: o.id, bundlePath: o.bundlePath })),
+    ];
+    const written = [
+      ...renderer.written,
+      ...(await writeLandingPages(opts, site, landingFamilies(site, observedOf, sources))),
+      ...(await copyBundles(site.outDir, bundles)),
+    ];
     await removeStalePages(site.outDir, new Set(written));
     return written.sort();
   }

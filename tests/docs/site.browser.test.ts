@@ -191,7 +191,11 @@ async function headingInView(page: Page, hash: string, heading: string): Promise
   }, hash);
   await page.waitForFunction(
     (text) => {
-      const h = Array.from(document.querySelectorAll('h1, h2')).find((e) => (e.textContent ?? '').trim().startsWith(text));
+      // The whole name: `Disponibilidade` is not `DisponibilidadeMultipla`.
+      const h = Array.from(document.querySelectorAll('h1, h2')).find((e) => {
+        const t = (e.textContent ?? '').trim();
+        return t.startsWith(text) && !/[A-Za-z0-9]/.test(t.charAt(text.length));
+      });
       if (!h) return false;
       const r = h.getBoundingClientRect();
       return r.top >= 0 && r.top < window.innerHeight;
@@ -207,6 +211,8 @@ interface LandingLinks {
   ids: Set<string>;
   /** Links to other pages: file name, then the hashes that point into it. */
   pages: Map<string, string[]>;
+  /** Links to the bundles beside the pages (`openapi/<id>.yaml`, `.json`). */
+  bundles: string[];
   problems: string[];
 }
 
@@ -223,15 +229,20 @@ function landingLinks(site: Site): Promise<LandingLinks> {
       await page.close();
       const anchors: string[] = [];
       const pages = new Map<string, string[]>();
+      const bundles: string[] = [];
       for (const href of hrefs) {
         if (href.startsWith('#')) {
           anchors.push(href);
           continue;
         }
+        if (href.startsWith('openapi/')) {
+          bundles.push(href);
+          continue;
+        }
         const [file = '', hash] = href.split('#');
         pages.set(file, [...(pages.get(file) ?? []), ...(hash === undefined ? [] : [`#${hash}`])]);
       }
-      return { anchors, ids, pages, problems };
+      return { anchors, ids, pages, bundles, problems };
     })();
     landingCache.set(site, cached);
   }
@@ -274,7 +285,18 @@ async function checkFamilyPage(site: Site, family: DocsSiteFamily): Promise<{ pa
 
 /** The landing page: loads offline, anchors resolve, page links name exactly the family pages. */
 async function checkLanding(site: Site): Promise<void> {
-  const { anchors, ids, pages, problems } = await landingLinks(site);
+  const { anchors, ids, pages, bundles, problems } = await landingLinks(site);
+  // Every family card links its bundle, and the server serves it (a static copy of the folder holds it too).
+  for (const id of site.families.map((f) => f.id)) expect(bundles, id).toContain(`openapi/${id}.yaml`);
+  for (const href of bundles) {
+    const response = await fetch(new URL(href, site.url));
+    expect(response.status, href).toBe(200);
+    const text = await response.text();
+    expect(
+      href.endsWith('.json') ? (JSON.parse(text) as { openapi?: string }).openapi : /^openapi: /m.test(text) ? '3.1' : '',
+      href,
+    ).toMatch(/^3\.1/);
+  }
   for (const anchor of anchors) expect(ids, `anchor ${anchor}`).toContain(anchor.slice(1));
   for (const file of pages.keys()) expect(file, 'links stay on the site').not.toMatch(/^[a-z]+:|^\/\//i);
   expect([...pages.keys()].sort()).toEqual(
@@ -320,8 +342,11 @@ async function countAt(page: Page, selector: string): Promise<number> {
 }
 
 describe.skipIf(!CHROMIUM)('docs site built from the families of redocly.yaml', () => {
-  test('writes one page per family and the landing page', () => {
-    expect(real.files.map((f) => path.basename(f))).toEqual([...pageIds(real).map((id) => `${id}.html`), 'index.html'].sort());
+  test("writes one page per family and the landing page, each page's bundle beside it", () => {
+    const html = real.files.filter((f) => f.endsWith('.html')).map((f) => path.basename(f));
+    expect(html).toEqual([...pageIds(real).map((id) => `${id}.html`), 'index.html'].sort());
+    const bundles = real.files.filter((f) => path.basename(path.dirname(f)) === 'openapi').map((f) => path.basename(f));
+    for (const id of pageIds(real)) expect(bundles, id).toEqual(expect.arrayContaining([`${id}.yaml`, `${id}.json`]));
   });
 
   test('is reproducible byte for byte, and drops pages of families that left', async () => {
@@ -329,11 +354,20 @@ describe.skipIf(!CHROMIUM)('docs site built from the families of redocly.yaml', 
     await mkdir(outDir, { recursive: true });
     await writeFile(path.join(outDir, 'gone.html'), 'a family that left');
     await writeFile(path.join(outDir, 'notes.txt'), 'not a page');
+    await mkdir(path.join(outDir, 'openapi'), { recursive: true });
+    await writeFile(path.join(outDir, 'openapi', 'gone.yaml'), 'a bundle of a family that left');
     const again = await buildDocsSite({ rootDir: ROOT, outDir, families: real.families, observed: real.observed });
-    expect(again.map((f) => path.basename(f))).toEqual(real.files.map((f) => path.basename(f)));
-    expect((await readdir(outDir)).sort()).toEqual([...again.map((f) => path.basename(f)), 'notes.txt'].sort());
+    const relative = (files: string[], dir: string) => files.map((f) => path.relative(dir, f));
+    expect(relative(again, outDir)).toEqual(relative(real.files, real.dir));
+    const onDisk = (await readdir(outDir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile());
+    expect(
+      relative(
+        onDisk.map((e) => path.join(e.parentPath, e.name)),
+        outDir,
+      ).sort(),
+    ).toEqual([...relative(again, outDir), 'notes.txt'].sort());
     for (const file of real.files) {
-      const twin = path.join(tmp, 'real-again', path.basename(file));
+      const twin = path.join(outDir, path.relative(real.dir, file));
       expect((await readFile(twin)).equals(await readFile(file)), path.basename(file)).toBe(true);
     }
   }, 60_000);
