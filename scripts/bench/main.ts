@@ -10,7 +10,7 @@ import { benchMock } from './mock.ts';
 import { benchClientOverhead, benchTypecheck, clientSize } from './client.ts';
 import { BASELINE_COMMIT, benchPackage } from './package.ts';
 import type { Figure } from '../lib/stats.ts';
-import { FIGURES_FILE, writeFigures } from './figures.ts';
+import { FIGURES_FILE, writeFigures } from '../docs-site/figures.ts';
 
 const rootDir = process.cwd();
 const runs = Number(process.env.BENCH_RUNS ?? 3);
@@ -32,7 +32,7 @@ const measures = (g: Group) => only.has(g);
 interface Row {
   what: string;
   figure: string;
-  /** Name under which the docs include this figure (`<!-- bench:KEY -->`, scripts/bench/include.ts). */
+  /** Name under which the docs include this figure (`<!-- bench:KEY -->`, scripts/docs-site/figures-include.ts). */
   key?: string;
   /** `spread`: the ratio's min and max over alternating rounds; `atLeast`: the target is a floor. */
   ratio?: { value: number; target?: number; atLeast?: boolean; spread?: Figure; label: string };

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from 'vitest';
-import { includeFigures } from '../../scripts/bench/include.ts';
+import { includeFigures } from '../../scripts/docs-site/figures-include.ts';
 import { docFiles } from '../../scripts/lib/doc-files.ts';
 import { rootDir } from '../support/bundle.ts';
 

@@ -28,12 +28,12 @@ interface Generator {
 
 const bin = (tools: string, name: string) => path.join(tools, 'node_modules', '.bin', name);
 // hey-api and orval declare Node 22.18 or later: they run on the Node running this test (the pinned 24).
-const node = (args: string[], cwd: string) => run(process.execPath, args, { cwd, maxBuffer: 64 * 1024 * 1024 });
+const runNode = (args: string[], cwd: string) => run(process.execPath, args, { cwd, maxBuffer: 64 * 1024 * 1024 });
 
 const GENERATORS: Generator[] = [
   {
     name: '@hey-api/openapi-ts',
-    generate: (tools, bundle, out) => node([bin(tools, 'openapi-ts'), '-i', bundle, '-o', out], tools),
+    generate: (tools, bundle, out) => runNode([bin(tools, 'openapi-ts'), '-i', bundle, '-o', out], tools),
   },
   {
     name: 'orval',
@@ -44,7 +44,7 @@ const GENERATORS: Generator[] = [
         config,
         `module.exports = { api: { input: ${JSON.stringify(bundle)}, output: { target: ${JSON.stringify(path.join(out, 'api.ts'))}, client: 'fetch', mode: 'single' } } };\n`,
       );
-      return node([bin(tools, 'orval'), '--config', config], tools);
+      return runNode([bin(tools, 'orval'), '--config', config], tools);
     },
   },
   {
@@ -52,12 +52,12 @@ const GENERATORS: Generator[] = [
     generate: async (tools, bundle, out) => {
       await mkdir(out, { recursive: true });
       // Without --with-deprecated it writes no endpoint of a deprecated family (legacy).
-      return node([bin(tools, 'openapi-zod-client'), bundle, '-o', path.join(out, 'client.ts'), '--with-deprecated'], tools);
+      return runNode([bin(tools, 'openapi-zod-client'), bundle, '-o', path.join(out, 'client.ts'), '--with-deprecated'], tools);
     },
   },
   {
     name: 'openapi-typescript-codegen',
-    generate: (tools, bundle, out) => node([bin(tools, 'openapi'), '--input', bundle, '--output', out, '--client', 'fetch'], tools),
+    generate: (tools, bundle, out) => runNode([bin(tools, 'openapi'), '--input', bundle, '--output', out, '--client', 'fetch'], tools),
   },
 ];
 

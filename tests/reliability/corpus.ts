@@ -91,9 +91,10 @@ function request(p: Prepared, category: Category, note: string, parts: Parts): B
   };
 }
 
+/** JSON as the mock reads it: a leading byte order mark is ignored (RFC 8259, 8.1). */
 function isJson(text: string): boolean {
   try {
-    JSON.parse(text);
+    JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
     return true;
   } catch {
     return false;
@@ -202,7 +203,7 @@ function malformedJson(p: Prepared): fc.Arbitrary<BadRequest> | undefined {
       text.replace(/}$/, ',}'), // trailing comma
       text.replace(/"([^"\\]+)":/g, '$1:'), // unquoted names
       text.replaceAll(`"${CANARY_PASSWORD}"`, CANARY_PASSWORD), // an unquoted password: must not be echoed
-      `\ufeff${text}`, // byte-order mark
+      `\ufeff\ufeff${text}`, // a second byte-order mark: only one is ignored
       `${text}${text}`,
       `/* comment */ ${text}`,
       `{"Senha": ${CANARY_PASSWORD}}`,
