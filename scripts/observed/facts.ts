@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import type { Source } from './sources.ts';
+import { routesOf, type Source } from './sources.ts';
 
 export interface Backed {
   /** What is observed: an operation name, a field name or path, a form. */
@@ -39,7 +39,7 @@ export function publishedLegacyOperations(specDir: string): Set<string> {
 function add(list: Backed[], subject: string, source: Source, where: string): void {
   let entry = list.find((b) => b.subject === subject);
   if (!entry) list.push((entry = { subject, where: [], sources: [] }));
-  entry.where.push(`${source.info.id} (${source.info.repository} at ${source.info.commit.slice(0, 12)}) ${where}`);
+  entry.where.push(`${source.info.id} (${source.info.origin}) ${where}`);
   if (!entry.sources.includes(source.info.id)) entry.sources.push(source.info.id);
 }
 
@@ -53,11 +53,10 @@ export function observedFacts(sources: readonly Source[], specDir: string): Obse
       if (fact.kind === 'session-token-field' && fact.field) add(out.sessionTokenFields, fact.field, source, fact.where);
       if (fact.kind === 'access-code-form' && fact.form) add(out.accessCodeForms, fact.form, source, fact.where);
     }
-    // Bodies: every operation the source has bodies of was called on the legacy route.
-    if (source.info.route.startsWith('AereoNoSession.svc')) {
-      for (const operation of Object.keys(source.operations)) {
-        if (!published.has(operation)) add(out.legacyOperations, operation, source, `bodies of ${operation}`);
-      }
+    // Bodies: an operation the source has legacy-route bodies of was called on the legacy route.
+    for (const operation of Object.keys(source.operations)) {
+      if (routesOf(source, operation).has('legacy') && !published.has(operation))
+        add(out.legacyOperations, operation, source, `bodies of ${operation}`);
     }
     for (const [operation, bodies] of Object.entries(source.operations)) {
       for (const body of ['request', 'response'] as const) {

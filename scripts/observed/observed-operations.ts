@@ -28,8 +28,9 @@ export interface ObservedSource {
   source: string;
   kind: string;
   shapesTypes: boolean;
-  repository: string;
-  commit: string;
+  /** A public repository's source; an integrator's recording has neither (it has `recording`). */
+  repository?: string;
+  commit?: string;
 }
 
 export interface ObservedOperation {
@@ -66,15 +67,12 @@ export function readObservedRecord(record: unknown): ObservedRecord | undefined 
 export function observedSources(doc: JsonObject): ObservedSource[] {
   const info = isObject(doc.info) ? doc.info : {};
   const list = Array.isArray(info['x-observed-sources']) ? info['x-observed-sources'] : [];
-  return list.flatMap((s): ObservedSource[] =>
-    isObject(s) &&
-    typeof s.source === 'string' &&
-    typeof s.kind === 'string' &&
-    typeof s.repository === 'string' &&
-    typeof s.commit === 'string'
-      ? [{ source: s.source, kind: s.kind, shapesTypes: s.shapesTypes === true, repository: s.repository, commit: s.commit }]
-      : [],
-  );
+  return list.flatMap((s): ObservedSource[] => {
+    if (!isObject(s) || typeof s.source !== 'string' || typeof s.kind !== 'string') return [];
+    const entry: ObservedSource = { source: s.source, kind: s.kind, shapesTypes: s.shapesTypes === true };
+    if (typeof s.repository === 'string' && typeof s.commit === 'string') return [{ ...entry, repository: s.repository, commit: s.commit }];
+    return isObject(s.recording) ? [entry] : [];
+  });
 }
 
 function recordOf(doc: JsonObject, holder: unknown): ObservedRecord | undefined {

@@ -15,8 +15,9 @@ import { ENVELOPE, ENVELOPE_KEYS, RESPONSE_DATE, namedSchemas, type NamedSchema 
 import { loadCatalog } from '../lib/catalog.ts';
 import type { Json, JsonObject } from '../../src/lib/json.ts';
 import { NO_DATE_TOKEN, nodeSchema, observedRecord, ref, structural, type SchemaContext } from './schema.ts';
-import { factsMarkdown, observedFacts } from './facts.ts';
-import { loadSources, type Source, type SourceBody } from './sources.ts';
+import { factsMarkdown, observedFacts, publishedLegacyOperations } from './facts.ts';
+import { routeName, transferNote, type Route } from './routes.ts';
+import { loadSources, routesOf, viewOf, type Source, type SourceBody } from './sources.ts';
 
 export const FAMILY = 'v2-pt';
 export const LEGACY_SERVICE = 'AereoNoSession.svc';
@@ -167,7 +168,9 @@ function bodiesOf(sources: readonly Source[], op: string, body: Body): Array<{ s
 /** `homologacao/<scenario>/<file>` → `<scenario>`; otherwise the source's id: the example's name. */
 function exampleName(source: Source, from: string): string {
   const parts = from.split('/');
-  return parts.length >= 3 && source.info.kind === 'captured traffic' ? (parts[parts.length - 2] as string) : source.info.id;
+  return parts.length >= 3 && source.info.kind === 'captured traffic' && !source.info.recording
+    ? (parts[parts.length - 2] as string)
+    : source.info.id;
 }
 
 /** The operations the shaping sources saw, the first source's order first. */
@@ -186,13 +189,34 @@ function placeTree(sources: readonly Source[], op: string, body: Body, basePath 
   return trees.length > 0 ? mergeNodes(trees) : undefined;
 }
 
+/**
+ * The operations an observed flavour may type (the V2 Portuguese catalogue), those the
+ * legacy service lists, and the V2 seat and ancillary operations Part 4.1 declares fully
+ * compatible with the legacy ones of the same name.
+ */
+export function catalogueOperations(specDir: string): { v2: Set<string>; onLegacy: Set<string>; compatible: Set<string> } {
+  const v2 = readPublished(specDir).operations;
+  const onLegacy = publishedLegacyOperations(specDir);
+  return { v2, onLegacy, compatible: new Set([...v2].filter((op) => onLegacy.has(op))) };
+}
+
 export function buildOverlay(inputs: OverlayInputs): OverlayDocument {
   const family = inputs.family ?? FAMILY;
   const all = loadSources(inputs.evidenceDir, inputs.exclude ? { exclude: inputs.exclude } : {});
-  // Code-derived sources and hand-written fixtures never shape a type (evidence/README.md).
-  const sources = all.filter((s) => s.shapesTypes);
-  if (sources.length === 0) throw new Error('no source under evidence/ may shape a type');
   const published = readPublished(inputs.specDir);
+  const { onLegacy, compatible } = catalogueOperations(inputs.specDir);
+  // Code-derived sources and hand-written fixtures never shape a type (evidence/README.md);
+  // a source shapes a flavour with the bodies its routes allow (routes.ts).
+  const sources = all
+    .filter((s) => s.shapesTypes)
+    .map((s) => viewOf(s, family, compatible))
+    .filter((s) => Object.keys(s.operations).length > 0);
+  if (sources.length === 0) throw new Error('no source under evidence/ may shape a type');
+  const routesFor = (op: string): Set<Route> => new Set(sources.flatMap((s) => [...routesOf(s, op)]));
+  const inferred = (op: string): JsonObject => {
+    const note = transferNote(family, op, routesFor(op), compatible);
+    return note ? { 'x-inferred': note } : {};
+  };
   const prefix = family === 'legacy' ? LEGACY_PREFIX : published.prefix;
   const operations = observedOperationsOf(sources);
   for (const op of operations) {
@@ -257,7 +281,7 @@ export function buildOverlay(inputs: OverlayInputs): OverlayDocument {
       update: {
         title: `${info.title} (observed flavour)`,
         summary: `Observed flavour: ${info.summary} Payloads typed from sanitized bodies of public integrations; not published by the provider.`,
-        description: `${info.description.trimEnd()}\n\n${flavourNote(all, sources, operations, family)}\n\n${factsMarkdown(observedFacts(all, inputs.specDir))}`,
+        description: `${info.description.trimEnd()}\n\n${flavourNote(all, sources, operations, family, onLegacy)}\n\n${factsMarkdown(observedFacts(all, inputs.specDir))}`,
         'x-observed-sources': all.map((s) => sourceEntry(s)),
       },
     },
@@ -277,17 +301,28 @@ export function buildOverlay(inputs: OverlayInputs): OverlayDocument {
     const request = bodies.get(op)?.request;
     const response = bodies.get(op)?.response;
     const schemas: JsonObject = {};
-    if (request) schemas[rq] = requestSchema(ctx, family, op, request, family === 'legacy' ? undefined : published.requestSchema(op));
-    if (response) schemas[rs] = responseSchema(ctx, family, op, response);
+    // Added on the legacy route (not listed there): the credentials every legacy body carries are its base.
+    const added = family === 'legacy' && !onLegacy.has(op);
+    if (request) schemas[rq] = requestSchema(ctx, op, request, added ? undefined : published.requestSchema(op), inferred(op));
+    if (response) schemas[rs] = responseSchema(ctx, family, op, response, inferred(op));
     actions.push({ target: '$.components.schemas', description: `${op}: the observed request and response schemas.`, update: schemas });
     const requestExamples = examplesOf(sources, op, 'request');
     const responseExamples = examplesOf(sources, op, 'response');
+    // Recordings keep only answers of HTTP 200: their status was captured, the public sources' was not.
+    const recordedOnly = bodiesOf(sources, op, 'response').every(({ source }) => source.info.recording !== undefined);
     const answer: JsonObject = {
-      description: `The operation's answer as observed in sanitized bodies of public integrations (not published by the provider). Errors are reported in the body (\`Exception\`); the HTTP status was not captured.`,
-      'x-inferred': 'The HTTP status was not captured; 200 is assumed for an answered call, as in the published contract.',
+      ...(response && recordedOnly
+        ? {
+            description:
+              "The operation's answer as recorded with HTTP 200 in integrators' sanitized sandbox traffic (not published by the provider). Errors are reported in the body (`Exception`).",
+          }
+        : {
+            description: `The operation's answer as observed in sanitized bodies of public integrations (not published by the provider). Errors are reported in the body (\`Exception\`); the HTTP status was not captured.`,
+            'x-inferred': 'The HTTP status was not captured; 200 is assumed for an answered call, as in the published contract.',
+          }),
       content: { 'application/json': { ...(response ? { schema: ref(rs) } : {}), examples: responseExamples } },
     };
-    if (family === 'legacy') {
+    if (added) {
       const observed = observedRecord(ctx, operationPlaces(request, response), true);
       const tag = published.groupOf(op);
       addedPaths[`${prefix}/${op}`] = {
@@ -313,8 +348,8 @@ export function buildOverlay(inputs: OverlayInputs): OverlayDocument {
       },
     );
   }
-  if (family === 'legacy') {
-    const used = [...new Set(operations.map((op) => published.groupOf(op)))];
+  if (family === 'legacy' && Object.keys(addedPaths).length > 0) {
+    const used = [...new Set(operations.filter((op) => !onLegacy.has(op)).map((op) => published.groupOf(op)))];
     actions.push({
       // Overlay 1.0 merges an update of `$` into the root, appending to its arrays: the only way to add tags.
       target: '$',
@@ -328,12 +363,12 @@ export function buildOverlay(inputs: OverlayInputs): OverlayDocument {
     });
   }
 
-  const ids = sources.map((s) => `${s.info.id} (${s.info.repository} at ${s.info.commit.slice(0, 12)})`).join(', ');
+  const ids = sources.map((s) => `${s.info.id} (${s.info.origin})`).join(', ');
   return {
     overlay: '1.0.0',
     info: {
       title: `Observed flavour of the ${family} contract`,
-      version: sources.map((s) => s.info.commit.slice(0, 12)).join('+'),
+      version: sources.map((s) => s.info.stamp).join('+'),
       description: [
         `Generated by \`node scripts/observed/generate.ts${family === 'legacy' ? ' --family legacy' : ''}\` from \`evidence/\` (the sources that shape types: ${ids}) and the published \`spec/\`. Do not edit: regenerate.`,
         `Apply it to the published bundle \`generated/${family}/openapi.yaml\` with \`node scripts/observed/apply.ts\` (openapi-format) to get \`generated/${family}-observed/openapi.yaml\`.`,
@@ -347,14 +382,16 @@ export function buildOverlay(inputs: OverlayInputs): OverlayDocument {
 
 /** The document's record of one source: what the ids in `x-observed` records stand for. */
 function sourceEntry(s: Source): JsonObject {
+  const { repository, url, commit, commitDate, recording } = s.info;
+  const origin: JsonObject =
+    repository !== undefined && url !== undefined && commit !== undefined && commitDate !== undefined
+      ? { repository, url, commit, commitDate }
+      : { recording: { tool: (recording?.tool ?? null) as Json, ended: recording?.ended ?? null, sha256: recording?.sha256 ?? null } };
   return {
     source: s.info.id,
     kind: s.info.kind,
     shapesTypes: s.shapesTypes,
-    repository: s.info.repository,
-    url: s.info.url,
-    commit: s.info.commit,
-    commitDate: s.info.commitDate,
+    ...origin,
     captures: s.captures,
     evidence: `evidence/${s.info.id}/`,
   };
@@ -381,7 +418,9 @@ function examplesOf(sources: readonly Source[], op: string, body: Body): JsonObj
           : hasException
             ? `Observed error, reported in the body (${what})`
             : `Observed answer (${what})`,
-      description: `\`${b.from}\` of ${source.info.repository} at commit ${source.info.commit}, sanitized (evidence/${source.info.id}/), ${source.info.kind === 'captured traffic' ? 'every array cut to its first 2 items' : 'as quoted there'}. Seen on the legacy route; not published by the provider.`,
+      description: source.info.recording
+        ? `\`${b.from}\` of ${source.info.origin}, sanitized before it was written (evidence/${source.info.id}/). Seen on ${b.route ? routeName(b.route) : source.info.route}; not published by the provider.`
+        : `\`${b.from}\` of ${source.info.repository} at commit ${source.info.commit}, sanitized (evidence/${source.info.id}/), ${source.info.kind === 'captured traffic' ? 'every array cut to its first 2 items' : 'as quoted there'}. Seen on the legacy route; not published by the provider.`,
       value: b.value as Json,
     };
   }
@@ -456,14 +495,22 @@ function legacyOperation(
   };
 }
 
-function flavourNote(all: readonly Source[], shaping: readonly Source[], operations: string[], family: ObservedFamily): string {
+function flavourNote(
+  all: readonly Source[],
+  shaping: readonly Source[],
+  operations: string[],
+  family: ObservedFamily,
+  onLegacy: ReadonlySet<string>,
+): string {
+  const inPlace = operations.filter((op) => onLegacy.has(op));
   const listed = all.filter((s) => !s.shapesTypes);
+  const recorded = shaping.some((s) => s.info.recording !== undefined);
   return [
     '## Observed flavour',
-    `This is **not** the provider's published contract. It is the published contract plus the payloads of ${operations.length} operations (${operations.map((o) => `\`${o}\``).join(', ')}) as seen in sanitized bodies of ${shaping.length} independent public integration${shaping.length === 1 ? '' : 's'} of the legacy service (\`${LEGACY_SERVICE}\`): ${shaping.map((s) => `${s.info.id} (${s.info.kind}, ${s.captures} capture${s.captures === 1 ? '' : 's'}, ${s.info.repository} at commit ${s.info.commit})`).join('; ')}.${listed.length > 0 ? ` Also listed, without shaping a type: ${listed.map((s) => `${s.info.id} (${s.info.kind}, ${s.info.repository})`).join('; ')}.` : ''}`,
+    `This is **not** the provider's published contract. It is the published contract plus the payloads of ${operations.length} operations (${operations.map((o) => `\`${o}\``).join(', ')}) as seen in sanitized bodies of ${shaping.length} independent ${recorded ? 'source' : 'public integration'}${shaping.length === 1 ? '' : 's'}${recorded ? " (public integrations and integrators' sandbox recordings)" : ` of the legacy service (\`${LEGACY_SERVICE}\`)`}: ${shaping.map((s) => `${s.info.id} (${s.info.kind}, ${s.captures} capture${s.captures === 1 ? '' : 's'}, ${s.info.recording ? s.info.origin : `${s.info.repository} at commit ${s.info.commit}`})`).join('; ')}.${listed.length > 0 ? ` Also listed, without shaping a type: ${listed.map((s) => `${s.info.id} (${s.info.kind}, ${s.info.repository ?? s.info.origin})`).join('; ')}.` : ''}`,
     'A claim that narrows what an answer may be (`required`, `integer`, non-null) rests on at least two sources; a field seen in one source only is typed but optional and nullable. Every observed schema carries `x-observed` with how often it was seen, in how many sources, and where.',
     family === 'legacy'
-      ? `The operations are added on \`${LEGACY_SERVICE}/<Operation>\`, where the bodies were taken; each names its V2 replacement (\`x-replaced-by\`). Fields, values and messages may differ for other agencies, suppliers or production, and absence here proves nothing.`
+      ? `The operations are added on \`${LEGACY_SERVICE}/<Operation>\`, where the bodies were taken; each names its V2 replacement (\`x-replaced-by\`).${inPlace.length > 0 ? ` The seat and ancillary operations the legacy service lists (${inPlace.map((o) => `\`${o}\``).join(', ')}) are typed in place; Part 4.1 declares the V2 ones fully compatible, so bodies of either route type them (\`x-inferred\`).` : ''} Fields, values and messages may differ for other agencies, suppliers or production, and absence here proves nothing.`
       : 'The transfer from the legacy route to this one is an inference (`x-inferred`): the migration rules keep the operation names. Fields, values and messages may differ for other agencies, suppliers or production, and absence here proves nothing.',
   ].join('\n\n');
 }
@@ -496,9 +543,6 @@ function operationPlaces(request: FieldNode | undefined, response: FieldNode | u
   });
 }
 
-const TRANSFER = (op: string): string =>
-  `Captured on the legacy route \`${LEGACY_SERVICE}/${op}\`; applied to \`/api/V2/Voos/${op}\` because the migration from the legacy service to V2 keeps the operation name (Part 9, rule 1).`;
-
 /** Published in every V2 body (Part 5): typed by the published schema through `allOf`, never re-declared. */
 const PUBLISHED_CREDENTIALS = ['Login', 'Senha', 'ClienteId'];
 
@@ -521,10 +565,10 @@ function capturesIn(node: FieldNode): number {
 
 function requestSchema(
   ctx: SchemaContext,
-  family: ObservedFamily,
   op: string,
   node: FieldNode,
   publishedSchema: string | undefined,
+  inferred: JsonObject,
 ): JsonObject {
   const schema = nodeSchema(
     ctx,
@@ -539,12 +583,12 @@ function requestSchema(
   return ordered({
     allOf: besidePublished(base, schema),
     description: `Request body of \`${op}\` as seen in ${captures} sanitized bodies; not published by the provider. ${baseName} still applies through \`allOf\`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (\`x-observed\` tells how often each was sent). Other fields stay allowed.`,
-    ...(family === 'v2-pt' ? { 'x-inferred': TRANSFER(op) } : {}),
+    ...inferred,
     'x-observed': observedRecord(ctx, rootPlaces(node), true),
   });
 }
 
-function responseSchema(ctx: SchemaContext, family: ObservedFamily, op: string, node: FieldNode): JsonObject {
+function responseSchema(ctx: SchemaContext, family: ObservedFamily, op: string, node: FieldNode, inferred: JsonObject): JsonObject {
   const own = withProperties(node, (key) => !(ENVELOPE_KEYS as readonly string[]).includes(key));
   const schema = nodeSchema(ctx, own, true);
   const captures = capturesIn(node);
@@ -558,7 +602,7 @@ function responseSchema(ctx: SchemaContext, family: ObservedFamily, op: string, 
     ]
       .filter(Boolean)
       .join(' '),
-    ...(family === 'v2-pt' ? { 'x-inferred': TRANSFER(op) } : {}),
+    ...inferred,
     'x-observed': observedRecord(ctx, rootPlaces(node), true),
   });
 }

@@ -17,8 +17,8 @@ import { isRecord as isObject } from '../../src/lib/json.ts';
 import { objectAt } from '../../src/lib/refs.ts';
 import { buildObservedBundle } from './apply.ts';
 import type { Body } from './evidence.ts';
-import { buildOverlay, LEGACY_PREFIX, type ObservedFamily } from './overlay.ts';
-import { loadSources, type Source } from './sources.ts';
+import { buildOverlay, catalogueOperations, LEGACY_PREFIX, type ObservedFamily } from './overlay.ts';
+import { loadSources, viewOf, type Source } from './sources.ts';
 
 type JsonObject = Record<string, unknown>;
 
@@ -155,19 +155,23 @@ async function main(): Promise<void> {
   const rootDir = path.resolve(import.meta.dirname, '../..');
   const evidenceDir = path.join(rootDir, 'evidence');
   const specDir = path.join(rootDir, 'spec');
-  const sources = loadSources(evidenceDir).filter((s) => s.bodies.length > 0);
+  const all = loadSources(evidenceDir).filter((s) => s.bodies.length > 0);
   const rows: string[][] = [['flavour', 'bodies of', 'keys', 'typed', 'share', 'bodies accepted']];
   const row = (flavour: string, of: string, share: Share, valid: { accepted: number; checked: number }): void => {
     rows.push([flavour, of, String(share.total), String(share.typed), percent(share), `${valid.accepted} of ${valid.checked}`]);
   };
   if (values.overlay) {
     const doc = await bundleOf(rootDir, 'v2-pt', parseYaml(readFileSync(path.resolve(values.overlay), 'utf8')));
-    for (const s of sources)
+    for (const s of all)
       row(`v2-pt, ${path.basename(values.overlay)}`, s.info.id, shareOfBodies(doc, 'v2-pt', [s]), acceptedBodies(doc, 'v2-pt', [s]));
   }
+  const { compatible } = catalogueOperations(specDir);
   for (const family of ['v2-pt', 'legacy'] as const) {
-    const all = await bundleOf(rootDir, family, buildOverlay({ evidenceDir, specDir, family }));
-    for (const s of sources) row(`${family}, all sources`, s.info.id, shareOfBodies(all, family, [s]), acceptedBodies(all, family, [s]));
+    // Each source's bodies that may type this flavour (routes.ts).
+    const sources = all.map((s) => viewOf(s, family, compatible)).filter((s) => s.bodies.length > 0);
+    const every = await bundleOf(rootDir, family, buildOverlay({ evidenceDir, specDir, family }));
+    for (const s of sources)
+      row(`${family}, all sources`, s.info.id, shareOfBodies(every, family, [s]), acceptedBodies(every, family, [s]));
     for (const s of sources) {
       const fold = await bundleOf(rootDir, family, buildOverlay({ evidenceDir, specDir, family, exclude: [s.info.id] }));
       row(`${family}, all but ${s.info.id}`, s.info.id, shareOfBodies(fold, family, [s]), acceptedBodies(fold, family, [s]));

@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { SOURCE_KINDS, loadSources } from '../../scripts/observed/sources.ts';
+import { unsanitizedPaths } from '../../src/record/sanitize.ts';
 import { isObject, type Json } from '../../src/lib/json.ts';
 import { evidenceRoot } from './support.ts';
 
@@ -20,8 +21,12 @@ function filesUnder(dir: string): string[] {
     .sort();
 }
 
+/** Integrators' recordings follow the recorder's placeholders (src/record/sanitize.ts), checked apart below. */
+const recorded = new Set(sources.filter((s) => s.info.recording).map((s) => s.info.id));
 const files = filesUnder(evidenceRoot);
-const texts = files.map((file) => ({ file: path.relative(evidenceRoot, file), text: readFileSync(file, 'utf8') }));
+const allTexts = files.map((file) => ({ file: path.relative(evidenceRoot, file), text: readFileSync(file, 'utf8') }));
+const isRecorded = (file: string): boolean => recorded.has(file.split(path.sep)[0] ?? '');
+const texts = allTexts.filter((t) => !isRecorded(t.file));
 
 /** Every (key, string value) pair of a JSON value, array items under their array's key. */
 function* stringsOf(value: Json, key = ''): Generator<[string, string]> {
@@ -55,17 +60,26 @@ describe('the sources of the observed flavour', () => {
   test('at least four sources, three of them besides the captured traffic the flavour started from', () => {
     expect(sources.map((s) => s.info.id)).toContain('facilita-corp');
     expect(sources.length).toBeGreaterThanOrEqual(4);
-    expect(new Set(sources.map((s) => s.info.repository)).size).toBe(sources.length);
+    const published = sources.filter((s) => !s.info.recording);
+    expect(new Set(published.map((s) => s.info.repository)).size).toBe(published.length);
   });
 
-  test.each(sources.map((s) => [s.info.id, s] as const))('%s: provenance complete (repository, 40-hex commit, paths, kind)', (_id, s) => {
-    expect(s.info.url).toBe(`https://github.com/${s.info.repository}`);
-    expect(s.info.commit).toMatch(/^[0-9a-f]{40}$/);
-    expect(s.info.paths.length).toBeGreaterThan(0);
-    expect(SOURCE_KINDS).toContain(s.info.kind);
-    for (const b of s.bodies) expect(b.from, b.file).not.toBe('');
-    for (const f of s.facts) expect(f.where, f.kind).toMatch(/^[^\s:]+(:\d+)?$/);
-  });
+  test.each(sources.map((s) => [s.info.id, s] as const))(
+    '%s: provenance complete (repository, 40-hex commit, paths, kind; or a recording)',
+    (_id, s) => {
+      if (s.info.recording) {
+        expect(s.info.kind).toBe('captured traffic');
+        expect(s.info.recording.sha256).toMatch(/^[0-9a-f]{64}$/);
+      } else {
+        expect(s.info.url).toBe(`https://github.com/${s.info.repository}`);
+        expect(s.info.commit).toMatch(/^[0-9a-f]{40}$/);
+        expect(s.info.paths?.length).toBeGreaterThan(0);
+      }
+      expect(SOURCE_KINDS).toContain(s.info.kind);
+      for (const b of s.bodies) expect(b.from, b.file).not.toBe('');
+      for (const f of s.facts) expect(f.where, f.kind).toMatch(/^[^\s:]+(:\d+)?$/);
+    },
+  );
 
   test('only captured traffic and provider templates shape types; code-derived sources carry names, never a body', () => {
     for (const s of sources) {
@@ -149,5 +163,19 @@ describe('no leak in any source (every file under evidence/)', () => {
     }
     for (const { file, value } of jsonFiles) for (const [, v] of stringsOf(value)) if (REPLACED.has(sha256(v))) found.push(file);
     expect(found).toEqual([]);
+  });
+});
+
+describe("no leak in an integrator's recording (evidence/<source>/recording/)", () => {
+  const recordings = allTexts.filter(
+    (t) => isRecorded(t.file) && t.file.endsWith('.json') && !['source.json', 'recording.json'].includes(path.basename(t.file)),
+  );
+  test.skipIf(recordings.length === 0)('every value the sanitizer replaces is one of its placeholders (the check of observed:add)', () => {
+    const found = recordings.flatMap(({ file, text }) => unsanitizedPaths(JSON.parse(text)).map((field) => `${file}: ${field}`));
+    expect(found).toEqual([]);
+  });
+  test.skipIf(recordings.length === 0)('no GUID (the developer token has that shape)', () => {
+    const guids = recordings.filter(({ text }) => /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i.test(text));
+    expect(guids.map((g) => g.file)).toEqual([]);
   });
 });
