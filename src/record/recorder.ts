@@ -162,6 +162,12 @@ export async function createRecorder(dir: string, options: RecordingOptions): Pr
         replaced: counts,
       };
       await writeFile(path.join(root, RECORDING_FILE), `${JSON.stringify(provenance, null, 2)}\n`);
+      // A value quoted in text before a field named it is known now: put it in its placeholder.
+      for (const file of written) {
+        const text = await readFile(file, 'utf8');
+        const again = `${JSON.stringify(sanitizer.requote(JSON.parse(text)), null, 2)}\n`;
+        if (again !== text) await writeFile(file, again);
+      }
       const leaks = await leakCheck(root, sanitizer.replaced);
       return { dir: root, exchanges, files: written.length + 1 - leaks.length, counts, leaks };
     },

@@ -142,6 +142,20 @@ export class Sanitizer {
     return this.#copy(value, undefined, 0);
   }
 
+  /**
+   * The same sanitized JSON with every real value learnt since put in its placeholder: a
+   * name quoted in a message before any field named it is replaced once it has been.
+   */
+  requote(value: unknown, depth = 0): unknown {
+    if (depth > 64) return null;
+    if (typeof value === 'string') return this.#known(value);
+    if (Array.isArray(value)) return value.map((item) => this.requote(item, depth + 1));
+    if (isRecord(value)) {
+      return Object.fromEntries(Object.entries(value).map(([key, inner]) => [this.#known(key), this.requote(inner, depth + 1)]));
+    }
+    return value;
+  }
+
   #placeholderFor(value: string, kind: Replaced, key: string | undefined, countAs: Replaced = kind): string {
     let placeholder = this.#placeholders.get(value);
     if (placeholder === undefined || placeholder === '') {
@@ -220,4 +234,39 @@ export class Sanitizer {
     }
     return out;
   }
+}
+
+/**
+ * Whether a value has the shape the sanitizer gives its placeholders: a fixed credential
+ * placeholder, the birth-date placeholder, or letters X, Y and Z only with at most 6
+ * significant digits (the placeholder's number, zeros before it).
+ */
+export function isPlaceholder(value: string): boolean {
+  if (value === '' || Object.values(FIXED).includes(value)) return true;
+  if (value.startsWith('1980-01-01') || /\/Date\(315532800000/.test(value)) return true;
+  if ((value.match(/\p{L}/gu) ?? []).some((c) => !/[xyz]/i.test(c))) return false;
+  return (value.match(/\d/g) ?? []).join('').replace(/^0+/, '').length <= 6;
+}
+
+/**
+ * The JSON paths of a recorded body where a value is not a placeholder though the sanitizer
+ * replaces what stands there (under a credential, personal or identifier key, or shaped like
+ * an e-mail, a CPF, a card or a phone number): a recording made or edited by other means.
+ */
+export function unsanitizedPaths(value: unknown, at = '$', named = false, depth = 0): string[] {
+  if (depth > 64) return [at];
+  if (typeof value === 'string') {
+    if (named) return isPlaceholder(value) ? [] : [at];
+    if (DATE_TOKEN.test(value)) return [];
+    return PERSONAL_VALUE.some((p) => (value.match(new RegExp(p, `${p.flags}g`)) ?? []).some((m) => !isPlaceholder(m))) ? [at] : [];
+  }
+  if (typeof value === 'number') return named && !isPlaceholder(String(Math.abs(Math.trunc(value)))) ? [at] : [];
+  if (Array.isArray(value)) return value.flatMap((item, i) => unsanitizedPaths(item, `${at}[${i}]`, named, depth + 1));
+  if (!isRecord(value)) return [];
+  return Object.entries(value).flatMap(([key, inner]) => {
+    const where = `${at}.${/^[A-Za-z_][\w-]*$/.test(key) ? key : JSON.stringify(key).slice(0, 40)}`;
+    const ownKey = unsanitizedPaths(key, `${where} (a field name)`, false, depth + 1);
+    const kind = CREDENTIAL_KEY.test(key) || IDENTIFIER_KEY.test(key) || PERSONAL_KEY.test(key);
+    return [...ownKey, ...unsanitizedPaths(inner, where, named || kind, depth + 1)];
+  });
 }
