@@ -1,13 +1,15 @@
 // Imports a recording (`proxy --record`, `flows --record`) as an evidence source: checks it
 // (every value the sanitizer replaces is a placeholder), copies it to evidence/<name>/ with
-// its provenance, regenerates both observed flavours through the build, and prints a
-// Markdown report for the pull request. The same recording imported twice changes nothing.
+// its provenance, regenerates both observed flavours (the build) and the figures of
+// docs/observed.md, and prints a Markdown report for the pull request. The same recording
+// imported twice changes nothing.
 //   npm run observed:add -- <recording-dir> --source <name> [--report FILE]
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { isRecord } from '../../src/lib/json.ts';
+import { includeObservedFigures } from './figures.ts';
 import { importReport, type FlavourChange } from './import-report.ts';
 import { buildOverlay, catalogueOperations, OBSERVED_FAMILIES, type ObservedFamily, type OverlayDocument } from './overlay.ts';
 import { readRecording, recordingSourceJson, type Recording } from './recording-source.ts';
@@ -139,6 +141,7 @@ async function main(): Promise<number> {
     stdio: ['ignore', process.stderr, process.stderr],
   });
   if (build.status !== 0) throw new ImportError(`evidence/${name}/ is in place but \`npm run build\` failed: fix it and run it again`);
+  await includeObservedFigures(rootDir, false);
   if (values.report) writeFileSync(path.resolve(values.report), report);
   process.stdout.write(report);
   return 0;

@@ -168,6 +168,12 @@ describe('npm run observed:add', () => {
     expect(v2).toContain('ListarReservasRSObservado');
   });
 
+  test("docs/observed.md's figures count the new source and its operations", async () => {
+    const doc = await readFile(path.join(ws.dir, 'docs/observed.md'), 'utf8');
+    expect(doc).toMatch(/\| v2-pt \| 13 \| 3 \|/);
+    expect(doc).toMatch(/\| legacy \| fake-sandbox \| \d+ \| [\d.]+ % \(\d+\) \| 100\.0 % \(\d+\) \|/);
+  });
+
   test('a locator stays one placeholder across the exchanges in evidence/', async () => {
     const dir = path.join(ws.dir, 'evidence', SOURCE, 'recording', 'api-V2-Voos');
     const seat = JSON.parse(await readFile(path.join(dir, 'ObterMapaDeAssentos', '0001.response.json'), 'utf8')) as {
@@ -184,11 +190,11 @@ describe('npm run observed:add', () => {
   });
 
   test('the same recording imported twice changes nothing', async () => {
-    const before = digest(await treeOf('evidence', 'generated', 'spec'));
+    const before = digest(await treeOf('evidence', 'generated', 'spec', 'docs'));
     const again = await addCommand(recording, 'another-name');
     expect(again.code, again.stderr).toBe(0);
     expect(again.stdout).toContain(`already evidence/${SOURCE}/: nothing changed`);
-    expect(digest(await treeOf('evidence', 'generated', 'spec'))).toBe(before);
+    expect(digest(await treeOf('evidence', 'generated', 'spec', 'docs'))).toBe(before);
   });
 
   test('a recording holding a value that is not a placeholder is refused: field named, value never, nothing imported', async () => {
