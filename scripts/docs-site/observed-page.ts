@@ -9,7 +9,15 @@
 import { isObject, listOperations, type JsonObject, plainCopy } from './openapi.ts';
 import { mdText, type ReferenceFamily } from './reference.ts';
 import { readObservedRecord } from '../observed/observed-operations.ts';
-import { SOURCE_LABELS, SOURCE_STATES, observedProvenance, type ObservedRecord, type PartSource, type SourceCoverage } from './sources.ts';
+import {
+  SOURCE_LABELS,
+  SOURCE_STATES,
+  bodiesOrigin,
+  observedProvenance,
+  type ObservedRecord,
+  type PartSource,
+  type SourceCoverage,
+} from './sources.ts';
 import { OBSERVED_STATUS } from './status.ts';
 
 /** Where the coverage report's published / observed only / unknown table is. */
@@ -139,7 +147,7 @@ export function observedCallout(notes: ObservedPageNotes): string {
           .join(', ');
   return [
     `> **Observed — not published by the provider.** This page is the observed flavour of the [${mdText(published.title)}](${published.href}): ` +
-      'its published contract plus payload types learnt from sanitized bodies of public integrations. The provider publishes none of these types; ' +
+      `its published contract plus payload types learnt from sanitized bodies of ${bodiesOrigin(sources)}. The provider publishes none of these types; ` +
       `what it commits to is on the [published page](${published.href}).`,
     '>',
     `> Observed payloads: ${observedOps} of ${plural(sources.counts.operations, 'operation')}, from ${from}. ` +

@@ -132,6 +132,12 @@ export function computeSources(publishedDoc: unknown, observedDoc?: unknown): So
   return sourcesFromCoverage(computeCoverage(publishedDoc), observedDoc);
 }
 
+/** Whose bodies the observed flavour learnt from: public integrations, and integrators' recordings once one is imported. */
+export function bodiesOrigin(sources: SourceCoverage): string {
+  const recorded = sources.observedSources.some((s) => s.shapesTypes && s.repository === undefined);
+  return recorded ? "public integrations and integrators' sandbox recordings" : 'public integrations';
+}
+
 /** The distinct sources (id, repository and commit) of the observed parts, the added operations' too, in first-seen order. */
 export function observedProvenance(sources: SourceCoverage): Array<{ source: string; repository: string; commit: string }> {
   const seen = new Map<string, { source: string; repository: string; commit: string }>();

@@ -164,8 +164,13 @@ describe('npm run observed:add', () => {
     expect(seatMap?.$ref).toBe('#/components/schemas/ObterMapaDeAssentosRSObservadoLegado');
     expect(legacy.components.schemas.ObterMapaDeAssentosRSObservadoLegado?.['x-inferred']).toMatch(/Part 4\.1/);
     expect(legacy.paths['/AereoNoSession.svc/ListarReservas']).toBeUndefined();
-    const v2 = await readFile(path.join(ws.dir, 'generated/v2-pt-observed/openapi.yaml'), 'utf8');
-    expect(v2).toContain('ListarReservasRSObservado');
+    // One source: typed, but nothing required and null allowed (docs/observed.md, "Rules that generalise").
+    const v2 = parse(await readFile(path.join(ws.dir, 'generated/v2-pt-observed/openapi.yaml'), 'utf8')) as {
+      components: { schemas: Record<string, { allOf?: Array<{ required?: string[]; properties?: Record<string, { type?: unknown }> }> }> };
+    };
+    const own = v2.components.schemas.ListarReservasRSObservado?.allOf?.[1];
+    expect(own?.required).toBeUndefined();
+    expect(own?.properties?.Reservas?.type).toEqual(['array', 'null']);
   });
 
   test("docs/observed.md's figures count the new source and its operations", async () => {
