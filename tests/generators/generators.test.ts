@@ -169,3 +169,22 @@ describe.each(GENERATORS.map((g, i) => ({ generator: g.name, i })))('$generator'
     120_000,
   );
 });
+
+// Why every media-type key is bare `application/json` though Part 1 gives the content type as
+// `application/json; charset=utf-8` (docs/conventions.md): RFC 8259 defines no charset for
+// JSON, and with the parameter in the key openapi-zod-client drops every answer's schema.
+test('with `; charset=utf-8` in the media-type keys, openapi-zod-client loses the observed answers', async () => {
+  const id = 'v2-pt-observed';
+  const bare = await readFile(path.join(rootDir, 'generated', id, 'openapi.json'), 'utf8');
+  const charset = path.join(work, 'charset', `${id}.json`);
+  await mkdir(path.dirname(charset), { recursive: true });
+  await writeFile(charset, bare.replaceAll('"application/json"', '"application/json; charset=utf-8"'));
+  const zod = GENERATORS.find((g) => g.name === 'openapi-zod-client') as Generator;
+  await zod.generate(tools, charset, path.join(work, 'charset', 'zod'));
+  const withCharset = await textOf(path.join(work, 'charset', 'zod'));
+  const withBare = await textOf(path.join(work, String(GENERATORS.indexOf(zod)), id));
+  for (const schema of ['EnvelopeDeResposta', 'DisponibilidadeRSObservado']) {
+    expect(withBare, schema).toMatch(new RegExp(`const ${schema} =`));
+    expect(withCharset, schema).not.toMatch(new RegExp(`const ${schema} =`));
+  }
+}, 120_000);
