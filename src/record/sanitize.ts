@@ -15,6 +15,7 @@ const PERSONAL_KEY = new RegExp(
     'nome',
     'sobrenome',
     'nomecompleto',
+    'nomedomeio',
     'name',
     'firstname',
     'lastname',
@@ -54,12 +55,37 @@ const PERSONAL_KEY = new RegExp(
     'cep',
     'zipcode',
     'postalcode',
+    'bairro',
+    'complemento',
+    'logradouro',
+    // Phone parts, card data and loyalty numbers, as the captures name them.
+    'ddd',
+    'ddi',
+    'numeroddd',
+    'numeroddi',
+    'numerotelefone',
+    'cartaodecredito',
+    'cartoesdecredito',
+    'creditcard',
+    'codigodeseguranca',
+    'securitycode',
+    'redress',
+    'fidelidade\\w*',
+    'numero(?:azul|avianca|fidelidade\\w*)',
+    'smilesgol',
+    'middlename',
+    'givenname',
+    // A person's field with the person before or after it: InfantilNome, NomePax, TitularNome.
+    '(?:infantil|inf|titular|pax|passageiro|contato|responsavel)(?:nome|sobrenome|nomedomeio|nascimento|documento|passaporte|email|telefone|celular|cpf)',
+    '(?:nome|sobrenome|nomedomeio|nascimento|documento|passaporte|email|telefone)(?:pax|titular|passageiro|contato)',
   ].join('|')})$`,
   'i',
 );
+/** Keys whose text value is a person (`Passageiro: "SILVA/MARIA MRS"`); as objects they are structure. */
+const PERSON_WHEN_TEXT = /^(passageiro|passenger|solicitante|requester|usuario|username|contato|responsavel)$/i;
 /** Identifiers of a booking or a trip: the locator, ticket numbers, trip tokens. */
 const IDENTIFIER_KEY =
-  /^(localizador|locator|recordlocator|pnr|bilhete|numerobilhete|eticket|numeroeticket|ticketnumber|identificacaodaviagem|triptoken)$/i;
+  /^(localizador|localizadorcia|localizadorcompanhia|locator|recordlocator|airlinelocator|pnr|bilhete|numerobilhete|eticket|numeroeticket|ticketnumber|identificacaodaviagem|identificacaodaviagemvolta|triptoken|codigodeautorizacao|numerodeautorizacao|authorizationcode)$/i;
 /** Values that look personal whatever their key: an e-mail, a CPF, a card number, a phone number. */
 const PERSONAL_VALUE = [
   /[^\s@"]+@[^\s@"]+\.[a-z]{2,}/i,
@@ -71,6 +97,15 @@ const DATE_TOKEN = /^\\?\/Date\(-?\d+([+-]\d{4})?\)\\?\/$/;
 const FIXED: Record<string, string> = { login: 'agencia', senha: 's3gredo', password: 's3gredo' };
 
 export type Replaced = 'credentials' | 'personal' | 'identifiers' | 'unclassified';
+
+/** What a key says its value is: a credential, an identifier, personal data, or nothing a rule names. */
+export function kindOfKey(key: string, value?: unknown): Replaced | undefined {
+  if (CREDENTIAL_KEY.test(key)) return 'credentials';
+  if (IDENTIFIER_KEY.test(key)) return 'identifiers';
+  if (PERSONAL_KEY.test(key)) return 'personal';
+  if (typeof value === 'string' && PERSON_WHEN_TEXT.test(key)) return 'personal';
+  return undefined;
+}
 
 export interface SanitizeCounts {
   credentials: number;
@@ -171,12 +206,8 @@ export class Sanitizer {
     return placeholder;
   }
 
-  #kindOf(key: string | undefined): Replaced | undefined {
-    if (key === undefined) return undefined;
-    if (CREDENTIAL_KEY.test(key)) return 'credentials';
-    if (IDENTIFIER_KEY.test(key)) return 'identifiers';
-    if (PERSONAL_KEY.test(key)) return 'personal';
-    return undefined;
+  #kindOf(key: string | undefined, value?: unknown): Replaced | undefined {
+    return key === undefined ? undefined : kindOfKey(key, value);
   }
 
   #learn(value: unknown, kind: Replaced | undefined, depth: number): void {
@@ -187,7 +218,8 @@ export class Sanitizer {
       return;
     }
     if (Array.isArray(value)) for (const item of value) this.#learn(item, kind, depth + 1);
-    else if (isRecord(value)) for (const [key, inner] of Object.entries(value)) this.#learn(inner, this.#kindOf(key) ?? kind, depth + 1);
+    else if (isRecord(value))
+      for (const [key, inner] of Object.entries(value)) this.#learn(inner, this.#kindOf(key, inner) ?? kind, depth + 1);
   }
 
   /**
@@ -208,7 +240,7 @@ export class Sanitizer {
     if (isRecord(value)) {
       const out: Record<string, unknown> = {};
       for (const [inner, innerValue] of Object.entries(value)) {
-        const own = this.#kindOf(inner);
+        const own = this.#kindOf(inner, innerValue);
         out[this.#known(inner)] = this.#copy(innerValue, own ?? kind, depth + 1, inner, own !== undefined);
       }
       return out;
@@ -266,7 +298,7 @@ export function unsanitizedPaths(value: unknown, at = '$', named = false, depth 
   return Object.entries(value).flatMap(([key, inner]) => {
     const where = `${at}.${/^[A-Za-z_][\w-]*$/.test(key) ? key : JSON.stringify(key).slice(0, 40)}`;
     const ownKey = unsanitizedPaths(key, `${where} (a field name)`, false, depth + 1);
-    const kind = CREDENTIAL_KEY.test(key) || IDENTIFIER_KEY.test(key) || PERSONAL_KEY.test(key);
+    const kind = kindOfKey(key, inner) !== undefined;
     return [...ownKey, ...unsanitizedPaths(inner, where, named || kind, depth + 1)];
   });
 }

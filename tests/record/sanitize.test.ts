@@ -1,0 +1,84 @@
+// The sanitizer on the field names real captures use (evidence/facilita-corp/inventory.json):
+// a person's field with the person in its name, airline locators, card data, loyalty and
+// redress numbers, phone parts, a passenger given as text. Every such value is replaced,
+// the import's check finds every one of them in the raw body and none after sanitizing,
+// and codes, figures and flags stay.
+import { describe, expect, test } from 'vitest';
+import { Sanitizer, unsanitizedPaths } from '../../src/record/sanitize.ts';
+
+const RAW = {
+  Reserva: {
+    Localizador: 'QWE987',
+    LocalizadorCia: 'KJH654',
+    Passageiros: [
+      {
+        Tipo: 'ADT',
+        NomePax: 'MARIANA',
+        SobrenomePax: 'QUEIROZ',
+        NomeDoMeio: 'LUCIA',
+        InfantilNome: 'PEDRINHO',
+        InfantilSobrenome: 'QUEIROZ',
+        InfantilNascimento: '2025-02-11',
+        InfDocumento: '98765432100',
+        FidelidadeAzul: '7788990011',
+        Redress: 'R4455667',
+        Telefone: { DDD: '11', NumeroTelefone: '987654321' },
+      },
+    ],
+    Pagamento: { CartaoDeCredito: { Numero: '4111111111111111', CodigoDeSeguranca: '737', Validade: '12/29', Bandeira: 'VI' } },
+    CodigoDeAutorizacao: 'AUTH9921',
+    Bilhetes: [{ Numero: '9571234567890', Passageiro: 'QUEIROZ/MARIANA MRS', Valor: 812.4 }],
+    Passageiro: { Tipo: 'CHD', Quantidade: 1 },
+    Origem: 'GRU',
+    Destino: 'GIG',
+    DataIda: '2026-05-20T10:00:00',
+    Faturado: true,
+  },
+};
+const REAL = [
+  'QWE987',
+  'KJH654',
+  'MARIANA',
+  'QUEIROZ',
+  'LUCIA',
+  'PEDRINHO',
+  '98765432100',
+  '7788990011',
+  'R4455667',
+  '987654321',
+  '4111111111111111',
+  'AUTH9921',
+  '9571234567890',
+];
+
+describe('the sanitizer on the captures’ field names', () => {
+  const clean = new Sanitizer().sanitize(RAW) as typeof RAW;
+  const text = JSON.stringify(clean);
+
+  test('no real value is left', () => {
+    expect(REAL.filter((value) => text.includes(value))).toEqual([]);
+    expect(clean.Reserva.Pagamento.CartaoDeCredito.CodigoDeSeguranca).not.toBe('737');
+    expect(clean.Reserva.Passageiros[0]?.InfantilNascimento).toBe('1980-01-01');
+  });
+
+  test('codes, figures, flags and a passenger object’s structure stay', () => {
+    expect(clean.Reserva).toMatchObject({ Origem: 'GRU', Destino: 'GIG', DataIda: '2026-05-20T10:00:00', Faturado: true });
+    expect(clean.Reserva.Passageiros[0]?.Tipo).toBe('ADT');
+    expect(clean.Reserva.Passageiro).toEqual({ Tipo: 'CHD', Quantidade: 1 });
+    expect(clean.Reserva.Bilhetes[0]?.Valor).toBe(812.4);
+  });
+
+  test("the import's check finds every replaced field in the raw body, and none after", () => {
+    const raw = unsanitizedPaths(RAW);
+    for (const field of [
+      '$.Reserva.LocalizadorCia',
+      '$.Reserva.Passageiros[0].NomePax',
+      '$.Reserva.Passageiros[0].InfDocumento',
+      '$.Reserva.Pagamento.CartaoDeCredito.Numero',
+      '$.Reserva.Bilhetes[0].Passageiro',
+      '$.Reserva.CodigoDeAutorizacao',
+    ])
+      expect(raw).toContain(field);
+    expect(unsanitizedPaths(clean)).toEqual([]);
+  });
+});
