@@ -77,14 +77,11 @@ function upstreamKind(upstream: string): string {
 export function placeOf(requestPath: string): { family: string; route: string; operation: string } {
   const clean = requestPath.split('?')[0] ?? '';
   const prefix = FAMILIES.find(([p]) => clean.startsWith(p));
-  const operation = (clean.split('/').filter(Boolean).at(-1) ?? 'unknown').replace(/[^\w.-]/g, '_').slice(0, 80);
-  const routePart = prefix ? prefix[0] : clean.slice(0, clean.lastIndexOf('/') + 1);
-  const route =
-    routePart
-      .split('/')
-      .filter(Boolean)
-      .join('-')
-      .replace(/[^\w.-]/g, '_') || 'root';
+  // Folder names are written as they are: only an operation-shaped name and a published
+  // prefix make one, so no segment of an unknown path (a token, an id) reaches the disk.
+  const last = clean.split('/').filter(Boolean).at(-1) ?? '';
+  const operation = prefix && /^[A-Z][a-z]+[A-Za-z]{0,62}$/.test(last) ? last : 'unknown';
+  const route = prefix ? prefix[0].split('/').filter(Boolean).join('-') : 'other';
   return { family: prefix?.[1] ?? 'unknown', route, operation };
 }
 

@@ -4,6 +4,7 @@
 // the import's check finds every one of them in the raw body and none after sanitizing,
 // and codes, figures and flags stay.
 import { describe, expect, test } from 'vitest';
+import { placeOf } from '../../src/record/recorder.ts';
 import { Sanitizer, unsanitizedPaths } from '../../src/record/sanitize.ts';
 
 const RAW = {
@@ -80,5 +81,20 @@ describe('the sanitizer on the captures’ field names', () => {
     ])
       expect(raw).toContain(field);
     expect(unsanitizedPaths(clean)).toEqual([]);
+  });
+});
+
+describe('where an exchange is filed', () => {
+  test('a published route and an operation name make the folders; nothing else of a path does', () => {
+    expect(placeOf('/api/V2/Voos/Reservar?x=1')).toEqual({ family: 'v2-pt', route: 'api-V2-Voos', operation: 'Reservar' });
+    expect(placeOf('/AereoNoSession.svc/ObterMapaDeAssentos')).toEqual({
+      family: 'legacy',
+      route: 'AereoNoSession.svc',
+      operation: 'ObterMapaDeAssentos',
+    });
+    // A token or a locator in a path never becomes a file name.
+    expect(placeOf('/api/V2/Voos/QWE987')).toMatchObject({ operation: 'unknown' });
+    expect(placeOf('/api/V2/Voos/QWERTY')).toMatchObject({ operation: 'unknown' });
+    expect(placeOf('/session/8d3f2c1a-7b6e/Reservar')).toEqual({ family: 'unknown', route: 'other', operation: 'unknown' });
   });
 });
