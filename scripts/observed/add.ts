@@ -3,9 +3,11 @@
 // its provenance, regenerates both observed flavours (the build) and the figures of
 // docs/observed.md, and prints a Markdown report for the pull request. The same recording
 // imported twice changes nothing.
-//   npm run observed:add -- <recording-dir> --source <name> [--report FILE]
+//   npm run observed:add -- <recording-dir> --source <name> [--report FILE] [--dry-run]
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { isRecord } from '../../src/lib/json.ts';
@@ -98,12 +100,12 @@ function headOf(name: string, recording: Recording): string[] {
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { source: { type: 'string' }, report: { type: 'string' } },
+    options: { source: { type: 'string' }, report: { type: 'string' }, 'dry-run': { type: 'boolean', default: false } },
   });
   const [dir] = positionals;
   const name = values.source;
   if (dir === undefined || positionals.length !== 1 || name === undefined)
-    throw new ImportError('usage: npm run observed:add -- <recording-dir> --source <name> [--report FILE]', 2);
+    throw new ImportError('usage: npm run observed:add -- <recording-dir> --source <name> [--report FILE] [--dry-run]', 2);
   if (!NAME.test(name) || NOT_SOURCES.includes(name))
     throw new ImportError(`--source: a folder name of lower-case letters, digits and hyphens (not ${NOT_SOURCES.join(', ')})`, 2);
   const evidenceDir = path.join(rootDir, 'evidence');
@@ -124,15 +126,30 @@ async function main(): Promise<number> {
   if (recording.bodies.length === 0) throw new ImportError(`${dir}: no body on a route with an observed flavour; nothing imported`);
 
   const before = overlays(evidenceDir, specDir);
-  let after: Record<ObservedFamily, OverlayDocument>;
+  // A dry run imports into a copy of evidence/ and only prints the report.
+  const scratch = values['dry-run'] ? await mkdtemp(path.join(tmpdir(), 'observed-add-')) : undefined;
+  const into = scratch ? path.join(scratch, 'evidence') : evidenceDir;
+  if (scratch) await cp(evidenceDir, into, { recursive: true });
+  let report: string;
   try {
-    writeSource(target, name, recording);
-    after = overlays(evidenceDir, specDir);
-  } catch (error) {
-    rmSync(target, { recursive: true, force: true });
-    throw new ImportError(`the recording does not fit the observed flavours, nothing imported: ${(error as Error).message}`);
+    let after: Record<ObservedFamily, OverlayDocument>;
+    try {
+      writeSource(path.join(into, name), name, recording);
+      after = overlays(into, specDir);
+    } catch (error) {
+      rmSync(path.join(into, name), { recursive: true, force: true });
+      throw new ImportError(`the recording does not fit the observed flavours, nothing imported: ${(error as Error).message}`);
+    }
+    report = importReport(headOf(name, recording), await shares(into, specDir, before, after));
+  } finally {
+    if (scratch) await rm(scratch, { recursive: true, force: true });
   }
-  const report = importReport(headOf(name, recording), await shares(evidenceDir, specDir, before, after));
+  if (scratch) {
+    if (values.report) writeFileSync(path.resolve(values.report), report);
+    process.stdout.write(report);
+    console.error('Dry run: nothing was written to evidence/, spec/ or generated/.');
+    return 0;
+  }
 
   // The build regenerates both flavours (overlays, bundles, types, docs) from evidence/.
   console.error(`Imported into evidence/${name}/; rebuilding…`);

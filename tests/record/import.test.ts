@@ -59,9 +59,11 @@ let ws: Workspace;
 let upstream: http.Server;
 let recording = '';
 const runs: Array<{ code: number | null; stdout: string; stderr: string }> = [];
+let dryRun: { code: number | null; stdout: string; stderr: string } | undefined;
+let dryRunChanged = true;
 
-function addCommand(dir: string, source: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['scripts/observed/add.ts', dir, '--source', source], {
+function addCommand(dir: string, source: string, ...flags: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ['scripts/observed/add.ts', dir, '--source', source, ...flags], {
     cwd: ws.dir,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -126,6 +128,9 @@ beforeAll(async () => {
   await proxy.close();
   const summary = await proxy.finishRecording();
   expect(summary?.leaks.map((l) => l.file)).toEqual([path.join('api-V2-Voos', 'BuscarReserva', '0001.response.json')]);
+  const untouched = digest(await treeOf('evidence', 'generated', 'spec', 'docs'));
+  dryRun = await addCommand(recording, SOURCE, '--dry-run');
+  dryRunChanged = digest(await treeOf('evidence', 'generated', 'spec', 'docs')) !== untouched;
   runs.push(await addCommand(recording, SOURCE));
 }, 240_000);
 
@@ -141,6 +146,12 @@ describe('npm run observed:add', () => {
     expect(run?.code, run?.stderr).toBe(0);
     expect(run?.stdout).toMatch(/^## Evidence: `fake-sandbox`/);
     expect(run?.stdout).toContain('### Operations newly typed');
+  });
+
+  test('--dry-run prints the same report and writes nothing', () => {
+    expect(dryRun?.code, dryRun?.stderr).toBe(0);
+    expect(dryRunChanged).toBe(false);
+    expect(dryRun?.stdout).toBe(runs[0]?.stdout);
   });
 
   test('no canary, in any encoding, reaches evidence/ or generated/', async () => {
