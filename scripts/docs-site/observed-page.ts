@@ -75,7 +75,7 @@ function partWords(part: PartSource): string {
 }
 
 /** The note on one operation: where its payloads' types come from. */
-export function operationNote(op: SourceCoverage['operations'][number]): string {
+export function operationNote(op: SourceCoverage['operations'][number], origin = 'public integrations'): string {
   const coverage = `*Coverage:* request ${partWords(op.request)}, response ${partWords(op.response)} ([report](index.html#${SOURCES_ANCHOR})).`;
   const parts = (
     [
@@ -93,7 +93,7 @@ export function operationNote(op: SourceCoverage['operations'][number]): string 
   );
   const lines = [
     '> **Observed — not published by the provider.** ' +
-      `The types of this operation's ${parts.map(([n]) => n.toLowerCase()).join(' and ')} come from sanitized bodies of public integrations: ${seen.join('; ')}.`,
+      `The types of this operation's ${parts.map(([n]) => n.toLowerCase()).join(' and ')} come from sanitized bodies of ${origin}: ${seen.join('; ')}.`,
   ];
   if (same && parts[0]) lines.push('>', `> Sources (\`x-observed\`): ${sourcesOfRecord(parts[0][1])}.`);
   return `${lines.join('\n')}\n\n${coverage}`;
@@ -205,7 +205,7 @@ export function observedDocumentForDocs(bundle: unknown, family: ReferenceFamily
     const op = byKey.get(`${entry.method} ${entry.path}`);
     const own = typeof entry.operation.description === 'string' ? entry.operation.description : '';
     // An operation the flavour adds (the legacy route): observed only, with its own records.
-    const note = op ? operationNote(op) : addedOperationNote(doc, entry.operation, family);
+    const note = op ? operationNote(op, bodiesOrigin(notes.sources)) : addedOperationNote(doc, entry.operation, family);
     entry.operation.description = [note, own].filter((s) => s.trim() !== '').join('\n\n');
   }
   return doc;
