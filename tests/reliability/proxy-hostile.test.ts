@@ -21,6 +21,7 @@ import {
 } from '../../scripts/gates/reliability/hostile-upstream.ts';
 import { startProxy, type RunningProxy } from '../../src/proxy/server.ts';
 import { rootDir } from '../support/bundle.ts';
+import { hidden } from '../support/canaries.ts';
 
 const TIMEOUT_MS = 1_500;
 const HEAD_TIMEOUT_MS = 1_000;
@@ -420,30 +421,7 @@ test('a secret used as a field name or in the path is redacted from sl-violation
   expect(leaks(JSON.stringify([closed.headers, unknown.headers]) + logged.slice(mark))).toEqual([]);
 });
 
-/**
- * Where a secret hides in a text, found by decoding rather than by the redactor's own list:
- * Base64 runs at every offset, percent-encoding undone up to four times, hex runs at both offsets.
- */
-function hiddenSecrets(text: string): string[] {
-  const secrets = Object.values(SECRETS);
-  const views = [text];
-  for (const run of text.match(/[A-Za-z0-9+/_-]{8,}={0,2}/g) ?? [])
-    for (let k = 0; k < 4; k++) views.push(Buffer.from(run.slice(k).replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8'));
-  let decoded = text;
-  for (let i = 0; i < 4; i++) {
-    decoded = decoded.replace(/(?:%[0-9a-fA-F]{2})+/g, (m) => {
-      try {
-        return decodeURIComponent(m);
-      } catch {
-        return m;
-      }
-    });
-    views.push(decoded);
-  }
-  for (const run of text.match(/[0-9a-fA-F]{12,}/g) ?? [])
-    for (let k = 0; k < 2; k++) views.push(Buffer.from(run.slice(k), 'hex').toString('utf8'));
-  return secrets.filter((s) => views.some((v) => v.includes(s)));
-}
+const hiddenSecrets = (text: string): string[] => hidden(text, Object.values(SECRETS));
 
 test('an answer naming fields by encoded copies of the password: Base64 at every alignment, double percent, hex, all redacted', async () => {
   const mark = logged.length;

@@ -20,8 +20,12 @@ export const HEADERS = {
   'developer-access-code': CANARY.accessCode,
 };
 
-/** Where a canary hides, found by decoding: Base64 runs at every offset, percent-encoding undone, hex, JSON and HTML escapes. */
-export function hidden(text: string): string[] {
+/**
+ * Every view of a text a secret could hide in, found by decoding rather than by a list of
+ * forms: JSON and HTML escapes undone, hex runs at both offsets, Base64 (standard and
+ * URL-safe) at every offset, percent-encoding undone up to four times.
+ */
+export function decodedViews(text: string): string[] {
   const views = [text, text.replace(/\\u([0-9a-fA-F]{4})/g, (_m, h: string) => String.fromCharCode(Number.parseInt(h, 16)))];
   views.push(
     text
@@ -31,9 +35,9 @@ export function hidden(text: string): string[] {
   for (const run of text.match(/[0-9a-fA-F]{8,}/g) ?? [])
     for (let k = 0; k < 2; k++) views.push(Buffer.from(run.slice(k).slice(0, (run.length - k) & ~1), 'hex').toString('utf8'));
   for (const run of text.match(/[A-Za-z0-9+/_-]{8,}={0,2}/g) ?? [])
-    for (let k = 0; k < 4; k++) views.push(Buffer.from(run.slice(k), 'base64').toString('utf8'));
+    for (let k = 0; k < 4; k++) views.push(Buffer.from(run.slice(k).replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8'));
   let decoded = text;
-  for (let i = 0; i < 3; i++) {
+  for (let i = 0; i < 4; i++) {
     decoded = decoded.replace(/(?:%[0-9a-fA-F]{2})+/g, (m) => {
       try {
         return decodeURIComponent(m);
@@ -43,5 +47,11 @@ export function hidden(text: string): string[] {
     });
     views.push(decoded);
   }
-  return CANARIES.filter((c) => views.some((v) => v.includes(c)));
+  return views;
+}
+
+/** The given secrets (the canaries unless said) found in any decoded view of a text. */
+export function hidden(text: string, secrets: readonly string[] = CANARIES): string[] {
+  const views = decodedViews(text);
+  return secrets.filter((s) => views.some((v) => v.includes(s)));
 }
