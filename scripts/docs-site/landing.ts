@@ -11,6 +11,7 @@ import {
   SOURCE_LABELS,
   SOURCE_STATES,
   bodiesOrigin,
+  hasRecordings,
   observedProvenance,
   type PartSource,
   type SourceCoverage,
@@ -115,7 +116,7 @@ function observedAside(page: FamilyPage): Html {
     <p>${statusPill(OBSERVED_STATUS)}</p>
     <p>An opt-in <strong>observed flavour</strong> of this route types the payloads of ${ops} of ${page.sources.counts.operations}
     operations${added > 0 ? html`, and of ${added} operation${added === 1 ? '' : 's'} seen on this route that the published document does not list,` : ''}
-    from sanitized bodies of ${sourceCount} independent ${bodiesOrigin(page.sources) === 'public integrations' ? `public integration${sourceCount === 1 ? '' : 's'}` : `source${sourceCount === 1 ? '' : 's'} (${bodiesOrigin(page.sources)})`}. The provider publishes none of it.</p>
+    from sanitized bodies of ${sourceCount} independent ${hasRecordings(page.sources) ? `source${sourceCount === 1 ? '' : 's'} (${bodiesOrigin(page.sources)})` : `public integration${sourceCount === 1 ? '' : 's'}`}. The provider publishes none of it.</p>
     ${from.length > 0 ? html`<p class="observed-source">Bodies from ${from.map((r, i) => html`${i > 0 ? ', ' : ''}<code>${r}</code>`)}</p>` : ''}
     <p class="card-links"><a href="${observed.href}">Open the observed reference</a> <a href="#${SOURCES_ANCHOR}">Published, observed or unknown</a></p>
   </aside>`;

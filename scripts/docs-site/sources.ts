@@ -132,10 +132,14 @@ export function computeSources(publishedDoc: unknown, observedDoc?: unknown): So
   return sourcesFromCoverage(computeCoverage(publishedDoc), observedDoc);
 }
 
+/** Whether an integrator's recording (a source with no repository) shapes the observed flavour. */
+export function hasRecordings(sources: SourceCoverage): boolean {
+  return sources.observedSources.some((s) => s.shapesTypes && s.repository === undefined);
+}
+
 /** Whose bodies the observed flavour learnt from: public integrations, and integrators' recordings once one is imported. */
 export function bodiesOrigin(sources: SourceCoverage): string {
-  const recorded = sources.observedSources.some((s) => s.shapesTypes && s.repository === undefined);
-  return recorded ? "public integrations and integrators' sandbox recordings" : 'public integrations';
+  return hasRecordings(sources) ? "public integrations and integrators' sandbox recordings" : 'public integrations';
 }
 
 /** The distinct sources (id, repository and commit) of the observed parts, the added operations' too, in first-seen order. */

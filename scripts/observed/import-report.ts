@@ -110,7 +110,8 @@ export interface FlavourChange {
   shares: Array<{ source: string; before: string; after: string }>;
 }
 
-function table(head: string[], rows: string[][]): string {
+/** A Markdown table; `_None._` for no row. */
+export function markdownTable(head: string[], rows: string[][]): string {
   if (rows.length === 0) return '_None._';
   return [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
 }
@@ -126,7 +127,7 @@ export function importReport(head: string[], changes: readonly FlavourChange[]):
   const out = [...head];
   out.push(
     '### Observed operations per flavour',
-    table(
+    markdownTable(
       ['flavour', 'before', 'after'],
       changes.map((c) => [c.flavour, String(typedOperations(c.before).size), String(typedOperations(c.after).size)]),
     ),
@@ -135,24 +136,24 @@ export function importReport(head: string[], changes: readonly FlavourChange[]):
     const was = typedOperations(c.before);
     return [...typedOperations(c.after)].filter((op) => !was.has(op)).map((op) => [c.flavour, `\`${op}\``]);
   });
-  out.push('### Operations newly typed', table(['flavour', 'operation'], newly));
+  out.push('### Operations newly typed', markdownTable(['flavour', 'operation'], newly));
   const compared = changes.map((c) => ({ flavour: c.flavour, ...compareClaims(claimsOf(c.before), claimsOf(c.after)) }));
   const rows = (pick: 'strengthened' | 'weakened'): string[][] =>
     compared.flatMap((c) => c[pick].map((x) => [c.flavour, `\`${x.field}\``, x.change]));
   const strong = listed(rows('strengthened'));
-  out.push('### Claims strengthened (a second source agrees)', table(['flavour', 'field', 'claim'], strong.shown) + strong.more);
+  out.push('### Claims strengthened (a second source agrees)', markdownTable(['flavour', 'field', 'claim'], strong.shown) + strong.more);
   const weak = listed([...rows('weakened'), ...compared.flatMap((c) => c.dropped.map((f) => [c.flavour, `\`${f}\``, 'dropped']))]);
-  out.push('### Claims weakened or dropped (a source contradicts)', table(['flavour', 'field', 'change'], weak.shown) + weak.more);
+  out.push('### Claims weakened or dropped (a source contradicts)', markdownTable(['flavour', 'field', 'change'], weak.shown) + weak.more);
   out.push(
     '### Fields newly typed',
-    table(
+    markdownTable(
       ['flavour', 'fields'],
       compared.filter((c) => c.added.length > 0).map((c) => [c.flavour, String(c.added.length)]),
     ),
   );
   out.push(
     "### Typed share of every source's bodies",
-    table(
+    markdownTable(
       ['flavour', 'source', 'before', 'after'],
       changes.flatMap((c) => c.shares.map((s) => [c.flavour, s.source, s.before, s.after])),
     ),

@@ -194,8 +194,10 @@ function placeTree(sources: readonly Source[], op: string, body: Body, basePath 
  * legacy service lists, and the V2 seat and ancillary operations Part 4.1 declares fully
  * compatible with the legacy ones of the same name.
  */
-export function catalogueOperations(specDir: string): { v2: Set<string>; onLegacy: Set<string>; compatible: Set<string> } {
-  const v2 = readPublished(specDir).operations;
+export function catalogueOperations(
+  specDir: string,
+  v2: Set<string> = readPublished(specDir).operations,
+): { v2: Set<string>; onLegacy: Set<string>; compatible: Set<string> } {
   const onLegacy = publishedLegacyOperations(specDir);
   return { v2, onLegacy, compatible: new Set([...v2].filter((op) => onLegacy.has(op))) };
 }
@@ -204,7 +206,7 @@ export function buildOverlay(inputs: OverlayInputs): OverlayDocument {
   const family = inputs.family ?? FAMILY;
   const all = loadSources(inputs.evidenceDir, inputs.exclude ? { exclude: inputs.exclude } : {});
   const published = readPublished(inputs.specDir);
-  const { onLegacy, compatible } = catalogueOperations(inputs.specDir);
+  const { onLegacy, compatible } = catalogueOperations(inputs.specDir, published.operations);
   // Code-derived sources and hand-written fixtures never shape a type (evidence/README.md);
   // a source shapes a flavour with the bodies its routes allow (routes.ts).
   const sources = all

@@ -17,7 +17,8 @@ import { isRecord as isObject } from '../../src/lib/json.ts';
 import { objectAt } from '../../src/lib/refs.ts';
 import { buildObservedBundle } from './apply.ts';
 import type { Body } from './evidence.ts';
-import { buildOverlay, catalogueOperations, LEGACY_PREFIX, type ObservedFamily } from './overlay.ts';
+import { observedOperations } from './observed-operations.ts';
+import { buildOverlay, catalogueOperations, LEGACY_PREFIX, OBSERVED_FAMILIES, type ObservedFamily } from './overlay.ts';
 import { loadSources, viewOf, type Source } from './sources.ts';
 
 type JsonObject = Record<string, unknown>;
@@ -150,32 +151,62 @@ export async function bundleOf(rootDir: string, family: ObservedFamily, overlay:
   }
 }
 
+/** One source's bodies under one flavour: built without it (its fold) and with every source. */
+export interface FoldShare {
+  family: ObservedFamily;
+  source: string;
+  without: Share;
+  all: Share;
+  acceptedWithout: { accepted: number; checked: number };
+  acceptedAll: { accepted: number; checked: number };
+}
+
+/**
+ * Per flavour, the observed operations it types and, per source with bodies that may type it
+ * (routes.ts), the typed share and accepted bodies before the source (its fold) and with it.
+ */
+export async function foldShares(rootDir: string): Promise<{ operations: Record<ObservedFamily, number>; rows: FoldShare[] }> {
+  const evidenceDir = path.join(rootDir, 'evidence');
+  const specDir = path.join(rootDir, 'spec');
+  const { compatible } = catalogueOperations(specDir);
+  const all = loadSources(evidenceDir);
+  const operations = {} as Record<ObservedFamily, number>;
+  const rows: FoldShare[] = [];
+  for (const family of OBSERVED_FAMILIES) {
+    const every = await bundleOf(rootDir, family, buildOverlay({ evidenceDir, specDir, family }));
+    operations[family] = observedOperations(every).length;
+    for (const view of all.map((s) => viewOf(s, family, compatible)).filter((s) => s.bodies.length > 0)) {
+      const fold = await bundleOf(rootDir, family, buildOverlay({ evidenceDir, specDir, family, exclude: [view.info.id] }));
+      rows.push({
+        family,
+        source: view.info.id,
+        without: shareOfBodies(fold, family, [view]),
+        all: shareOfBodies(every, family, [view]),
+        acceptedWithout: acceptedBodies(fold, family, [view]),
+        acceptedAll: acceptedBodies(every, family, [view]),
+      });
+    }
+  }
+  return { operations, rows };
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { overlay: { type: 'string' } } });
   const rootDir = path.resolve(import.meta.dirname, '../..');
-  const evidenceDir = path.join(rootDir, 'evidence');
-  const specDir = path.join(rootDir, 'spec');
-  const all = loadSources(evidenceDir).filter((s) => s.bodies.length > 0);
   const rows: string[][] = [['flavour', 'bodies of', 'keys', 'typed', 'share', 'bodies accepted']];
   const row = (flavour: string, of: string, share: Share, valid: { accepted: number; checked: number }): void => {
     rows.push([flavour, of, String(share.total), String(share.typed), percent(share), `${valid.accepted} of ${valid.checked}`]);
   };
   if (values.overlay) {
     const doc = await bundleOf(rootDir, 'v2-pt', parseYaml(readFileSync(path.resolve(values.overlay), 'utf8')));
-    for (const s of all)
+    for (const s of loadSources(path.join(rootDir, 'evidence')).filter((source) => source.bodies.length > 0))
       row(`v2-pt, ${path.basename(values.overlay)}`, s.info.id, shareOfBodies(doc, 'v2-pt', [s]), acceptedBodies(doc, 'v2-pt', [s]));
   }
-  const { compatible } = catalogueOperations(specDir);
-  for (const family of ['v2-pt', 'legacy'] as const) {
-    // Each source's bodies that may type this flavour (routes.ts).
-    const sources = all.map((s) => viewOf(s, family, compatible)).filter((s) => s.bodies.length > 0);
-    const every = await bundleOf(rootDir, family, buildOverlay({ evidenceDir, specDir, family }));
-    for (const s of sources)
-      row(`${family}, all sources`, s.info.id, shareOfBodies(every, family, [s]), acceptedBodies(every, family, [s]));
-    for (const s of sources) {
-      const fold = await bundleOf(rootDir, family, buildOverlay({ evidenceDir, specDir, family, exclude: [s.info.id] }));
-      row(`${family}, all but ${s.info.id}`, s.info.id, shareOfBodies(fold, family, [s]), acceptedBodies(fold, family, [s]));
-    }
+  const folds = (await foldShares(rootDir)).rows;
+  for (const family of OBSERVED_FAMILIES) {
+    const mine = folds.filter((f) => f.family === family);
+    for (const f of mine) row(`${family}, all sources`, f.source, f.all, f.acceptedAll);
+    for (const f of mine) row(`${family}, all but ${f.source}`, f.source, f.without, f.acceptedWithout);
   }
   const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? [];
   for (const r of rows) console.log(`| ${r.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join(' | ')} |`);

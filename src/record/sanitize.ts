@@ -206,10 +206,6 @@ export class Sanitizer {
     return placeholder;
   }
 
-  #kindOf(key: string | undefined, value?: unknown): Replaced | undefined {
-    return key === undefined ? undefined : kindOfKey(key, value);
-  }
-
   #learn(value: unknown, kind: Replaced | undefined, depth: number): void {
     if (depth > 64) return;
     if ((typeof value === 'string' || typeof value === 'number') && kind !== undefined) {
@@ -219,7 +215,7 @@ export class Sanitizer {
     }
     if (Array.isArray(value)) for (const item of value) this.#learn(item, kind, depth + 1);
     else if (isRecord(value))
-      for (const [key, inner] of Object.entries(value)) this.#learn(inner, this.#kindOf(key, inner) ?? kind, depth + 1);
+      for (const [key, inner] of Object.entries(value)) this.#learn(inner, kindOfKey(key, inner) ?? kind, depth + 1);
   }
 
   /**
@@ -240,7 +236,7 @@ export class Sanitizer {
     if (isRecord(value)) {
       const out: Record<string, unknown> = {};
       for (const [inner, innerValue] of Object.entries(value)) {
-        const own = this.#kindOf(inner, innerValue);
+        const own = kindOfKey(inner, innerValue);
         out[this.#known(inner)] = this.#copy(innerValue, own ?? kind, depth + 1, inner, own !== undefined);
       }
       return out;
