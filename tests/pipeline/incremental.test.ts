@@ -32,12 +32,12 @@ test('a second build with nothing changed rebuilds nothing', async () => {
   expect(reports.map((r) => r.id)).toEqual(expect.arrayContaining(['v2-pt', 'legacy', 'v1', 'v2-en', 'v3']));
 }, 120_000);
 
-test('a change to one family rebuilds that family, the docs and the mock answers, nothing else', async () => {
+test('a change to one family rebuilds that family, the docs, the mock answers and the collections, nothing else', async () => {
   const file = path.join(dir, 'spec/v3/paths/Disponibilidade.yaml');
   const text = await readFile(file, 'utf8');
   await writeFile(file, text.replace('summary: ', 'summary: (edited) '));
   const reports = await runPipeline({ rootDir: dir, outDir: out() });
-  expect(rebuilt(reports)).toEqual(['docs', 'mock', 'v3']);
+  expect(rebuilt(reports)).toEqual(['docs', 'mock', 'postman', 'v3']);
   expect(await readFile(path.join(out(), 'v3/openapi.yaml'), 'utf8')).toContain('(edited)');
 }, 120_000);
 

@@ -1,0 +1,53 @@
+// Postman collections (generated/postman/<id>.postman_collection.json): each published
+// bundle and observed flavour converted by openapi-to-postmanv2, then finished so that
+// it runs (scripts/postman). Reads the bundles as written, so it runs after them; cached
+// like every step (its inputs: the bundles, its code and the converter's version).
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { filesUnder, sha256 } from './cache.ts';
+import type { BuiltFamily } from './step.ts';
+import { runStep } from './step.ts';
+import { POSTMAN_ID } from './step-ids.ts';
+import { convertBundle } from '../postman/convert.ts';
+import { finishCollection, renderCollection } from '../postman/finish.ts';
+
+export { POSTMAN_ID };
+
+export const postmanFile = (id: string): string => `postman/${id}.postman_collection.json`;
+
+/** The converter's manifest: its version is an input, like the pipeline's other tools. */
+function converterManifest(): string {
+  return createRequire(import.meta.url).resolve('openapi-to-postmanv2/package.json');
+}
+
+/** What the collections are made from: the bundles (those that exist), this step's code and the converter. */
+export async function postmanInputs(rootDir: string, outDir: string, ids: readonly string[]): Promise<string[]> {
+  const bundles = ids.map((id) => path.join(outDir, id, 'openapi.json')).filter((file) => existsSync(file));
+  return [...bundles, ...(await filesUnder(path.join(rootDir, 'scripts', 'postman'))), converterManifest()];
+}
+
+/** Converts and finishes every bundle that exists under outDir, writing each collection when its bytes change. */
+export async function buildPostman(rootDir: string, outDir: string, ids: readonly string[]): Promise<BuiltFamily> {
+  const started = performance.now();
+  const outputs: Record<string, string> = {};
+  const present = ids.filter((id) => existsSync(path.join(outDir, id, 'openapi.json')));
+  for (const id of present) {
+    const content = await runStep(id, 'postman collection', async () => {
+      const json = await readFile(path.join(outDir, id, 'openapi.json'), 'utf8');
+      return renderCollection(finishCollection(id, await convertBundle(json), JSON.parse(json) as Record<string, unknown>));
+    });
+    const file = path.join(outDir, postmanFile(id));
+    if ((await readFile(file, 'utf8').catch(() => undefined)) !== content) {
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, content);
+    }
+    outputs[postmanFile(id)] = sha256(content);
+  }
+  return {
+    report: { id: POSTMAN_ID, skipped: false, files: Object.keys(outputs), warnings: [], ms: performance.now() - started },
+    inputs: await postmanInputs(rootDir, outDir, ids),
+    outputs,
+  };
+}
