@@ -275,8 +275,7 @@ async function buildFlows(run: Run): Promise<void> {
 async function buildCollections(run: Run): Promise<void> {
   const { buildPostman } = await import('./postman-step.ts');
   try {
-    // v2-pt-observed is left out: the converter cannot merge its allOf (integer beside number|null) and says so.
-    const ids = [...run.plan.families.map((f) => f.id), LEGACY_OBSERVED_ID];
+    const ids = [...run.plan.families.map((f) => f.id), OBSERVED_ID, LEGACY_OBSERVED_ID];
     run.built.push(await buildPostman(run.rootDir, run.outDir, ids));
     run.phase('postman collections converted');
   } catch (error) {

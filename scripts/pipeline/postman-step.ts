@@ -11,11 +11,10 @@ import type { BuiltFamily } from './step.ts';
 import { runStep } from './step.ts';
 import { POSTMAN_ID } from './step-ids.ts';
 import { convertBundle } from '../postman/convert.ts';
+import { collectionFile, hasCollection, siteCollectionFile } from '../postman/families.ts';
 import { finishCollection, renderCollection } from '../postman/finish.ts';
 
 export { POSTMAN_ID };
-
-export const postmanFile = (id: string): string => `postman/${id}.postman_collection.json`;
 
 /** The converter's manifest: its version is an input, like the pipeline's other tools. */
 function converterManifest(): string {
@@ -28,22 +27,24 @@ export async function postmanInputs(rootDir: string, outDir: string, ids: readon
   return [...bundles, ...(await filesUnder(path.join(rootDir, 'scripts', 'postman'))), converterManifest()];
 }
 
-/** Converts and finishes every bundle that exists under outDir, writing each collection when its bytes change. */
+/** Converts and finishes every bundle that exists under outDir, writing each collection (and its copy for the docs site) when its bytes change. */
 export async function buildPostman(rootDir: string, outDir: string, ids: readonly string[]): Promise<BuiltFamily> {
   const started = performance.now();
   const outputs: Record<string, string> = {};
-  const present = ids.filter((id) => existsSync(path.join(outDir, id, 'openapi.json')));
+  const present = ids.filter((id) => hasCollection(id) && existsSync(path.join(outDir, id, 'openapi.json')));
   for (const id of present) {
     const content = await runStep(id, 'postman collection', async () => {
       const json = await readFile(path.join(outDir, id, 'openapi.json'), 'utf8');
       return renderCollection(finishCollection(id, await convertBundle(json), JSON.parse(json) as Record<string, unknown>));
     });
-    const file = path.join(outDir, postmanFile(id));
-    if ((await readFile(file, 'utf8').catch(() => undefined)) !== content) {
-      await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, content);
+    for (const relative of [collectionFile(id), siteCollectionFile(id)]) {
+      const file = path.join(outDir, relative);
+      if ((await readFile(file, 'utf8').catch(() => undefined)) !== content) {
+        await mkdir(path.dirname(file), { recursive: true });
+        await writeFile(file, content);
+      }
+      outputs[relative] = sha256(content);
     }
-    outputs[postmanFile(id)] = sha256(content);
   }
   return {
     report: { id: POSTMAN_ID, skipped: false, files: Object.keys(outputs), warnings: [], ms: performance.now() - started },
