@@ -234,7 +234,7 @@ async function runSteps(run: Run): Promise<void> {
     run.phase('client compiled');
     await mockDone;
     if (failures.length === 0 && plan.flowsStale) await buildFlows(run);
-    if (failures.length === 0 && (plan.postmanStale || built.some((b) => b.document))) await buildCollections(run);
+    if (failures.length === 0 && (plan.postmanStale || plan.flowsStale || built.some((b) => b.document))) await buildCollections(run);
   } finally {
     if (!run.session) await workers.close();
   }

@@ -8,11 +8,14 @@ import { startMock, type RunningMock } from '../../src/mock/server.ts';
 import { requestsOf, type PostmanCollection } from '../../scripts/postman/finish.ts';
 import { loadBundle, operations, rootDir } from '../support/bundle.ts';
 import { runCollection, type NewmanSummary } from '../support/newman.ts';
+import { readScenarios } from '../../src/scenarios/read.ts';
 
 const DIR = path.join(rootDir, 'generated', 'postman');
 const FAMILIES = readdirSync(DIR)
   .filter((f) => f.endsWith('.postman_collection.json'))
   .map((f) => f.replace('.postman_collection.json', ''))
+  // The certification scenarios' collection has no bundle: its own test below.
+  .filter((f) => f !== 'flows')
   .sort();
 
 function collectionOf(family: string): PostmanCollection {
@@ -25,10 +28,14 @@ function outcomes(summary: NewmanSummary): string[] {
 }
 
 let observedMock: RunningMock;
+let flowsMock: RunningMock;
 beforeAll(async () => {
-  observedMock = await startMock({ rootDir, port: 0, observed: true, logLevel: 'silent' });
+  [observedMock, flowsMock] = await Promise.all([
+    startMock({ rootDir, port: 0, observed: true, logLevel: 'silent' }),
+    startMock({ rootDir, port: 0, flows: true, logLevel: 'silent' }),
+  ]);
 });
-afterAll(() => observedMock?.close());
+afterAll(() => Promise.all([observedMock?.close(), flowsMock?.close()]));
 
 test('the five published families have a collection, and the observed legacy flavour', () => {
   expect(FAMILIES).toEqual(['legacy', 'legacy-observed', 'v1', 'v2-en', 'v2-pt', 'v3']);
@@ -64,3 +71,19 @@ test("a body the contract refuses: the 2xx check fails, the 4xx check finds the 
     ['a 4xx is a problem body that names the field', true],
   ]);
 }, 60_000);
+
+test('the certification scenarios against the flows mock: every step replayed in order, its identifiers threaded by the scripts', async () => {
+  const collection = collectionOf('flows');
+  const scenarios = readScenarios(rootDir);
+  expect(collection.item.map((f) => f.name)).toEqual(scenarios.map((s) => s.name));
+  const summary = await runCollection(collection, flowsMock.url);
+  expect(summary.run.stats.requests.total).toBe(scenarios.reduce((n, s) => n + s.steps.length, 0));
+  expect(summary.run.failures.map((f) => `${f.source?.name}: ${f.error.test ?? ''} ${f.error.message}`)).toEqual([]);
+  expect(outcomes(summary).filter((line) => !/→ 200$/.test(line))).toEqual([]);
+  // Each answer is a captured step the flows mock replayed, not the ordinary mock's `{}`.
+  expect(new Set(summary.run.executions.map((e) => e.response?.headers.get('x-mock-flows')))).toEqual(new Set(['replay']));
+  // Every request went out with no unresolved variable, and no captured identifier was sent where a handed-out one belongs.
+  const sent = summary.run.executions.map((e) => JSON.stringify(e.request));
+  expect(sent.filter((text) => text.includes('{{'))).toEqual([]);
+  expect(summary.run.stats.assertions.failed).toBe(0);
+}, 120_000);

@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 export interface NewmanExecution {
   item: { name: string };
   request: { method: string; url: { getPath(): string } };
-  response?: { code: number; text(): string };
+  response?: { code: number; text(): string; headers: { get(name: string): string | undefined } };
   assertions?: Array<{ assertion: string; error?: { message: string } }>;
 }
 
