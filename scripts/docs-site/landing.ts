@@ -20,6 +20,7 @@ import {
 import { OBSERVED_STATUS, statusLabel, statusToken } from './status.ts';
 import { TRACE_LABELS, type TraceCounts } from './traceability.ts';
 import { LANDING_CSS } from './landing-style.ts';
+import { collectionFile, hasCollection } from '../postman/families.ts';
 
 export interface LandingFamily {
   id: string;
@@ -131,7 +132,9 @@ function familyCard(family: LandingFamily): Html {
         <div><dt>Responses</dt><dd>${coverageBar(page.coverage.counts, 'response')} ${barCaption(page.coverage.counts, 'response')}</dd></div>
       </dl>
       <p class="card-links"><a class="button" href="${page.href}">Open the reference</a> <a href="#coverage-${family.id}">Coverage</a>
-        <a href="openapi/${family.id}.yaml" data-bundle="yaml">YAML</a> <a href="openapi/${family.id}.json" data-bundle="json">JSON</a></p>
+        <a href="openapi/${family.id}.yaml" data-bundle="yaml">YAML</a> <a href="openapi/${family.id}.json" data-bundle="json">JSON</a>${
+          hasCollection(family.id) ? html` <a href="${collectionFile(family.id)}" data-postman>Postman</a>` : ''
+        }</p>
       ${observedAside(page)}`
     : html`<p class="missing">No reference page in this build: the family's document is not part of it yet.</p>`;
   return html`<article class="card${page ? '' : ' card-missing'}" data-family="${family.id}">

@@ -11,6 +11,7 @@ import { escapeHtml } from '../../src/lib/html.ts';
 import { isObject, listOperations, type JsonObject, plainCopy } from './openapi.ts';
 import { statusLabel, statusToken } from './status.ts';
 import { buildDocs, type BuildDocsArgv } from './build-docs.ts';
+import { collectionFile, hasCollection } from '../postman/families.ts';
 import { countTraces, noteSchemaSources, sourceNote } from './traceability.ts';
 
 const TEMPLATE = fileURLToPath(new URL('./reference-template.hbs', import.meta.url));
@@ -180,6 +181,7 @@ export function referenceArgv(family: ReferenceFamily, input: string, output: st
     coverageHref: family.coverageHref ?? `index.html#coverage-${family.id}`,
     flavourOfHref: family.flavourOf?.href ?? '',
     flavourOfTitle: family.flavourOf?.title ?? '',
+    postmanHref: hasCollection(family.id) ? collectionFile(family.id) : '',
   };
   return {
     api: input,

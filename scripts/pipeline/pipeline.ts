@@ -20,7 +20,17 @@ import {
 import { compileClient } from './client-step.ts';
 import type { SiteStep } from './docs-step.ts';
 import { readFamilies, type Family } from '../lib/families.ts';
-import { CLIENT_ID, DOCS_ID, FLOWS_ID, LEGACY_OBSERVED_OF, MOCK_ID, OBSERVED_ID, OBSERVED_OF } from './step-ids.ts';
+import {
+  CLIENT_ID,
+  DOCS_ID,
+  FLOWS_ID,
+  LEGACY_OBSERVED_ID,
+  LEGACY_OBSERVED_OF,
+  MOCK_ID,
+  OBSERVED_ID,
+  OBSERVED_OF,
+  POSTMAN_ID,
+} from './step-ids.ts';
 import { lineageInputs } from './flows-step.ts';
 import { FLOWS_DIR } from '../../src/lib/layout.ts';
 import type { BuiltFamily, FamilyReport, StepContext } from './step.ts';
@@ -93,6 +103,8 @@ interface Plan {
   flowsStale: boolean;
   /** The mock's start cache: stale when its own inputs changed (a rebuilt bundle makes it stale too). */
   mockStale: boolean;
+  /** The Postman collections: stale when their own inputs changed (a rebuilt bundle makes them stale too). */
+  postmanStale: boolean;
 }
 
 /** One build in progress: its plan, what the steps built and what failed. */
@@ -168,12 +180,13 @@ async function decide(rootDir: string, outDir: string, force: boolean): Promise<
     );
     return previous.length === flowsInputs.length && previous.every((f) => flowsListed.has(f));
   };
-  const [familyFresh, observedFresh, docsFresh, flowsFresh, mockFresh] = await Promise.all([
+  const [familyFresh, observedFresh, docsFresh, flowsFresh, mockFresh, postmanFresh] = await Promise.all([
     Promise.all(families.map((f) => entryFresh(f.id))),
     entryFresh(OBSERVED_ID),
     entryFresh(DOCS_ID).then((fresh) => fresh && sameCaptures(DOCS_ID)),
     entryFresh(FLOWS_ID).then((fresh) => fresh && sameCaptures(FLOWS_ID)),
     entryFresh(MOCK_ID).then((fresh) => fresh && sameCaptures(MOCK_ID)),
+    entryFresh(POSTMAN_ID),
   ]);
   return {
     families,
@@ -187,6 +200,7 @@ async function decide(rootDir: string, outDir: string, force: boolean): Promise<
     flowsInputs,
     flowsStale: flowsInputs.length > 0 && !flowsFresh,
     mockStale: !mockFresh,
+    postmanStale: !postmanFresh,
   };
 }
 
@@ -220,6 +234,7 @@ async function runSteps(run: Run): Promise<void> {
     run.phase('client compiled');
     await mockDone;
     if (failures.length === 0 && plan.flowsStale) await buildFlows(run);
+    if (failures.length === 0 && (plan.postmanStale || plan.flowsStale || built.some((b) => b.document))) await buildCollections(run);
   } finally {
     if (!run.session) await workers.close();
   }
@@ -252,6 +267,17 @@ async function buildFlows(run: Run): Promise<void> {
   const { buildFlowsLineage } = await import('./flows-step.ts');
   try {
     run.built.push(await buildFlowsLineage(run.rootDir, run.outDir, run.plan.flowsInputs));
+  } catch (error) {
+    run.failures.push(error);
+  }
+}
+
+async function buildCollections(run: Run): Promise<void> {
+  const { buildPostman } = await import('./postman-step.ts');
+  try {
+    const ids = [...run.plan.families.map((f) => f.id), OBSERVED_ID, LEGACY_OBSERVED_ID];
+    run.built.push(await buildPostman(run.rootDir, run.outDir, ids));
+    run.phase('postman collections converted');
   } catch (error) {
     run.failures.push(error);
   }
@@ -332,7 +358,7 @@ async function recordBuilt(run: Run): Promise<void> {
 
 function reportsOf(run: Run): FamilyReport[] {
   const { families, manifest } = run.plan;
-  const ids = [...families.map((f) => f.id), ...[OBSERVED_ID, DOCS_ID, FLOWS_ID, MOCK_ID].filter((id) => manifest[id])];
+  const ids = [...families.map((f) => f.id), ...[OBSERVED_ID, DOCS_ID, FLOWS_ID, MOCK_ID, POSTMAN_ID].filter((id) => manifest[id])];
   const reports = ids.map((id): FamilyReport => {
     const done = run.built.find((b) => b.report.id === id);
     if (done) return done.report;

@@ -15,3 +15,5 @@ export const CLIENT_ID = 'client';
 export const FLOWS_ID = 'flows';
 /** The mock's start cache: the families it serves and every document's pre-rendered answers. */
 export const MOCK_ID = 'mock';
+/** The Postman collections: one per published family and observed flavour, from their bundles. */
+export const POSTMAN_ID = 'postman';

@@ -21,8 +21,12 @@ const { runCommand } = await import('./args.ts');
 if (command === 'mock') await runCommand(async () => (await import('./mock.ts')).mockCommand(rest));
 else if (command === 'proxy') await runCommand(async () => (await import('./proxy.ts')).proxyCommand(rest));
 else if (command === 'flows') await runCommand(async () => (await import('./flows.ts')).flowsCommand(rest));
-else if (command === undefined || command === '--help' || command === '-h' || command === 'help') console.log(USAGE);
-else if (command === '--version' || command === '-v') {
+else if (command === '--help' || command === '-h' || command === 'help') console.log(USAGE);
+else if (command === undefined) {
+  // No command is a mistake, like an unknown one: the usage goes to stderr and the exit code says so.
+  console.error(USAGE);
+  process.exit(2);
+} else if (command === '--version' || command === '-v') {
   const { readFileSync } = await import('node:fs');
   console.log((JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version);
 } else {

@@ -80,6 +80,17 @@ describe('the command: one line on stderr, exit code 2', () => {
   );
 });
 
+test('no command: the usage on stderr, nothing on stdout, exit code 2; --help: the usage on stdout, exit code 0', async () => {
+  const bare = await command([]);
+  expect(bare.code).toBe(2);
+  expect(bare.stdout).toBe('');
+  expect(bare.stderr).toMatch(/^Usage: air-travel-api-contract <command> \[options\]\n/);
+  expect(bare.stderr).toMatch(/^ {2}mock /m);
+  const help = await command(['--help']);
+  expect(help.code).toBe(0);
+  expect(help.stdout).toBe(bare.stderr);
+}, 60_000);
+
 describe('the API: a StartError with its code', () => {
   const rejection = async (start: () => Promise<unknown>) => {
     const error = await start().then(

@@ -3,6 +3,7 @@
 // on 127.0.0.1 and opened in headless Chromium with every off-site request blocked.
 
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
@@ -213,6 +214,8 @@ interface LandingLinks {
   pages: Map<string, string[]>;
   /** Links to the bundles beside the pages (`openapi/<id>.yaml`, `.json`). */
   bundles: string[];
+  /** Links to the Postman collections (`postman/<id>.postman_collection.json`), which the pipeline's own step writes. */
+  collections: string[];
   problems: string[];
 }
 
@@ -230,7 +233,12 @@ function landingLinks(site: Site): Promise<LandingLinks> {
       const anchors: string[] = [];
       const pages = new Map<string, string[]>();
       const bundles: string[] = [];
+      const collections: string[] = [];
       for (const href of hrefs) {
+        if (href.startsWith('postman/')) {
+          collections.push(href);
+          continue;
+        }
         if (href.startsWith('#')) {
           anchors.push(href);
           continue;
@@ -242,7 +250,7 @@ function landingLinks(site: Site): Promise<LandingLinks> {
         const [file = '', hash] = href.split('#');
         pages.set(file, [...(pages.get(file) ?? []), ...(hash === undefined ? [] : [`#${hash}`])]);
       }
-      return { anchors, ids, pages, bundles, problems };
+      return { anchors, ids, pages, bundles, collections, problems };
     })();
     landingCache.set(site, cached);
   }
@@ -285,7 +293,10 @@ async function checkFamilyPage(site: Site, family: DocsSiteFamily): Promise<{ pa
 
 /** The landing page: loads offline, anchors resolve, page links name exactly the family pages. */
 async function checkLanding(site: Site): Promise<void> {
-  const { anchors, ids, pages, bundles, problems } = await landingLinks(site);
+  const { anchors, ids, pages, bundles, collections, problems } = await landingLinks(site);
+  // Every family card links its Postman collection; for the real families the pipeline writes it beside the committed pages.
+  for (const id of site.families.map((f) => f.id)) expect(collections, id).toContain(`postman/${id}.postman_collection.json`);
+  if (site === real) for (const href of collections) expect(existsSync(path.join(ROOT, 'generated', 'docs', href)), href).toBe(true);
   // Every family card links its bundle, and the server serves it (a static copy of the folder holds it too).
   for (const id of site.families.map((f) => f.id)) expect(bundles, id).toContain(`openapi/${id}.yaml`);
   for (const href of bundles) {
@@ -394,7 +405,11 @@ describe.skipIf(!CHROMIUM)('docs site built from the families of redocly.yaml', 
       await eventually(() => block.isVisible(), `${step}: its commands are shown`);
       return block.innerText();
     };
-    expect(await code('install')).toBe(`npm install ${pkg.name}`);
+    // The README's install, not the registry name, which answers 404 until the first release.
+    const install = await code('install');
+    const readme = await readFile(path.join(ROOT, 'README.md'), 'utf8');
+    expect(install).toContain('npm pack');
+    for (const line of install.split('\n').filter((l) => l.trim() && !l.startsWith('#'))) expect(readme, line).toContain(line);
     const client = await code('client');
     const entry = /from\s+'([^']+)'/.exec(client)?.[1] ?? '';
     expect(entry.startsWith(`${pkg.name}/`), entry).toBe(true);

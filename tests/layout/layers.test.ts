@@ -28,6 +28,7 @@ const LAYERS: ReadonlyArray<[part: string, layer: number]> = [
   ['lint', 6],
   ['scripts/observed', 6],
   ['scripts/gates', 6],
+  ['scripts/postman', 6],
   ['scripts/docs-site', 7],
   ['scripts/pipeline', 8],
   ['scripts/bench', 9],

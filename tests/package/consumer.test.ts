@@ -2,12 +2,13 @@
 // into a fresh project (its dependencies come from the registry), type-check strict
 // consumers with moduleResolution nodenext and bundler, bundle every Node-free entry for
 // the browser, run the Node consumer against the real mock, run the installed commands
-// (mock, proxy, flows) and the example project's Vitest suite on Node 20, 22, 24 and 26,
-// and lint the package with publint and @arethetypeswrong/cli (esm-only profile).
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+// (mock, proxy, flows) on Node 20, 22, 24 and 26, and lint the package with publint and
+// @arethetypeswrong/cli (esm-only profile). The examples' test runners: runners.test.ts.
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { createServer } from 'node:net';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { NODE_CONSUMER, PACKAGE, browserConsumer } from './consumer-sources.ts';
@@ -24,8 +25,6 @@ const mockUrl = inject('mockUrl');
 
 let tmp: string;
 let project: string;
-/** A copy of examples/vitest-contract-tests installing the tarball. */
-let example: string;
 let packed: Packed;
 const nodes = new Map<string, string>();
 
@@ -45,12 +44,6 @@ beforeAll(async () => {
   await mkdir(project, { recursive: true });
   await writeFile(path.join(project, 'package.json'), `${JSON.stringify({ name: 'consumer', private: true, type: 'module' }, null, 2)}\n`);
   await mustRun('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--prefer-offline', tarball as string], { cwd: project });
-  example = path.join(tmp, 'example');
-  await cp(path.join(rootDir, 'examples', 'vitest-contract-tests'), example, { recursive: true });
-  const manifest = JSON.parse(await readFile(path.join(example, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
-  manifest.devDependencies[PACKAGE] = `file:${tarball as string}`;
-  await writeFile(path.join(example, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-  await mustRun('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--prefer-offline'], { cwd: example });
   await writeFile(path.join(project, 'consumer.ts'), NODE_CONSUMER);
   await writeFile(
     path.join(project, 'tsconfig.nodenext.json'),
@@ -207,7 +200,7 @@ async function post(url: string, body: unknown): Promise<{ status: number; heade
   return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, unknown> };
 }
 
-describe('the installed commands and the example project', () => {
+describe('the installed commands', () => {
   const cli = () => path.join(project, 'node_modules', PACKAGE, 'dist', 'cli', 'main.js');
   const command = (version: string, args: string[]) => startServerProcess(nodes.get(version) as string, [cli(), ...args], { cwd: project });
 
@@ -287,24 +280,22 @@ describe('the installed commands and the example project', () => {
     60_000,
   );
 
-  test.each(NODE_VERSIONS)(
-    "Node %s: the example project's Vitest suite passes against the installed mock",
-    async (version) => {
-      const node = nodes.get(version) as string;
-      const result = await run(node, [path.join(example, 'node_modules', 'vitest', 'vitest.mjs'), 'run'], {
-        cwd: example,
-        env: { ...process.env, CI: 'true', NO_COLOR: '1' },
-      });
-      expect(result.code, `${result.stdout}${result.stderr}`).toBe(0);
-      expect(result.stdout).toMatch(/Tests\s+2 passed/);
-    },
-    120_000,
-  );
+  test('the installed bin started in the background: SIGTERM to its pid (`kill $!`) stops the mock and frees its port', async () => {
+    const bin = path.join(project, 'node_modules', '.bin', PACKAGE);
+    const mock = await startServerProcess(bin, ['mock', '--port', '0'], { cwd: project });
+    const port = Number(new URL(mock.url).port);
+    expect(await listenable(port)).toBe(false);
+    await mock.stop();
+    await expect.poll(() => listenable(port), { timeout: 10_000 }).toBe(true);
+  }, 60_000);
 
-  test('an unknown option or command: one line naming it, exit code 2', async () => {
+  test('no command: the usage on stderr; an unknown option or command: one line naming it; exit code 2', async () => {
     const option = await run(process.execPath, [cli(), 'mock', '--prot', '4010'], { cwd: project });
     expect(option.code).toBe(2);
     expect(option.stderr.trim().split('\n')).toEqual([expect.stringContaining('Unknown option --prot')]);
+    const bare = await run(process.execPath, [cli()], { cwd: project });
+    expect(bare.code).toBe(2);
+    expect(bare.stderr).toMatch(/^Usage: air-travel-api-contract <command>/);
     const unknown = await run(process.execPath, [cli(), 'serve'], { cwd: project });
     expect(unknown.code).toBe(2);
     expect(unknown.stderr.trim().split('\n')).toHaveLength(1);
@@ -315,3 +306,12 @@ describe('the installed commands and the example project', () => {
     }
   }, 60_000);
 });
+
+/** Whether a port can be listened on (nothing holds it). */
+function listenable(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}

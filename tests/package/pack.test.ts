@@ -1,6 +1,7 @@
 // What `npm publish` would send: the files the exports and declarations need, the
-// README, LICENSE and CHANGELOG, and nothing of the toolchain; `npm publish --dry-run`
-// passes (it failed with EPRIVATE while the package was private).
+// README, LICENSE and CHANGELOG, the docs and examples the README links to (every link of
+// a packed page opens a packed file), the Postman collections, and nothing of the
+// toolchain; `npm publish --dry-run` passes (it failed with EPRIVATE while private).
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -25,7 +26,9 @@ interface PackageJson {
 
 const pkg = JSON.parse(readFileSync(path.join(rootDir, 'package.json'), 'utf8')) as PackageJson;
 const TOP_LEVEL = new Set(['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md']);
-const GENERATED = /^generated\/[a-z0-9-]+\/(openapi\.yaml|openapi\.json|schema\.d\.ts)$/;
+const GENERATED = /^generated\/([a-z0-9-]+\/(openapi\.yaml|openapi\.json|schema\.d\.ts)|postman\/[a-z0-9-]+\.postman_collection\.json)$/;
+/** The pages an integrator reads from the installed package, and the examples they link to. */
+const DOCS = /^(CONTRIBUTING\.md|docs\/[a-z-]+\.md|spec\/extensions\.md|bench\/results\.md|examples\/[a-z-]+\/.+)$/;
 /** What the commands read at run time: the mock's start cache, the flows' lineage and captures. */
 const RUNTIME_DATA =
   /^(generated\/mock\/start\.json|generated\/flows\/lineage\.json|evidence\/flows\/[^/]+\/\d+-[A-Za-z]+(-[a-z0-9]+)?\.(request|response)\.json)$/;
@@ -78,7 +81,9 @@ describe('the package as published', () => {
     expect(pkg.devEngines?.runtime).toEqual({ name: 'node', version: '>=24', onFail: 'warn' });
     expect(pkg.description?.length).toBeGreaterThan(20);
     expect(pkg.keywords).toEqual(expect.arrayContaining(['openapi']));
-    expect(pkg.repository?.type).toBe('git');
+    // No repository is published yet: no placeholder address stands in for one.
+    expect(pkg.repository).toBeUndefined();
+    expect(readFileSync(path.join(rootDir, 'package.json'), 'utf8')).not.toMatch(/\.invalid\b/);
     expect(readFileSync(path.join(rootDir, 'CHANGELOG.md'), 'utf8')).toContain(`## ${pkg.version}`);
   });
 
@@ -104,10 +109,32 @@ describe('the package as published', () => {
   });
 
   test('and nothing of the toolchain', () => {
-    const stray = [...files].filter((f) => !TOP_LEVEL.has(f) && !f.startsWith('dist/') && !GENERATED.test(f) && !RUNTIME_DATA.test(f));
+    const stray = [...files].filter(
+      (f) => !TOP_LEVEL.has(f) && !f.startsWith('dist/') && !GENERATED.test(f) && !RUNTIME_DATA.test(f) && !DOCS.test(f),
+    );
     expect(stray).toEqual([]);
     expect([...files].filter((f) => f.startsWith('generated/docs/'))).toEqual([]);
     console.log(`npm pack: ${files.size} files, ${(packed.files.reduce((n, f) => n + f.size, 0) / 1e6).toFixed(1)} MB unpacked`);
+  });
+
+  test('every relative link of a packed page opens a packed file: the README reads whole from node_modules', () => {
+    const pages = [...files].filter((f) => f.endsWith('.md'));
+    expect(pages).toEqual(expect.arrayContaining(['README.md', 'docs/contract-tests.md', 'docs/postman.md', 'CONTRIBUTING.md']));
+    const broken: string[] = [];
+    for (const page of pages) {
+      for (const [, link] of readFileSync(path.join(rootDir, page), 'utf8').matchAll(/\]\(([^)\s]+)\)/g)) {
+        if (!link || /^[a-z]+:/i.test(link) || link.startsWith('#')) continue;
+        const target = path.posix.normalize(path.posix.join(path.posix.dirname(page), link.split('#')[0] as string)).replace(/\/$/, '');
+        if (!files.has(target) && ![...files].some((f) => f.startsWith(`${target}/`))) broken.push(`${page} -> ${link}`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+
+  test('the Postman collections ship, one per family the pipeline converts', () => {
+    const collections = readdirSync(path.join(rootDir, 'generated', 'postman')).map((f) => `generated/postman/${f}`);
+    expect(collections.length).toBeGreaterThanOrEqual(5);
+    expect(collections.filter((f) => !files.has(f))).toEqual([]);
   });
 
   test('npm publish --dry-run passes', async () => {

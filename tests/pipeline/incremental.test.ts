@@ -32,16 +32,16 @@ test('a second build with nothing changed rebuilds nothing', async () => {
   expect(reports.map((r) => r.id)).toEqual(expect.arrayContaining(['v2-pt', 'legacy', 'v1', 'v2-en', 'v3']));
 }, 120_000);
 
-test('a change to one family rebuilds that family, the docs and the mock answers, nothing else', async () => {
+test('a change to one family rebuilds that family, the docs, the mock answers and the collections, nothing else', async () => {
   const file = path.join(dir, 'spec/v3/paths/Disponibilidade.yaml');
   const text = await readFile(file, 'utf8');
   await writeFile(file, text.replace('summary: ', 'summary: (edited) '));
   const reports = await runPipeline({ rootDir: dir, outDir: out() });
-  expect(rebuilt(reports)).toEqual(['docs', 'mock', 'v3']);
+  expect(rebuilt(reports)).toEqual(['docs', 'mock', 'postman', 'v3']);
   expect(await readFile(path.join(out(), 'v3/openapi.yaml'), 'utf8')).toContain('(edited)');
 }, 120_000);
 
-test('a capture added to a flow rebuilds the lineage, the docs and the mock answers, nothing else', async () => {
+test('a capture added to a flow rebuilds the lineage, the docs, the mock answers and the collections, nothing else', async () => {
   const scenario = path.join(dir, 'evidence/flows/cenario1-adulto-ida-nacional-faturado');
   const search = await readFile(path.join(scenario, '02-Disponibilidade.response.json'), 'utf8');
   const token = (JSON.parse(search) as { ViagensTrecho1: Array<{ IdentificacaoDaViagem: string }> }).ViagensTrecho1[1]
@@ -53,7 +53,7 @@ test('a capture added to a flow rebuilds the lineage, the docs and the mock answ
   );
   await writeFile(path.join(scenario, '11-Tarifar.response.json'), '{}');
   const reports = await runPipeline({ rootDir: dir, outDir: out() });
-  expect(rebuilt(reports)).toEqual(['docs', 'flows', 'mock']);
+  expect(rebuilt(reports)).toEqual(['docs', 'flows', 'mock', 'postman']);
   const lineage = JSON.parse(await readFile(path.join(out(), 'flows/lineage.json'), 'utf8')) as {
     scenarios: Array<{ name: string; steps: Array<{ id: string; threads: Array<{ fromPath: string }> }> }>;
   };

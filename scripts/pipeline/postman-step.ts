@@ -1,0 +1,81 @@
+// Postman collections (generated/postman/<id>.postman_collection.json): each published
+// bundle and observed flavour converted by openapi-to-postmanv2, then finished so that
+// it runs (scripts/postman). Reads the bundles as written, so it runs after them; cached
+// like every step (its inputs: the bundles, its code and the converter's version).
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { filesUnder, sha256 } from './cache.ts';
+import type { BuiltFamily } from './step.ts';
+import { runStep } from './step.ts';
+import { POSTMAN_ID } from './step-ids.ts';
+import { convertBundle } from '../postman/convert.ts';
+import { collectionFile, hasCollection, siteCollectionFile } from '../postman/families.ts';
+import { finishCollection, renderCollection } from '../postman/finish.ts';
+import { flowsCollection } from '../postman/flows.ts';
+import { lineageInputs } from './flows-step.ts';
+import { computeLineage } from '../../src/scenarios/lineage.ts';
+import { readScenarios } from '../../src/scenarios/read.ts';
+
+export { POSTMAN_ID };
+
+/** The converter's manifest: its version is an input, like the pipeline's other tools. */
+function converterManifest(): string {
+  return createRequire(import.meta.url).resolve('openapi-to-postmanv2/package.json');
+}
+
+/** What the collections are made from: the bundles (those that exist), this step's code and the converter. */
+export async function postmanInputs(rootDir: string, outDir: string, ids: readonly string[]): Promise<string[]> {
+  const bundles = ids.map((id) => path.join(outDir, id, 'openapi.json')).filter((file) => existsSync(file));
+  const flows = await lineageInputs(rootDir);
+  const runner = flows.length > 0 ? [path.join(rootDir, 'src/flows/runner.ts')] : [];
+  return [...bundles, ...(await filesUnder(path.join(rootDir, 'scripts', 'postman'))), converterManifest(), ...flows, ...runner];
+}
+
+/** The certification scenarios' collection (no bundle: made from the captures and their lineage). */
+export const FLOWS_COLLECTION = 'flows';
+
+async function flowsCollectionText(rootDir: string, outDir: string): Promise<string> {
+  const scenarios = readScenarios(rootDir);
+  const legacy = JSON.parse(await readFile(path.join(outDir, 'legacy', 'openapi.json'), 'utf8')) as {
+    servers?: Array<{ url: string; variables?: Record<string, { default: string }> }>;
+  };
+  const server = legacy.servers?.[0];
+  const baseUrl = (server?.url ?? 'https://legacy.invalid').replace(
+    /\{(\w+)\}/g,
+    (whole, name: string) => server?.variables?.[name]?.default ?? whole,
+  );
+  return renderCollection(flowsCollection(scenarios, computeLineage(scenarios), baseUrl));
+}
+
+/** Converts and finishes every bundle that exists under outDir, writing each collection (and its copy for the docs site) when its bytes change. */
+export async function buildPostman(rootDir: string, outDir: string, ids: readonly string[]): Promise<BuiltFamily> {
+  const started = performance.now();
+  const outputs: Record<string, string> = {};
+  const present = ids.filter((id) => hasCollection(id) && existsSync(path.join(outDir, id, 'openapi.json')));
+  const made: Array<[string, () => Promise<string>]> = present.map((id) => [
+    id,
+    async () => {
+      const json = await readFile(path.join(outDir, id, 'openapi.json'), 'utf8');
+      return renderCollection(finishCollection(id, await convertBundle(json), JSON.parse(json) as Record<string, unknown>));
+    },
+  ]);
+  if ((await lineageInputs(rootDir)).length > 0) made.push([FLOWS_COLLECTION, async () => flowsCollectionText(rootDir, outDir)]);
+  for (const [id, make] of made) {
+    const content = await runStep(id, 'postman collection', make);
+    for (const relative of [collectionFile(id), siteCollectionFile(id)]) {
+      const file = path.join(outDir, relative);
+      if ((await readFile(file, 'utf8').catch(() => undefined)) !== content) {
+        await mkdir(path.dirname(file), { recursive: true });
+        await writeFile(file, content);
+      }
+      outputs[relative] = sha256(content);
+    }
+  }
+  return {
+    report: { id: POSTMAN_ID, skipped: false, files: Object.keys(outputs), warnings: [], ms: performance.now() - started },
+    inputs: await postmanInputs(rootDir, outDir, ids),
+    outputs,
+  };
+}

@@ -1,0 +1,131 @@
+// The examples an integrator copies, each run by its test runner from the packed tarball:
+// the Vitest example with Vitest 4 on Node 20 (Vitest 5 needs Node 22.12 or later) and
+// Vitest 5 on Node 22, 24 and 26; the Jest and Playwright examples on each. One install
+// per runner, reused by every Node (the installs are most of the cost here).
+import { createServer } from 'node:net';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { PACKAGE } from './consumer-sources.ts';
+import { installNode, mustRun, pack, rootDir, run } from '../support/package.ts';
+
+/** Node majors the package promises, as in consumer.test.ts. */
+const NODES = { 20: '20.20.2', 22: '22.23.3', 24: '24.21.0', 26: '26.10.0' } as const;
+type Major = keyof typeof NODES;
+/** The newest Vitest; the example itself pins 4.1.12, which runs on every supported Node. */
+const VITEST_LATEST = '5.1.1';
+
+let tmp: string;
+const nodes = new Map<Major, string>();
+const projects = new Map<string, string>();
+
+/** Copies an example, points it at the tarball (and overrides dev dependencies), installs it. */
+async function install(example: string, name: string, tarball: string, overrides: Record<string, string> = {}): Promise<void> {
+  const dir = path.join(tmp, name);
+  await cp(path.join(rootDir, 'examples', example), dir, { recursive: true });
+  const manifest = JSON.parse(await readFile(path.join(dir, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+  Object.assign(manifest.devDependencies, { [PACKAGE]: `file:${tarball}` }, overrides);
+  await writeFile(path.join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  await mustRun('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--prefer-offline'], { cwd: dir, timeoutMs: 400_000 });
+  projects.set(name, dir);
+}
+
+beforeAll(async () => {
+  tmp = await mkdtemp(path.join(os.tmpdir(), 'runners-test-'));
+  const majors = Object.keys(NODES).map(Number) as Major[];
+  const [packed, ...binaries] = await Promise.all([
+    pack(tmp),
+    ...majors.map((m) => (process.version === `v${NODES[m]}` ? Promise.resolve(process.execPath) : installNode(NODES[m]))),
+  ]);
+  for (const [i, m] of majors.entries()) nodes.set(m, binaries[i] as string);
+  await Promise.all([
+    install('vitest-contract-tests', 'vitest-4', packed.tarball),
+    install('vitest-contract-tests', 'vitest-latest', packed.tarball, { vitest: VITEST_LATEST }),
+    install('jest-contract-tests', 'jest', packed.tarball),
+    install('playwright-contract-tests', 'playwright', packed.tarball),
+  ]);
+}, 900_000);
+
+afterAll(() => (tmp ? rm(tmp, { recursive: true, force: true }) : undefined));
+
+/** Runs a project's runner on one Node, that Node first on PATH (a runner may start `node` itself). */
+function runOn(major: Major, project: string, args: string[], env: NodeJS.ProcessEnv = {}) {
+  const node = nodes.get(major) as string;
+  return run(node, args, {
+    cwd: projects.get(project) as string,
+    env: { ...process.env, PATH: `${path.dirname(node)}${path.delimiter}${process.env.PATH ?? ''}`, CI: 'true', NO_COLOR: '1', ...env },
+  });
+}
+
+async function installedVersion(project: string, name: string): Promise<string> {
+  const manifest = path.join(projects.get(project) as string, 'node_modules', name, 'package.json');
+  return (JSON.parse(await readFile(manifest, 'utf8')) as { version: string }).version;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe('Vitest', () => {
+  test.each([
+    [20, '4.1.12', 'vitest-4'],
+    [22, VITEST_LATEST, 'vitest-latest'],
+    [24, VITEST_LATEST, 'vitest-latest'],
+    [26, VITEST_LATEST, 'vitest-latest'],
+  ] as const)(
+    'Node %s: the example passes with Vitest %s',
+    async (major, expected, project) => {
+      const version = await installedVersion(project, 'vitest');
+      expect(version).toBe(expected);
+      const result = await runOn(major, project, [path.join('node_modules', 'vitest', 'vitest.mjs'), 'run']);
+      expect(result.code, `${result.stdout}${result.stderr}`).toBe(0);
+      expect(result.stdout).toMatch(/Tests\s+2 passed/);
+      expect(result.stdout).toContain(`v${version}`);
+    },
+    180_000,
+  );
+
+  test('Vitest 5 refuses Node 20: its engines say so', async () => {
+    const manifest = path.join(projects.get('vitest-latest') as string, 'node_modules', 'vitest', 'package.json');
+    const engines = (JSON.parse(await readFile(manifest, 'utf8')) as { engines: { node: string } }).engines.node;
+    expect(engines).toMatch(/^\^22\.12/);
+  });
+});
+
+describe.each([20, 22, 24, 26] as const)('Node %s', (major) => {
+  test('the Jest example passes', async () => {
+    const result = await runOn(major, 'jest', ['--experimental-vm-modules', path.join('node_modules', 'jest', 'bin', 'jest.js')]);
+    expect(result.code, `${result.stdout}${result.stderr}`).toBe(0);
+    expect(result.stderr).toMatch(/Tests:\s+2 passed, 2 total/);
+  }, 180_000);
+
+  test('the Playwright example passes, and stops its mock', async () => {
+    const port = await freePort();
+    const result = await runOn(
+      major,
+      'playwright',
+      [path.join('node_modules', '@playwright', 'test', 'cli.js'), 'test', '--reporter', 'line'],
+      {
+        MOCK_PORT: String(port),
+      },
+    );
+    expect(result.code, `${result.stdout}${result.stderr}`).toBe(0);
+    expect(result.stdout).toMatch(/2 passed/);
+    // The webServer is the bin itself: once Playwright is done, the port is free again.
+    await expect.poll(() => listenable(port), { timeout: 10_000 }).toBe(true);
+  }, 180_000);
+});
+
+/** Whether a port can be listened on (nothing holds it). */
+function listenable(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
