@@ -71,34 +71,53 @@ export function nullRefusal(behaviours: readonly ObservedBehaviour[], operation:
 
 const ONE_SOURCE_NULL = 'null stays allowed until a second source agrees';
 
+/** The name of a named schema's variant without null: `ClasseSelecionadaSemNulo`, `ClasseSelecionadaSemNuloLegado`. */
+export function withoutNullName(name: string): string {
+  return name.endsWith('Legado') ? `${name.slice(0, -'Legado'.length)}SemNuloLegado` : `${name}SemNulo`;
+}
+
 /**
  * `schema` with null taken out everywhere: from `type` lists, `anyOf` branches and
- * examples, through the observed named schemas it refers to (inlined, since those are
- * shared with operations that do accept null). Published references stay as they are.
+ * examples. An observed named schema it refers to is shared with operations that accept
+ * null, so it refers to a variant without null instead (`withoutNullName`), which is added
+ * to `named` with its `x-observed` places cut to `operation`. Published references stay.
  */
-export function withoutNull(schema: Json, named: JsonObject, because: ObservedBehaviour): Json {
+export function withoutNull(schema: Json, named: JsonObject, because: ObservedBehaviour, operation: string): Json {
   const note = `never null here: ${because.source} states that this operation refuses a null field (\`${BEHAVIOUR_EXTENSION}\`: ${because.id})`;
-  const walk = (node: Json, seen: readonly string[]): Json => {
-    if (Array.isArray(node)) return node.map((n) => walk(n, seen));
+  const variant = (name: string, target: JsonObject): string => {
+    const variantName = withoutNullName(name);
+    if (named[variantName] !== undefined) return variantName;
+    named[variantName] = {};
+    const copy = walk(target) as JsonObject;
+    const record = copy['x-observed'];
+    if (isRecord(record) && Array.isArray(record.in))
+      copy['x-observed'] = { ...record, in: record.in.filter((p) => isRecord(p) && p.operation === operation) } as JsonObject;
+    named[variantName] = {
+      ...copy,
+      description:
+        `${String(copy.description ?? '')} This variant types \`${operation}\`'s request: ${note}; \`${name}\` stays nullable elsewhere.`.trim(),
+    };
+    return variantName;
+  };
+  const walk = (node: Json): Json => {
+    if (Array.isArray(node)) return node.map((n) => walk(n));
     if (!isRecord(node)) return node;
-    const ref = node.$ref;
-    if (typeof ref === 'string' && ref.startsWith('#/components/schemas/')) {
-      const name = ref.slice('#/components/schemas/'.length);
-      const target = named[name];
-      if (isRecord(target) && !seen.includes(name)) {
-        const { $ref: _ref, ...siblings } = node;
-        return walk({ ...(target as JsonObject), ...siblings }, [...seen, name]);
-      }
-    }
     const out: JsonObject = {};
     for (const [key, value] of Object.entries(node as JsonObject)) {
-      if (key === 'type' && Array.isArray(value)) {
+      if (key === '$ref' && typeof value === 'string' && value.startsWith('#/components/schemas/')) {
+        const name = value.slice('#/components/schemas/'.length);
+        const target = named[name];
+        out.$ref =
+          isRecord(target) && !name.endsWith('SemNulo') && !name.endsWith('SemNuloLegado')
+            ? `#/components/schemas/${variant(name, target as JsonObject)}`
+            : value;
+      } else if (key === 'type' && Array.isArray(value)) {
         const types = value.filter((t) => t !== 'null');
         out.type = types.length === 1 ? (types[0] as Json) : types;
       } else if (key === 'anyOf' && Array.isArray(value)) {
         const branches = value.filter((b) => !(isRecord(b) && b.type === 'null' && Object.keys(b).length === 1));
-        if (branches.length === 1 && isRecord(branches[0])) Object.assign(out, walk(branches[0] as Json, seen));
-        else out.anyOf = branches.map((b) => walk(b, seen));
+        if (branches.length === 1 && isRecord(branches[0])) Object.assign(out, walk(branches[0] as Json));
+        else out.anyOf = branches.map((b) => walk(b));
       } else if (key === 'examples' && Array.isArray(value)) {
         out.examples = structuredClone(value.filter((v) => v !== null));
       } else if (key === 'description' && typeof value === 'string') {
@@ -107,12 +126,12 @@ export function withoutNull(schema: Json, named: JsonObject, because: ObservedBe
         // a copy: the YAML writer would otherwise alias the named schema's record
         out[key] = structuredClone(value);
       } else {
-        out[key] = walk(value, seen);
+        out[key] = walk(value);
       }
     }
     return out;
   };
-  return walk(schema, []);
+  return walk(schema);
 }
 
 /** The record written on an operation: the behaviour as `x-observed-behaviours` carries it. */
@@ -140,7 +159,10 @@ export function behaviourActions(
   });
 }
 
-/** An operation's observed request schema, narrowed when a source states that the operation refuses null fields. */
+/**
+ * An operation's observed request schema, narrowed when a source states that the operation
+ * refuses null fields; the variants of named schemas it then refers to are added to `named`.
+ */
 export function narrowRequest(
   schema: JsonObject,
   named: JsonObject,
@@ -149,7 +171,7 @@ export function narrowRequest(
 ): JsonObject {
   const refusal = nullRefusal(behaviours, operation);
   if (!refusal) return schema;
-  const narrowed = withoutNull(schema, named, refusal) as JsonObject;
+  const narrowed = withoutNull(schema, named, refusal, operation) as JsonObject;
   const quote = refusal.quotes[0];
   return {
     ...narrowed,

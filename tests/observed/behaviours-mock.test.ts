@@ -31,6 +31,7 @@ const behaviour = (id: string): Recorded => {
 };
 const NULLS = behaviour('tarifar-refuses-null');
 const ALIKE = behaviour('reservar-refuses-booking-alike');
+const RENEWED = behaviour('tarifar-renews-trip-identifier');
 
 const ROUTES = ['/api/V2/Voos/Tarifar', '/AereoNoSession.svc/Tarifar'];
 const tarifar = loadEvidenceExample('Tarifar', 'request') as Record<string, unknown>;
@@ -130,7 +131,7 @@ describe('mock --flows: the booking and its trip identifier', () => {
     return ids.slice(0, ids.indexOf(id) + 1);
   };
 
-  test('Reservar carries the trip identifier as captured: Tarifar answers null there, so the search one is threaded', async () => {
+  test(`${RENEWED.id}: Reservar carries the trip identifier as captured (Tarifar answers null there, so the search's goes on)`, async () => {
     const thread = lineage.scenarios
       .find((s) => s.name === CENARIO4)
       ?.steps.find((s) => s.id === '04-Reservar')
