@@ -31,37 +31,61 @@ export function behavioursOfOperation(op: MockOperation): ObservedBehaviour[] {
   return found;
 }
 
-function segment(key: string | number): string {
+function segment(key: string | number, index: number): string {
   if (typeof key === 'number') return `[${key}]`;
+  if (key === '…' && index === 0) return key;
   const shown = key.length > MAX_KEY ? `${key.slice(0, MAX_KEY)}…` : key;
   return /^[A-Za-z_$][\w$]*$/.test(shown) ? `.${shown}` : `[${JSON.stringify(shown)}]`;
 }
 
 /** `ClassesSelecionadas[0].Familia` */
 export function pathText(path: ReadonlyArray<string | number>): string {
-  return path.length === 0 ? '(the body itself)' : path.map(segment).join('').replace(/^\./, '');
+  return path.length === 0
+    ? '(the body itself)'
+    : path
+        .map((key, i) => segment(key, i))
+        .join('')
+        .replace(/^\./, '');
+}
+
+/** A step of the walk: its parent link, not a copied path, so a deep body costs linear memory. */
+interface Step {
+  value: unknown;
+  key: string | number | undefined;
+  parent: Step | undefined;
+}
+
+/** Path segments shown at most for one null: the last ones, after a `…` segment. */
+const MAX_SEGMENTS = 32;
+
+function pathOf(step: Step): Array<string | number> {
+  const out: Array<string | number> = [];
+  for (let s: Step | undefined = step; s?.key !== undefined; s = s.parent) out.push(s.key);
+  out.reverse();
+  return out.length > MAX_SEGMENTS ? ['…', ...out.slice(-MAX_SEGMENTS)] : out;
 }
 
 /**
  * Where `value` holds null, in document order, at most `max` places and the count of all.
- * Iterative: a deeply nested body cannot exhaust the stack.
+ * Iterative with parent links: a deep or wide body costs time and memory linear in its size.
  */
 export function nullPlaces(value: unknown, max = MAX_NAMED): { places: Array<Array<string | number>>; total: number } {
   const places: Array<Array<string | number>> = [];
   let total = 0;
-  const stack: Array<{ value: unknown; path: Array<string | number> }> = [{ value, path: [] }];
+  const stack: Step[] = [{ value, key: undefined, parent: undefined }];
   while (stack.length > 0) {
-    const { value: node, path } = stack.pop() as { value: unknown; path: Array<string | number> };
+    const step = stack.pop() as Step;
+    const node = step.value;
     if (node === null) {
       total += 1;
-      if (places.length < max) places.push(path);
+      if (places.length < max) places.push(pathOf(step));
     } else if (Array.isArray(node)) {
-      for (let i = node.length - 1; i >= 0; i -= 1) stack.push({ value: node[i], path: [...path, i] });
+      for (let i = node.length - 1; i >= 0; i -= 1) stack.push({ value: node[i], key: i, parent: step });
     } else if (typeof node === 'object') {
-      const entries = Object.entries(node as Record<string, unknown>);
-      for (let i = entries.length - 1; i >= 0; i -= 1) {
-        const [key, child] = entries[i] as [string, unknown];
-        stack.push({ value: child, path: [...path, key] });
+      const keys = Object.keys(node as Record<string, unknown>);
+      for (let i = keys.length - 1; i >= 0; i -= 1) {
+        const key = keys[i] as string;
+        stack.push({ value: (node as Record<string, unknown>)[key], key, parent: step });
       }
     }
   }

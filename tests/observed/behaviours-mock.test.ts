@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startMock, type RunningMock } from '../../src/mock/server.ts';
 import { startMockProcess, type MockProcess } from '../support/mock-process.ts';
-import { flow, lineage, post, scenarios } from '../flows/support.ts';
+import { developerHeaders, flow, lineage, post, scenarios } from '../flows/support.ts';
 import { evidenceDir, loadEvidenceExample, rootDir } from './support.ts';
 
 interface Quote {
@@ -95,6 +95,23 @@ describe('mock --observed: a null in a Tarifar body', () => {
     const answer = await post(on.url, '/api/V2/Voos/Tarifar', body);
     expect(answer.status).toBe(400);
     expect(String(answer.body.detail)).toMatch(/^Null at ViagemIda, CampoNaoVisto\./);
+  });
+
+  test('a hostile body (100,000 levels deep, 20,000 nulls wide) gets the same refusal, bounded, and the mock keeps serving', async () => {
+    const deep = `{"ClassesSelecionadas":${'['.repeat(100_000)}null${']'.repeat(100_000)}}`;
+    const wide = JSON.stringify({ ...tarifar, ClassesSelecionadasVolta: new Array(20_000).fill(null) });
+    for (const [text, expected] of [
+      [deep, /^Null at …(\[0\]){32}\./],
+      [wide, /^Null at ClassesSelecionadasVolta\[0\], .*ClassesSelecionadasVolta\[9\] and 19990 more\./],
+    ] as const) {
+      const response = await fetch(`${on.url}/api/V2/Voos/Tarifar`, { method: 'POST', headers: developerHeaders, body: text });
+      const body = (await response.json()) as { detail: string; validation: unknown[] };
+      expect(response.status).toBe(400);
+      expect(body.detail).toMatch(expected);
+      expect(body.validation.length).toBeLessThanOrEqual(10);
+      expect(JSON.stringify(body).length).toBeLessThan(8_000);
+    }
+    expect((await post(on.url, '/api/V2/Voos/Tarifar', tarifar)).status).toBe(200);
   });
 
   test('the same body without the null is answered as today; other operations are not concerned', async () => {
