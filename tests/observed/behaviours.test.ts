@@ -73,6 +73,45 @@ describe('evidence/facilita-corp/behaviours.json', () => {
     expect(alike?.quotes.filter((q) => q.file.endsWith('04-Reservar-response.json'))).toHaveLength(2);
   });
 
+  // The captures can only agree with these two (none asked for a security key or paid by card with a card sent).
+  test('iniciar-emissao-security-key-when-required: no captured IniciarEmissao answer that does not ask for the key holds one', () => {
+    const keysIn = (value: unknown): string[] =>
+      Array.isArray(value)
+        ? value.flatMap(keysIn)
+        : isObject(value as Json)
+          ? Object.entries(value as JsonObject).flatMap(([k, v]) => [k, ...keysIn(v)])
+          : [];
+    const answers = readScenarios(rootDir)
+      .flatMap((s) => s.steps)
+      .filter((s) => s.operation === 'IniciarEmissao' && s.response.Exception === null);
+    expect(answers.length).toBeGreaterThan(0);
+    for (const step of answers) {
+      const settings = step.response.ConfiguracoesDeEmissao as Record<string, unknown>;
+      if (settings.ExigirChaveDeSeguranca === true) continue;
+      expect(keysIn(step.response), step.id).not.toContain('ChaveDeSeguranca');
+    }
+  });
+
+  test('payment-options-from-iniciar-emissao: every captured IniciarEmissao offers an invoiced option, and RecuperarFormasDeFinanciamento fails where invoiced', () => {
+    const scenarios = readScenarios(rootDir);
+    const steps = scenarios.flatMap((s) => s.steps.map((step) => ({ scenario: s.name, step })));
+    const offers = steps.filter(({ step }) => step.operation === 'IniciarEmissao' && step.response.Exception === null);
+    expect(offers.length).toBeGreaterThan(0);
+    for (const { step } of offers) {
+      const options = (step.response.ConfiguracoesDeEmissao as { OpcoesDePagamento?: Array<{ Faturado?: boolean }> }).OpcoesDePagamento;
+      expect(
+        options?.some((o) => o.Faturado === true),
+        step.id,
+      ).toBe(true);
+    }
+    const invoiced = steps.filter(
+      ({ scenario, step }) => scenario.endsWith('-faturado') && step.operation === 'RecuperarFormasDeFinanciamento',
+    );
+    expect(invoiced.length).toBeGreaterThan(0);
+    const message = behaviours.find((b) => b.id === 'payment-options-from-iniciar-emissao')?.quotes.find((q) => q.lang === 'en')?.quote;
+    for (const { step } of invoiced) expect(message, step.id).toContain((step.response.Exception as { Message: string }).Message);
+  });
+
   test('the trip identifier: every captured Tarifar answer holds null where the script looks for the renewed one', () => {
     const priced = readScenarios(rootDir)
       .flatMap((s) => s.steps)
