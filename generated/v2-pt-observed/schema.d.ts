@@ -1256,6 +1256,53 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** @description A fare class chosen for one flight of the trip, outbound (`ClassesSelecionadas`) or return (`ClassesSelecionadasVolta`), sent to price and to book. Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and never null here: facilita-corp states that this operation refuses a null field (`x-observed-behaviours`: tarifar-refuses-null). This variant types `Tarifar`'s request: never null here: facilita-corp states that this operation refuses a null field (`x-observed-behaviours`: tarifar-refuses-null); `ClasseSelecionada` stays nullable elsewhere. */
+        ClasseSelecionadaSemNulo: {
+            /**
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and never null here: facilita-corp states that this operation refuses a null field (`x-observed-behaviours`: tarifar-refuses-null). Values seen (not a complete list): `OOJIBG2J`, `OOJIAG2J`, `GYQNBALA`, `QJKX0N1`, `GJKR0N1/B00`, `BNJABG2J`, `NNIABG2J`, `ONJABG2J`.
+             * @example OOJIBG2J
+             * @example OOJIAG2J
+             * @example GYQNBALA
+             * @example QJKX0N1
+             * @example GJKR0N1/B00
+             * @example BNJABG2J
+             * @example NNIABG2J
+             * @example ONJABG2J
+             */
+            BaseTarifaria?: string;
+            /**
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and never null here: facilita-corp states that this operation refuses a null field (`x-observed-behaviours`: tarifar-refuses-null). An empty string was seen. Values seen (not a complete list): `O`, `G`, `Q`, `B`, `N`, `V`, `""` (empty).
+             * @example O
+             * @example G
+             * @example Q
+             * @example B
+             * @example N
+             * @example V
+             * @example
+             */
+            Classe?: string;
+            /**
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and never null here: facilita-corp states that this operation refuses a null field (`x-observed-behaviours`: tarifar-refuses-null). Values seen (not a complete list): `LI`, `SL`, `LIGHT`.
+             * @example LI
+             * @example SL
+             * @example LIGHT
+             */
+            Familia?: string;
+            /**
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and never null here: facilita-corp states that this operation refuses a null field (`x-observed-behaviours`: tarifar-refuses-null). Values seen (not a complete list): `69`, `3698`, `4548`, `1376`, `1446`, `1586`, `151`, `1379`.
+             * @example 69
+             * @example 3698
+             * @example 4548
+             * @example 1376
+             * @example 1446
+             * @example 1586
+             * @example 151
+             * @example 1379
+             */
+            NumeroDoVoo?: string;
+        } & {
+            [key: string]: unknown;
+        };
         /** @description Request body of `RecuperarSistemasPesquisa` as seen in 9 sanitized bodies; not published by the provider. The published schema (`RequisicaoComCredenciais`) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
         RecuperarSistemasPesquisaRQObservado: components["schemas"]["RequisicaoComCredenciais"] & ({
             /**
@@ -3810,40 +3857,40 @@ export interface components {
         } & {
             [key: string]: unknown;
         });
-        /** @description Request body of `Tarifar` as seen in 10 sanitized bodies; not published by the provider. The published schema (`RequisicaoComCredenciais`) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
+        /** @description Request body of `Tarifar` as seen in 10 sanitized bodies; not published by the provider. The published schema (`RequisicaoComCredenciais`) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. No observed field may be null: facilita-corp states that the service refuses a null field here (`homologacao/cenario1.js:156`, "3. Tarifar (não enviar campos null — WCF retorna HTTP 400)"); a field can always be left out instead. */
         TarifarRQObservado: components["schemas"]["RequisicaoComCredenciais"] & ({
-            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-            IdentificacaoDaViagem?: string | null;
-            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-            ViagemIda?: number | null;
-            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 2 items seen in one capture. */
-            ClassesSelecionadas?: (components["schemas"]["ClasseSelecionada"] | null)[] | null;
+            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and never null here: facilita-corp states that this operation refuses a null field (`x-observed-behaviours`: tarifar-refuses-null). */
+            IdentificacaoDaViagem?: string;
+            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and never null here: facilita-corp states that this operation refuses a null field (`x-observed-behaviours`: tarifar-refuses-null). */
+            ViagemIda?: number;
+            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and never null here: facilita-corp states that this operation refuses a null field (`x-observed-behaviours`: tarifar-refuses-null). At most 2 items seen in one capture. */
+            ClassesSelecionadas?: components["schemas"]["ClasseSelecionadaSemNulo"][];
             /**
-             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `true`.
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and never null here: facilita-corp states that this operation refuses a null field (`x-observed-behaviours`: tarifar-refuses-null). Values seen (not a complete list): `true`.
              * @example true
              */
-            RetornarPlanoDeFinanciamento?: boolean | null;
+            RetornarPlanoDeFinanciamento?: boolean;
             /**
-             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `true`.
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and never null here: facilita-corp states that this operation refuses a null field (`x-observed-behaviours`: tarifar-refuses-null). Values seen (not a complete list): `true`.
              * @example true
              */
-            RetornarRegrasTarifarias?: boolean | null;
+            RetornarRegrasTarifarias?: boolean;
             /**
-             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `true`.
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and never null here: facilita-corp states that this operation refuses a null field (`x-observed-behaviours`: tarifar-refuses-null). Values seen (not a complete list): `true`.
              * @example true
              */
-            TarifarMelhorFamilia?: boolean | null;
+            TarifarMelhorFamilia?: boolean;
             /**
-             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `true`.
+             * @description Seen with a value in one source only (facilita-corp): typed, but not required and never null here: facilita-corp states that this operation refuses a null field (`x-observed-behaviours`: tarifar-refuses-null). Values seen (not a complete list): `true`.
              * @example true
              */
-            TarifarMelhorPreco?: boolean | null;
-            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-            ViagemVolta?: number | null;
-            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 2 items seen in one capture. */
-            ClassesSelecionadasVolta?: (components["schemas"]["ClasseSelecionada"] | null)[] | null;
-            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-            IdentificacaoDaViagemVolta?: string | null;
+            TarifarMelhorPreco?: boolean;
+            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and never null here: facilita-corp states that this operation refuses a null field (`x-observed-behaviours`: tarifar-refuses-null). */
+            ViagemVolta?: number;
+            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and never null here: facilita-corp states that this operation refuses a null field (`x-observed-behaviours`: tarifar-refuses-null). At most 2 items seen in one capture. */
+            ClassesSelecionadasVolta?: components["schemas"]["ClasseSelecionadaSemNulo"][];
+            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and never null here: facilita-corp states that this operation refuses a null field (`x-observed-behaviours`: tarifar-refuses-null). */
+            IdentificacaoDaViagemVolta?: string;
         } & {
             [key: string]: unknown;
         });

@@ -38,7 +38,7 @@ export interface LandingFamily {
     traces?: TraceCounts;
     operationHrefs: Map<string, string>;
     /** The family's observed flavour page, when this build has one: not a family of its own. */
-    observed: { href: string; title: string; operationHrefs: Map<string, string> } | undefined;
+    observed: { href: string; title: string; operationHrefs: Map<string, string>; behaviours?: number } | undefined;
   } | null;
 }
 
@@ -119,6 +119,11 @@ function observedAside(page: FamilyPage): Html {
     operations${added > 0 ? html`, and of ${added} operation${added === 1 ? '' : 's'} seen on this route that the published document does not list,` : ''}
     from sanitized bodies of ${sourceCount} independent ${hasRecordings(page.sources) ? `source${sourceCount === 1 ? '' : 's'} (${bodiesOrigin(page.sources)})` : `public integration${sourceCount === 1 ? '' : 's'}`}. The provider publishes none of it.</p>
     ${from.length > 0 ? html`<p class="observed-source">Bodies from ${from.map((r, i) => html`${i > 0 ? ', ' : ''}<code>${r}</code>`)}</p>` : ''}
+    ${
+      observed.behaviours
+        ? html`<p class="observed-behaviours" data-behaviours="${String(observed.behaviours)}">${observed.behaviours} behaviour${observed.behaviours === 1 ? '' : 's'} integrations stated (a refusal, a renewed identifier, a routine error), each on its operation with the quote, its translation, the file and line, and how strong the evidence is.</p>`
+        : ''
+    }
     <p class="card-links"><a href="${observed.href}">Open the observed reference</a> <a href="#${SOURCES_ANCHOR}">Published, observed or unknown</a></p>
   </aside>`;
 }

@@ -3,9 +3,12 @@
 // not the provider's contract, names the source of the captures and gives the
 // published / observed only / unknown counts; every operation says where its payload
 // types come from, from the `x-observed` records (seen in N of M captures, and by which
-// of the independent sources), and every observed schema how many sources back it. The
-// bundle itself is not touched.
+// of the independent sources), and every observed schema how many sources back it; an
+// operation integrations stated behaviours about lists them with their quotes
+// (behaviours.ts). The bundle itself is not touched.
 
+import { behavioursOf } from '../../src/lib/observed-behaviours.ts';
+import { behavioursMarkdown } from './behaviours.ts';
 import { isObject, listOperations, type JsonObject, plainCopy } from './openapi.ts';
 import { mdText, type ReferenceFamily } from './reference.ts';
 import { readObservedRecord } from '../observed/observed-operations.ts';
@@ -206,7 +209,8 @@ export function observedDocumentForDocs(bundle: unknown, family: ReferenceFamily
     const own = typeof entry.operation.description === 'string' ? entry.operation.description : '';
     // An operation the flavour adds (the legacy route): observed only, with its own records.
     const note = op ? operationNote(op, bodiesOrigin(notes.sources)) : addedOperationNote(doc, entry.operation, family);
-    entry.operation.description = [note, own].filter((s) => s.trim() !== '').join('\n\n');
+    const stated = behavioursMarkdown(behavioursOf(entry.operation));
+    entry.operation.description = [note, own, stated].filter((s) => s.trim() !== '').join('\n\n');
   }
   return doc;
 }

@@ -17,6 +17,7 @@ import { trusted } from '../../src/lib/html.ts';
 import { renderLanding, type LandingFamily, type LandingFragments } from './landing.ts';
 import { listOperations, type JsonObject } from './openapi.ts';
 import { FLOWS_PAGE, renderFlowsPage, type DocsFlows } from './flows-page.ts';
+import { behaviourCount } from './behaviours.ts';
 import { observedDocumentForDocs, observedReferenceFamily } from './observed-page.ts';
 import { buildReferencePage, documentForDocs, type ReferenceFamily, type ReferencePageJob } from './reference.ts';
 import { sourcesFromCoverage, type SourceCoverage } from './sources.ts';
@@ -403,7 +404,14 @@ function landingFamilies(
           sources: sources.get(f.id) as SourceCoverage,
           traces: countTraces(site.docOf.get(f.id)),
           operationHrefs: operationHrefs(f.id, site.docOf.get(f.id)),
-          observed: o ? { href: `${o.page.id}.html`, title: o.page.title, operationHrefs: operationHrefs(o.page.id, o.doc) } : undefined,
+          observed: o
+            ? {
+                href: `${o.page.id}.html`,
+                title: o.page.title,
+                operationHrefs: operationHrefs(o.page.id, o.doc),
+                behaviours: behaviourCount(o.doc),
+              }
+            : undefined,
         },
       };
     }),

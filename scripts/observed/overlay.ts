@@ -17,6 +17,7 @@ import type { Json, JsonObject } from '../../src/lib/json.ts';
 import { NO_DATE_TOKEN, nodeSchema, observedRecord, ref, structural, type SchemaContext } from './schema.ts';
 import { factsMarkdown, observedFacts, publishedLegacyOperations } from './facts.ts';
 import { routeName, transferNote, type Route } from './routes.ts';
+import { behaviourActions, loadBehaviours, narrowRequest } from './behaviours.ts';
 import { loadSources, routesOf, viewOf, type Source, type SourceBody } from './sources.ts';
 
 export const FAMILY = 'v2-pt';
@@ -206,6 +207,7 @@ export function buildOverlay(inputs: OverlayInputs): OverlayDocument {
   const family = inputs.family ?? FAMILY;
   const all = loadSources(inputs.evidenceDir, inputs.exclude ? { exclude: inputs.exclude } : {});
   const published = readPublished(inputs.specDir);
+  const behaviours = loadBehaviours(inputs.evidenceDir, inputs.exclude);
   const { onLegacy, compatible } = catalogueOperations(inputs.specDir, published.operations);
   // Code-derived sources and hand-written fixtures never shape a type (evidence/README.md);
   // a source shapes a flavour with the bodies its routes allow (routes.ts).
@@ -305,7 +307,13 @@ export function buildOverlay(inputs: OverlayInputs): OverlayDocument {
     const schemas: JsonObject = {};
     // Added on the legacy route (not listed there): the credentials every legacy body carries are its base.
     const added = family === 'legacy' && !onLegacy.has(op);
-    if (request) schemas[rq] = requestSchema(ctx, op, request, added ? undefined : published.requestSchema(op), inferred(op));
+    if (request)
+      schemas[rq] = narrowRequest(
+        requestSchema(ctx, op, request, added ? undefined : published.requestSchema(op), inferred(op)),
+        namedSchemaObjects,
+        behaviours,
+        op,
+      );
     if (response) schemas[rs] = responseSchema(ctx, family, op, response, inferred(op));
     actions.push({ target: '$.components.schemas', description: `${op}: the observed request and response schemas.`, update: schemas });
     const requestExamples = examplesOf(sources, op, 'request');
@@ -364,6 +372,8 @@ export function buildOverlay(inputs: OverlayInputs): OverlayDocument {
       update: addedPaths,
     });
   }
+
+  actions.push(...behaviourActions(behaviours, prefix, operations));
 
   const ids = sources.map((s) => `${s.info.id} (${s.info.origin})`).join(', ');
   return {

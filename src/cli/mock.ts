@@ -18,6 +18,10 @@ export const MOCK_COMMAND: CommandSpec = {
       help: "serve v2-pt and legacy from their observed flavours: answers from public integrations' sanitized bodies",
     },
     flows: { type: 'boolean', help: 'replay the certification flows on the route they were captured on (/AereoNoSession.svc)' },
+    'no-behaviours': {
+      type: 'boolean',
+      help: 'with --observed or --flows: do not replay the behaviours integrations stated (a null refused in Tarifar, a repeated booking refused); docs/observed.md',
+    },
     log: { type: 'string', value: 'LEVEL', help: `${LOG_LEVELS.join(', ')} (default warn: refusals only)` },
     engine: {
       type: 'string',
@@ -58,6 +62,7 @@ export async function mockCommand(argv: string[]): Promise<number | undefined> {
     ...(families ? { families } : {}),
     observed: values.observed === true,
     flows: values.flows === true,
+    ...(values['no-behaviours'] === true ? { behaviours: false } : {}),
     logLevel,
     engine,
     headersTimeoutMs: wholeNumber('head-timeout', values['head-timeout'], DEFAULT_HEADERS_TIMEOUT_MS, 100, 600_000),

@@ -41,6 +41,8 @@ export interface FrontOptions {
   respond?: MockResponder;
   /** Called for every contract violation Prism reports on the reference path. */
   onViolation?: (route: string, violations: Violation[]) => void;
+  /** Asked before validation with the parsed body: a refusal it returns is sent as is (observed behaviours, behaviours.ts). */
+  screen?: (op: MockOperation, body: unknown) => { problem: Problem; headers: Record<string, string> } | undefined;
 }
 
 /** Handles one request on the contract it started on; resolves with the refusal sent, if any. */
@@ -277,6 +279,8 @@ export function createFront(current: () => MockContract, options: FrontOptions):
     }
 
     const call: Call = { method, url, route, op, body };
+    const screened = body === PARSED_ELSEWHERE ? undefined : options.screen?.(op, body);
+    if (screened) return refuse(res, screened.problem, screened.headers);
     if (reference) return answerThroughPrism(contract, req, res, call, preferences, true);
 
     const check = verdict?.kind === 'invalid' ? verdict.check : contract.validatorOf(op)(body);

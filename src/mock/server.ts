@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { PACKAGE_ROOT } from '../lib/layout.ts';
 import { LocalAnswers } from './answers.ts';
+import { refuseNulls } from './behaviours.ts';
 import { MockContract } from './contract.ts';
 import type { FlowsResponderOptions } from './flows/replay.ts';
 import { createFront, type Front } from './front.ts';
@@ -34,6 +35,12 @@ export interface MockOptions {
   observed?: boolean;
   /** Replay the certification flows on the route they were captured on (`true`, or how many flows to remember). */
   flows?: boolean | FlowsResponderOptions;
+  /**
+   * Replay the behaviours the observed flavour records (`x-observed-behaviours`: a null refused
+   * in a Tarifar body, a repeated booking refused in the flows), each as the mock's own labelled
+   * answer. Default true; false serves the observed flavour and the flows without them.
+   */
+  behaviours?: boolean;
   host?: string;
   /** Default 4010; 0 picks a free port (read it from `port` or `url`). */
   port?: number;
@@ -97,6 +104,7 @@ function sourceOptions(options: MockOptions, rootDir: string): SourceOptions {
     ...(options.families ? { families: options.families } : {}),
     ...(options.observed ? { observed: true } : {}),
     ...(options.flows ? { flows: options.flows } : {}),
+    ...(options.behaviours === false ? { behaviours: false } : {}),
     ...(options.documents ? { documents: options.documents } : {}),
   };
 }
@@ -163,6 +171,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     bodyTimeoutMs: options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS,
     ...(respond ? { respond } : {}),
     ...(options.onViolation ? { onViolation: options.onViolation } : {}),
+    ...(options.behaviours === false ? {} : { screen: refuseNulls }),
   });
   const server = createServer(front, log, options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS);
   const { address, port } = await listen(server, options.host ?? '127.0.0.1', options.port ?? DEFAULT_PORT);

@@ -19,6 +19,8 @@ export interface SourceOptions {
   observed?: boolean;
   /** Replay the certification flows on the route they were captured on. */
   flows?: boolean | FlowsResponderOptions;
+  /** Replay the observed flavour's behaviours (default true). */
+  behaviours?: boolean;
   /** Documents served beside the families, in memory (id → document); they serve only routes no family serves. */
   documents?: Record<string, Record<string, unknown>>;
 }
@@ -74,7 +76,7 @@ export async function resolveSources(options: SourceOptions): Promise<Sources> {
     const observedId = startCache.observed[V2_FAMILY] ?? V2_FAMILY;
     const served = documents.find((d) => d.id === V2_FAMILY && flavourOf(V2_FAMILY) === observedId);
     const observedV2 = served ?? (await readDocument(observedId, bundleFile(rootDir, observedId)));
-    flows = loadFlows(rootDir, observedV2.doc, options.flows === true ? {} : options.flows);
+    flows = loadFlows(rootDir, observedV2.doc, options.flows === true ? {} : options.flows, options.behaviours !== false);
     documents.push(inMemory(FLOWS_DOCUMENT_ID, flows.document));
   }
   for (const [id, doc] of Object.entries(options.documents ?? {})) documents.push(inMemory(id, doc));

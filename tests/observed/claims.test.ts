@@ -5,10 +5,14 @@
 // and non-null (a value seen, never null). Each must rest on at least two independent
 // sources, `required` on two of captured traffic (a template shows a shape, not which
 // keys every answer carries). The places a schema stands for are its `x-observed.in` records.
+// One exception, on the safe side: a non-null claim in the request of an operation a source
+// states refuses null fields rests on that statement (docs/observed.md, "Which way a
+// behaviour narrows"), and still no source may contradict it.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
+import { loadBehaviours } from '../../scripts/observed/behaviours.ts';
 import type { Body, FieldStats } from '../../scripts/observed/evidence.ts';
 import { OBSERVED_FAMILIES } from '../../scripts/observed/overlay.ts';
 import { loadSources } from '../../scripts/observed/sources.ts';
@@ -16,6 +20,7 @@ import { isObject, type Json, type JsonObject } from '../../src/lib/json.ts';
 import { evidenceRoot, rootDir } from './support.ts';
 
 const sources = new Map(loadSources(evidenceRoot).map((s) => [s.info.id, s]));
+const nullRefusals = loadBehaviours(evidenceRoot).filter((b) => b.kind === 'request-refuses-null');
 const MIN_SOURCES = 2;
 
 interface Place {
@@ -33,6 +38,8 @@ interface Claim {
   kind: 'required' | 'integer' | 'non-null';
   backedBy: string[];
   contradictedBy: string[];
+  /** A behaviour stating the operation refuses null (request places only): a non-null claim may rest on it. */
+  statedBy?: string;
 }
 
 function join(base: string, rel: string): string {
@@ -71,9 +78,13 @@ function claimsOf(family: string, name: string, root: JsonObject, places: Place[
   const unique = (list: string[]): string[] => [...new Set(list)];
   const nonNullEvidence = (rel: string): Pick<Claim, 'backedBy' | 'contradictedBy'> => {
     const found = places.map((p) => [p.source, stats(p, rel)] as const);
+    const stated = places.every((p) => p.body === 'request')
+      ? nullRefusals.find((b) => places.every((p) => b.operations.includes(p.operation)))
+      : undefined;
     return {
       backedBy: unique(found.filter(([, f]) => f?.types.some((t) => t !== 'null')).map(([s]) => s)),
       contradictedBy: unique(found.filter(([, f]) => f !== undefined && (f.nullable || f.types.includes('null'))).map(([s]) => s)),
+      ...(stated ? { statedBy: stated.id } : {}),
     };
   };
   const visit = (schema: JsonObject, rel: string): void => {
@@ -152,7 +163,7 @@ describe('every narrowing claim of the observed flavours', () => {
   });
 
   test('each rests on at least two sources and no source contradicts it', () => {
-    const weak = claims.filter((c) => c.backedBy.length < MIN_SOURCES || c.contradictedBy.length > 0);
+    const weak = claims.filter((c) => (c.backedBy.length < MIN_SOURCES && !c.statedBy) || c.contradictedBy.length > 0);
     expect(
       weak.map(
         (c) =>
@@ -162,7 +173,9 @@ describe('every narrowing claim of the observed flavours', () => {
   });
 
   test('the claims and their sources, listed', () => {
-    const lines = claims.map((c) => `${c.family} ${c.schema} ${c.at}: ${c.kind} <- ${c.backedBy.join(' + ')}`);
+    const lines = claims.map(
+      (c) => `${c.family} ${c.schema} ${c.at}: ${c.kind} <- ${c.backedBy.join(' + ')}${c.statedBy ? ` (stated: ${c.statedBy})` : ''}`,
+    );
     console.log(`${claims.length} narrowing claims:\n${lines.join('\n')}`);
     expect(new Set(lines).size).toBe(lines.length);
   });

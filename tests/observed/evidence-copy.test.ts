@@ -1,7 +1,8 @@
 // evidence/facilita-corp/ and evidence/flows/ are byte-for-byte copies of shared/evidence
 // and shared/evidence/flows; each PROVENANCE says where it came from and fixes every file
 // by its hash, so a hand edit or a partial refresh fails here. source.json beside the
-// first is this project's record of the source (sources.test.ts).
+// first is this project's record of the source (sources.test.ts), and behaviours.json the
+// behaviours it states, with their quotes (behaviours.test.ts).
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -34,7 +35,7 @@ function filesUnder(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
-    .filter((file) => file !== 'PROVENANCE' && file !== 'source.json')
+    .filter((file) => file !== 'PROVENANCE' && file !== 'source.json' && file !== 'behaviours.json')
     .sort();
 }
 

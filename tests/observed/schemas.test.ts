@@ -1,14 +1,17 @@
 // What the observed schemas say, checked path by path against the captured-traffic
 // inventory: every observed field is there with the types seen, null allowed wherever it
-// was seen, dates through the shared DataLegada pattern, required only where the key was
+// was seen (and nowhere in the request of an operation a source states refuses null),
+// dates through the shared DataLegada pattern, required only where the key was
 // in every capture and a second source agrees (claims.test.ts checks every claim's
 // sources), an x-observed record everywhere, no enum, and the named Portuguese schemas.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { loadBehaviours } from '../../scripts/observed/behaviours.ts';
 import { tokenize } from '../../scripts/observed/field-tree.ts';
 import type { Body, FieldStats } from '../../scripts/observed/evidence.ts';
 import { isObject, type Json, type JsonObject } from '../../src/lib/json.ts';
 import {
   buildObserved,
+  evidenceRoot,
   inventory,
   keysOf,
   mediaType,
@@ -31,6 +34,12 @@ beforeAll(async () => {
 afterAll(tmp.cleanup);
 
 const DATE_SCHEMAS: Record<Body, string> = { request: 'DataDeEntrada', response: 'DataObservada' };
+/** Operations a source states refuse a null field (evidence/<source>/behaviours.json). */
+const refusesNull = new Set(
+  loadBehaviours(evidenceRoot)
+    .filter((b) => b.kind === 'request-refuses-null')
+    .flatMap((b) => b.operations),
+);
 const SOURCE = 'facilita-corp';
 
 /** This source's entry of an x-observed record. */
@@ -156,7 +165,10 @@ describe('every observed field path has its schema', () => {
       if (stats.types.includes('null') && !nullAllowed && seen.length > 0) problems.push(`${where}: null was seen but is not allowed`);
       const sources =
         isObject(schema['x-observed']) && Array.isArray(schema['x-observed'].sources) ? schema['x-observed'].sources.length : 0;
-      if (!merged && !nullAllowed && sources < 2 && seen.length > 0 && stats.dateToken !== true)
+      // The safe side of a request is narrower: where a source states the operation refuses null, none is allowed.
+      const narrowed = body === 'request' && refusesNull.has(op);
+      if (narrowed && nullAllowed) problems.push(`${where}: null allowed, yet a source states that ${op} refuses a null field`);
+      if (!narrowed && !merged && !nullAllowed && sources < 2 && seen.length > 0 && stats.dateToken !== true)
         problems.push(`${where}: non-null on one source`);
 
       if (key !== '[]' && requiredOf(parent, key)) {
@@ -204,8 +216,8 @@ describe('the named schemas', () => {
     ['Reservar', 'Contatos[]', 'Contato'],
     ['Reservar', 'ClassesSelecionadas[]', 'ClasseSelecionada'],
     ['Reservar', 'ClassesSelecionadasVolta[]', 'ClasseSelecionada'],
-    ['Tarifar', 'ClassesSelecionadas[]', 'ClasseSelecionada'],
-    ['Tarifar', 'ClassesSelecionadasVolta[]', 'ClasseSelecionada'],
+    ['Tarifar', 'ClassesSelecionadas[]', 'ClasseSelecionadaSemNulo'],
+    ['Tarifar', 'ClassesSelecionadasVolta[]', 'ClasseSelecionadaSemNulo'],
     ['Emitir', 'Pagamento', 'PagamentoDaEmissao'],
     ['Emitir', 'Pagamento.CartaoDeCredito', 'CartaoDeCredito'],
   ])('%s request %s is the named schema %s', (op, fieldPath, name) => {

@@ -4,6 +4,7 @@
 import { LINEAGE_FILE } from '../../lib/layout.ts';
 import { readLineage, type Lineage } from '../../scenarios/lineage.ts';
 import { readScenarios, type Scenario } from '../../scenarios/read.ts';
+import { repeatedBookingOf } from '../behaviours.ts';
 import { StartError } from '../start-error.ts';
 import { capturedRouteDocument } from './route.ts';
 import { createFlowsResponder, type FlowsResponder, type FlowsResponderOptions } from './replay.ts';
@@ -41,12 +42,18 @@ export function capturedOperations(scenarios: readonly Scenario[]): string[] {
 }
 
 /** The flows over the v2-pt observed flavour's document (its path items serve the captured route). */
-export function loadFlows(rootDir: string, observedV2: Record<string, unknown>, options: FlowsResponderOptions = {}): LoadedFlows {
+export function loadFlows(
+  rootDir: string,
+  observedV2: Record<string, unknown>,
+  options: FlowsResponderOptions = {},
+  behaviours = true,
+): LoadedFlows {
   const { scenarios, lineage } = readFlows(rootDir);
+  const repeatedBooking = behaviours ? repeatedBookingOf(observedV2) : undefined;
   return {
     scenarios,
     lineage,
-    responder: createFlowsResponder(scenarios, lineage, options),
+    responder: createFlowsResponder(scenarios, lineage, options, repeatedBooking),
     document: capturedRouteDocument(observedV2, capturedOperations(scenarios)),
   };
 }

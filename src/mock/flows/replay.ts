@@ -18,10 +18,15 @@
 //   hold identifiers no flow handed out.
 // - State is in memory, at most `maxFlows` flows (least recently used dropped first),
 //   and `reset()` (or the header `x-mock-flows-reset: all`) forgets every flow.
+// - A booking this flow already made, asked again, is answered with the captured answer
+//   holding the repeated-booking message, when the observed flavour records that
+//   behaviour (`repeatedBooking`; ../behaviours.ts) and a capture holds its message.
 import type { Lineage } from '../../scenarios/lineage.ts';
 import type { Scenario } from '../../scenarios/read.ts';
 import type { MockCall, MockDecision, MockResponder } from '../responder.ts';
 import { isRecord as isObject } from '../../lib/json.ts';
+import type { ObservedBehaviour } from '../../lib/observed-behaviours.ts';
+import { BEHAVIOUR_HEADER } from '../behaviours.ts';
 import { mintIdentifier } from './ids.ts';
 
 /** The route family the captures were taken on (evidence/flows/README.md): `AereoNoSession.svc`. */
@@ -107,7 +112,12 @@ function headerSafe(text: string): string {
   return text.replace(/[^\x20-\x7e]/g, '?').slice(0, 512);
 }
 
-export function createFlowsResponder(scenarios: Scenario[], lineage: Lineage, options: FlowsResponderOptions = {}): FlowsResponder {
+export function createFlowsResponder(
+  scenarios: Scenario[],
+  lineage: Lineage,
+  options: FlowsResponderOptions = {},
+  repeatedBooking?: ObservedBehaviour,
+): FlowsResponder {
   const maxFlows = Math.max(1, options.maxFlows ?? 512);
   const steps: Step[] = scenarios.flatMap((s) =>
     s.steps.map((st, index) => ({
@@ -169,6 +179,13 @@ export function createFlowsResponder(scenarios: Scenario[], lineage: Lineage, op
     }),
   );
   const related = (a: Step, b: Step) => [...(keys.get(a) ?? [])].some((k) => keys.get(b)?.has(k));
+  // The captured answer that holds the repeated-booking message: what a repeated booking gets.
+  const alike = repeatedBooking?.message
+    ? steps.find((s) => {
+        const exception = s.response.Exception;
+        return repeatedBooking.operations.includes(s.operation) && isObject(exception) && exception.Message === repeatedBooking.message;
+      })
+    : undefined;
 
   let flows = new Map<string, Flow>();
   let freshIndex = new Map<string, { flow: string; original: string }>();
@@ -314,6 +331,20 @@ export function createFlowsResponder(scenarios: Scenario[], lineage: Lineage, op
       if (why)
         return refusal('out-of-order', why, { [HEADERS.nearest]: headerSafe(`${step.scenario}/${step.id}`), [HEADERS.flow]: flow.id });
       touch(flow);
+      if (alike && repeatedBooking && flow.replayed.has(step.index) && repeatedBooking.operations.includes(step.operation)) {
+        return {
+          kind: 'answer',
+          status: 200,
+          body: alike.response,
+          headers: {
+            [HEADERS.match]: 'behaviour',
+            [HEADERS.scenario]: alike.scenario,
+            [HEADERS.step]: alike.id,
+            [HEADERS.flow]: flow.id,
+            [BEHAVIOUR_HEADER]: repeatedBooking.id,
+          },
+        };
+      }
     } else {
       // The capture's own identifier, not one a flow handed out: replaying would start a flow mid-way.
       const captured = (threadedFields.get(step) ?? []).filter((f) => body[f] !== undefined);
