@@ -9,7 +9,7 @@ import { link, mkdir, open, readdir, readFile, rename, unlink } from 'node:fs/pr
 import path from 'node:path';
 import { isRecord } from '../lib/json.ts';
 import { createRedactor, type Redactor } from '../redact.ts';
-import { defineMember, parseLossless, stringifyLossless } from './json-text.ts';
+import { defineMember, JsonNumber, parseLossless, stringifyLossless } from './json-text.ts';
 import { openTrip, Sanitizer, type SanitizeCounts } from './sanitize.ts';
 
 export const RECORDING_FILE = 'recording.json';
@@ -275,7 +275,7 @@ export async function createRecorder(dir: string, options: RecordingOptions): Pr
       replaced.push({ file, field: at });
       return sanitizer.placeholder(value);
     }
-    if (depth > 64 || typeof value !== 'object' || value === null) return value;
+    if (depth > 64 || typeof value !== 'object' || value === null || value instanceof JsonNumber) return value;
     if (Array.isArray(value)) return value.map((item, i) => check(item, `${at}[${i}]`, file, depth + 1));
     if (!isRecord(value)) return value;
     const out: Record<string, unknown> = {};
@@ -293,11 +293,21 @@ export async function createRecorder(dir: string, options: RecordingOptions): Pr
   /** The file's text, checked as a whole too: what still holds a secret after the value check has every string replaced. */
   const fileText = (value: unknown, file: string): string => {
     const text = `${stringifyLossless(value, 2)}\n`;
-    if (detector().text(text) === text) return text;
+    // Numbers are figures and stay (a phone number's digits may well be inside a fare's): the text is searched with each number as 0.
+    const strings = (node: unknown, depth = 0): unknown => {
+      if (typeof node === 'number' || node instanceof JsonNumber) return 0;
+      if (depth > 64 || typeof node !== 'object' || node === null) return node;
+      if (Array.isArray(node)) return node.map((item) => strings(item, depth + 1));
+      const out: Record<string, unknown> = {};
+      for (const [key, inner] of Object.entries(node)) defineMember(out, key, strings(inner, depth + 1));
+      return out;
+    };
+    const searched = stringifyLossless(strings(value), 2);
+    if (detector().text(searched) === searched) return text;
     replaced.push({ file, field: '$ (every string)' });
     const blank = (node: unknown, depth = 0): unknown => {
       if (typeof node === 'string') return sanitizer.placeholder(node);
-      if (depth > 64 || typeof node !== 'object' || node === null) return node;
+      if (depth > 64 || typeof node !== 'object' || node === null || node instanceof JsonNumber) return node;
       if (Array.isArray(node)) return node.map((item) => blank(item, depth + 1));
       const out: Record<string, unknown> = {};
       for (const [key, inner] of Object.entries(node)) defineMember(out, sanitizer.placeholder(key), blank(inner, depth + 1));

@@ -97,6 +97,7 @@ const TRIP_KEY = /^identificacaodaviagem(?:volta)?$/i;
 /** Names JavaScript gives meaning to: kept as ordinary members, never a prototype. */
 const STRUCTURAL_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 const FIXED: Record<string, string> = { login: 'agencia', senha: 's3gredo', password: 's3gredo' };
+const FIXED_VALUES = new Set(Object.values(FIXED));
 const WORD = /[\p{L}\p{N}]+/gu;
 /** Most bytes a trip identifier may inflate to before it is replaced whole instead of opened. */
 const MAX_TRIP_BYTES = 1024 * 1024;
@@ -191,7 +192,7 @@ export class Sanitizer {
 
   /** Remembers a secret that travels outside the body (a developer header), so no file may hold it. */
   remember(secret: string): void {
-    if (secret !== '') this.#searched.add(secret);
+    if (secret !== '' && !FIXED_VALUES.has(secret)) this.#searched.add(secret);
   }
 
   /** A sanitized copy of a JSON value (a request or answer body; numbers may be lossless JsonNumbers). */
@@ -238,7 +239,8 @@ export class Sanitizer {
     if (depth > MAX_DEPTH) return;
     if (typeof value === 'string' || value instanceof JsonNumber) {
       const text = value instanceof JsonNumber ? value.text : value;
-      if (kind !== undefined && text !== '' && datePlaceholder(text) === undefined) this.#searched.add(text);
+      // A value that is already a fixed placeholder (a run with the placeholder credentials) is public.
+      if (kind !== undefined && text !== '' && datePlaceholder(text) === undefined && !FIXED_VALUES.has(text)) this.#searched.add(text);
       return;
     }
     if (Array.isArray(value)) for (const item of value) this.#learn(item, kind, depth + 1);
@@ -356,6 +358,9 @@ let defaultSanitizer: Sanitizer | undefined;
  */
 export function unsanitizedPaths(value: unknown, at = '$'): string[] {
   defaultSanitizer ??= new Sanitizer();
+  // An answer file's envelope (status, body and the recorder's own members) is the recorder's, not the upstream's.
+  if (at === '$' && isRecord(value) && typeof value.status === 'number' && 'body' in value)
+    return unsanitizedIn(defaultSanitizer, value.body, '$.body', TOP, 0);
   return unsanitizedIn(defaultSanitizer, value, at, TOP, 0);
 }
 
