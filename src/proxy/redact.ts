@@ -82,9 +82,23 @@ export function redactorFor(secrets: readonly string[]): Redactor {
   return (text) => {
     if (exact.has(text)) return REDACTED;
     if (searched.length === 0) return text;
-    redactor ??= createRedactor(searched);
+    redactor ??= cachedRedactor(searched);
     return redactor.text(text);
   };
+}
+
+/** An integration sends the same credentials call after call: their detector (a large regex) is built once. */
+const CACHED_REDACTORS = 16;
+const cache = new Map<string, ClientRedactor>();
+
+function cachedRedactor(secrets: readonly string[]): ClientRedactor {
+  const key = JSON.stringify(secrets);
+  let redactor = cache.get(key);
+  if (redactor) cache.delete(key);
+  else redactor = createRedactor(secrets);
+  cache.set(key, redactor);
+  if (cache.size > CACHED_REDACTORS) cache.delete(cache.keys().next().value as string);
+  return redactor;
 }
 
 /**

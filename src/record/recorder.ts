@@ -5,7 +5,7 @@
 // stands; only then is each file written under a temporary dot-name, flushed and linked into
 // place. A kill at any instant leaves checked files only. A disk that refuses a write stops
 // the recording with one line, never the caller; what was not recorded is counted.
-import { link, mkdir, open, readdir, readFile, rename, unlink } from 'node:fs/promises';
+import { link, mkdir, open, readdir, readFile, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { isRecord } from '../lib/json.ts';
 import { createRedactor, type Redactor } from '../redact.ts';
@@ -137,14 +137,14 @@ function processAlive(pid: number): boolean {
 /** Writes `text` to `file` through `.<name>.tmp`: written, flushed, then linked (never over an existing file) or renamed into place. */
 async function writeChecked(file: string, text: string, replace = false): Promise<void> {
   const tmp = path.join(path.dirname(file), `.${path.basename(file)}.tmp`);
-  const handle = await open(tmp, 'w');
   try {
-    await handle.writeFile(text);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
+    const handle = await open(tmp, 'w');
+    try {
+      await handle.writeFile(text);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
     if (replace) await rename(tmp, file);
     else {
       try {
@@ -161,8 +161,28 @@ async function writeChecked(file: string, text: string, replace = false): Promis
 }
 
 /** Takes `root` for this process, or says why not (naming the folder). Disk errors are thrown as they are. */
+/** `mkdir -p`, its failure told by its real cause: Node says ENOENT for a read-only or forbidden parent. */
+async function makeFolder(dir: string): Promise<void> {
+  try {
+    await mkdir(dir, { recursive: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    let missing = dir;
+    while (
+      path.dirname(missing) !== missing &&
+      !(await stat(path.dirname(missing)).then(
+        () => true,
+        () => false,
+      ))
+    )
+      missing = path.dirname(missing);
+    await mkdir(missing);
+    throw error;
+  }
+}
+
 async function takeFolder(root: string): Promise<void> {
-  await mkdir(root, { recursive: true });
+  await makeFolder(root);
   const lock = path.join(root, LOCK_FILE);
   try {
     const handle = await open(lock, 'wx');
@@ -360,7 +380,7 @@ export async function createRecorder(dir: string, options: RecordingOptions): Pr
     const folder = path.join(root, route, operation);
     const done: string[] = [];
     try {
-      await mkdir(folder, { recursive: true });
+      await makeFolder(folder);
       for (const [name, text] of texts) {
         await writeChecked(path.join(root, name), text);
         done.push(path.join(root, name));

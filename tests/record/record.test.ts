@@ -14,7 +14,7 @@ import { startProxy, type RunningProxy } from '../../src/proxy/server.ts';
 import type { RecordingSummary } from '../../src/record/recorder.ts';
 import { unsanitizedPaths } from '../../src/record/sanitize.ts';
 import { rootDir } from '../support/bundle.ts';
-import { CANARY, HEADERS, hidden, openTripIdentifier } from '../support/canaries.ts';
+import { HEADERS, hidden, openTripIdentifier } from '../support/canaries.ts';
 import { LOSSLESS, requestFor, startFakeSandbox, type FakeSandbox } from '../support/fake-sandbox.ts';
 import { startMockProcess } from '../support/mock-process.ts';
 

@@ -133,7 +133,7 @@ function decodeOnce(text: string): string[] {
   return views;
 }
 
-/** Every string of a JSON text, decoded, and each two neighbours joined (a secret split across two fields). */
+/** Every string (key or value) of a JSON text, decoded. */
 function jsonStrings(text: string): string[] {
   let value: unknown;
   try {
@@ -152,7 +152,7 @@ function jsonStrings(text: string): string[] {
       }
   };
   walk(value);
-  return [...strings, ...strings.slice(1).map((s, i) => `${strings[i]}${s}`)];
+  return strings;
 }
 
 /**
@@ -160,18 +160,26 @@ function jsonStrings(text: string): string[] {
  * forms: the JSON strings decoded (and each two joined), JSON `\u` and HTML escapes undone,
  * quoted-printable, hex runs as UTF-8 and UTF-16LE/BE, Base64 (standard and URL-safe, so
  * JWT segments too) at every offset, gzip inside Base64 (the trip identifier),
- * percent-encoding undone up to four times; two rounds, so one encoding inside another is seen.
+ * percent-encoding undone up to four times; matched lower-cased, and reversed.
  */
 export function decodedViews(text: string): string[] {
-  const first = [text, ...jsonStrings(text)];
-  const views = new Set<string>(first);
-  for (const view of first) for (const once of decodeOnce(view)) views.add(once);
-  for (const view of [...views]) if (view.length < 200_000) for (const twice of decodeOnce(view)) views.add(twice);
+  const views = new Set<string>([text, ...decodeOnce(text)]);
+  // Each JSON string decoded twice, so one encoding inside another is seen; each two neighbours joined (a secret split across two fields).
+  const strings = jsonStrings(text);
+  strings.forEach((string, i) => {
+    if (i > 0) views.add(`${strings[i - 1]}${string}`);
+    views.add(string);
+    for (const once of decodeOnce(string)) {
+      views.add(once);
+      if (once !== string && once.length < 20_000) for (const twice of decodeOnce(once)) views.add(twice);
+    }
+  });
   return [...views];
 }
 
 /** The given secrets (the canaries unless said) found in any decoded view of a text, lower-cased or reversed too. */
 export function hidden(text: string, secrets: readonly string[] = CANARIES): string[] {
-  const views = decodedViews(text).flatMap((v) => [v.toLowerCase(), [...v].reverse().join('').toLowerCase()]);
-  return secrets.filter((s) => views.some((v) => v.includes(s.toLowerCase())));
+  const views = decodedViews(text).map((v) => v.toLowerCase());
+  const wanted = secrets.map((s) => [s, s.toLowerCase(), [...s.toLowerCase()].reverse().join('')] as const);
+  return wanted.filter(([, lower, reversed]) => views.some((v) => v.includes(lower) || v.includes(reversed))).map(([s]) => s);
 }
