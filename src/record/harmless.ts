@@ -39,7 +39,7 @@ export interface HarmlessTable {
   fields: Map<string, FieldRule>;
 }
 
-function resolve(doc: unknown, schema: unknown): { schema: unknown; ref?: string } {
+function schemaAt(doc: unknown, schema: unknown): { schema: unknown; ref?: string } {
   let current = schema;
   let ref: string | undefined;
   for (let hops = 0; hops < 8 && isRecord(current) && typeof current.$ref === 'string'; hops++) {
@@ -53,7 +53,7 @@ function resolve(doc: unknown, schema: unknown): { schema: unknown; ref?: string
 }
 
 function branches(doc: unknown, schema: unknown, depth = 0): Array<{ schema: Record<string, unknown>; ref?: string }> {
-  const { schema: resolved, ref } = resolve(doc, schema);
+  const { schema: resolved, ref } = schemaAt(doc, schema);
   if (!isRecord(resolved) || depth > 4) return [];
   const own = ref === undefined ? { schema: resolved } : { schema: resolved, ref };
   const nested = ['anyOf', 'oneOf', 'allOf'].flatMap((k) => (Array.isArray(resolved[k]) ? (resolved[k] as unknown[]) : []));
