@@ -9,6 +9,8 @@ export { KEPT_CHARS, REDACTED, secretsIn } from './secret-fields.ts';
 
 /** Secrets shorter than this (in code points) are redacted only where they stand as a whole token. */
 export const SHORT_SECRET = 4;
+/** Secrets shorter than this (in code points) are not searched for lower-cased, upper-cased or reversed. */
+export const MANGLED_MIN = 8;
 /** Secrets shorter than this (in UTF-8 bytes) have no Base64 form redacted: its core would be a few letters found anywhere. */
 export const BASE64_MIN_BYTES = 6;
 
@@ -146,9 +148,10 @@ const jsonEscaped = (text: string): string => JSON.stringify(text).slice(1, -1);
 function forms(secret: string): string[] {
   const once = jsonEscaped(secret);
   const guid = GUID.test(secret) ? [secret.toLowerCase(), secret.toUpperCase()].flatMap((g) => [g, g.replace(/-/g, '')]) : [];
-  // Lower-cased, upper-cased and reversed too: a server that normalizes or mangles an echo.
-  const reversed = [...secret].reverse().join('');
-  return [...new Set([secret, once, jsonEscaped(once), ...guid, secret.toLowerCase(), secret.toUpperCase(), reversed])];
+  // Lower-cased, upper-cased and reversed too (a server that normalizes or mangles an echo),
+  // for a secret long enough that no unrelated text holds those by chance.
+  const mangled = [...secret].length >= MANGLED_MIN ? [secret.toLowerCase(), secret.toUpperCase(), [...secret].reverse().join('')] : [];
+  return [...new Set([secret, once, jsonEscaped(once), ...guid, ...mangled])];
 }
 
 /** What an error keeps of a text, and whether it was cut. */
