@@ -237,7 +237,7 @@ export async function createRecorder(dir: string, options: RecordingOptions): Pr
   let unparsed = 0;
   let stopped: { code: string; path: string } | undefined;
   let writing: Promise<void> = Promise.resolve();
-  let redactor: { size: number; redactor: Redactor } | undefined;
+  let redactor: { key: string; redactor: Redactor } | undefined;
 
   const lost = (reason: string): void => {
     notRecorded.count += 1;
@@ -281,7 +281,8 @@ export async function createRecorder(dir: string, options: RecordingOptions): Pr
 
   const detector = (): Redactor => {
     const secrets = sanitizer.replaced;
-    if (redactor?.size !== secrets.length) redactor = { size: secrets.length, redactor: createRedactor(secrets) };
+    const key = JSON.stringify(secrets);
+    if (redactor?.key !== key) redactor = { key, redactor: createRedactor(secrets) };
     return redactor.redactor;
   };
 
@@ -338,6 +339,7 @@ export async function createRecorder(dir: string, options: RecordingOptions): Pr
 
   async function write(exchange: Exchange): Promise<void> {
     if (stopped) return lost(stopped.code);
+    sanitizer.beginExchange();
     for (const secret of exchange.secrets ?? []) sanitizer.remember(secret);
     const { family, route, operation } = placeOf(exchange.path);
     const key = `${route}/${operation}`;

@@ -102,6 +102,8 @@ const WORD = /[\p{L}\p{N}]+/gu;
 /** Most bytes a trip identifier may inflate to before it is replaced whole instead of opened. */
 const MAX_TRIP_BYTES = 1024 * 1024;
 const MAX_DEPTH = 64;
+/** The most values one file is searched for (credentials first): each costs a dozen patterns in the detector. */
+const MAX_SEARCHED = 64;
 
 export type Replaced = 'credentials' | 'personal' | 'identifiers' | 'unclassified';
 
@@ -170,7 +172,10 @@ export class Sanitizer {
   readonly #placeholders = new Map<string, string>();
   readonly #trips = new Map<string, string>();
   readonly #counts: SanitizeCounts = { credentials: 0, personal: 0, identifiers: 0, unclassified: 0 };
-  readonly #searched = new Set<string>();
+  /** Credentials and developer headers: searched in every file of the recording. */
+  readonly #secrets = new Set<string>();
+  /** Personal values and identifiers of the exchange at hand: searched in its own files (bounded, however long the recording). */
+  readonly #personal = new Set<string>();
   #next = 1;
 
   constructor(table: HarmlessTable = loadHarmlessTable()) {
@@ -183,7 +188,14 @@ export class Sanitizer {
    * a number, which a date token's digits could hold), and short enough to be a value, not a token.
    */
   get replaced(): string[] {
-    return [...this.#searched].filter((v) => (/^\d+$/.test(v) ? v.length >= 6 : v.length >= 4) && v.length <= 256);
+    return [...this.#secrets, ...this.#personal]
+      .filter((v) => (/^\d+$/.test(v) ? v.length >= 6 : v.length >= 4) && v.length <= 256)
+      .slice(0, MAX_SEARCHED);
+  }
+
+  /** A new exchange: the personal values of the last one are no longer searched for. */
+  beginExchange(): void {
+    this.#personal.clear();
   }
 
   get counts(): SanitizeCounts {
@@ -192,7 +204,7 @@ export class Sanitizer {
 
   /** Remembers a secret that travels outside the body (a developer header), so no file may hold it. */
   remember(secret: string): void {
-    if (secret !== '' && !FIXED_VALUES.has(secret)) this.#searched.add(secret);
+    if (secret !== '' && !FIXED_VALUES.has(secret)) this.#secrets.add(secret);
   }
 
   /** A sanitized copy of a JSON value (a request or answer body; numbers may be lossless JsonNumbers). */
@@ -240,7 +252,8 @@ export class Sanitizer {
     if (typeof value === 'string' || value instanceof JsonNumber) {
       const text = value instanceof JsonNumber ? value.text : value;
       // A value that is already a fixed placeholder (a run with the placeholder credentials) is public.
-      if (kind !== undefined && text !== '' && datePlaceholder(text) === undefined && !FIXED_VALUES.has(text)) this.#searched.add(text);
+      if (kind !== undefined && text !== '' && datePlaceholder(text) === undefined && !FIXED_VALUES.has(text))
+        (kind === 'credentials' ? this.#secrets : this.#personal).add(text);
       return;
     }
     if (Array.isArray(value)) for (const item of value) this.#learn(item, kind, depth + 1);
