@@ -286,8 +286,31 @@ export async function createRecorder(dir: string, options: RecordingOptions): Pr
     return redactor.redactor;
   };
 
-  /** The second line: every string (value or key, and inside a trip identifier) decoded and searched; a hit replaced where it stands. */
-  const check = (value: unknown, at: string, file: string, depth = 0): unknown => {
+  /** Every string of a value (keys, values, inside a trip identifier), for one search of them all. */
+  const stringsOf = (value: unknown, out: string[], depth = 0): string[] => {
+    if (typeof value === 'string') {
+      out.push(value);
+      const inner = openTrip(value);
+      if (inner !== undefined) out.push(stringifyLossless(inner, 0));
+    } else if (depth <= 64 && typeof value === 'object' && value !== null && !(value instanceof JsonNumber)) {
+      if (Array.isArray(value)) for (const item of value) stringsOf(item, out, depth + 1);
+      else
+        for (const [key, inner] of Object.entries(value)) {
+          out.push(key);
+          stringsOf(inner, out, depth + 1);
+        }
+    }
+    return out;
+  };
+
+  /** The second line: the strings searched all at once; only when one holds a secret is each searched and replaced where it stands. */
+  const check = (value: unknown, at: string, file: string): unknown => {
+    const all = stringsOf(value, []).join('\u0000');
+    return detector().text(all) === all ? value : checkEach(value, at, file);
+  };
+
+  /** Every string (value or key, and inside a trip identifier) decoded and searched; a hit replaced where it stands. */
+  const checkEach = (value: unknown, at: string, file: string, depth = 0): unknown => {
     const found = (text: string): boolean => detector().text(text) !== text;
     if (typeof value === 'string') {
       const inner = openTrip(value);
@@ -297,7 +320,7 @@ export async function createRecorder(dir: string, options: RecordingOptions): Pr
       return sanitizer.placeholder(value);
     }
     if (depth > 64 || typeof value !== 'object' || value === null || value instanceof JsonNumber) return value;
-    if (Array.isArray(value)) return value.map((item, i) => check(item, `${at}[${i}]`, file, depth + 1));
+    if (Array.isArray(value)) return value.map((item, i) => checkEach(item, `${at}[${i}]`, file, depth + 1));
     if (!isRecord(value)) return value;
     const out: Record<string, unknown> = {};
     for (const [key, inner] of Object.entries(value)) {
@@ -306,7 +329,7 @@ export async function createRecorder(dir: string, options: RecordingOptions): Pr
         name = sanitizer.placeholder(key);
         replaced.push({ file, field: `${segment(at, name)} (a field name)` });
       }
-      defineMember(out, name, check(inner, segment(at, name), file, depth + 1));
+      defineMember(out, name, checkEach(inner, segment(at, name), file, depth + 1));
     }
     return out;
   };

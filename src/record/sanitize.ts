@@ -104,6 +104,8 @@ const MAX_TRIP_BYTES = 1024 * 1024;
 const MAX_DEPTH = 64;
 /** The most values one file is searched for (credentials first): each costs a dozen patterns in the detector. */
 const MAX_SEARCHED = 64;
+/** Longer values are opaque tokens (a trip identifier), replaced whole by the rules: searching them costs more than it finds. */
+const MAX_SEARCHED_CHARS = 128;
 
 export type Replaced = 'credentials' | 'personal' | 'identifiers' | 'unclassified';
 
@@ -185,11 +187,11 @@ export class Sanitizer {
   /**
    * The real values worth searching a file for: the secrets remembered and the values replaced
    * under a key a rule names, long enough not to turn up in unrelated text (4 characters; 6 for
-   * a number, which a date token's digits could hold), and short enough to be a value, not a token.
+   * a number, which a date token's digits could hold), and short enough to be a value, not a token (128).
    */
   get replaced(): string[] {
     return [...this.#secrets, ...this.#personal]
-      .filter((v) => (/^\d+$/.test(v) ? v.length >= 6 : v.length >= 4) && v.length <= 256)
+      .filter((v) => (/^\d+$/.test(v) ? v.length >= 6 : v.length >= 4) && v.length <= MAX_SEARCHED_CHARS)
       .slice(0, MAX_SEARCHED);
   }
 
