@@ -212,10 +212,19 @@ async function takeFolder(root: string): Promise<void> {
   }
 }
 
+/**
+ * Bodies larger than this are recorded as unparsed (status, media type, size): sanitizing
+ * one runs on the proxy's thread, and the largest captured answer is 26 kB.
+ */
+export const MAX_RECORDED_BYTES = 1024 * 1024;
+/** recording.json is refreshed every this many exchanges, so a killed recording still says what it holds. */
+const REFRESH_EVERY = 8;
+
 /** A JSON value read losslessly from text, or why it cannot be. */
 function readBody(text: string | undefined, parsed: unknown): { value: unknown } | { unparsed: true } {
   if (text === undefined) return { value: parsed === undefined ? null : parsed };
   if (text.trim() === '') return { value: null };
+  if (text.length > MAX_RECORDED_BYTES) return { unparsed: true };
   try {
     return { value: parseLossless(text) };
   } catch {
@@ -418,6 +427,13 @@ export async function createRecorder(dir: string, options: RecordingOptions): Pr
     families.add(family);
     exchanges += 1;
     files += 2;
+    if (exchanges % REFRESH_EVERY === 0) {
+      try {
+        await writeChecked(path.join(root, RECORDING_FILE), `${JSON.stringify(provenance(false), null, 2)}\n`, true);
+      } catch (error) {
+        stop(error, path.join(root, RECORDING_FILE));
+      }
+    }
   }
 
   return {

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startProxy, type RunningProxy } from '../../src/proxy/server.ts';
-import type { RecordingSummary } from '../../src/record/recorder.ts';
+import { createRecorder, MAX_RECORDED_BYTES, type RecordingSummary } from '../../src/record/recorder.ts';
 import { unsanitizedPaths } from '../../src/record/sanitize.ts';
 import { rootDir } from '../support/bundle.ts';
 import { HEADERS, hidden, openTripIdentifier } from '../support/canaries.ts';
@@ -201,3 +201,27 @@ test('flows --base-url --record: a certification run recorded, every exchange a 
     await rm(out, { recursive: true, force: true });
   }
 }, 120_000);
+
+test('an answer over 1 MiB is recorded without its body (status, media type, size) and counted, never dropped', async () => {
+  const out = await mkdtemp(path.join(os.tmpdir(), 'recording-large-'));
+  try {
+    const recorder = await createRecorder(path.join(out, 'mine'), { tool: 'test', toolVersion: '0', upstream: 'http://127.0.0.1/' });
+    const big = JSON.stringify({ Itens: Array.from({ length: MAX_RECORDED_BYTES / 8 }, (_, i) => ({ Valor: i })) });
+    await recorder.record({
+      path: '/api/V2/Voos/Disponibilidade',
+      request: {},
+      status: 200,
+      response: undefined,
+      responseText: big,
+      mediaType: 'application/json',
+    });
+    const summary = await recorder.finish();
+    expect(summary).toMatchObject({ exchanges: 1, unparsed: 1 });
+    const answer = JSON.parse(
+      await readFile(path.join(out, 'mine', 'api-V2-Voos', 'Disponibilidade', '0001.response.json'), 'utf8'),
+    ) as unknown;
+    expect(answer).toEqual({ status: 200, body: null, unparsed: { mediaType: 'application/json', bytes: Buffer.byteLength(big) } });
+  } finally {
+    await rm(out, { recursive: true, force: true });
+  }
+});
