@@ -59,6 +59,7 @@ export function encodingsOf(secret: string): Record<string, string> {
     quotedPrintable: [...bytes].map((b) => `=${b.toString(16).toUpperCase().padStart(2, '0')}`).join(''),
     reversed: [...secret].reverse().join(''),
     lowerCased: secret.toLowerCase(),
+    upperCased: secret.toUpperCase(),
     inJwt: jwtOf(secret),
     inSentence: `Prezado cliente, o valor ${secret} foi registrado.`,
   };
