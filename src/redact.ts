@@ -9,6 +9,8 @@ export { KEPT_CHARS, REDACTED, secretsIn } from './secret-fields.ts';
 
 /** Secrets shorter than this (in code points) are redacted only where they stand as a whole token. */
 export const SHORT_SECRET = 4;
+/** Secrets shorter than this (in code points) are not searched for lower-cased, upper-cased or reversed. */
+export const MANGLED_MIN = 8;
 /** Secrets shorter than this (in UTF-8 bytes) have no Base64 form redacted: its core would be a few letters found anywhere. */
 export const BASE64_MIN_BYTES = 6;
 
@@ -46,7 +48,7 @@ const utf8 = new TextEncoder();
 
 /**
  * Every way one character of a secret can come back: as is; a JSON `\u` escape; URL
- * percent-encoding of its UTF-8 bytes (`+` for a space); HTML numeric and named entities. A lone surrogate also comes back as U+FFFD (it cannot travel as UTF-8).
+ * percent-encoding of its UTF-8 bytes (`+` for a space); quoted-printable; HTML numeric and named entities. A lone surrogate also comes back as U+FFFD (it cannot travel as UTF-8).
  * JSON's short escapes (`\"`, `\\`, `\n`…) are not here but in the secret's wire forms
  * (see `forms`): as alternatives here, a run of backslashes could be read in exponentially
  * many ways by a regex that then fails.
@@ -64,6 +66,8 @@ function characterPattern(char: string, which: 'plain' | 'any' = 'any'): string 
   // Percent-encoded once or more: each encoding turns the `%` of the last into `%25`.
   options.add([...bytes].map((byte) => `%(?:25)*${anyCaseHex(hex(byte))}`).join(''));
   if (char === ' ') options.add('\\+');
+  // Quoted-printable: each UTF-8 byte as `=XX`.
+  options.add([...bytes].map((byte) => `=${anyCaseHex(hex(byte))}`).join(''));
   options.add(`&#0*${codePoint};`);
   options.add(`&#[xX]0*${anyCaseHex(codePoint.toString(16).toUpperCase())};`);
   const name = htmlName(char);
@@ -144,7 +148,10 @@ const jsonEscaped = (text: string): string => JSON.stringify(text).slice(1, -1);
 function forms(secret: string): string[] {
   const once = jsonEscaped(secret);
   const guid = GUID.test(secret) ? [secret.toLowerCase(), secret.toUpperCase()].flatMap((g) => [g, g.replace(/-/g, '')]) : [];
-  return [...new Set([secret, once, jsonEscaped(once), ...guid])];
+  // Lower-cased, upper-cased and reversed too (a server that normalizes or mangles an echo),
+  // for a secret long enough that no unrelated text holds those by chance.
+  const mangled = [...secret].length >= MANGLED_MIN ? [secret.toLowerCase(), secret.toUpperCase(), [...secret].reverse().join('')] : [];
+  return [...new Set([secret, once, jsonEscaped(once), ...guid, ...mangled])];
 }
 
 /** What an error keeps of a text, and whether it was cut. */
@@ -201,8 +208,14 @@ export function createRedactor(secrets: readonly string[]): Redactor {
     // Its UTF-8 bytes in hex, either case (a dump of the body); short ones would be found in any hex text.
     const bytes = utf8.encode(secret.toWellFormed());
     if (bytes.length >= BASE64_MIN_BYTES) {
-      const digits = [...bytes].map((byte) => hex(byte)).join('');
-      alternatives.push(...inPieces([...digits]).map((piece) => anyCaseHex(piece.join(''))));
+      const units = [...secret.toWellFormed()].flatMap((c) => (c.length === 2 ? [c.charCodeAt(0), c.charCodeAt(1)] : [c.charCodeAt(0)]));
+      // UTF-8, UTF-16 big-endian and little-endian.
+      for (const digits of [
+        [...bytes].map((byte) => hex(byte)).join(''),
+        units.map((unit) => hex(unit, 4)).join(''),
+        units.map((unit) => hex(unit & 0xff) + hex(unit >> 8)).join(''),
+      ])
+        alternatives.push(...inPieces([...digits]).map((piece) => anyCaseHex(piece.join(''))));
     }
   }
   const matcher = alternatives.length === 0 ? undefined : new RegExp(alternatives.join('|'), 'gu');

@@ -62,11 +62,20 @@ export async function proxyCommand(argv: string[]): Promise<number | undefined> 
       'an answer outside the contract becomes a 502 problem; an upstream failure a 502 problem naming it; no answer within the time-out a 504. Ctrl-C stops it.',
   );
   if (typeof values.record === 'string')
-    console.log(`Recording sanitized exchanges into ${values.record}; Ctrl-C ends the recording and checks it.`);
+    console.log(
+      `Recording sanitized exchanges into ${values.record} (each checked in memory before it is written); Ctrl-C ends the recording.`,
+    );
   onStop(async () => {
-    await proxy.close();
-    const summary = await proxy.finishRecording();
-    if (summary) process.exitCode = reportRecording(summary);
+    try {
+      await proxy.close();
+      const summary = await proxy.finishRecording();
+      if (summary) process.exitCode = reportRecording(summary);
+    } catch (error) {
+      // One line, never a stack trace: the recording's files are checked ones whatever happened.
+      const e = error as NodeJS.ErrnoException;
+      console.error(`✗ the stop failed: ${e.code ?? e.name}${e.path ? ` on ${e.path}` : ''}`);
+      process.exitCode = 1;
+    }
   });
   return undefined;
 }

@@ -13,7 +13,7 @@ import type { Scenario } from '../scenarios/read.ts';
 import { renderHtml, renderMarkdown, type ReportModel } from './report.ts';
 import { plannedRequests, runScenario, type ScenarioResult } from './runner.ts';
 import { loadValidators } from './validators.ts';
-import { createRecorder, type Exchange, type RecordingSummary } from '../record/recorder.ts';
+import { createRecorder, RecordingRefused, type Exchange, type RecordingSummary } from '../record/recorder.ts';
 
 const REDACTED = '[redacted]';
 /** Environment variables of a sandbox run: developer headers and agency credentials. */
@@ -44,7 +44,7 @@ export interface FlowsRun {
   model: ReportModel;
   reports: string[];
   passed: boolean;
-  /** With `record`: what the recording wrote, and any file its final check removed. */
+  /** With `record`: what the recording wrote, replaced and could not write. */
   recording?: RecordingSummary;
 }
 
@@ -145,6 +145,9 @@ export async function runFlows(options: FlowsOptions): Promise<FlowsRun> {
         tool: `${packageIdentity().name} flows`,
         toolVersion: packageIdentity().version,
         upstream: target,
+      }).catch(async (error: unknown) => {
+        await mock?.close();
+        throw error instanceof RecordingRefused ? new StartError('UNWRITABLE', error.message) : error;
       })
     : undefined;
   const results: ScenarioResult[] = [];

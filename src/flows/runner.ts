@@ -132,8 +132,11 @@ export async function runScenario(scenario: Scenario, lineage: Lineage, options:
         await options.onExchange({
           path: new URL(request.url).pathname,
           request: jsonOrUndefined(sent),
+          requestText: sent,
           status: response.status,
           response: jsonOrUndefined(answer),
+          responseText: answer,
+          mediaType: response.headers.get('content-type') ?? 'unknown',
           secrets: [options.developerToken, options.accessCode],
         });
       }

@@ -1,8 +1,9 @@
 // The proxy sees credentials (Login, Senha, the developer headers, session tokens) and
 // must never print them. Every text it writes (log line, problem body, sl-violations) is
-// passed through the redactor of its request, which knows that request's secrets.
+// passed through the redactor of its request, which knows that request's secrets and
+// finds them with the same decoding detector as the client and the recorder.
 import type { IncomingHttpHeaders } from 'node:http';
-import { BASE64_MIN_BYTES, base64Cores } from '../redact.ts';
+import { createRedactor, type Redactor as ClientRedactor } from '../redact.ts';
 
 const SECRET_HEADERS = ['developer-token', 'developer-access-code', 'authorization', 'proxy-authorization', 'cookie'];
 // Body fields whose string values are credentials or tokens, at any depth: Login/Senha
@@ -65,56 +66,39 @@ export function secretsOf(headers: IncomingHttpHeaders, ...bodies: unknown[]): s
   return [...found];
 }
 
-function htmlEscaped(s: string): string[] {
-  const named = s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-  const numeric = s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  return [named, numeric, named.replace(/&#39;/g, '&apos;')];
-}
-
-/**
- * The forms a secret takes once encoded the common ways: as given, JSON, URL (once, twice,
- * three times), HTML, Base64 (whole, and the part of it that stays the same inside a longer
- * Base64 text at any of the three byte alignments), hex, `\u` escapes.
- */
-export function encodedForms(secret: string): string[] {
-  // A lone surrogate (JSON allows "\ud800") prints as U+FFFD, and encodeURIComponent throws on it.
-  const wellFormed = secret.toWellFormed();
-  const bytes = Buffer.from(wellFormed, 'utf8');
-  const base64 = bytes.toString('base64');
-  const url = encodeURIComponent(wellFormed);
-  const hex = bytes.toString('hex');
-  return [
-    encodeURIComponent(url),
-    encodeURIComponent(encodeURIComponent(url)),
-    ...base64Cores(wellFormed),
-    ...(bytes.length >= BASE64_MIN_BYTES ? [hex, hex.toUpperCase()] : []),
-    secret,
-    wellFormed,
-    JSON.stringify(secret).slice(1, -1),
-    encodeURIComponent(wellFormed),
-    encodeURIComponent(wellFormed).replace(/%20/g, '+'),
-    ...htmlEscaped(secret),
-    base64,
-    base64.replace(/=+$/, ''),
-    bytes.toString('base64url'),
-    [...secret].map((c) => `\\u${(c.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`).join(''),
-  ];
-}
-
 export type Redactor = (text: string) => string;
 
-/** A function that removes every form of the given secrets from a text. */
+/**
+ * A function that removes every form of the given secrets from a text: the client's
+ * decoding detector (src/redact.ts: plain, JSON `\u` escapes, percent-encoding of any
+ * character once or more, HTML entities decimal, hexadecimal and named, quoted-printable,
+ * Base64 and base64url at any alignment, hex of UTF-8 and UTF-16LE/BE, lower- and
+ * upper-cased, reversed), built on the first text that needs it.
+ */
 export function redactorFor(secrets: readonly string[]): Redactor {
   const exact = new Set(secrets);
-  const forms = [...new Set(secrets.filter((s) => s.length >= MIN_SEARCHED_LENGTH).flatMap(encodedForms))]
-    .filter((f) => f.length >= MIN_SEARCHED_LENGTH)
-    .sort((a, b) => b.length - a.length);
+  const searched = secrets.filter((s) => s.length >= MIN_SEARCHED_LENGTH);
+  let redactor: ClientRedactor | undefined;
   return (text) => {
     if (exact.has(text)) return REDACTED;
-    let out = text;
-    for (const form of forms) if (out.includes(form)) out = out.split(form).join(REDACTED);
-    return out;
+    if (searched.length === 0) return text;
+    redactor ??= cachedRedactor(searched);
+    return redactor.text(text);
   };
+}
+
+/** An integration sends the same credentials call after call: their detector (a large regex) is built once. */
+const CACHED_REDACTORS = 16;
+const cache = new Map<string, ClientRedactor>();
+
+function cachedRedactor(secrets: readonly string[]): ClientRedactor {
+  const key = JSON.stringify(secrets);
+  let redactor = cache.get(key);
+  if (redactor) cache.delete(key);
+  else redactor = createRedactor(secrets);
+  cache.set(key, redactor);
+  if (cache.size > CACHED_REDACTORS) cache.delete(cache.keys().next().value as string);
+  return redactor;
 }
 
 /**

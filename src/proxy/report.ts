@@ -58,8 +58,19 @@ export function summary(listed: Violation[], total: number): string {
   return total > listed.length ? `${text}; and ${total - listed.length} more` : text;
 }
 
+/** The most of a line's end kept when its middle is cut: the `→ status (N ms)` tail. */
+const MAX_TAIL_CHARS = 200;
+
+/** A long line with its middle cut: the start, and the status and time its end says (a tail from the last `→ `). */
+export function cutMiddle(line: string, max = MAX_LINE_CHARS): string {
+  const arrow = line.lastIndexOf(' → ');
+  const tailStart = arrow >= 0 && line.length - arrow <= MAX_TAIL_CHARS ? arrow : line.length - Math.min(MAX_TAIL_CHARS, 40);
+  const tail = line.slice(tailStart);
+  return `${line.slice(0, Math.max(0, max - tail.length))}… (cut)${tail}`;
+}
+
 /**
- * One line per request on a stream. Lines are cut at MAX_LINE_CHARS, and while an
+ * One line per request on a stream. Lines longer than MAX_LINE_CHARS lose their middle, never their status and time, and while an
  * asynchronous stream (a socket, a stream in process) has more than `maxBuffered` bytes
  * unwritten, lines are counted instead of queued and the count is printed once it drains.
  */
@@ -71,7 +82,7 @@ export function lineLog(stream: Writable, maxBuffered = 1024 * 1024): (line: str
       return;
     }
     const flat = line.replace(/[\r\n]+/g, ' ');
-    const cut = flat.length > MAX_LINE_CHARS ? `${flat.slice(0, MAX_LINE_CHARS)}… (cut)` : flat;
+    const cut = flat.length > MAX_LINE_CHARS ? cutMiddle(flat) : flat;
     const note = dropped > 0 ? `(${dropped} log lines dropped while output was blocked)\n` : '';
     dropped = 0;
     stream.write(`${note}${cut}\n`);

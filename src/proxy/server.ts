@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { Duplex, Writable } from 'node:stream';
 import { PACKAGE_ROOT } from '../lib/layout.ts';
-import { problem, type Problem } from '../mock/problem.ts';
+import { problem, type Problem, type Violation } from '../mock/problem.ts';
 import { resolveSources } from '../mock/sources.ts';
 import { portError, StartError } from '../mock/start-error.ts';
 import { MAX_BODY_BYTES, readRequestBody, refuseUnparsed, RequestRefused, targetOf } from '../mock/wire.ts';
@@ -16,7 +16,7 @@ import { ContractCheck, ROUTE_NOT_FOUND, type CheckResult } from './check.ts';
 import { decodeContent, parsedCopy, UnreadableBody } from './decode.ts';
 import { endToEndHeaders, flatHeaders } from './headers.ts';
 import { redactorFor, redactPath, secretsOf, type Redactor } from './redact.ts';
-import { createRecorder, type RecordingSummary } from '../record/recorder.ts';
+import { createRecorder, RecordingRefused, type ContractFinding, type RecordingSummary } from '../record/recorder.ts';
 import { packageIdentity } from '../lib/layout.ts';
 import { lineLog, listedViolations, summary, violationHeaders } from './report.ts';
 import { ParseBudget } from './parse-budget.ts';
@@ -87,6 +87,17 @@ function upstreamTarget(base: URL, target: URL): URL {
   return url;
 }
 
+/** A violation as the recording keeps it: the field's JSON pointer and the keyword, no message. */
+function findings(list: readonly Violation[]): ContractFinding[] {
+  return list.map((v) => ({
+    path: `/${v.location
+      .slice(1)
+      .map((part) => part.replace(/~/g, '~0').replace(/\//g, '~1'))
+      .join('/')}`,
+    keyword: typeof v.code === 'string' ? v.code : 'status',
+  }));
+}
+
 /** The upstream named without any user:password it may carry. */
 function displayed(base: URL): string {
   return `${base.protocol}//${base.host}${base.pathname}`;
@@ -121,6 +132,9 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         tool: `${packageIdentity().name} proxy`,
         toolVersion: packageIdentity().version,
         upstream: options.upstream,
+        log,
+      }).catch((error: unknown) => {
+        throw error instanceof RecordingRefused ? new StartError('UNWRITABLE', error.message) : error;
       })
     : undefined;
 
@@ -151,6 +165,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     res.on('close', () => abort.abort());
 
     let raw: Buffer;
+    let requestDecoded: Buffer = Buffer.alloc(0);
     let copy: unknown;
     let requestUnchecked = false;
     let deadline = Number.POSITIVE_INFINITY;
@@ -161,6 +176,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       deadline = performance.now() + timeoutMs;
       untrack = budget.track(deadline);
       const decoded = decodeContent(raw, req.headers['content-encoding'], MAX_BODY_BYTES);
+      requestDecoded = decoded;
       if (budget.allows(decoded.length)) copy = budget.measure(decoded.length, () => parsedCopy(decoded, req.headers['content-type']));
       else requestUnchecked = true;
     } catch (error) {
@@ -178,6 +194,27 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       return line(refused.status, refused.detail);
     }
     redact = redactorFor(secretsOf(req.headers, copy));
+    // Every exchange that got an answer is handed to the recorder, which reads the bodies
+    // itself (losslessly) and never holds the caller up; one it cannot read is recorded as such.
+    const record = (
+      answer: UpstreamAnswer,
+      decoded: Buffer | undefined,
+      checked?: { request: Violation[]; response: Violation[] },
+    ): void => {
+      if (!recorder) return;
+      const answerType = flatHeaders(endToEndHeaders(answer.rawHeaders))['content-type'];
+      void recorder.record({
+        path: target.pathname,
+        request: undefined,
+        requestText: requestDecoded.toString('utf8'),
+        status: answer.status,
+        response: undefined,
+        responseText: (decoded ?? answer.body).toString('utf8'),
+        mediaType: answerType ?? 'unknown',
+        secrets: secretsOf(req.headers, copy),
+        ...(checked ? { contract: { request: findings(checked.request), response: findings(checked.response) } } : {}),
+      });
+    };
 
     try {
       const op = check.route(method, target.pathname);
@@ -213,26 +250,24 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       // unchecked and says so: the caller gets the upstream's real answer in time, never a lost one.
       let unchecked = false;
       let body: unknown;
+      let answerDecoded: Buffer | undefined;
       try {
         const decoded = decodeContent(answer.body, answerHeaders['content-encoding'], maxAnswerBytes);
+        answerDecoded = decoded;
         if (budget.allows(decoded.length)) body = budget.measure(decoded.length, () => parsedCopy(decoded, answerHeaders['content-type']));
         else unchecked = true;
       } catch (error) {
         if (!(error instanceof UnreadableBody)) throw error;
+        record(answer, answerDecoded);
         const detail = `The upstream's answer cannot be read: ${error.message}.`;
         sendProblem(res, problem(502, detail), redact);
         return line(502, `upstream unreadable answer: ${detail}`);
       }
       // A session token in the answer is a secret too, should a message ever quote it.
       redact = redactorFor(secretsOf(req.headers, copy, body));
-      if (recorder && !requestUnchecked && !unchecked && (body !== undefined || answer.body.length === 0)) {
-        const secrets = secretsOf(req.headers);
-        void recorder
-          .record({ path: target.pathname, request: copy, status: answer.status, response: body, secrets })
-          .catch((error: unknown) => log(`✗ recording failed: ${(error as Error).name}`));
-      }
       const responseCheck = op ? check.response(op, answer.status, answerHeaders['content-type'], body, !unchecked) : undefined;
       const outputErrors = responseCheck?.violations.filter((v) => v.severity === 'Error') ?? [];
+      record(answer, answerDecoded, op ? { request: requestCheck.violations, response: outputErrors } : undefined);
       const outputTotal =
         outputErrors.length === 0 ? 0 : (responseCheck?.total ?? 0) - ((responseCheck?.violations.length ?? 0) - outputErrors.length);
       const inputListed = listedViolations(requestCheck.violations, redact);

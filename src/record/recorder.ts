@@ -1,15 +1,20 @@
-// A recording of sandbox traffic for the observed flavour: each exchange is sanitized in
-// memory (sanitize.ts) and written as a request/answer pair per route and operation, with
-// a provenance file. When the recording ends, every file is searched for every secret and
-// personal value seen, in every encoding the client's redactor knows; a file that holds
-// one is removed and named (with the field path, never the value).
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+// A recording of sandbox traffic for the observed flavour, one folder held by one writer
+// (a `.lock` made with O_EXCL). Each exchange is read losslessly, sanitized in memory
+// (sanitize.ts: only what is known harmless is kept) and checked in memory by the decoding
+// detector of src/redact.ts on every string as decoded, a value that fails replaced where it
+// stands; only then is each file written under a temporary dot-name, flushed and linked into
+// place. A kill at any instant leaves checked files only. A disk that refuses a write stops
+// the recording with one line, never the caller; what was not recorded is counted.
+import { link, mkdir, open, readdir, readFile, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { isRecord } from '../lib/json.ts';
-import { createRedactor } from '../redact.ts';
-import { Sanitizer, type SanitizeCounts } from './sanitize.ts';
+import { createRedactor, type Redactor } from '../redact.ts';
+import { defineMember, JsonNumber, parseLossless, stringifyLossless } from './json-text.ts';
+import { openTrip, Sanitizer, type SanitizeCounts } from './sanitize.ts';
 
 export const RECORDING_FILE = 'recording.json';
+export const LOCK_FILE = '.lock';
+export const RECORDING_FORMAT = 2;
 
 /** Route prefixes the description publishes (Part 9), by family. */
 const FAMILIES: ReadonlyArray<[prefix: string, family: string]> = [
@@ -22,16 +27,30 @@ const FAMILIES: ReadonlyArray<[prefix: string, family: string]> = [
   ['/Usuario.svc/', 'legacy'],
 ];
 
+/** Where the published contract was broken: a field's JSON pointer and the keyword, no message, no value. */
+export interface ContractFinding {
+  path: string;
+  keyword: string;
+}
+
 export interface Exchange {
   /** The request path, e.g. `/api/V2/Voos/Reservar`. */
   path: string;
-  /** Parsed request body (undefined when none). */
+  /** Parsed request body (undefined when none); used when `requestText` is not given. */
   request: unknown;
   status: number;
-  /** Parsed answer body (undefined when it was not JSON). */
+  /** Parsed answer body (undefined when it was not JSON); used when `responseText` is not given. */
   response: unknown;
-  /** Secrets sent outside the body (the developer headers): never written, searched for at the end. */
+  /** The request body as sent (content-encoding undone): read losslessly. */
+  requestText?: string;
+  /** The answer as sent (content-encoding undone): read losslessly, or recorded as unparsed. */
+  responseText?: string;
+  /** The answer's media type. */
+  mediaType?: string;
+  /** Secrets sent outside the body (the developer headers): never written, searched for in every file. */
   secrets?: readonly string[];
+  /** What the published contract said of the exchange, when the tool checked it. */
+  contract?: { request: ContractFinding[]; response: ContractFinding[] };
 }
 
 export interface RecordingOptions {
@@ -40,27 +59,40 @@ export interface RecordingOptions {
   toolVersion: string;
   /** The upstream recorded from; only its kind is kept (sandbox, local, other), never its host. */
   upstream: string;
+  /** Where the one line goes when the disk stops the recording (stderr by default). */
+  log?: (line: string) => void;
 }
 
-export interface LeakFinding {
+export interface ReplacedFinding {
   file: string;
-  /** JSON path of the field that holds a secret or personal value (never the value). */
+  /** JSON path of a value the in-memory check replaced (never the value). */
   field: string;
 }
 
 export interface RecordingSummary {
   dir: string;
+  /** Exchanges written whole. */
   exchanges: number;
   files: number;
   counts: SanitizeCounts;
-  /** Files removed because a secret or personal value was still found in them. */
-  leaks: LeakFinding[];
+  /** Values the in-memory check found a secret in and replaced where they stood: the answers are kept. */
+  replaced: ReplacedFinding[];
+  /** Answers recorded without a body because they could not be read as JSON. */
+  unparsed: number;
+  notRecorded: { count: number; reasons: Record<string, number> };
+  /** Why the recording stopped early: the error code and the path it was met on. */
+  stopped?: { code: string; path: string };
 }
 
 export interface Recorder {
   record(exchange: Exchange): Promise<void>;
-  /** Writes the provenance file, runs the leak check; resolves with what was written and what was removed. */
+  /** Waits for the writes, writes the provenance, frees the folder; resolves with what was written. */
   finish(): Promise<RecordingSummary>;
+}
+
+/** A folder another recorder holds, or one that holds files already: nothing is written there. */
+export class RecordingRefused extends Error {
+  override name = 'RecordingRefused';
 }
 
 function upstreamKind(upstream: string): string {
@@ -85,117 +117,356 @@ export function placeOf(requestPath: string): { family: string; route: string; o
   return { family: prefix?.[1] ?? 'unknown', route, operation };
 }
 
-/** The JSON path of the first string (value or key) in `value` that `leaks` says holds a secret. */
-function leakingField(value: unknown, leaks: (text: string) => boolean, at = '$'): string | undefined {
-  if (typeof value === 'string') return leaks(value) ? at : undefined;
-  if (Array.isArray(value)) {
-    for (const [i, item] of value.entries()) {
-      const found = leakingField(item, leaks, `${at}[${i}]`);
-      if (found) return found;
-    }
-  } else if (isRecord(value)) {
-    for (const [key, inner] of Object.entries(value)) {
-      if (leaks(key)) return `${at} (a field name)`;
-      const found = leakingField(inner, leaks, `${at}.${/^[A-Za-z_]\w*$/.test(key) ? key : JSON.stringify(key).slice(0, 40)}`);
-      if (found) return found;
-    }
+const segment = (at: string, key: string): string => `${at}.${/^[A-Za-z_][\w-]*$/.test(key) ? key : JSON.stringify(key).slice(0, 40)}`;
+
+/** An error's code and path, for one line: `ENOSPC`, `EROFS`, `EACCES`… */
+function failureOf(error: unknown, fallbackPath: string): { code: string; path: string } {
+  const e = error as NodeJS.ErrnoException;
+  return { code: typeof e?.code === 'string' ? e.code : e instanceof Error ? e.name : 'unknown error', path: fallbackPath };
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
-  return undefined;
+}
+
+/** Writes `text` to `file` through `.<name>.tmp`: written, flushed, then linked (never over an existing file) or renamed into place. */
+async function writeChecked(file: string, text: string, replace = false): Promise<void> {
+  const tmp = path.join(path.dirname(file), `.${path.basename(file)}.tmp`);
+  try {
+    const handle = await open(tmp, 'w');
+    try {
+      await handle.writeFile(text);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    if (replace) await rename(tmp, file);
+    else {
+      try {
+        await link(tmp, file);
+      } catch (error) {
+        // A file system without hard links: a rename, the name being new in a folder this recorder holds.
+        if (!['EPERM', 'ENOTSUP', 'EXDEV', 'ENOSYS'].includes(String((error as NodeJS.ErrnoException).code))) throw error;
+        await rename(tmp, file);
+      }
+    }
+  } finally {
+    await unlink(tmp).catch(() => undefined);
+  }
+}
+
+/** Takes `root` for this process, or says why not (naming the folder). Disk errors are thrown as they are. */
+/** `mkdir -p`, its failure told by its real cause: Node says ENOENT for a read-only or forbidden parent. */
+async function makeFolder(dir: string): Promise<void> {
+  try {
+    await mkdir(dir, { recursive: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    let missing = dir;
+    while (
+      path.dirname(missing) !== missing &&
+      !(await stat(path.dirname(missing)).then(
+        () => true,
+        () => false,
+      ))
+    )
+      missing = path.dirname(missing);
+    await mkdir(missing);
+    throw error;
+  }
+}
+
+async function takeFolder(root: string): Promise<void> {
+  await makeFolder(root);
+  const lock = path.join(root, LOCK_FILE);
+  try {
+    const handle = await open(lock, 'wx');
+    try {
+      await handle.writeFile(`${process.pid}\n`);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    const pid = Number.parseInt(await readFile(lock, 'utf8').catch(() => ''), 10);
+    if (Number.isInteger(pid) && pid > 0 && processAlive(pid))
+      throw new RecordingRefused(
+        `${root} is being recorded by another recorder (pid ${pid}): one folder has one writer; record into another folder.`,
+      );
+    throw new RecordingRefused(
+      `${root} holds the lock of a recording that did not end (${Number.isInteger(pid) ? `pid ${pid}, ` : ''}no longer running): its files are kept as they are; record into another folder.`,
+    );
+  }
+  const others = (await readdir(root)).filter((name) => !name.startsWith('.'));
+  if (others.length > 0) {
+    await unlink(lock).catch(() => undefined);
+    throw new RecordingRefused(
+      `${root} already holds files (${others.length}): a recording never writes over another; record into a new folder.`,
+    );
+  }
+}
+
+/**
+ * Bodies larger than this are recorded as unparsed (status, media type, size): sanitizing
+ * one runs on the proxy's thread, and the largest captured answer is 26 kB.
+ */
+export const MAX_RECORDED_BYTES = 1024 * 1024;
+/** recording.json is refreshed every this many exchanges, so a killed recording still says what it holds. */
+const REFRESH_EVERY = 8;
+
+/** A JSON value read losslessly from text, or why it cannot be. */
+function readBody(text: string | undefined, parsed: unknown): { value: unknown } | { unparsed: true } {
+  if (text === undefined) return { value: parsed === undefined ? null : parsed };
+  if (text.trim() === '') return { value: null };
+  if (text.length > MAX_RECORDED_BYTES) return { unparsed: true };
+  try {
+    return { value: parseLossless(text) };
+  } catch {
+    return { unparsed: true };
+  }
 }
 
 export async function createRecorder(dir: string, options: RecordingOptions): Promise<Recorder> {
   const root = path.resolve(dir);
-  await mkdir(root, { recursive: true });
+  const log = options.log ?? ((line: string) => console.error(line));
   const sanitizer = new Sanitizer();
   const started = new Date().toISOString();
   const perOperation = new Map<string, number>();
   const families = new Set<string>();
-  const written: string[] = [];
+  const replaced: ReplacedFinding[] = [];
+  const notRecorded = { count: 0, reasons: {} as Record<string, number> };
   let exchanges = 0;
+  let files = 0;
+  let unparsed = 0;
+  let stopped: { code: string; path: string } | undefined;
   let writing: Promise<void> = Promise.resolve();
+  let redactor: { key: string; redactor: Redactor } | undefined;
+
+  const lost = (reason: string): void => {
+    notRecorded.count += 1;
+    notRecorded.reasons[reason] = (notRecorded.reasons[reason] ?? 0) + 1;
+  };
+  const stop = (error: unknown, where: string): string => {
+    const failure = failureOf(error, where);
+    stopped = failure;
+    log(`✗ recording stopped: ${failure.code} on ${failure.path}; calls go on, not recorded from now on.`);
+    return failure.code;
+  };
+
+  const provenance = (complete: boolean) => {
+    const counts = sanitizer.counts;
+    return {
+      format: RECORDING_FORMAT,
+      what: 'Sandbox traffic recorded and sanitized by this tool: only values known harmless (codes, airports, dates, figures, flags, values of a closed set) kept, every other string and unknown key replaced by a placeholder of its shape, the same word by the same placeholder throughout.',
+      tool: { name: options.tool, version: options.toolVersion },
+      upstream: { kind: upstreamKind(options.upstream) },
+      families: [...families].sort(),
+      started,
+      ended: new Date().toISOString(),
+      complete,
+      exchanges,
+      operations: Object.fromEntries([...perOperation].sort(([a], [b]) => a.localeCompare(b))),
+      replaced: counts,
+      notRecorded,
+      unparsed,
+    };
+  };
+
+  let ownLock = false;
+  try {
+    await takeFolder(root);
+    ownLock = true;
+    await writeChecked(path.join(root, RECORDING_FILE), `${JSON.stringify(provenance(false), null, 2)}\n`, true);
+  } catch (error) {
+    if (error instanceof RecordingRefused) throw error;
+    stop(error, root);
+  }
+
+  const detector = (): Redactor => {
+    const secrets = sanitizer.replaced;
+    const key = JSON.stringify(secrets);
+    if (redactor?.key !== key) redactor = { key, redactor: createRedactor(secrets) };
+    return redactor.redactor;
+  };
+
+  /** Every string of a value (keys, values, inside a trip identifier), for one search of them all. */
+  const stringsOf = (value: unknown, out: string[], depth = 0): string[] => {
+    if (typeof value === 'string') {
+      out.push(value);
+      const inner = openTrip(value);
+      if (inner !== undefined) out.push(stringifyLossless(inner, 0));
+    } else if (depth <= 64 && typeof value === 'object' && value !== null && !(value instanceof JsonNumber)) {
+      if (Array.isArray(value)) for (const item of value) stringsOf(item, out, depth + 1);
+      else
+        for (const [key, inner] of Object.entries(value)) {
+          out.push(key);
+          stringsOf(inner, out, depth + 1);
+        }
+    }
+    return out;
+  };
+
+  /** The second line: the strings searched all at once; only when one holds a secret is each searched and replaced where it stands. */
+  const check = (value: unknown, at: string, file: string): unknown => {
+    const all = stringsOf(value, []).join('\u0000');
+    return detector().text(all) === all ? value : checkEach(value, at, file);
+  };
+
+  /** Every string (value or key, and inside a trip identifier) decoded and searched; a hit replaced where it stands. */
+  const checkEach = (value: unknown, at: string, file: string, depth = 0): unknown => {
+    const found = (text: string): boolean => detector().text(text) !== text;
+    if (typeof value === 'string') {
+      const inner = openTrip(value);
+      const leaks = found(value) || (inner !== undefined && found(stringifyLossless(inner, 0)));
+      if (!leaks) return value;
+      replaced.push({ file, field: at });
+      return sanitizer.placeholder(value);
+    }
+    if (depth > 64 || typeof value !== 'object' || value === null || value instanceof JsonNumber) return value;
+    if (Array.isArray(value)) return value.map((item, i) => checkEach(item, `${at}[${i}]`, file, depth + 1));
+    if (!isRecord(value)) return value;
+    const out: Record<string, unknown> = {};
+    for (const [key, inner] of Object.entries(value)) {
+      let name = key;
+      if (found(key)) {
+        name = sanitizer.placeholder(key);
+        replaced.push({ file, field: `${segment(at, name)} (a field name)` });
+      }
+      defineMember(out, name, checkEach(inner, segment(at, name), file, depth + 1));
+    }
+    return out;
+  };
+
+  /** The file's text, checked as a whole too: what still holds a secret after the value check has every string replaced. */
+  const fileText = (value: unknown, file: string): string => {
+    const text = `${stringifyLossless(value, 2)}\n`;
+    // Numbers are figures and stay (a phone number's digits may well be inside a fare's): the text is searched with each number as 0.
+    const strings = (node: unknown, depth = 0): unknown => {
+      if (typeof node === 'number' || node instanceof JsonNumber) return 0;
+      if (depth > 64 || typeof node !== 'object' || node === null) return node;
+      if (Array.isArray(node)) return node.map((item) => strings(item, depth + 1));
+      const out: Record<string, unknown> = {};
+      for (const [key, inner] of Object.entries(node)) defineMember(out, key, strings(inner, depth + 1));
+      return out;
+    };
+    const searched = stringifyLossless(strings(value), 2);
+    if (detector().text(searched) === searched) return text;
+    replaced.push({ file, field: '$ (every string)' });
+    const blank = (node: unknown, depth = 0): unknown => {
+      if (typeof node === 'string') return sanitizer.placeholder(node);
+      if (depth > 64 || typeof node !== 'object' || node === null || node instanceof JsonNumber) return node;
+      if (Array.isArray(node)) return node.map((item) => blank(item, depth + 1));
+      const out: Record<string, unknown> = {};
+      for (const [key, inner] of Object.entries(node)) defineMember(out, sanitizer.placeholder(key), blank(inner, depth + 1));
+      return out;
+    };
+    return `${stringifyLossless(blank(value), 2)}\n`;
+  };
 
   async function write(exchange: Exchange): Promise<void> {
+    if (stopped) return lost(stopped.code);
+    sanitizer.beginExchange();
     for (const secret of exchange.secrets ?? []) sanitizer.remember(secret);
     const { family, route, operation } = placeOf(exchange.path);
-    families.add(family);
     const key = `${route}/${operation}`;
     const n = (perOperation.get(key) ?? 0) + 1;
-    perOperation.set(key, n);
-    exchanges += 1;
-    const folder = path.join(root, route, operation);
-    await mkdir(folder, { recursive: true });
     const base = String(n).padStart(4, '0');
-    const pairs: Array<[string, unknown]> = [
-      [`${base}.request.json`, exchange.request === undefined ? null : sanitizer.sanitize(exchange.request)],
-      [
-        `${base}.response.json`,
-        { status: exchange.status, body: exchange.response === undefined ? null : sanitizer.sanitize(exchange.response) },
-      ],
+    const rel = (name: string) => path.join(route, operation, `${base}.${name}.json`);
+
+    // Everything is prepared in memory first.
+    const request = readBody(exchange.requestText, exchange.request);
+    const answer = readBody(exchange.responseText, exchange.response);
+    const requestBody = 'value' in request ? check(sanitizer.sanitize(request.value), '$', rel('request')) : null;
+    const response: Record<string, unknown> = { status: exchange.status };
+    if ('value' in answer) response.body = check(sanitizer.sanitize(answer.value), '$.body', rel('response'));
+    else {
+      unparsed += 1;
+      response.body = null;
+      response.unparsed = {
+        mediaType: (exchange.mediaType ?? 'unknown').split(';')[0]!.trim().slice(0, 100),
+        bytes: Buffer.byteLength(exchange.responseText ?? ''),
+      };
+    }
+    if (exchange.contract) {
+      const clean = (list: ContractFinding[]) =>
+        list.map((finding) => ({
+          path: finding.path
+            .split('/')
+            .map((part) => (part === '' || /^\d+$/.test(part) || sanitizer.knowsKey(part) ? part : sanitizer.placeholder(part)))
+            .join('/'),
+          keyword: /^[A-Za-z]{1,40}$/.test(finding.keyword) ? finding.keyword : 'other',
+        }));
+      response.contract = { request: clean(exchange.contract.request), response: clean(exchange.contract.response) };
+    }
+    const ownReplaced = replaced.filter((r) => r.file === rel('response')).map((r) => r.field);
+    if (ownReplaced.length > 0) response.replaced = ownReplaced;
+    const texts: Array<[string, string]> = [
+      [rel('request'), fileText(requestBody, rel('request'))],
+      [rel('response'), fileText(response, rel('response'))],
     ];
-    for (const [name, value] of pairs) {
-      const file = path.join(folder, name);
-      await writeFile(file, `${JSON.stringify(value, null, 2)}\n`);
-      written.push(file);
+
+    const folder = path.join(root, route, operation);
+    const done: string[] = [];
+    try {
+      await makeFolder(folder);
+      for (const [name, text] of texts) {
+        await writeChecked(path.join(root, name), text);
+        done.push(path.join(root, name));
+      }
+    } catch (error) {
+      for (const file of done) await unlink(file).catch(() => undefined);
+      return lost(stop(error, path.join(root, texts[done.length]?.[0] ?? '')));
+    }
+    perOperation.set(key, n);
+    families.add(family);
+    exchanges += 1;
+    files += 2;
+    if (exchanges % REFRESH_EVERY === 0) {
+      try {
+        await writeChecked(path.join(root, RECORDING_FILE), `${JSON.stringify(provenance(false), null, 2)}\n`, true);
+      } catch (error) {
+        stop(error, path.join(root, RECORDING_FILE));
+      }
     }
   }
 
   return {
     record(exchange) {
-      writing = writing.then(() => write(exchange));
+      writing = writing
+        .then(() => write(exchange))
+        .catch((error: unknown) => {
+          lost(stop(error, root));
+        });
       return writing;
     },
     async finish() {
       await writing;
-      const counts = sanitizer.counts;
-      const provenance = {
-        what: 'Sandbox traffic recorded and sanitized by this tool: every credential, personal value and identifier replaced by a placeholder of the same shape, the same value by the same placeholder throughout.',
-        tool: { name: options.tool, version: options.toolVersion },
-        upstream: { kind: upstreamKind(options.upstream) },
-        families: [...families].sort(),
-        started,
-        ended: new Date().toISOString(),
-        exchanges,
-        operations: Object.fromEntries([...perOperation].sort(([a], [b]) => a.localeCompare(b))),
-        replaced: counts,
-      };
-      await writeFile(path.join(root, RECORDING_FILE), `${JSON.stringify(provenance, null, 2)}\n`);
-      // A value quoted in text before a field named it is known now: put it in its placeholder.
-      for (const file of written) {
-        const text = await readFile(file, 'utf8');
-        const again = `${JSON.stringify(sanitizer.requote(JSON.parse(text)), null, 2)}\n`;
-        if (again !== text) await writeFile(file, again);
+      if (ownLock) {
+        // Tried even after the disk stopped the recording: the provenance is small and says what was lost.
+        try {
+          await writeChecked(path.join(root, RECORDING_FILE), `${JSON.stringify(provenance(true), null, 2)}\n`, true);
+          files += 1;
+        } catch (error) {
+          if (!stopped) stop(error, path.join(root, RECORDING_FILE));
+        }
+        await unlink(path.join(root, LOCK_FILE)).catch(() => undefined);
       }
-      const leaks = await leakCheck(root, sanitizer.replaced);
-      return { dir: root, exchanges, files: written.length + 1 - leaks.length, counts, leaks };
+      return {
+        dir: root,
+        exchanges,
+        files,
+        counts: sanitizer.counts,
+        replaced,
+        unparsed,
+        notRecorded,
+        ...(stopped ? { stopped } : {}),
+      };
     },
   };
-}
-
-/**
- * Every JSON file under `root` searched for `values` in every encoding the client's
- * redactor knows (plain, JSON and URL escapes, HTML entities, Base64 at any alignment, hex):
- * a file that holds one is removed and reported with the field path.
- */
-export async function leakCheck(root: string, values: readonly string[]): Promise<LeakFinding[]> {
-  const searched = values.filter((v) => v.length >= 4);
-  if (searched.length === 0) return [];
-  const redactor = createRedactor(searched);
-  const leaks = (text: string) => redactor.text(text) !== text;
-  const findings: LeakFinding[] = [];
-  const entries = await readdir(root, { recursive: true, withFileTypes: true });
-  for (const entry of entries) {
-    if (!entry.isFile() || !entry.name.endsWith('.json')) continue;
-    const file = path.join(entry.parentPath, entry.name);
-    const text = await readFile(file, 'utf8');
-    if (!leaks(text)) continue;
-    let field = '$';
-    try {
-      field = leakingField(JSON.parse(text), leaks) ?? '$';
-    } catch {
-      // not JSON: the file as a whole
-    }
-    await rm(file, { force: true });
-    findings.push({ file: path.relative(root, file), field });
-  }
-  return findings;
 }

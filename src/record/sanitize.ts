@@ -1,11 +1,19 @@
-// Sanitizing recorded traffic in memory, before anything reaches the disk. Credentials and
-// every personal or identifying value become placeholders of the same shape, the same real
-// value always the same placeholder (a locator handed out by Reservar is still the one sent
-// to Emitir); figures, codes, flight dates, flags and the structure stay. What the
-// sanitizer replaced is remembered, so a final check can look for any of it in the files.
+// Sanitizing recorded traffic in memory, before anything reaches the disk, by keeping only
+// what is known to be harmless: a string stays as it is only where the bundled documents
+// say its field holds a code, an airport, a date, a figure, a flag or a value of a closed
+// set, and the value has that shape (harmless.ts). Every other string, and every key that
+// is not a field name, becomes a placeholder of its shape, word by word, the same real
+// word always the same placeholder (a locator handed out by Reservar is still the one sent
+// to Emitir, and in a message quoting it). A secret then survives in no encoding, known or
+// not. Numbers and booleans stay. The trip identifier (Base64 of a little-endian length and
+// a gzip stream of JSON) is opened, sanitized by the same rules and closed again.
+import zlib from 'node:zlib';
 import { isRecord } from '../lib/json.ts';
+import { loadHarmlessTable, shapeOf, type HarmlessTable } from './harmless.ts';
+import { defineMember, JsonNumber, parseLossless, stringifyLossless } from './json-text.ts';
 
 // Keys are matched whole (case-insensitive): `Nome` is a person's, `NomeAeroporto` is not.
+// These are never kept, whatever the documents show of them.
 /** Credentials of the caller: replaced by fixed placeholders of their kind. */
 const CREDENTIAL_KEY =
   /^(login|senha|password|hashacesso|clienteid|token|tokendeseguranca|accesscode|developer-token|developer-access-code)$|token$/i;
@@ -58,7 +66,6 @@ const PERSONAL_KEY = new RegExp(
     'bairro',
     'complemento',
     'logradouro',
-    // Phone parts, card data and loyalty numbers, as the captures name them.
     'ddd',
     'ddi',
     'numeroddd',
@@ -75,7 +82,6 @@ const PERSONAL_KEY = new RegExp(
     'smilesgol',
     'middlename',
     'givenname',
-    // A person's field with the person before or after it: InfantilNome, NomePax, TitularNome.
     '(?:infantil|inf|titular|pax|passageiro|contato|responsavel)(?:nome|sobrenome|nomedomeio|nascimento|documento|passaporte|email|telefone|celular|cpf)',
     '(?:nome|sobrenome|nomedomeio|nascimento|documento|passaporte|email|telefone)(?:pax|titular|passageiro|contato)',
   ].join('|')})$`,
@@ -86,15 +92,20 @@ const PERSON_WHEN_TEXT = /^(passageiro|passenger|solicitante|requester|usuario|u
 /** Identifiers of a booking or a trip: the locator, ticket numbers, trip tokens. */
 const IDENTIFIER_KEY =
   /^(localizador|localizadorcia|localizadorcompanhia|locator|recordlocator|airlinelocator|pnr|bilhete|numerobilhete|eticket|numeroeticket|ticketnumber|identificacaodaviagem|identificacaodaviagemvolta|triptoken|codigodeautorizacao|numerodeautorizacao|authorizationcode)$/i;
-/** Values that look personal whatever their key: an e-mail, a CPF, a card number, a phone number. */
-const PERSONAL_VALUE = [
-  /[^\s@"]+@[^\s@"]+\.[a-z]{2,}/i,
-  /\b\d{3}\.\d{3}\.\d{3}-\d{2}\b/,
-  /\b(?:\d[ -]?){13,19}\b/,
-  /\+?\(?\d{2,3}\)?[\s.-]?\d{4,5}[\s.-]?\d{4}\b/,
-];
-const DATE_TOKEN = /^\\?\/Date\(-?\d+([+-]\d{4})?\)\\?\/$/;
+/** The trip identifier: Base64 of a 4-byte little-endian length and a gzip stream of JSON. */
+const TRIP_KEY = /^identificacaodaviagem(?:volta)?$/i;
+/** Names JavaScript gives meaning to: kept as ordinary members, never a prototype. */
+const STRUCTURAL_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 const FIXED: Record<string, string> = { login: 'agencia', senha: 's3gredo', password: 's3gredo' };
+const FIXED_VALUES = new Set(Object.values(FIXED));
+const WORD = /[\p{L}\p{N}]+/gu;
+/** Most bytes a trip identifier may inflate to before it is replaced whole instead of opened. */
+const MAX_TRIP_BYTES = 1024 * 1024;
+const MAX_DEPTH = 64;
+/** The most values one file is searched for (credentials first): each costs a dozen patterns in the detector. */
+const MAX_SEARCHED = 64;
+/** Longer values are opaque tokens (a trip identifier), replaced whole by the rules: searching them costs more than it finds. */
+const MAX_SEARCHED_CHARS = 128;
 
 export type Replaced = 'credentials' | 'personal' | 'identifiers' | 'unclassified';
 
@@ -111,7 +122,7 @@ export interface SanitizeCounts {
   credentials: number;
   personal: number;
   identifiers: number;
-  /** Values no rule named, replaced because of where they stood (under a personal key) or what they looked like. */
+  /** Strings no rule names that are not known harmless: free text, unknown fields and keys. */
   unclassified: number;
 }
 
@@ -135,29 +146,59 @@ function shaped(value: string, n: number): string {
   return chars.join('');
 }
 
-/** A birth date keeps its form (ISO, or the legacy token and its offset), with a date that is nobody's. */
+/** A date keeps its form (ISO, or the legacy token and its offset), with a date that is nobody's. */
 function datePlaceholder(value: string): string | undefined {
+  if (shapeOf(value) !== 'date') return undefined;
   const iso = /^(\d{4})-(\d{2})-(\d{2})(.*)$/.exec(value);
   if (iso) return `1980-01-01${iso[4]}`;
+  if (/^\d{2}\/\d{2}\/\d{4}$/.test(value)) return '01/01/1980';
   const token = /^(\\?\/Date\()-?\d+([+-]\d{4})?(\)\\?\/)$/.exec(value);
   if (token) return `${token[1]}315532800000${token[2] ?? ''}${token[3]}`;
   return undefined;
 }
 
+/** Where a value stands: the nearest key a rule names above it, and whether that is its own key. */
+interface Place {
+  kind: Replaced | undefined;
+  named: boolean;
+  key: string | undefined;
+}
+
+const TOP: Place = { kind: undefined, named: false, key: undefined };
+
+/** A JSON path segment for a key, for the summary (placeholder keys are written as they are). */
+const segment = (at: string, key: string): string => `${at}.${/^[A-Za-z_][\w-]*$/.test(key) ? key : JSON.stringify(key).slice(0, 40)}`;
+
 export class Sanitizer {
+  readonly #table: HarmlessTable;
   readonly #placeholders = new Map<string, string>();
+  readonly #trips = new Map<string, string>();
   readonly #counts: SanitizeCounts = { credentials: 0, personal: 0, identifiers: 0, unclassified: 0 };
+  /** Credentials and developer headers: searched in every file of the recording. */
+  readonly #secrets = new Set<string>();
+  /** Personal values and identifiers of the exchange at hand: searched in its own files (bounded, however long the recording). */
+  readonly #personal = new Set<string>();
   #next = 1;
 
+  constructor(table: HarmlessTable = loadHarmlessTable()) {
+    this.#table = table;
+  }
+
   /**
-   * The real values worth searching the files for at the end: those replaced under a key a
-   * rule names and the secrets remembered, long enough not to turn up in unrelated text
-   * (4 characters; 6 for a number, which a date token's digits could hold).
+   * The real values worth searching a file for: the secrets remembered and the values replaced
+   * under a key a rule names, long enough not to turn up in unrelated text (4 characters; 6 for
+   * a number, which a date token's digits could hold), and short enough to be a value, not a token (128).
    */
   get replaced(): string[] {
-    return [...this.#searched].filter((v) => (/^\d+$/.test(v) ? v.length >= 6 : v.length >= 4));
+    return [...this.#secrets, ...this.#personal]
+      .filter((v) => (/^\d+$/.test(v) ? v.length >= 6 : v.length >= 4) && v.length <= MAX_SEARCHED_CHARS)
+      .slice(0, MAX_SEARCHED);
   }
-  readonly #searched = new Set<string>();
+
+  /** A new exchange: the personal values of the last one are no longer searched for. */
+  beginExchange(): void {
+    this.#personal.clear();
+  }
 
   get counts(): SanitizeCounts {
     return { ...this.#counts };
@@ -165,52 +206,56 @@ export class Sanitizer {
 
   /** Remembers a secret that travels outside the body (a developer header), so no file may hold it. */
   remember(secret: string): void {
-    if (secret === '') return;
-    this.#searched.add(secret);
-    if (!this.#placeholders.has(secret)) this.#placeholders.set(secret, shaped(secret, this.#next++));
+    if (secret !== '' && !FIXED_VALUES.has(secret)) this.#secrets.add(secret);
   }
 
-  /** A sanitized copy of a JSON value (a request or answer body). */
+  /** A sanitized copy of a JSON value (a request or answer body; numbers may be lossless JsonNumbers). */
   sanitize(value: unknown): unknown {
-    // Identifying values are learned first, so one seen later in the body is replaced wherever it shows.
     this.#learn(value, undefined, 0);
-    return this.#copy(value, undefined, 0);
+    return this.#copy(value, TOP, 0);
   }
 
-  /**
-   * The same sanitized JSON with every real value learnt since put in its placeholder: a
-   * name quoted in a message before any field named it is replaced once it has been.
-   */
-  requote(value: unknown, depth = 0): unknown {
-    if (depth > 64) return null;
-    if (typeof value === 'string') return this.#known(value);
-    if (Array.isArray(value)) return value.map((item) => this.requote(item, depth + 1));
-    if (isRecord(value)) {
-      return Object.fromEntries(Object.entries(value).map(([key, inner]) => [this.#known(key), this.requote(inner, depth + 1)]));
-    }
-    return value;
+  /** A placeholder for a whole string, word by word (what the in-memory check puts where a value failed). */
+  placeholder(value: string): string {
+    const date = datePlaceholder(value);
+    if (date !== undefined) return date;
+    return value.replace(WORD, (word) => this.#word(word));
   }
 
-  #placeholderFor(value: string, kind: Replaced, key: string | undefined, countAs: Replaced = kind): string {
-    let placeholder = this.#placeholders.get(value);
-    if (placeholder === undefined || placeholder === '') {
-      const fixed = key ? FIXED[key.toLowerCase()] : undefined;
-      placeholder = fixed ?? (kind === 'personal' ? datePlaceholder(value) : undefined) ?? shaped(value, this.#next++);
-      // A value that already is its fixed placeholder (a recording of the placeholders themselves) stays.
-      if (placeholder === value && fixed === undefined) placeholder = shaped(value, this.#next++);
-      this.#placeholders.set(value, placeholder);
+  /** Whether the documents say `key` holds `value` harmlessly (its own rule; not under a person). */
+  keeps(key: string | undefined, value: string, underPerson = false): boolean {
+    if (key === undefined || kindOfKey(key, value) !== undefined) return false;
+    const rule = this.#table.fields.get(key);
+    if (!rule) return false;
+    if (rule.values.has(value)) return true;
+    if (underPerson) return false;
+    const shape = shapeOf(value);
+    return shape !== undefined && rule.shapes.has(shape);
+  }
+
+  /** Whether a key is a field name the documents know (kept), rather than data (a placeholder). */
+  knowsKey(key: string): boolean {
+    return this.#table.names.has(key) || STRUCTURAL_KEYS.has(key);
+  }
+
+  #word(word: string): string {
+    let placeholder = this.#placeholders.get(word);
+    if (placeholder === undefined) {
+      placeholder = shaped(word, this.#next++);
+      if (placeholder === word) placeholder = shaped(word, this.#next++);
+      this.#placeholders.set(word, placeholder);
     }
-    this.#counts[countAs] += 1;
-    // A date is replaced where it is named (a birth date), not searched for: the same day is a flight's too.
-    if (countAs !== 'unclassified' && datePlaceholder(value) === undefined && placeholder !== value) this.#searched.add(value);
     return placeholder;
   }
 
+  /** Values under a key a rule names are searched for in the files (a secret found there is one the rules knew). */
   #learn(value: unknown, kind: Replaced | undefined, depth: number): void {
-    if (depth > 64) return;
-    if ((typeof value === 'string' || typeof value === 'number') && kind !== undefined) {
-      const text = String(value);
-      if (text !== '' && !this.#placeholders.has(text)) this.#placeholders.set(text, '');
+    if (depth > MAX_DEPTH) return;
+    if (typeof value === 'string' || value instanceof JsonNumber) {
+      const text = value instanceof JsonNumber ? value.text : value;
+      // A value that is already a fixed placeholder (a run with the placeholder credentials) is public.
+      if (kind !== undefined && text !== '' && datePlaceholder(text) === undefined && !FIXED_VALUES.has(text))
+        (kind === 'credentials' ? this.#secrets : this.#personal).add(text);
       return;
     }
     if (Array.isArray(value)) for (const item of value) this.#learn(item, kind, depth + 1);
@@ -218,83 +263,145 @@ export class Sanitizer {
       for (const [key, inner] of Object.entries(value)) this.#learn(inner, kindOfKey(key, inner) ?? kind, depth + 1);
   }
 
-  /**
-   * `kind`: the class of the nearest key a rule names; `named`: whether this value's own key
-   * is that key. A value below a personal key whose own key no rule names is replaced all
-   * the same, and counted as unclassified.
-   */
-  #copy(value: unknown, kind: Replaced | undefined, depth: number, key?: string, named = true): unknown {
-    if (depth > 64) return null;
-    const countAs: Replaced | undefined = kind === undefined ? undefined : named ? kind : 'unclassified';
-    if (typeof value === 'string') return this.#string(value, kind, key, countAs);
-    if (typeof value === 'number') {
-      if (kind === undefined || countAs === undefined) return value;
-      const digits = String(Math.abs(Math.trunc(value))).length;
-      return Number(this.#placeholderFor(String(value), kind, undefined, countAs).replace(/\D/g, '').slice(0, digits) || '0');
-    }
-    if (Array.isArray(value)) return value.map((item) => this.#copy(item, kind, depth + 1, key, named));
+  #copy(value: unknown, place: Place, depth: number): unknown {
+    if (depth > MAX_DEPTH) return null;
+    if (typeof value === 'string') return this.#string(value, place);
+    if (typeof value === 'number' || value instanceof JsonNumber) return this.#number(value, place);
+    if (Array.isArray(value)) return value.map((item) => this.#copy(item, place, depth + 1));
     if (isRecord(value)) {
       const out: Record<string, unknown> = {};
-      for (const [inner, innerValue] of Object.entries(value)) {
-        const own = kindOfKey(inner, innerValue);
-        out[this.#known(inner)] = this.#copy(innerValue, own ?? kind, depth + 1, inner, own !== undefined);
+      for (const [key, inner] of Object.entries(value)) {
+        const own = kindOfKey(key, inner);
+        const innerPlace: Place = own ? { kind: own, named: true, key } : { kind: place.kind, named: false, key };
+        let name = key;
+        if (!this.knowsKey(key)) {
+          name = this.placeholder(key);
+          this.#counts.unclassified += 1;
+        }
+        defineMember(out, name, this.#copy(inner, innerPlace, depth + 1));
       }
       return out;
     }
     return value;
   }
 
-  #string(value: string, kind: Replaced | undefined, key: string | undefined, countAs: Replaced | undefined): string {
-    if (value === '') return value;
-    if (kind !== undefined) return this.#placeholderFor(value, kind, key, countAs);
-    // A date token's 13 digits are a flight date, not a card number.
-    if (!DATE_TOKEN.test(value) && PERSONAL_VALUE.some((pattern) => pattern.test(value)))
-      return this.#placeholderFor(value, 'unclassified', key);
-    return this.#known(value);
+  #count(place: Place): void {
+    this.#counts[place.kind !== undefined && place.named ? place.kind : 'unclassified'] += 1;
   }
 
-  /** A text with every real value already replaced elsewhere put in its placeholder (a locator quoted in a message). */
-  #known(text: string): string {
-    let out = text;
-    for (const [real, placeholder] of this.#placeholders) {
-      if (real.length < 4 || !out.includes(real)) continue;
-      out = out.split(real).join(placeholder || this.#placeholderFor(real, 'identifiers', undefined));
+  #number(value: number | JsonNumber, place: Place): unknown {
+    const text = value instanceof JsonNumber ? value.text : String(value);
+    const integer = text.replace(/^-/, '').split(/[.eE]/)[0] ?? '';
+    // Figures stay (a fare, a card's brand and instalments); a number under a key a rule
+    // names (a document, a phone given as a number) or a long one under a person does not.
+    const replace = (place.kind !== undefined && place.named) || (place.kind === 'personal' && integer.length >= 8);
+    if (!replace) return value;
+    this.#count(place);
+    const digits = this.#word(integer).replace(/\D/g, '');
+    return new JsonNumber(`${text.startsWith('-') ? '-' : ''}${digits.replace(/^0+(?=\d)/, '') || '0'}`);
+  }
+
+  #string(value: string, place: Place): string {
+    if (value === '') return value;
+    if (place.kind === undefined && this.keeps(place.key, value)) return value;
+    if (place.kind !== undefined && !place.named && this.keeps(place.key, value, true)) return value;
+    this.#count(place);
+    if (place.kind === 'credentials' && place.named && place.key) {
+      const fixed = FIXED[place.key.toLowerCase()];
+      if (fixed !== undefined) return fixed;
     }
+    if (place.key !== undefined && TRIP_KEY.test(place.key)) {
+      const trip = this.#trip(value);
+      if (trip !== undefined) return trip;
+    }
+    return this.placeholder(value);
+  }
+
+  /** The trip identifier opened (length + gzip + JSON), sanitized inside, and closed with the right length. */
+  #trip(value: string): string | undefined {
+    const known = this.#trips.get(value);
+    if (known !== undefined) return known;
+    let out: string | undefined;
+    try {
+      const bytes = Buffer.from(value, 'base64');
+      if (bytes.length < 22 || bytes[4] !== 0x1f || bytes[5] !== 0x8b) return undefined;
+      const inner = zlib.gunzipSync(bytes.subarray(4), { maxOutputLength: MAX_TRIP_BYTES });
+      const json = parseLossless(inner.toString('utf8'));
+      this.#learn(json, undefined, 0);
+      const text = Buffer.from(stringifyLossless(this.#copy(json, TOP, 0), 0), 'utf8');
+      const length = Buffer.alloc(4);
+      length.writeUInt32LE(text.length);
+      out = Buffer.concat([length, zlib.gzipSync(text)]).toString('base64');
+    } catch {
+      return undefined;
+    }
+    this.#trips.set(value, out);
     return out;
   }
 }
 
-/**
- * Whether a value has the shape the sanitizer gives its placeholders: a fixed credential
- * placeholder, the birth-date placeholder, or letters X, Y and Z only with at most 6
- * significant digits (the placeholder's number, zeros before it).
- */
-export function isPlaceholder(value: string): boolean {
-  if (value === '' || Object.values(FIXED).includes(value)) return true;
-  if (value.startsWith('1980-01-01') || /\/Date\(315532800000/.test(value)) return true;
-  if ((value.match(/\p{L}/gu) ?? []).some((c) => !/[xyz]/i.test(c))) return false;
-  return (value.match(/\d/g) ?? []).join('').replace(/^0+/, '').length <= 6;
+/** The JSON inside a trip identifier, if it is one (for the in-memory check and the tests). */
+export function openTrip(value: string): unknown {
+  if (value.length < 30 || !/^[A-Za-z0-9+/]+={0,2}$/.test(value)) return undefined;
+  try {
+    const bytes = Buffer.from(value, 'base64');
+    if (bytes.length < 22 || bytes[4] !== 0x1f || bytes[5] !== 0x8b) return undefined;
+    return parseLossless(zlib.gunzipSync(bytes.subarray(4), { maxOutputLength: MAX_TRIP_BYTES }).toString('utf8'));
+  } catch {
+    return undefined;
+  }
 }
 
 /**
- * The JSON paths of a recorded body where a value is not a placeholder though the sanitizer
- * replaces what stands there (under a credential, personal or identifier key, or shaped like
- * an e-mail, a CPF, a card or a phone number): a recording made or edited by other means.
+ * Whether a text has the shape the sanitizer gives its placeholders: a fixed credential
+ * placeholder, the date placeholder, or words of letters X, Y and Z only, each with at most
+ * 6 significant digits (the placeholder's number, zeros before it).
  */
-export function unsanitizedPaths(value: unknown, at = '$', named = false, depth = 0): string[] {
-  if (depth > 64) return [at];
+export function isPlaceholder(value: string): boolean {
+  if (value === '' || Object.values(FIXED).includes(value)) return true;
+  if (value.startsWith('1980-01-01') || value === '01/01/1980' || /\/Date\(315532800000/.test(value)) return true;
+  if ((value.match(/\p{L}/gu) ?? []).some((c) => !/[xyz]/i.test(c))) return false;
+  return (value.match(/\p{N}+/gu) ?? []).every((run) => run.replace(/^0+/, '').length <= 6);
+}
+
+let defaultSanitizer: Sanitizer | undefined;
+
+/**
+ * The JSON paths of a recorded body where a string (a value, or a key as `… (a field name)`)
+ * is neither a placeholder nor a value the sanitizer keeps as known harmless, or a number
+ * stands where the sanitizer replaces numbers: a recording made or edited by other means.
+ */
+export function unsanitizedPaths(value: unknown, at = '$'): string[] {
+  defaultSanitizer ??= new Sanitizer();
+  // An answer file's envelope (status, body and the recorder's own members) is the recorder's, not the upstream's.
+  if (at === '$' && isRecord(value) && typeof value.status === 'number' && 'body' in value)
+    return unsanitizedIn(defaultSanitizer, value.body, '$.body', TOP, 0);
+  return unsanitizedIn(defaultSanitizer, value, at, TOP, 0);
+}
+
+function unsanitizedIn(sanitizer: Sanitizer, value: unknown, at: string, place: Place, depth: number): string[] {
+  if (depth > MAX_DEPTH) return [at];
   if (typeof value === 'string') {
-    if (named) return isPlaceholder(value) ? [] : [at];
-    if (DATE_TOKEN.test(value)) return [];
-    return PERSONAL_VALUE.some((p) => (value.match(new RegExp(p, `${p.flags}g`)) ?? []).some((m) => !isPlaceholder(m))) ? [at] : [];
+    if (isPlaceholder(value)) return [];
+    if (place.kind === undefined && sanitizer.keeps(place.key, value)) return [];
+    if (place.kind !== undefined && !place.named && sanitizer.keeps(place.key, value, true)) return [];
+    if (place.key !== undefined && TRIP_KEY.test(place.key)) {
+      const inner = openTrip(value);
+      if (inner !== undefined) return unsanitizedIn(sanitizer, inner, `${at} (inside)`, TOP, depth + 1);
+    }
+    return [at];
   }
-  if (typeof value === 'number') return named && !isPlaceholder(String(Math.abs(Math.trunc(value)))) ? [at] : [];
-  if (Array.isArray(value)) return value.flatMap((item, i) => unsanitizedPaths(item, `${at}[${i}]`, named, depth + 1));
+  if (typeof value === 'number' || value instanceof JsonNumber) {
+    const text = value instanceof JsonNumber ? value.text : String(Math.abs(Math.trunc(value)));
+    return place.kind !== undefined && place.named && !isPlaceholder(text) ? [at] : [];
+  }
+  if (Array.isArray(value)) return value.flatMap((item, i) => unsanitizedIn(sanitizer, item, `${at}[${i}]`, place, depth + 1));
   if (!isRecord(value)) return [];
   return Object.entries(value).flatMap(([key, inner]) => {
-    const where = `${at}.${/^[A-Za-z_][\w-]*$/.test(key) ? key : JSON.stringify(key).slice(0, 40)}`;
-    const ownKey = unsanitizedPaths(key, `${where} (a field name)`, false, depth + 1);
-    const kind = kindOfKey(key, inner) !== undefined;
-    return [...ownKey, ...unsanitizedPaths(inner, where, named || kind, depth + 1)];
+    const where = segment(at, key);
+    const ownKey = sanitizer.knowsKey(key) || isPlaceholder(key) ? [] : [`${where} (a field name)`];
+    const own = kindOfKey(key, inner);
+    const innerPlace: Place = own ? { kind: own, named: true, key } : { kind: place.kind, named: false, key };
+    return [...ownKey, ...unsanitizedIn(sanitizer, inner, where, innerPlace, depth + 1)];
   });
 }

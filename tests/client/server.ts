@@ -50,6 +50,9 @@ export async function startServer(initial: Handler = (_request, response) => sen
       Promise.resolve(handler(recorded, res)).catch(() => res.destroy());
     });
   });
+  // Node closes an idle kept-alive socket after 5 s: a test that follows a slow one would race
+  // that close (ECONNRESET on a reused socket). close() ends every connection anyway.
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -127,7 +127,9 @@ beforeAll(async () => {
   }
   await proxy.close();
   const summary = await proxy.finishRecording();
-  expect(summary?.leaks.map((l) => l.file)).toEqual([path.join('api-V2-Voos', 'BuscarReserva', '0001.response.json')]);
+  // Every answer is kept: the echoes of BuscarReserva are placeholders now, not a removed file.
+  expect(summary?.notRecorded.count).toBe(0);
+  expect(summary?.exchanges).toBe(calls.length);
   const untouched = digest(await treeOf('evidence', 'generated', 'spec', 'docs'));
   dryRun = await addCommand(recording, SOURCE, '--dry-run');
   dryRunChanged = digest(await treeOf('evidence', 'generated', 'spec', 'docs')) !== untouched;
@@ -159,7 +161,8 @@ describe('npm run observed:add', () => {
     expect([...tree.keys()].some((f) => f.startsWith(path.join('evidence', SOURCE)))).toBe(true);
     for (const [file, text] of tree) expect(hidden(text), file).toEqual([]);
     expect(hidden(runs[0]?.stdout ?? '')).toEqual([]);
-  });
+    // The detector decodes every string of every generated file: seconds on a busy machine.
+  }, 180_000);
 
   test('operations no source typed become typed: the seat map on both routes (Part 4.1), the listing on V2 only', async () => {
     const report = runs[0]?.stdout ?? '';

@@ -5,6 +5,7 @@
 // and codes, figures and flags stay.
 import { describe, expect, test } from 'vitest';
 import { placeOf } from '../../src/record/recorder.ts';
+import { parseLossless, stringifyLossless } from '../../src/record/json-text.ts';
 import { Sanitizer, unsanitizedPaths } from '../../src/record/sanitize.ts';
 
 const RAW = {
@@ -96,5 +97,42 @@ describe('where an exchange is filed', () => {
     expect(placeOf('/api/V2/Voos/QWE987')).toMatchObject({ operation: 'unknown' });
     expect(placeOf('/api/V2/Voos/QWERTY')).toMatchObject({ operation: 'unknown' });
     expect(placeOf('/session/8d3f2c1a-7b6e/Reservar')).toEqual({ family: 'unknown', route: 'other', operation: 'unknown' });
+  });
+});
+
+describe('what is kept: only what the documents say is harmless, with its shape', () => {
+  const sanitizer = new Sanitizer();
+
+  test('a code, a date, a closed-set value stay only in their own field and with their shape', () => {
+    const clean = sanitizer.sanitize({
+      Origem: 'GRU',
+      Destino: 'GRUA',
+      CabineTipo: 'Economica',
+      Classe: 'Primeira classe da MARIA',
+      DataIda: '2026-05-20',
+      Observacao: 'GRU',
+    }) as Record<string, string>;
+    expect(clean.Origem).toBe('GRU');
+    expect(clean.CabineTipo).toBe('Economica');
+    expect(clean.DataIda).toBe('2026-05-20');
+    // Wrong shape for an airport, free text in a code field, a field no document names (its key too).
+    expect(clean.Destino).toMatch(/^[XYZ]{4}$/);
+    expect(clean.Classe).toMatch(/^[XYZ][xyz]+ [xyz]+ [xyz]+ [XYZ]+$/);
+    expect(Object.keys(clean)).not.toContain('Observacao');
+    expect(unsanitizedPaths(clean)).toEqual([]);
+  });
+
+  test('a number is written as sent, numbers and booleans stay, a document given as a number does not', () => {
+    const text = '{"Valor": 12345678901234567890, "Bandeira": 3, "Faturado": true, "CPF": 12345678909}';
+    const out = stringifyLossless(sanitizer.sanitize(parseLossless(text)), 0);
+    expect(out).toContain('"Valor":12345678901234567890');
+    expect(out).toContain('"Bandeira":3');
+    expect(out).not.toContain('12345678909');
+  });
+
+  test('the same word is the same placeholder everywhere, keys and values alike', () => {
+    const a = sanitizer.sanitize({ Localizador: 'ZQK123' }) as Record<string, string>;
+    const b = sanitizer.sanitize({ Message: 'Reserva ZQK123 emitida' }) as Record<string, string>;
+    expect(b.Message).toContain(String(a.Localizador));
   });
 });
