@@ -1,7 +1,7 @@
 // The content-hash cache: nothing changed, nothing rebuilt; one family changed, that
 // family (and the pages that show it) rebuilt; a file added to or removed from a folder a
 // step reads whole rebuilds that step; --force rebuilds everything.
-import { cp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { runPipeline, type FamilyReport } from '../../scripts/pipeline/pipeline.ts';
@@ -85,6 +85,47 @@ test('a source folder added to evidence/ rebuilds the observed flavours; removed
   expect(rebuilt(removed)).toEqual(expect.arrayContaining(['v2-pt-observed']));
   expect(await overlay()).toBe(overlayBefore);
   expect(await types()).toBe(typesBefore);
+}, 300_000);
+
+test('a recorded V2 seat map added to evidence/ types the seat map on both routes after a plain build (Part 4.1)', async () => {
+  const source = path.join(dir, 'evidence/seat-map-recording');
+  const file = 'recording/api-V2-Voos/ObterMapaDeAssentos/0001.response.json';
+  await mkdir(path.dirname(path.join(source, file)), { recursive: true });
+  await writeFile(
+    path.join(source, file),
+    JSON.stringify({ status: 200, body: { Cabine: [{ Linha: 12, Livre: true }], Exception: null } }),
+  );
+  await writeFile(
+    path.join(source, 'source.json'),
+    JSON.stringify({
+      id: 'seat-map-recording',
+      kind: 'captured traffic',
+      route: 'api-V2-Voos',
+      what: 'A seat map recorded on the V2 route (a test fixture).',
+      sanitization: 'Nothing to replace: figures and flags only.',
+      recording: {
+        tool: { name: 'test', version: '0' },
+        upstream: { kind: 'sandbox' },
+        ended: '2026-01-01T00:00:00Z',
+        sha256: '0'.repeat(64),
+      },
+      bodies: [{ operation: 'ObterMapaDeAssentos', body: 'response', route: 'api-V2-Voos', file, member: 'body', from: file }],
+    }),
+  );
+  const reports = await runPipeline({ rootDir: dir, outDir: out() });
+  expect(rebuilt(reports)).toEqual(expect.arrayContaining(['v2-pt-observed']));
+  for (const [flavour, route, schema] of [
+    ['v2-pt-observed', '/api/V2/Voos/ObterMapaDeAssentos', 'ObterMapaDeAssentosRSObservado'],
+    ['legacy-observed', '/AereoNoSession.svc/ObterMapaDeAssentos', 'ObterMapaDeAssentosRSObservadoLegado'],
+  ] as const) {
+    const bundle = JSON.parse(await readFile(path.join(out(), flavour, 'openapi.json'), 'utf8')) as {
+      paths: Record<string, { post?: { responses?: Record<string, { content?: Record<string, { schema?: { $ref?: string } }> }> } }>;
+    };
+    const answer = bundle.paths[route]?.post?.responses?.['200']?.content?.['application/json']?.schema?.$ref;
+    expect(answer, flavour).toBe(`#/components/schemas/${schema}`);
+    expect(await readFile(path.join(out(), flavour, 'schema.d.ts'), 'utf8')).toContain(`${schema}: `);
+  }
+  await rm(source, { recursive: true });
 }, 300_000);
 
 test('--force rebuilds every family', async () => {
