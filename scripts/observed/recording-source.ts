@@ -164,14 +164,19 @@ export function recordingSourceJson(id: string, recording: Recording): Record<st
     route: routes.length > 0 ? routes.join(', ') : 'none with an observed flavour',
     what: `Sandbox traffic an integrator recorded with \`${isRecord(p.tool) ? String(p.tool.name) : 'the recorder'} --record\` and imported with \`npm run observed:add\`: ${String(p.exchanges)} exchanges, ${recording.bodies.length} bodies that type an observed flavour.`,
     recording: { ...p, sha256: recording.sha256 },
-    bodies: recording.bodies.map((b) => ({
-      operation: b.operation,
-      body: b.body,
-      route: b.route,
-      file: `recording/${b.file}`,
-      ...(b.member ? { member: b.member } : {}),
-      from: b.file,
-    })),
+    bodies: recording.bodies.map((b) => {
+      // A body counted although the proxy found it outside the published contract (--accept-off-contract) says where.
+      const breaches = recording.offContract.find((o) => o.file === b.file)?.breaches;
+      return {
+        operation: b.operation,
+        body: b.body,
+        route: b.route,
+        file: `recording/${b.file}`,
+        ...(b.member ? { member: b.member } : {}),
+        from: b.file,
+        ...(breaches ? { outsideContract: breaches } : {}),
+      };
+    }),
     sanitization: `In memory, before anything was written, by the recorder (src/record/sanitize.ts): credentials to fixed placeholders, personal values and identifiers to placeholders of the same shape, the same value to the same placeholder throughout (replaced: ${Object.entries(
       replaced,
     )
