@@ -1,7 +1,10 @@
 // The field inventory of a few real bodies, in the format evidence/facilita-corp/inventory.json
 // uses (types seen per path, present in how many of the captures, null seen, date tokens),
 // so a source that gives bodies rather than an inventory feeds the same schema rules.
-// Sample values are never recorded: they could carry what sanitization replaced.
+// Sample values are never recorded: they could carry what sanitization replaced. A key
+// that is a placeholder (a secret or a name the recorder replaced where it stood as a
+// key) is never a field: neither it nor what is below it is listed.
+import { isPlaceholder } from '../../src/record/sanitize.ts';
 import type { Body, Captures, FieldStats, Inventory, JsonType } from './evidence.ts';
 
 const DATE_TOKEN = /^\/Date\(-?\d+([+-]\d{4})?\)\/$/;
@@ -53,7 +56,9 @@ function walk(value: unknown, at: string, capture: number, fields: Map<string, A
   }
   if (Array.isArray(value)) for (const item of value) walk(item, `${at}[]`, capture, fields);
   else if (typeof value === 'object' && value !== null) {
-    for (const [key, child] of Object.entries(value)) walk(child, at === '' ? key : `${at}.${key}`, capture, fields);
+    for (const [key, child] of Object.entries(value)) {
+      if (!isPlaceholder(key)) walk(child, at === '' ? key : `${at}.${key}`, capture, fields);
+    }
   }
 }
 

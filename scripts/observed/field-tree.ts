@@ -3,6 +3,7 @@
 // node keeps every occurrence it came from, so counts, sources and requiredness stay
 // traceable. The claims that narrow what an answer may be (required, integer, non-null)
 // need at least two independent sources (docs/observed.md, "Rules that generalise").
+import { isPlaceholder } from '../../src/record/sanitize.ts';
 import type { Body, FieldStats, JsonType, Sample } from './evidence.ts';
 import { capturesOf, type Source } from './sources.ts';
 
@@ -67,8 +68,11 @@ export function treeOf(source: Source, operation: string, body: Body, basePath =
     else if (fieldPath.startsWith(`${basePath}.`)) rest = fieldPath.slice(basePath.length + 1);
     else if (fieldPath.startsWith(`${basePath}${ITEMS}`)) rest = fieldPath.slice(basePath.length);
     else continue;
+    const tokens = tokenize(rest);
+    // A placeholder standing as a key (a secret or a name the recorder replaced) is never a field.
+    if (tokens.some((token) => token !== ITEMS && isPlaceholder(token))) continue;
     let node = root;
-    for (const token of tokenize(rest)) {
+    for (const token of tokens) {
       if (token === ITEMS) node = node.items ??= emptyNode();
       else {
         let next = node.properties.get(token);

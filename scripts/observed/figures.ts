@@ -7,14 +7,16 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { markdownTable } from './import-report.ts';
 import { OBSERVED_FAMILIES } from './overlay.ts';
-import { foldShares, percent } from './typed-share.ts';
+import { foldShares, percent, type FoldShare } from './typed-share.ts';
+
+type Folds = { operations: Record<string, number>; rows: FoldShare[] };
 
 export const FIGURES_DOC = 'docs/observed.md';
 const BLOCK = /<!-- observed:figures -->[\s\S]*?<!-- \/observed:figures -->/;
 
 /** The Markdown of the block, computed from evidence/, spec/ and the published bundles in generated/. */
-export async function observedFigures(rootDir: string): Promise<string> {
-  const { operations, rows } = await foldShares(rootDir);
+export async function observedFigures(rootDir: string, folds?: Folds): Promise<string> {
+  const { operations, rows } = folds ?? (await foldShares(rootDir));
   const counts = OBSERVED_FAMILIES.map((family) => [
     family,
     String(operations[family]),
@@ -51,12 +53,12 @@ export async function observedFigures(rootDir: string): Promise<string> {
   ].join('\n');
 }
 
-/** Fills the block of docs/observed.md; true when it was stale (and, unless `check`, rewritten). */
-export async function includeObservedFigures(rootDir: string, check: boolean): Promise<boolean> {
+/** Fills the block of docs/observed.md; true when it was stale (and, unless `check`, rewritten). `folds`: already computed. */
+export async function includeObservedFigures(rootDir: string, check: boolean, folds?: Folds): Promise<boolean> {
   const file = path.join(rootDir, FIGURES_DOC);
   const text = await readFile(file, 'utf8');
   if (!BLOCK.test(text)) throw new Error(`${FIGURES_DOC}: no <!-- observed:figures --> block`);
-  const block = await observedFigures(rootDir);
+  const block = await observedFigures(rootDir, folds);
   const filled = text.replace(BLOCK, () => block);
   if (filled === text) return false;
   if (!check) await writeFile(file, filled);

@@ -1,8 +1,28 @@
 // What an import changed, for a pull request: per flavour, the operations newly typed, the
 // claims that narrow an answer (required, integer, non-null) a second source now backs or a
-// source now contradicts, and the typed share of every source's bodies before and after.
+// source now contradicts, the typed share of every source's bodies before and after, and
+// every other source's leave-one-out fold that moved. Read from the BUILT observed bundles
+// (before and after), so the report says no more than what was built.
 import { isRecord, type JsonRecord as JsonObject } from '../../src/lib/json.ts';
 import type { OverlayDocument } from './overlay.ts';
+import type { ContractBreach, OffContractBody } from './recording-source.ts';
+import { percent, type FoldShare } from './typed-share.ts';
+
+/** The schemas an observed bundle adds or changes beside its published bundle, by name. */
+export type ObservedSchemas = Map<string, JsonObject>;
+
+/** What the observed flavour built on top of the published one: the schemas it adds or changes. */
+export function builtSchemas(observed: JsonObject, published: JsonObject): ObservedSchemas {
+  const schemasOf = (doc: JsonObject): JsonObject =>
+    isRecord(doc.components) && isRecord(doc.components.schemas) ? doc.components.schemas : {};
+  const mine = schemasOf(observed);
+  const theirs = schemasOf(published);
+  const out: ObservedSchemas = new Map();
+  for (const [name, schema] of Object.entries(mine)) {
+    if (isRecord(schema) && JSON.stringify(schema) !== JSON.stringify(theirs[name])) out.set(name, schema);
+  }
+  return out;
+}
 
 /** The narrowing claims on one field of an observed schema. */
 export interface Claims {
@@ -13,7 +33,7 @@ export interface Claims {
 }
 
 /** Every observed schema an overlay adds, by name. */
-export function overlaySchemas(overlay: OverlayDocument): Map<string, JsonObject> {
+export function overlaySchemas(overlay: OverlayDocument): ObservedSchemas {
   const out = new Map<string, JsonObject>();
   const collect = (schemas: unknown): void => {
     if (isRecord(schemas)) for (const [name, schema] of Object.entries(schemas)) if (isRecord(schema)) out.set(name, schema);
@@ -22,10 +42,10 @@ export function overlaySchemas(overlay: OverlayDocument): Map<string, JsonObject
   return out;
 }
 
-/** The operations an overlay types (those with an observed request or answer schema). */
-export function typedOperations(overlay: OverlayDocument): Set<string> {
+/** The operations observed schemas type (those with an observed request or answer schema). */
+export function typedOperations(schemas: ObservedSchemas): Set<string> {
   const out = new Set<string>();
-  for (const name of overlaySchemas(overlay).keys()) {
+  for (const name of schemas.keys()) {
     const match = /^(\w+?)R[QS]Observado(?:Legado)?$/.exec(name);
     if (match?.[1]) out.add(match[1]);
   }
@@ -42,7 +62,7 @@ function typesOf(schema: JsonObject): string[] {
 }
 
 /** Every field of every observed schema, `Schema.Field.Sub[].Leaf` → its claims. */
-export function claimsOf(overlay: OverlayDocument): Map<string, Claims> {
+export function claimsOf(schemas: ObservedSchemas): Map<string, Claims> {
   const out = new Map<string, Claims>();
   const walk = (schema: unknown, at: string, depth: number): void => {
     if (!isRecord(schema) || depth > 32) return;
@@ -65,7 +85,7 @@ export function claimsOf(overlay: OverlayDocument): Map<string, Claims> {
     for (const key of ['allOf', 'anyOf'] as const)
       for (const part of Array.isArray(schema[key]) ? schema[key] : []) walk(part, at, depth + 1);
   };
-  for (const [name, schema] of overlaySchemas(overlay)) walk(schema, name, 0);
+  for (const [name, schema] of schemas) walk(schema, name, 0);
   return out;
 }
 
@@ -104,10 +124,79 @@ export function compareClaims(
 
 export interface FlavourChange {
   flavour: string;
-  before: OverlayDocument;
-  after: OverlayDocument;
+  /** The observed schemas of the built bundle before the import and after it. */
+  before: ObservedSchemas;
+  after: ObservedSchemas;
   /** Source id → typed share before and after (percent text). */
   shares: Array<{ source: string; before: string; after: string }>;
+}
+
+/** What the report says beyond the flavours' changes. */
+export interface ImportWeighing {
+  /** Lines that head the report (an incomplete recording, a local upstream accepted). */
+  warnings: string[];
+  /** Bodies the proxy found outside the published contract. */
+  offContract: readonly OffContractBody[];
+  /** Whether the reviewer counted them (`--accept-off-contract`). */
+  offContractAccepted: boolean;
+  /** Every source's leave-one-out folds before the import and after it. */
+  foldsBefore: readonly FoldShare[];
+  foldsAfter: readonly FoldShare[];
+  /** The imported source (its own fold is new, not a change). */
+  source: string;
+}
+
+const breachText = (breaches: readonly ContractBreach[]): string => breaches.map((b) => `\`${b.path || '/'}\` (${b.keyword})`).join(', ');
+
+/** The findings that head the report: answers that break the published contract, and the warnings. */
+function contractFindings(w: ImportWeighing): string[] {
+  const answers = w.offContract.filter((b) => b.body === 'response');
+  const out: string[] = [];
+  if (w.warnings.length > 0) out.push('## Warnings', w.warnings.map((line) => `- ${line}`).join('\n'));
+  if (answers.length > 0)
+    out.push(
+      '## Findings about the published contract',
+      'The provider answered outside the published contract: a finding about the contract (what the description says, or what it leaves out), to raise before these answers type anything.',
+      markdownTable(
+        ['operation', 'answer', 'outside the contract at'],
+        answers.map((b) => [`\`${b.operation}\``, `\`${b.file}\``, breachText(b.breaches)]),
+      ),
+    );
+  return out;
+}
+
+function offContractSection(w: ImportWeighing): string[] {
+  if (w.offContract.length === 0) return [];
+  const counted = w.offContractAccepted
+    ? 'Counted as evidence: the reviewer passed `--accept-off-contract`.'
+    : 'Kept in `evidence/` but not counted as evidence; `--accept-off-contract` counts them.';
+  return [
+    '### Bodies outside the published contract',
+    counted,
+    markdownTable(
+      ['operation', 'body', 'file', 'outside the contract at'],
+      w.offContract.map((b) => [`\`${b.operation}\``, b.body, `\`${b.file}\``, breachText(b.breaches)]),
+    ),
+  ];
+}
+
+const accepted = (a: { accepted: number; checked: number }): string => `${a.accepted} of ${a.checked} bodies accepted`;
+
+/** Every other source's fold (the flavour built without it) whose share or acceptance moved. */
+function foldChanges(w: ImportWeighing): string[][] {
+  const rows: string[][] = [];
+  for (const now of w.foldsAfter) {
+    if (now.source === w.source) continue;
+    const was = w.foldsBefore.find((f) => f.family === now.family && f.source === now.source);
+    if (!was) continue;
+    const shareWas = `${percent(was.without)} (${was.without.typed} of ${was.without.total} keys)`;
+    const shareNow = `${percent(now.without)} (${now.without.typed} of ${now.without.total} keys)`;
+    const acceptWas = accepted(was.acceptedWithout);
+    const acceptNow = accepted(now.acceptedWithout);
+    if (shareWas === shareNow && acceptWas === acceptNow) continue;
+    rows.push([now.family, now.source, `${shareWas} → ${shareNow}`, `${acceptWas} → ${acceptNow}`]);
+  }
+  return rows;
 }
 
 /** A Markdown table; `_None._` for no row. */
@@ -123,8 +212,8 @@ function listed<T>(rows: T[]): { shown: T[]; more: string } {
 }
 
 /** The Markdown report of an import. */
-export function importReport(head: string[], changes: readonly FlavourChange[]): string {
-  const out = [...head];
+export function importReport(head: string[], changes: readonly FlavourChange[], weighing: ImportWeighing): string {
+  const out = [...contractFindings(weighing), ...head, ...offContractSection(weighing)];
   out.push(
     '### Observed operations per flavour',
     markdownTable(
@@ -157,6 +246,10 @@ export function importReport(head: string[], changes: readonly FlavourChange[]):
       ['flavour', 'source', 'before', 'after'],
       changes.flatMap((c) => c.shares.map((s) => [c.flavour, s.source, s.before, s.after])),
     ),
+  );
+  out.push(
+    "### Other sources' folds that change (each built without its own bodies)",
+    markdownTable(['flavour', 'source', 'typed without it', 'accepted without it'], foldChanges(weighing)),
   );
   return `${out.join('\n\n')}\n`;
 }

@@ -1,5 +1,5 @@
 // How useful a flavour is on real bodies: the share of their keys (every object key at
-// every depth, array items included) that it types, i.e. that a property of the schema
+// every depth, array items included, placeholder keys left out) that it types, i.e. that a property of the schema
 // standing there declares with a type or a reference. Following $ref, allOf (merged
 // properties) and anyOf with null (the non-null branch). Beside it, how many of the
 // bodies the flavour accepts (JSON Schema 2020-12, as the tests validate).
@@ -15,6 +15,7 @@ import { parseYaml } from '@redocly/openapi-core';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { isRecord as isObject } from '../../src/lib/json.ts';
 import { objectAt } from '../../src/lib/refs.ts';
+import { isPlaceholder } from '../../src/record/sanitize.ts';
 import { buildObservedBundle } from './apply.ts';
 import type { Body } from './evidence.ts';
 import { observedOperations } from './observed-operations.ts';
@@ -62,6 +63,8 @@ export function typedShare(doc: JsonObject, schema: unknown, body: unknown): Sha
     if (!isObject(value)) return;
     const props = at === undefined ? new Map<string, unknown>() : view(doc, at).properties;
     for (const [key, child] of Object.entries(value)) {
+      // A placeholder standing as a key (a replaced secret) is no field: nothing can type it.
+      if (isPlaceholder(key)) continue;
       share.total += 1;
       const prop = props.get(key);
       if (prop !== undefined && typedSchema(prop)) share.typed += 1;
@@ -164,9 +167,12 @@ export interface FoldShare {
 /**
  * Per flavour, the observed operations it types and, per source with bodies that may type it
  * (routes.ts), the typed share and accepted bodies before the source (its fold) and with it.
+ * `evidenceDir`: another copy of evidence/ (an import's dry run).
  */
-export async function foldShares(rootDir: string): Promise<{ operations: Record<ObservedFamily, number>; rows: FoldShare[] }> {
-  const evidenceDir = path.join(rootDir, 'evidence');
+export async function foldShares(
+  rootDir: string,
+  evidenceDir = path.join(rootDir, 'evidence'),
+): Promise<{ operations: Record<ObservedFamily, number>; rows: FoldShare[] }> {
   const specDir = path.join(rootDir, 'spec');
   const { compatible } = catalogueOperations(specDir);
   const all = loadSources(evidenceDir);

@@ -8,6 +8,8 @@ import path from 'node:path';
 export interface CacheEntry {
   fingerprint: string;
   inputs: string[];
+  /** Folders read whole: the next build lists them again, so a file added, removed or renamed there is a change. */
+  folders?: Folder[];
   outputs: Record<string, string>; // relative path -> sha256
 }
 export type CacheManifest = Record<string, CacheEntry>;
@@ -49,8 +51,43 @@ export async function filesUnder(dir: string): Promise<string[]> {
     .sort();
 }
 
+/**
+ * A folder a step reads whole, relative to the root, less some paths below it (a file or a
+ * folder another step owns, like evidence/flows, or a file the step itself writes).
+ */
+export interface Folder {
+  dir: string;
+  except?: string[];
+}
+
+function within(parent: string, file: string): boolean {
+  return file === parent || file.startsWith(parent + path.sep);
+}
+
+/** Whether a file (absolute) is one a folder stands for. */
+export function inFolder(rootDir: string, folder: Folder, file: string): boolean {
+  return within(path.join(rootDir, folder.dir), file) && !(folder.except ?? []).some((e) => within(path.join(rootDir, e), file));
+}
+
+/** Every file a folder stands for, sorted. */
+export async function filesOf(rootDir: string, folder: Folder): Promise<string[]> {
+  return (await filesUnder(path.join(rootDir, folder.dir))).filter((f) => inFolder(rootDir, folder, f));
+}
+
+/**
+ * The inputs a previous build recorded, with its folders listed as they are now: a file
+ * added, removed or renamed under one changes the list, hence the fingerprint.
+ */
+export async function currentInputs(rootDir: string, entry: Pick<CacheEntry, 'inputs' | 'folders'>): Promise<string[]> {
+  const folders = entry.folders ?? [];
+  if (folders.length === 0) return entry.inputs;
+  const outside = entry.inputs.filter((f) => !folders.some((folder) => inFolder(rootDir, folder, f)));
+  const listed = await Promise.all(folders.map((folder) => filesOf(rootDir, folder)));
+  return [...outside, ...listed.flat()];
+}
+
 export async function fingerprint(rootDir: string, inputs: string[], shared: string, hasher: FileHasher = hashFile): Promise<string> {
-  const files = [...inputs].sort();
+  const files = [...new Set(inputs)].sort();
   // Read side by side: a no-change build is mostly waiting for these reads.
   const digests = await Promise.all(files.map(hasher));
   const hash = createHash('sha256').update(shared);

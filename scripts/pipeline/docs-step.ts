@@ -4,8 +4,8 @@
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { ReferencePageJob } from '../docs-site/reference.ts';
-import { filesUnder, sha256 } from './cache.ts';
-import { docsFlows, flowsInputs } from './flows-step.ts';
+import { filesOf, sha256, type Folder } from './cache.ts';
+import { docsFlows, FLOWS_FOLDER, flowsInputs } from './flows-step.ts';
 import { DOCS_ID, LEGACY_OBSERVED_ID, LEGACY_OBSERVED_OF, OBSERVED_ID, OBSERVED_OF } from './step-ids.ts';
 import { digestOutputs, runStep as step, type BuiltFamily, type FamilyReport, type StepContext } from './step.ts';
 
@@ -76,9 +76,11 @@ export async function startSite(
       ...(observed ? [observed.bundlePath, path.join(ctx.rootDir, 'scripts/observed/observed-operations.ts')] : []),
       ...(legacyObserved ? [legacyObserved.bundlePath] : []),
       ...(await filesIn(path.join(ctx.rootDir, 'scripts/docs-site/landing'))),
-      ...(await filesUnder(path.join(ctx.rootDir, 'scripts/docs-site'))),
+      ...(await filesOf(ctx.rootDir, DOCS_CODE)),
       ...(flows ? await flowsInputs(ctx.rootDir) : []),
     ];
+    // The captures' folder even when absent: captures that appear make the flows page.
+    const folders = [DOCS_CODE, FLOWS_FOLDER];
     const report: FamilyReport = {
       id: DOCS_ID,
       skipped: false,
@@ -86,10 +88,13 @@ export async function startSite(
       warnings: [],
       ms: performance.now() - started,
     };
-    return { report, inputs, outputs };
+    return { report, inputs, folders, outputs };
   }
   return { finish, abandon: () => run.abandon() };
 }
+
+/** The site's code, read whole. */
+const DOCS_CODE: Folder = { dir: 'scripts/docs-site' };
 
 /** The entries directly in a folder (not below it), as paths: what the docs site reads there. */
 async function filesIn(dir: string): Promise<string[]> {

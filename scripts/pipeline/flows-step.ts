@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { DocsFlows } from '../docs-site/flows-page.ts';
-import { filesUnder, sha256 } from './cache.ts';
+import { filesOf, sha256, type Folder } from './cache.ts';
 import type { BuiltFamily } from './step.ts';
 import { FLOWS_ID } from './step-ids.ts';
 import { computeLineage, renderLineage } from '../../src/scenarios/lineage.ts';
@@ -15,11 +15,14 @@ import { readFlowsSource, readScenarios } from '../../src/scenarios/read.ts';
 export { FLOWS_ID };
 export const LINEAGE_FILE = 'flows/lineage.json';
 
+/** The captures' folder, read whole: a capture added or removed is a change. */
+export const FLOWS_FOLDER: Folder = { dir: FLOWS_DIR };
+
 /** Files the lineage is made from: the captures and the code that reads them; none without captures. */
 export async function lineageInputs(rootDir: string): Promise<string[]> {
   if (!existsSync(path.join(rootDir, FLOWS_DIR))) return [];
   return [
-    ...(await filesUnder(path.join(rootDir, FLOWS_DIR))),
+    ...(await filesOf(rootDir, FLOWS_FOLDER)),
     path.join(rootDir, 'src/scenarios/lineage.ts'),
     path.join(rootDir, 'src/scenarios/read.ts'),
   ];
@@ -37,6 +40,7 @@ export async function buildFlowsLineage(rootDir: string, outDir: string, inputs:
   return {
     report: { id: FLOWS_ID, skipped: false, files: [LINEAGE_FILE], warnings: [], ms: performance.now() - started },
     inputs,
+    folders: [FLOWS_FOLDER],
     outputs: { [LINEAGE_FILE]: sha256(content) },
   };
 }

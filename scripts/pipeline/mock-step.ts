@@ -13,7 +13,7 @@ import { CAPTURED_PREFIX, capturedRouteDocument } from '../../src/mock/flows/rou
 import type { FamilyDocument } from '../../src/mock/join.ts';
 import { readScenarios } from '../../src/scenarios/read.ts';
 import type { Family } from '../lib/families.ts';
-import { filesUnder, sha256 } from './cache.ts';
+import { filesOf, sha256, type Folder } from './cache.ts';
 import { LEGACY_OBSERVED_ID, LEGACY_OBSERVED_OF, MOCK_ID, OBSERVED_ID, OBSERVED_OF } from './step-ids.ts';
 import type { BuiltFamily } from './step.ts';
 
@@ -21,15 +21,14 @@ export const START_CACHE_OUTPUT = 'mock/start.json';
 const V2_ROUTE = '/api/V2/Voos';
 const OBSERVED: Record<string, string> = { [OBSERVED_OF]: OBSERVED_ID, [LEGACY_OBSERVED_OF]: LEGACY_OBSERVED_ID };
 
+/** The folders the start cache reads whole: the captures and the mock's code. */
+export const MOCK_FOLDERS: readonly Folder[] = [{ dir: FLOWS_DIR }, { dir: 'src/mock' }, { dir: 'src/scenarios' }];
+
 /** Everything the start cache is made from: every bundle the mock serves, the captures' operations, the mock's code. */
 export async function mockInputs(rootDir: string, outDir: string, families: readonly Family[]): Promise<string[]> {
   const observed = families.flatMap((f) => (OBSERVED[f.id] ? [OBSERVED[f.id] as string] : []));
-  return [
-    ...[...families.map((f) => f.id), ...observed].map((id) => path.join(outDir, id, 'openapi.json')),
-    ...(existsSync(path.join(rootDir, FLOWS_DIR)) ? await filesUnder(path.join(rootDir, FLOWS_DIR)) : []),
-    ...(await filesUnder(path.join(rootDir, 'src/mock'))),
-    ...(await filesUnder(path.join(rootDir, 'src/scenarios'))),
-  ];
+  const folders = await Promise.all(MOCK_FOLDERS.map((folder) => filesOf(rootDir, folder)));
+  return [...[...families.map((f) => f.id), ...observed].map((id) => path.join(outDir, id, 'openapi.json')), ...folders.flat()];
 }
 
 export async function buildStartCache(rootDir: string, outDir: string, families: readonly Family[]): Promise<BuiltFamily> {
@@ -73,6 +72,7 @@ export async function buildStartCache(rootDir: string, outDir: string, families:
   return {
     report: { id: MOCK_ID, skipped: false, files: [START_CACHE_OUTPUT], warnings: [], ms: performance.now() - started },
     inputs: await mockInputs(rootDir, outDir, families),
+    folders: [...MOCK_FOLDERS],
     outputs: { [START_CACHE_OUTPUT]: sha256(content) },
   };
 }

@@ -5,8 +5,9 @@
 // nothing it reads changed.
 import path from 'node:path';
 import { bundleJson } from './bundle-json.ts';
-import { filesUnder } from './cache.ts';
+import { filesOf, type Folder } from './cache.ts';
 import { LEGACY_OBSERVED_ID, OBSERVED_ID } from './step-ids.ts';
+import { FLOWS_DIR } from '../../src/lib/layout.ts';
 import { digestOutputs, runStep as step, type BuiltFamily, type FamilyReport, type StepContext } from './step.ts';
 import type { TypeOptions } from './types.ts';
 export const OVERLAY_FILE = 'spec/v2-pt/observed.overlay.yaml';
@@ -30,15 +31,25 @@ export async function observedTypeOptions(): Promise<TypeOptions> {
   };
 }
 
+/**
+ * The folders the observed flavours read whole: every evidence source (not the flows'
+ * captures, which only the flows and the mock read), the observed code and the v2-pt
+ * document (not the overlay this step writes there). A source added is a change.
+ */
+export const OBSERVED_FOLDERS: readonly Folder[] = [
+  { dir: 'evidence', except: [FLOWS_DIR] },
+  { dir: 'scripts/observed' },
+  { dir: 'spec/v2-pt', except: [OVERLAY_FILE] },
+];
+
 /** Everything the observed flavour is made from, given where the v2-pt bundle is. */
 export async function observedInputs(rootDir: string, outDir: string): Promise<string[]> {
+  const folders = await Promise.all(OBSERVED_FOLDERS.map((folder) => filesOf(rootDir, folder)));
   return [
-    ...(await filesUnder(path.join(rootDir, 'evidence'))),
-    ...(await filesUnder(path.join(rootDir, 'scripts/observed'))),
+    ...folders.flat(),
     // The overlay generator reads the catalog, the v2-pt document and paths, the legacy
     // document's info and the shared date token.
     path.join(rootDir, 'spec/catalog.yaml'),
-    ...(await filesUnder(path.join(rootDir, 'spec/v2-pt'))).filter((f) => !f.endsWith(OVERLAY_FILE)),
     path.join(rootDir, 'spec/legacy/openapi.yaml'),
     path.join(rootDir, 'spec/shared/schemas/DataLegada.yaml'),
     path.join(outDir, 'v2-pt', 'openapi.yaml'),
@@ -152,5 +163,11 @@ export async function buildObservedFlavour(
     ms: performance.now() - started,
     sources: { [OVERLAY_FILE]: result.overlay, [LEGACY_OVERLAY_FILE]: result.legacy.overlay },
   };
-  return { report, inputs: await observedInputs(ctx.rootDir, ctx.outDir), outputs, document: result.document };
+  return {
+    report,
+    inputs: await observedInputs(ctx.rootDir, ctx.outDir),
+    folders: [...OBSERVED_FOLDERS],
+    outputs,
+    document: result.document,
+  };
 }

@@ -6,6 +6,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
+  currentInputs,
   filesUnder,
   fingerprint,
   hashFile,
@@ -32,7 +33,6 @@ import {
   POSTMAN_ID,
 } from './step-ids.ts';
 import { lineageInputs } from './flows-step.ts';
-import { FLOWS_DIR } from '../../src/lib/layout.ts';
 import type { BuiltFamily, FamilyReport, StepContext } from './step.ts';
 import type { PipelineSession } from './session.ts';
 import { BuildWorkers } from './workers.ts';
@@ -165,27 +165,20 @@ async function decide(rootDir: string, outDir: string, force: boolean): Promise<
   async function entryFresh(id: string): Promise<boolean> {
     const previous = manifest[id];
     if (!previous) return false;
+    // Folders are listed again: a file added or removed there is a change the old list cannot show.
     const [current, intact] = await Promise.all([
-      fingerprint(rootDir, previous.inputs, shared, hasher),
+      currentInputs(rootDir, previous).then((inputs) => fingerprint(rootDir, inputs, shared, hasher)),
       outputsIntact(outDir, previous.outputs, hasher),
     ]);
     return current === previous.fingerprint && intact;
   }
   const flowsInputs = await lineageInputs(rootDir);
-  // A capture added or removed changes the list of inputs itself, which hashing the old list cannot see.
-  const flowsListed = new Set(flowsInputs);
-  const sameCaptures = (id: string) => {
-    const previous = (manifest[id]?.inputs ?? []).filter(
-      (f) => flowsListed.has(f) || f.startsWith(path.join(rootDir, FLOWS_DIR) + path.sep),
-    );
-    return previous.length === flowsInputs.length && previous.every((f) => flowsListed.has(f));
-  };
   const [familyFresh, observedFresh, docsFresh, flowsFresh, mockFresh, postmanFresh] = await Promise.all([
     Promise.all(families.map((f) => entryFresh(f.id))),
     entryFresh(OBSERVED_ID),
-    entryFresh(DOCS_ID).then((fresh) => fresh && sameCaptures(DOCS_ID)),
-    entryFresh(FLOWS_ID).then((fresh) => fresh && sameCaptures(FLOWS_ID)),
-    entryFresh(MOCK_ID).then((fresh) => fresh && sameCaptures(MOCK_ID)),
+    entryFresh(DOCS_ID),
+    entryFresh(FLOWS_ID),
+    entryFresh(MOCK_ID),
     entryFresh(POSTMAN_ID),
   ]);
   return {
@@ -351,7 +344,12 @@ async function recordBuilt(run: Run): Promise<void> {
   const written = new Set(run.built.flatMap((b) => Object.keys(b.report.sources ?? {}).map((f) => path.join(run.rootDir, f))));
   const hasher: FileHasher = (file) => (file.startsWith(run.outDir + path.sep) || written.has(file) ? hashFile(file) : decided(file));
   for (const b of run.built) {
-    manifest[b.report.id] = { fingerprint: await fingerprint(run.rootDir, b.inputs, shared, hasher), inputs: b.inputs, outputs: b.outputs };
+    manifest[b.report.id] = {
+      fingerprint: await fingerprint(run.rootDir, b.inputs, shared, hasher),
+      inputs: b.inputs,
+      ...(b.folders ? { folders: b.folders } : {}),
+      outputs: b.outputs,
+    };
   }
   await writeManifest(manifestFile, manifest);
 }

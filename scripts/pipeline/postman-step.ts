@@ -14,7 +14,8 @@ import { convertBundle } from '../postman/convert.ts';
 import { collectionFile, hasCollection, siteCollectionFile } from '../postman/families.ts';
 import { finishCollection, renderCollection } from '../postman/finish.ts';
 import { flowsCollection } from '../postman/flows.ts';
-import { lineageInputs } from './flows-step.ts';
+import { FLOWS_FOLDER, lineageInputs } from './flows-step.ts';
+import type { Folder } from './cache.ts';
 import { computeLineage } from '../../src/scenarios/lineage.ts';
 import { readScenarios } from '../../src/scenarios/read.ts';
 
@@ -32,6 +33,9 @@ export async function postmanInputs(rootDir: string, outDir: string, ids: readon
   const runner = flows.length > 0 ? [path.join(rootDir, 'src/flows/runner.ts')] : [];
   return [...bundles, ...(await filesUnder(path.join(rootDir, 'scripts', 'postman'))), converterManifest(), ...flows, ...runner];
 }
+
+/** Read whole: a file added to the finishing code or a capture added to a flow makes the step stale. */
+const POSTMAN_CODE: Folder = { dir: 'scripts/postman' };
 
 /** The certification scenarios' collection (no bundle: made from the captures and their lineage). */
 export const FLOWS_COLLECTION = 'flows';
@@ -76,6 +80,7 @@ export async function buildPostman(rootDir: string, outDir: string, ids: readonl
   return {
     report: { id: POSTMAN_ID, skipped: false, files: Object.keys(outputs), warnings: [], ms: performance.now() - started },
     inputs: await postmanInputs(rootDir, outDir, ids),
+    folders: [POSTMAN_CODE, FLOWS_FOLDER],
     outputs,
   };
 }

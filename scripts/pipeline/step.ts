@@ -2,7 +2,7 @@
 // the build cache and the log, and how a failure names its step.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { sha256 } from './cache.ts';
+import { sha256, type Folder } from './cache.ts';
 import type { SpectralFinding, SpectralJob } from './spectral.ts';
 import { StepError } from './step-error.ts';
 
@@ -21,6 +21,8 @@ export interface BuiltFamily {
   report: FamilyReport;
   /** Files the output was made from: the next build hashes these to decide. */
   inputs: string[];
+  /** Folders read whole (their files are among `inputs`): the next build lists them again. */
+  folders?: Folder[];
   /** Output path (relative to the output folder) -> sha256. */
   outputs: Record<string, string>;
   /** The bundle in memory, for the steps after it in this build (so none reads it back). */

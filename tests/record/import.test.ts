@@ -1,8 +1,13 @@
-// `npm run observed:add` in a copy of the repository: a recording of a fake sandbox that
-// answers with canaries in every encoding is imported; nothing of them reaches evidence/ or
-// generated/; operations no source typed become typed (a seat map on both routes, Part 4.1);
-// a source that contradicts a claim weakens it in the report; the same recording imported
-// twice changes nothing; a recording whose values are not placeholders is refused.
+// `npm run observed:add` in a copy of the repository built once (the usual clone): a
+// recording of a fake sandbox that answers with canaries in every encoding is imported;
+// nothing of them reaches evidence/ or generated/; operations no source typed become typed
+// in the built bundles (a seat map on both routes, Part 4.1) with no --force, and a plain
+// build after it has nothing to do; the report says what the bundles hold; a key the
+// recorder replaced by a placeholder is no property; a source that contradicts a claim
+// weakens it in the report; the same recording imported twice changes nothing; a recording
+// whose values are not placeholders, from a local upstream, incomplete or still locked is
+// refused without the reviewer's flag; bodies the proxy found outside the published
+// contract are listed apart and count only with --accept-off-contract.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -14,6 +19,7 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
 import { makeWorkspace, type Workspace } from '../../scripts/lib/workspace.ts';
+import { isPlaceholder } from '../../src/record/sanitize.ts';
 import { startProxy } from '../../src/proxy/server.ts';
 import { rootDir } from '../support/bundle.ts';
 import { CANARY, HEADERS, hidden } from '../support/canaries.ts';
@@ -27,6 +33,8 @@ function answer(operation: string): unknown {
   switch (operation) {
     case 'ObterMapaDeAssentos':
       return {
+        // A secret standing as a key: the recorder writes its placeholder, which must type nothing.
+        [CANARY.senha]: { Liberado: true },
         Localizador: CANARY.localizador,
         Cabine: [{ Linha: 12, Coluna: 'C', Livre: true, Valor: 45.9 }],
         Observacao: `Mapa de ${CANARY.nome} ${CANARY.localizador}`,
@@ -44,9 +52,11 @@ function answer(operation: string): unknown {
         Exception: null,
       };
     case 'Emitir':
-      // The envelope's SessaoExpirada, non-null in both public sources, comes null here.
+      // The envelope's SessaoExpirada, non-null in both public sources, comes null here; EMDs,
+      // in every answer of facilita-corp but not in noro-guru's template, comes too: noro-guru's fold moves.
       return {
         SessaoExpirada: null,
+        EMDs: [],
         Bilhetes: [{ Numero: '9571234567890', Passageiro: `${CANARY.nome} ${CANARY.sobrenome}` }],
         Exception: null,
       };
@@ -62,8 +72,16 @@ const runs: Array<{ code: number | null; stdout: string; stderr: string }> = [];
 let dryRun: { code: number | null; stdout: string; stderr: string } | undefined;
 let dryRunChanged = true;
 
-function addCommand(dir: string, source: string, ...flags: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['scripts/observed/add.ts', dir, '--source', source, ...flags], {
+type Media = { content?: Record<string, { schema?: { $ref?: string } }> };
+type Run = { code: number | null; stdout: string; stderr: string };
+
+/** `observed:add` as the tests run it: the fake sandbox listens on 127.0.0.1, a local upstream the reviewer accepts. */
+function addCommand(dir: string, source: string, ...flags: string[]): Promise<Run> {
+  return command(['scripts/observed/add.ts', dir, '--source', source, '--allow-local-upstream', ...flags]);
+}
+
+function command(args: string[]): Promise<Run> {
+  const child = spawn(process.execPath, args, {
     cwd: ws.dir,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -95,6 +113,9 @@ function digest(tree: Map<string, string>): string {
 
 beforeAll(async () => {
   ws = await makeWorkspace(rootDir, { prefix: 'observed-add-', also: ['generated'] });
+  // Built once, as a clone is before its first import: the build cache knows the evidence as it was.
+  const built = await command(['--max-opt=2', 'scripts/pipeline/main.ts']);
+  expect(built.code, built.stderr).toBe(0);
   upstream = http.createServer((req, res) => {
     req.resume();
     req.on('end', () => {
@@ -133,8 +154,8 @@ beforeAll(async () => {
   const untouched = digest(await treeOf('evidence', 'generated', 'spec', 'docs'));
   dryRun = await addCommand(recording, SOURCE, '--dry-run');
   dryRunChanged = digest(await treeOf('evidence', 'generated', 'spec', 'docs')) !== untouched;
-  runs.push(await addCommand(recording, SOURCE));
-}, 240_000);
+  runs.push(await addCommand(recording, SOURCE, '--report', path.join(ws.dir, 'import-report.md')));
+}, 400_000);
 
 afterAll(async () => {
   await new Promise<void>((resolve) => (upstream ? upstream.close(() => resolve()) : resolve()));
@@ -143,11 +164,82 @@ afterAll(async () => {
 });
 
 describe('npm run observed:add', () => {
-  test('imports the recording and prints a Markdown report', () => {
+  test('imports the recording and prints a Markdown report, headed by the local upstream the reviewer accepted', async () => {
     const run = runs[0];
     expect(run?.code, run?.stderr).toBe(0);
-    expect(run?.stdout).toMatch(/^## Evidence: `fake-sandbox`/);
+    expect(run?.stdout).toMatch(/^## Warnings\n\n- Recorded from a \*\*local upstream\*\*/);
+    expect(run?.stdout).toContain('\n## Evidence: `fake-sandbox`');
     expect(run?.stdout).toContain('### Operations newly typed');
+    expect(await readFile(path.join(ws.dir, 'import-report.md'), 'utf8')).toBe(run?.stdout);
+  });
+
+  test('a plain build after the import has nothing to do, and every operation the report calls newly typed is in the built bundle', async () => {
+    const build = await command(['--max-opt=2', 'scripts/pipeline/main.ts']);
+    expect(build.code, build.stderr).toBe(0);
+    expect(build.stdout).toContain('v2-pt-observed: unchanged, skipped');
+    expect(build.stdout).not.toMatch(/: built in /);
+    const rows = [...(runs[0]?.stdout ?? '').matchAll(/^\| (v2-pt|legacy) \| `(\w+)` \|$/gm)];
+    expect(rows.length).toBeGreaterThan(0);
+    for (const [, flavour, operation] of rows) {
+      const bundle = JSON.parse(await readFile(path.join(ws.dir, `generated/${flavour}-observed/openapi.json`), 'utf8')) as {
+        paths: Record<string, { post?: { requestBody?: Media; responses?: Record<string, Media> } }>;
+      };
+      const prefix = flavour === 'legacy' ? '/AereoNoSession.svc' : '/api/V2/Voos';
+      const post = bundle.paths[`${prefix}/${operation}`]?.post;
+      const refs = [
+        post?.requestBody?.content?.['application/json']?.schema?.$ref,
+        post?.responses?.['200']?.content?.['application/json']?.schema?.$ref,
+      ];
+      expect(
+        refs.some((ref) => new RegExp(`/${operation}R[QS]Observado(Legado)?$`).test(ref ?? '')),
+        `${flavour} ${operation}`,
+      ).toBe(true);
+    }
+  });
+
+  test('a key the recorder replaced by its placeholder is kept in evidence/ but is no property of either flavour', async () => {
+    const seat = await readFile(
+      path.join(ws.dir, 'evidence', SOURCE, 'recording/api-V2-Voos/ObterMapaDeAssentos/0001.response.json'),
+      'utf8',
+    );
+    const keys = Object.keys((JSON.parse(seat) as { body: Record<string, unknown> }).body);
+    expect(keys.filter(isPlaceholder).length).toBe(1);
+    for (const flavour of ['v2-pt-observed', 'legacy-observed']) {
+      const names: string[] = [];
+      const walk = (node: unknown): void => {
+        if (Array.isArray(node)) for (const item of node) walk(item);
+        else if (node !== null && typeof node === 'object') {
+          for (const [key, child] of Object.entries(node)) {
+            if (key === 'properties' && child !== null && typeof child === 'object') names.push(...Object.keys(child));
+            walk(child);
+          }
+        }
+      };
+      const bundle = JSON.parse(await readFile(path.join(ws.dir, `generated/${flavour}/openapi.json`), 'utf8')) as {
+        components: { schemas: Record<string, unknown> };
+      };
+      walk(bundle.components.schemas);
+      expect(names.length).toBeGreaterThan(0);
+      expect(names.filter(isPlaceholder), flavour).toEqual([]);
+      expect(names, flavour).toContain('Cabine');
+    }
+  });
+
+  test("the report lists every other source's fold that the import moved, as the figures compute it", async () => {
+    const report = runs[0]?.stdout ?? '';
+    const section = report.split("### Other sources' folds that change")[1] ?? '';
+    const rows = [
+      ...section.matchAll(
+        /^\| (v2-pt|legacy) \| ([\w-]+) \| .+ → ([\d.]+ %) \((\d+) of \d+ keys\) \| .+ → (\d+ of \d+) bodies accepted \|$/gm,
+      ),
+    ];
+    expect(section).toMatch(/^\| v2-pt \| noro-guru \| .+ \| 2 of 2 bodies accepted → 1 of 2 bodies accepted \|$/m);
+    const doc = await readFile(path.join(ws.dir, 'docs/observed.md'), 'utf8');
+    for (const [, flavour, source, share, typed, accepted] of rows) {
+      expect(source).not.toBe(SOURCE);
+      expect(doc).toContain(`| ${flavour} | ${source} | `);
+      expect(doc).toMatch(new RegExp(`\\| ${flavour} \\| ${source} \\| \\d+ \\| ${share} \\(${typed}\\) \\| [^|]+ \\| ${accepted} \\|`));
+    }
   });
 
   test('--dry-run prints the same report and writes nothing', () => {
@@ -215,6 +307,67 @@ describe('npm run observed:add', () => {
     expect(again.stdout).toContain(`already evidence/${SOURCE}/: nothing changed`);
     expect(digest(await treeOf('evidence', 'generated', 'spec', 'docs'))).toBe(before);
   });
+
+  test('a local upstream, an incomplete recording or one a recorder still holds is refused without the flag it names', async () => {
+    const edited = await mkdtemp(path.join(os.tmpdir(), 'recording-weighed-'));
+    try {
+      await cp(recording, edited, { recursive: true });
+      const file = path.join(edited, 'recording.json');
+      const provenance = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
+      // The recorder's later format (format 2): what changes is the hash, so it is not the recording imported above.
+      await writeFile(file, JSON.stringify({ ...provenance, format: 2, complete: true, unparsed: 0 }));
+      const local = await command(['scripts/observed/add.ts', edited, '--source', 'weighed']);
+      expect(local.code).toBe(1);
+      expect(local.stderr).toContain('local upstream');
+      expect(local.stderr).toContain('--allow-local-upstream');
+      await writeFile(file, JSON.stringify({ ...provenance, format: 2, complete: false }));
+      const incomplete = await addCommand(edited, 'weighed');
+      expect(incomplete.code).toBe(1);
+      expect(incomplete.stderr).toContain('--allow-incomplete');
+      await writeFile(path.join(edited, '.lock'), '4242');
+      const locked = await addCommand(edited, 'weighed', '--allow-incomplete');
+      expect(locked.code).toBe(1);
+      expect(locked.stderr).toContain('.lock');
+      await expect(readdir(path.join(ws.dir, 'evidence', 'weighed'))).rejects.toThrow();
+    } finally {
+      await rm(edited, { recursive: true, force: true });
+    }
+  });
+
+  test('bodies the proxy found outside the published contract are listed apart, an answer heads the report, and count only with --accept-off-contract', async () => {
+    const edited = await mkdtemp(path.join(os.tmpdir(), 'recording-contract-'));
+    try {
+      await cp(recording, edited, { recursive: true });
+      // What the proxy writes (the recorder's format 2): the seat map's request and answer break the contract, the rest conform.
+      for (const operation of ['ObterMapaDeAssentos', 'ListarReservas', 'Emitir']) {
+        const file = path.join(edited, 'api-V2-Voos', operation, '0001.response.json');
+        const answer = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
+        const broken = operation === 'ObterMapaDeAssentos';
+        answer.contract = {
+          request: broken ? [{ path: '/Localizador', keyword: 'type' }] : [],
+          response: broken ? [{ path: '/Cabine', keyword: 'additionalProperties' }] : [],
+        };
+        await writeFile(file, JSON.stringify(answer));
+      }
+      const bodies = (report: string): number => Number(/ (\d+) bodies type an observed flavour/.exec(report)?.[1]);
+      const held = await addCommand(edited, 'off-contract', '--dry-run');
+      expect(held.code, held.stderr).toBe(0);
+      const heads = held.stdout.split('\n## ').map((part) => part.split('\n')[0]);
+      expect(heads.slice(0, 3)).toEqual(['## Warnings', 'Findings about the published contract', 'Evidence: `off-contract`']);
+      expect(held.stdout).toMatch(
+        /\| `ObterMapaDeAssentos` \| `api-V2-Voos\/ObterMapaDeAssentos\/0001\.response\.json` \| `\/Cabine` \(additionalProperties\) \|/,
+      );
+      expect(held.stdout).toContain('### Bodies outside the published contract\n\nKept in `evidence/` but not counted');
+      expect(held.stdout).toMatch(/\| `ObterMapaDeAssentos` \| request \| `api-V2-Voos\/ObterMapaDeAssentos\/0001\.request\.json` \|/);
+      expect(bodies(held.stdout)).toBe(bodies(runs[0]?.stdout ?? '') - 2);
+      const counted = await addCommand(edited, 'off-contract', '--dry-run', '--accept-off-contract');
+      expect(counted.code, counted.stderr).toBe(0);
+      expect(counted.stdout).toContain('Counted as evidence: the reviewer passed `--accept-off-contract`.');
+      expect(bodies(counted.stdout)).toBe(bodies(runs[0]?.stdout ?? ''));
+    } finally {
+      await rm(edited, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   test('a recording holding a value that is not a placeholder is refused: field named, value never, nothing imported', async () => {
     const edited = await mkdtemp(path.join(os.tmpdir(), 'recording-edited-'));
