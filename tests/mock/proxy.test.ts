@@ -73,3 +73,22 @@ test('a request outside the contract is forwarded, its answer carrying the reque
   expect(response.headers.get('sl-violations')).toMatch(/Senha/);
   await expect.poll(() => proxyOutput).toMatch(/✗ POST \/api\/V2\/Voos\/Reservar request/);
 });
+
+// Issue 35, item 2: `__proto__`, `constructor` and `prototype` are ordinary members. The
+// fields inside them are not the body's, and the header and the log line say the same.
+test.each([
+  ['{"__proto__":{"Login":"a"},"Senha":"b"}', /Login/],
+  ['{"__proto__":{"Login":5}}', /Login[\s\S]*Senha|Senha[\s\S]*Login/],
+  ['{"constructor":{"Login":"a"},"prototype":{"Senha":"b"}}', /Login[\s\S]*Senha/],
+])('a body %s is flagged: sl-violations and a ✗ log line naming the missing fields', async (body, named) => {
+  const before = proxyOutput.length;
+  const response = await fetch(`${proxyUrl}/api/V2/Voos/Reservar`, { method: 'POST', headers: HEADERS, body });
+  expect(response.status).toBe(200);
+  const header = response.headers.get('sl-violations') ?? '';
+  expect(header).toMatch(named);
+  expect(header).not.toMatch(/must be string/);
+  const total = response.headers.get('sl-violations-total');
+  expect(Number(total)).toBeGreaterThan(0);
+  await expect.poll(() => proxyOutput.slice(before)).toMatch(/✗ POST \/api\/V2\/Voos\/Reservar request: [^\n]*required property 'Login'/);
+  expect(proxyOutput.slice(before)).not.toMatch(/✓ POST/);
+});

@@ -62,6 +62,14 @@ describe('the mock refuses what breaks the contract', () => {
     expect(String(r.json?.detail)).toMatch(/Assento/);
   });
 
+  // Issue 35, item 2: these names are ordinary members, never the body's prototype.
+  test.each(['__proto__', 'constructor', 'prototype'])('a member named %s holding Login: 422 listing Login as missing', async (name) => {
+    const r = await post('/api/V2/Voos/Reservar', `{"${name}":{"Login":"agencia"},"Senha":"s3gredo"}`);
+    expect(r.status).toBe(422);
+    expect(r.json?.validation).toEqual([expect.objectContaining({ location: ['request', 'body'], code: 'required' })]);
+    expect(String(r.json?.detail)).toMatch(/required property 'Login'/);
+  });
+
   test('malformed JSON: 400 with the parser position', async () => {
     const r = await post('/api/V2/Voos/Reservar', '{"Login": "agencia",');
     expect(r.status).toBe(400);
