@@ -216,11 +216,13 @@ describe('flows are scoped', () => {
     const otherLogin = await post(mock.url, path, { ...otherToken.sent, Login: 'outra-agencia' });
     // A locator of the same shape no flow handed out, from the flow's own caller.
     const unknown = await post(mock.url, path, { ...otherToken.sent, Localizador: locator === 'QQQ999' ? 'QQQ998' : 'QQQ999' });
-    const view = (r: { status: number; headers: Headers; body: Record<string, unknown> }) => ({
-      status: r.status,
-      body: r.body,
-      headers: Object.fromEntries([...r.headers].filter(([name]) => name.startsWith('x-mock-flows'))),
-    });
+    const view = (r: { status: number; headers: Headers; body: Record<string, unknown> }) => {
+      const headers: Record<string, string> = {};
+      r.headers.forEach((value, name) => {
+        if (name.startsWith('x-mock-flows')) headers[name] = value;
+      });
+      return { status: r.status, body: r.body, headers };
+    };
     expect(unknown.status).toBe(409);
     expect(view(otherToken)).toEqual(view(unknown));
     expect(view(otherLogin)).toEqual(view(unknown));
