@@ -71,6 +71,16 @@ describe('the mock refuses what breaks the contract', () => {
     expect(String(r.json?.detail)).toMatch(/required property 'Login'/);
   });
 
+  test('a large body (checked in a body process) with a __proto__ member: 422 listing Login as missing', async () => {
+    const r = await post(
+      '/api/V2/Voos/Reservar',
+      `{"__proto__":{"Login":"agencia"},"Senha":"s3gredo","Preenchimento":"${'x'.repeat(300 * 1024)}"}`,
+    );
+    expect(r.status).toBe(422);
+    expect(r.json?.validation).toEqual([expect.objectContaining({ location: ['request', 'body'], code: 'required' })]);
+    expect(String(r.json?.detail)).toMatch(/required property 'Login'/);
+  });
+
   test('malformed JSON: 400 with the parser position', async () => {
     const r = await post('/api/V2/Voos/Reservar', '{"Login": "agencia",');
     expect(r.status).toBe(400);
