@@ -3,7 +3,7 @@
 // the two servers measured in alternation (A B A B …) with the ratio taken per round.
 // Also: the Prism path on its own (the same calls with `Prefer: code=200`), p99,
 // memory after load, time from start to first answer (compile cache cold and warm),
-// and the hostile-load figures of issue 15. Every server runs in its own process.
+// the hostile-load figures of issue 15, and memory under a hostile burst from idle (issue 35). Every server runs in its own process.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile, writeFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,6 +14,7 @@ import { readFamilies } from '../lib/families.ts';
 import { sampleCalls, type SampleCall } from '../lib/sample-request.ts';
 import { HOSTILE_KINDS, hostileRound } from '../gates/reliability/hostile.ts';
 import { alternate, summarise, type Figure, type Paired } from '../lib/stats.ts';
+import { hostileBurstFromIdle, type BurstFigures } from './hostile-burst.ts';
 
 const HEADERS = {
   'content-type': 'application/json; charset=utf-8',
@@ -44,14 +45,6 @@ function startProcess(args: string[], cwd: string): Promise<Server> {
     });
     child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
   });
-}
-
-/** Resident memory of a process and its children (the mock's body processes), from /proc (MiB). */
-async function treeRssMiB(pid: number): Promise<number> {
-  const children = await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8').catch(() => '');
-  const pids = children.split(/\s+/).filter(Boolean).map(Number);
-  const sizes = await Promise.all(pids.map((child) => rssMiB(child).catch(() => 0)));
-  return (await rssMiB(pid)) + sizes.reduce((a, b) => a + (Number.isNaN(b) ? 0 : b), 0);
 }
 
 /** Resident memory of a process, from /proc (MiB). */
@@ -120,12 +113,8 @@ export interface MockFigures {
   firstAnswerCold: Figure;
   firstAnswerWarm: Figure;
   hostile: HostileFigures[];
-  hostileIdleMiB: number;
-  /** The mock and its body processes together, right after the hostile rounds. */
-  hostilePeakMiB: number;
-  /** The mock 3 s and 30 s after the hostile rounds (its body processes have ended by then). */
-  hostileAfterMiB: number;
-  hostileAfter30MiB: number;
+  /** A fresh mock: idle after its first valid answer, a 10 s hostile burst, 30 s after. */
+  burst: BurstFigures;
   operations: number;
   non2xx: number;
   errors: number;
@@ -154,6 +143,15 @@ export async function benchMock(rootDir: string, runs: number, seconds = 4, conn
   // cold one measured 0.53-0.62 s in 2 of 3 tries, later ones 0.16-0.22 s).
   await startToFirstAnswer(rootDir, calls[0]!);
   for (let i = 0; i < runs; i++) warm.push(await startToFirstAnswer(rootDir, calls[0]!));
+
+  // Memory from idle: a mock of its own, nothing run before its first valid answer.
+  const fresh = await startProcess([path.join(rootDir, 'src/cli/main.ts'), 'mock', '--port', '0', '--log', 'silent'], rootDir);
+  let burst: BurstFigures;
+  try {
+    burst = await hostileBurstFromIdle(fresh.url, fresh.pid);
+  } finally {
+    await fresh.stop();
+  }
 
   const mock = await startProcess([path.join(rootDir, 'src/cli/main.ts'), 'mock', '--port', '0', '--log', 'silent'], rootDir);
   const temp = await mkdtemp(path.join(tmpdir(), 'bench-mock-'));
@@ -184,8 +182,6 @@ export async function benchMock(rootDir: string, runs: number, seconds = 4, conn
     const prism = await alternate(runs, measure(plain.url, 'plain'), measure(mock.url, 'prism', { prefer: 'code=200' }));
 
     // Hostile load: 8 concurrent worst-case bodies of each kind, a valid call meanwhile.
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    const hostileIdleMiB = await rssMiB(mock.pid);
     const hostile: HostileFigures[] = [];
     for (const kind of HOSTILE_KINDS) {
       const round = await hostileRound(mock.url, kind);
@@ -198,12 +194,6 @@ export async function benchMock(rootDir: string, runs: number, seconds = 4, conn
         validStatus: round.valid.status,
       });
     }
-    const hostilePeakMiB = await treeRssMiB(mock.pid);
-    // The big-body processes end after 1 s without work; their memory goes with them.
-    await new Promise((resolve) => setTimeout(resolve, 3000));
-    const hostileAfterMiB = await treeRssMiB(mock.pid);
-    await new Promise((resolve) => setTimeout(resolve, 27_000));
-    const hostileAfter30MiB = await treeRssMiB(mock.pid);
     return {
       front,
       prism,
@@ -215,10 +205,7 @@ export async function benchMock(rootDir: string, runs: number, seconds = 4, conn
       firstAnswerCold: summarise(cold),
       firstAnswerWarm: summarise(warm),
       hostile,
-      hostileIdleMiB,
-      hostilePeakMiB,
-      hostileAfterMiB,
-      hostileAfter30MiB,
+      burst,
       operations: calls.length,
       non2xx,
       errors,

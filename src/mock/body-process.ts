@@ -2,37 +2,46 @@
 // against its operation's schema outside the mock's process, so a hostile 1 MiB body holds
 // up no call that arrives meanwhile, and the memory its parse took goes back to the system
 // the moment the process exits. Same validators as the front (validators.ts).
-import type { BigBodyJob, BigBodyVerdict, BigBodyStart } from './big-bodies.ts';
+import type { BigBodyMessage, BigBodyVerdict, BigBodyStart } from './big-bodies.ts';
 import { RouteTable, type MockOperation } from './routes.ts';
 import { compileBodyValidator, validatorCompilers, type BodyValidator, type ValidatorCompilers } from './validators.ts';
-import { jsonSyntaxReason, jsonText } from './wire.ts';
+import { invalidUtf8, jsonSyntaxReason, jsonText } from './wire.ts';
 
 let byKey = new Map<string, MockOperation>();
 let compilers: ValidatorCompilers | undefined;
 const validators = new Map<MockOperation, BodyValidator>();
+/** Bodies arriving: their operation and the pieces so far. */
+const jobs = new Map<number, { operation?: string; chunks: Uint8Array[] }>();
 
-function check(job: BigBodyJob): BigBodyVerdict {
+function check(id: number, operation: string | undefined, chunks: Uint8Array[]): BigBodyVerdict {
+  const bytes = Buffer.concat(chunks);
+  const badText = invalidUtf8(bytes);
+  if (badText) return { id, kind: 'bad-text', detail: badText };
   try {
-    const body: unknown = JSON.parse(jsonText(job.bytes));
-    const op = job.operation === undefined ? undefined : byKey.get(job.operation);
-    if (!op || !compilers) return { id: job.id, kind: 'parsed' };
+    const body: unknown = JSON.parse(jsonText(bytes));
+    const op = operation === undefined ? undefined : byKey.get(operation);
+    if (!op || !compilers) return { id, kind: 'parsed' };
     let validator = validators.get(op);
     if (!validator) validators.set(op, (validator = compileBodyValidator(compilers, op)));
     const result = validator(body);
-    return result ? { id: job.id, kind: 'invalid', check: result } : { id: job.id, kind: 'parsed' };
+    return result ? { id, kind: 'invalid', check: result } : { id, kind: 'parsed' };
   } catch (error) {
-    return { id: job.id, kind: 'bad-json', reason: jsonSyntaxReason(error as Error) };
+    return { id, kind: 'bad-json', reason: jsonSyntaxReason(error as Error) };
   }
 }
 
-process.on('message', (message: BigBodyStart | BigBodyJob) => {
+process.on('message', (message: BigBodyStart | BigBodyMessage) => {
   if ('documents' in message) {
     const routes = new RouteTable(message.documents);
     byKey = new Map(routes.operations.map((op) => [`${op.method} ${op.template}`, op]));
     compilers = validatorCompilers(message.documents);
-    return;
-  }
-  process.send?.(check(message));
+  } else if ('chunk' in message) jobs.get(message.id)?.chunks.push(message.chunk);
+  else if ('abort' in message) jobs.delete(message.id);
+  else if ('end' in message) {
+    const job = jobs.get(message.id);
+    jobs.delete(message.id);
+    if (job) process.send?.(check(message.id, job.operation, job.chunks));
+  } else jobs.set(message.id, { ...(message.operation ? { operation: message.operation } : {}), chunks: [] });
 });
 // The mock going away (its IPC channel closing) ends this process too.
 process.on('disconnect', () => process.exit(0));

@@ -6,7 +6,7 @@
 // Every refusal is a problem body that names the field, header or method at fault.
 import type http from 'node:http';
 import { serializeAnswer, routeKey, type RenderedAnswer } from './answers.ts';
-import { BIG_BODY_BYTES, type BigBodyVerdict } from './big-bodies.ts';
+import { BIG_BODY_BYTES, type BigBodyStream, type BigBodyVerdict } from './big-bodies.ts';
 import type { MockContract } from './contract.ts';
 import type { Preferences, PrismRequest, PrismViolation } from './prism-adapter.ts';
 import { condenseOneOfPatterns, describeViolations, MAX_LISTED_VIOLATIONS, problem, type Problem, type Violation } from './problem.ts';
@@ -14,15 +14,20 @@ import type { MockDecision, MockResponder } from './responder.ts';
 import { missingSecurityHeaders, type MockOperation } from './routes.ts';
 import { StartError } from './start-error.ts';
 import {
+  type BodySpill,
+  invalidUtf8,
   jsonSyntaxReason,
   jsonText,
   mediaTypeOf,
+  missingHost,
   queryOf,
-  readRequestBody,
+  readRequestChunks,
+  type RequestBody,
   RequestRefused,
   send,
   sendProblem,
   targetOf,
+  unacceptedCharset,
   unacceptedEncoding,
 } from './wire.ts';
 
@@ -187,23 +192,41 @@ export function createFront(current: () => MockContract, options: FrontOptions):
   return async function handle(req, res) {
     // The contract this call runs on, to its end.
     const contract = current();
+    const hostless = missingHost(req);
+    if (hostless) return refuse(res, hostless, { connection: 'close' });
     const url = targetOf(req.url ?? '/');
     if (!url) return refuse(res, problem(400, 'The request target is not a valid URL path.'));
     const method = (req.method ?? 'GET').toLowerCase();
     const route = `${req.method ?? 'GET'} ${url.pathname}`;
-    let raw: Buffer;
+    const contentType = req.headers['content-type'];
+    const mediaType = mediaTypeOf(contentType);
+    const encoding = unacceptedEncoding(req.headers['content-encoding']);
+    const charset = unacceptedCharset(contentType);
+    // A large body goes to a body process as it arrives, and its checks run there; the
+    // checks below run in the same order on its verdict.
+    let stream: BigBodyStream | undefined;
+    const spill: BodySpill | undefined =
+      !reference && mediaType === ACCEPTED_TYPE && encoding === undefined && charset === undefined
+        ? {
+            at: BIG_BODY_BYTES,
+            open: async () => {
+              const early = contract.routes.lookup(url.pathname)?.byMethod.get(method);
+              const checkable = early && !missingSecurityHeaders(early, req.headers) && !wantsPrismFor(req, url);
+              stream = await contract.bigBodies().open(checkable ? routeKey(early.method, early.template) : undefined);
+              return stream;
+            },
+          }
+        : undefined;
+    let raw: RequestBody;
     try {
-      raw = await readRequestBody(req, options.bodyTimeoutMs);
+      raw = await readRequestChunks(req, options.bodyTimeoutMs, spill);
     } catch (error) {
       if (!(error instanceof RequestRefused)) throw error;
       // Without reading the rest, the connection cannot carry another request.
       if (error.status === 408) res.once('finish', () => req.socket.destroy());
       return refuse(res, problem(error.status, error.detail), { connection: 'close' });
     }
-    const contentType = req.headers['content-type'];
-    const mediaType = mediaTypeOf(contentType);
-    const encoding = raw.length > 0 ? unacceptedEncoding(req.headers['content-encoding']) : undefined;
-    if (encoding !== undefined)
+    if (raw.length > 0 && encoding !== undefined)
       return refuse(
         res,
         problem(
@@ -212,21 +235,24 @@ export function createFront(current: () => MockContract, options: FrontOptions):
         ),
         { 'accept-encoding': 'identity' },
       );
+    if (raw.length > 0 && mediaType === ACCEPTED_TYPE && charset !== undefined) return refuse(res, problem(415, charset));
 
-    // A large body is parsed and checked on a worker thread; the checks below run in
-    // the same order on its verdict.
-    let verdict: BigBodyVerdict | undefined;
-    if (!reference && raw.length >= BIG_BODY_BYTES && mediaType === ACCEPTED_TYPE) {
-      const early = contract.routes.lookup(url.pathname)?.byMethod.get(method);
-      const checkable = early && !missingSecurityHeaders(early, req.headers) && !wantsPrismFor(req, url);
-      verdict = await contract.bigBodies().check(raw, checkable ? routeKey(early.method, early.template) : undefined);
-    }
+    const verdict: BigBodyVerdict | undefined = await stream?.verdict;
     let body: unknown;
+    if (verdict?.kind === 'bad-text') return refuse(res, problem(400, verdict.detail));
     if (verdict?.kind === 'bad-json') return refuse(res, problem(400, `The body is not valid JSON: ${verdict.reason}`));
     if (verdict?.kind === 'invalid') body = PARSED_ELSEWHERE;
     else if (raw.length > 0 && mediaType === ACCEPTED_TYPE) {
+      let text: Buffer | readonly Buffer[];
+      // A body its process found to be UTF-8 is read piece by piece, never joined.
+      if (verdict?.kind === 'parsed' && verdict.id >= 0) text = raw.chunks;
+      else {
+        text = raw.bytes();
+        const badText = invalidUtf8(text);
+        if (badText) return refuse(res, problem(400, badText));
+      }
       try {
-        body = JSON.parse(jsonText(raw));
+        body = JSON.parse(jsonText(text));
       } catch (error) {
         return refuse(res, problem(400, `The body is not valid JSON: ${jsonSyntaxReason(error as Error)}`));
       }

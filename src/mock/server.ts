@@ -18,7 +18,7 @@ import { createRequestLog, type LogLevel, type RequestLog } from './request-log.
 import type { MockResponder } from './responder.ts';
 import { resolveSources, type SourceOptions, type Sources } from './sources.ts';
 import { portError, StartError } from './start-error.ts';
-import { refuseUnparsed, sendProblem } from './wire.ts';
+import { refuseUnparsed, sendProblem, unmetExpectation } from './wire.ts';
 
 export type { LogLevel } from './request-log.ts';
 
@@ -124,7 +124,8 @@ async function prepareContract(sources: Sources, reference: boolean, cache: Loca
 /** Phase 3: the HTTP server around the front, every refusal a problem body, one log line per request. */
 function createServer(front: Front, log: RequestLog, headersTimeoutMs: number): http.Server {
   const server = http.createServer(
-    { headersTimeout: headersTimeoutMs, requestTimeout: 0, connectionsCheckingInterval: 1_000 },
+    // No Host is refused by the front, with a problem body like every other refusal.
+    { headersTimeout: headersTimeoutMs, requestTimeout: 0, connectionsCheckingInterval: 1_000, requireHostHeader: false },
     (req, res) => {
       const started = performance.now();
       front(req, res)
@@ -139,6 +140,11 @@ function createServer(front: Front, log: RequestLog, headersTimeoutMs: number): 
   );
   server.keepAliveTimeout = 5_000;
   server.on('clientError', refuseUnparsed);
+  server.on('checkExpectation', (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const p = unmetExpectation(req);
+    sendProblem(res, p, { connection: 'close' });
+    log.request(req.method ?? '', req.url ?? '', p.status, 0, p.detail);
+  });
   return server;
 }
 

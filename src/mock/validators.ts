@@ -110,7 +110,14 @@ export function pruneBody(body: unknown, namedKeys: ReadonlySet<string>): { valu
         continue;
       }
       kept++;
-      out[key] = prune((value as Record<string, unknown>)[key], depth + 1);
+      // Defined, not assigned: a member named `__proto__` stays a member (assigned, it became
+      // the copy's prototype and its fields looked present to the listing validator).
+      Object.defineProperty(out, key, {
+        value: prune((value as Record<string, unknown>)[key], depth + 1),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     }
     return out;
   };

@@ -1,6 +1,7 @@
 // HTTP plumbing the mock's front and the contract proxy share: the request target, the
 // body (capped, within a time-out), problem answers, and an answer for what Node's HTTP
 // parser refuses before any handler runs (its default is a bare status line).
+import { isUtf8 } from 'node:buffer';
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { problem, type Problem } from './problem.ts';
@@ -20,16 +21,55 @@ export class RequestRefused extends Error {
   }
 }
 
-/** The caller's body, at most MAX_BODY_BYTES, within `timeoutMs` of its headers (413 and 408 otherwise). */
-export function readRequestBody(req: http.IncomingMessage, timeoutMs: number): Promise<Buffer> {
+/** A request body as it arrived: the socket's chunks, joined only when asked. */
+export class RequestBody {
+  readonly chunks: readonly Buffer[];
+  readonly length: number;
+  constructor(chunks: readonly Buffer[], length: number) {
+    this.chunks = chunks;
+    this.length = length;
+  }
+  /** The body in one buffer (a copy when it came in more than one chunk). */
+  bytes(): Buffer {
+    return this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks as Buffer[], this.length);
+  }
+}
+
+/** Where the chunks of a large body go as they arrive, once it reaches `at` bytes (big-bodies.ts); reading waits for `open`. */
+export interface BodySpill {
+  at: number;
+  open(): Promise<BodySink>;
+}
+
+export interface BodySink {
+  write(chunk: Buffer): void;
+  end(): void;
+  abort(): void;
+}
+
+/**
+ * The caller's body, at most MAX_BODY_BYTES, within `timeoutMs` of its headers (413 and 408
+ * otherwise). With `spill`, a body that reaches `spill.at` bytes is also handed on chunk by
+ * chunk: no buffer as large as the body is ever made here.
+ */
+export function readRequestChunks(req: http.IncomingMessage, timeoutMs: number, spill?: BodySpill): Promise<RequestBody> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    const timer = setTimeout(() => reject(new RequestRefused(408, `The body did not arrive within ${timeoutMs} ms.`)), timeoutMs);
+    let sink: BodySink | undefined;
+    let opening = false;
+    let failed = false;
     const fail = (error: Error) => {
       clearTimeout(timer);
+      failed = true;
+      sink?.abort();
       reject(error);
     };
+    const late = () => fail(new RequestRefused(408, `The body did not arrive within ${timeoutMs} ms.`));
+    let timer = setTimeout(late, timeoutMs);
+    // While the mock itself holds the body unread, the caller's clock stops.
+    let left = timeoutMs;
+    const started = performance.now();
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > MAX_BODY_BYTES) {
@@ -39,13 +79,96 @@ export function readRequestBody(req: http.IncomingMessage, timeoutMs: number): P
         return;
       }
       chunks.push(chunk);
+      if (sink) sink.write(chunk);
+      else if (spill && !opening && size >= spill.at) {
+        // The rest stays unread until the sink takes it.
+        opening = true;
+        req.pause();
+        clearTimeout(timer);
+        left -= performance.now() - started;
+        void spill.open().then((opened) => {
+          if (failed) return opened.abort();
+          sink = opened;
+          for (const c of chunks) opened.write(c);
+          timer = setTimeout(late, Math.max(0, left));
+          req.resume();
+        }, fail);
+      }
     });
     req.on('end', () => {
       clearTimeout(timer);
-      resolve(Buffer.concat(chunks));
+      sink?.end();
+      resolve(new RequestBody(chunks, size));
     });
     req.on('error', fail);
   });
+}
+
+/** The caller's body in one buffer, at most MAX_BODY_BYTES, within `timeoutMs` of its headers (413 and 408 otherwise). */
+export async function readRequestBody(req: http.IncomingMessage, timeoutMs: number): Promise<Buffer> {
+  return (await readRequestChunks(req, timeoutMs)).bytes();
+}
+
+/** The `charset` parameter of a Content-Type, lower case and unquoted, or undefined when there is none. */
+export function charsetOf(header: string | undefined): string | undefined {
+  const match = /;\s*charset\s*=\s*("?)([^";,\s]*)\1/i.exec(header ?? '');
+  return match ? match[2]!.toLowerCase() : undefined;
+}
+
+/** A charset a JSON body may be labelled with (RFC 8259, 8.1: JSON between systems is UTF-8): its refusal, or undefined. */
+export function unacceptedCharset(header: string | undefined): string | undefined {
+  const charset = charsetOf(header);
+  if (charset === undefined || charset === 'utf-8' || charset === 'utf8') return undefined;
+  return `The body must be sent in UTF-8 (RFC 8259, 8.1), the only charset accepted; the request says charset=${JSON.stringify(charset.slice(0, 40))}.`;
+}
+
+/** Bytes that are not UTF-8: where they break it (the offset of the first bad byte), or undefined. */
+export function utf8Fault(bytes: Uint8Array): string | undefined {
+  if (isUtf8(bytes)) return undefined;
+  // Slow path, only for a body already known to be bad: find the first byte at fault.
+  const at = firstInvalidUtf8(bytes);
+  return `the byte at offset ${at} (0x${(bytes[at] ?? 0).toString(16).toUpperCase().padStart(2, '0')}) begins no UTF-8 character`;
+}
+
+/** Bytes that are not UTF-8: the refusal, naming the offset of the first bad byte, or undefined. */
+export function invalidUtf8(bytes: Uint8Array): string | undefined {
+  const fault = utf8Fault(bytes);
+  return fault && `The body is not valid UTF-8, the only charset accepted (RFC 8259, 8.1): ${fault}.`;
+}
+
+/** Offset where the first sequence that is not UTF-8 begins (RFC 3629: no overlongs, no surrogates, at most U+10FFFF). */
+function firstInvalidUtf8(bytes: Uint8Array): number {
+  let i = 0;
+  while (i < bytes.length) {
+    const b = bytes[i]!;
+    if (b < 0x80) {
+      i++;
+      continue;
+    }
+    const [count, min, max] =
+      b >= 0xc2 && b <= 0xdf
+        ? [1, 0x80, 0xbf]
+        : b === 0xe0
+          ? [2, 0xa0, 0xbf]
+          : b === 0xed
+            ? [2, 0x80, 0x9f]
+            : b >= 0xe1 && b <= 0xef
+              ? [2, 0x80, 0xbf]
+              : b === 0xf0
+                ? [3, 0x90, 0xbf]
+                : b === 0xf4
+                  ? [3, 0x80, 0x8f]
+                  : b >= 0xf1 && b <= 0xf3
+                    ? [3, 0x80, 0xbf]
+                    : [0, 0, 0];
+    if (count === 0) return i;
+    for (let k = 1; k <= count; k++) {
+      const c = bytes[i + k];
+      if (c === undefined || c < (k === 1 ? min : 0x80) || c > (k === 1 ? max : 0xbf)) return i;
+    }
+    i += count + 1;
+  }
+  return bytes.length;
 }
 
 /**
@@ -91,8 +214,14 @@ export function jsonSyntaxReason(error: Error): string {
 }
 
 /** A body's text for JSON.parse: UTF-8, a leading byte order mark dropped (RFC 8259, 8.1, lets a parser ignore it). */
-export function jsonText(raw: Uint8Array): string {
-  const text = Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString('utf8');
+export function jsonText(raw: Uint8Array | readonly Uint8Array[]): string {
+  let text: string;
+  if (raw instanceof Uint8Array) text = Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString('utf8');
+  else {
+    // Chunk by chunk: a body handed on in pieces is never joined into one large buffer.
+    const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+    text = raw.map((chunk, i) => decoder.decode(chunk, { stream: i < raw.length - 1 })).join('');
+  }
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
@@ -113,6 +242,20 @@ export function send(res: http.ServerResponse, status: number, headers: Record<s
 
 export function sendProblem(res: http.ServerResponse, p: Problem, extraHeaders: Record<string, string> = {}): void {
   send(res, p.status, { ...extraHeaders, 'content-type': 'application/problem+json' }, JSON.stringify(p));
+}
+
+/** An HTTP/1.1 request without a Host header (RFC 9112, 3.2): the refusal Node would send bare. */
+export function missingHost(req: http.IncomingMessage): Problem | undefined {
+  if (req.httpVersion !== '1.1' || (req.headers.host ?? '') !== '') return undefined;
+  return problem(400, 'An HTTP/1.1 request must carry a Host header (RFC 9112, 3.2); this one has none.');
+}
+
+/** An `Expect` other than 100-continue (RFC 9110, 10.1.1): the refusal Node would send bare. */
+export function unmetExpectation(req: http.IncomingMessage): Problem {
+  const value = String(req.headers.expect ?? '')
+    .slice(0, 60)
+    .replace(/[^\x20-\x7e]/g, '?');
+  return problem(417, `This server meets no expectation but 100-continue; the request has Expect: ${JSON.stringify(value)}.`);
 }
 
 /**

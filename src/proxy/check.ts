@@ -14,7 +14,7 @@ import {
   type BodyCheck,
   type ValidatorCompilers,
 } from '../mock/validators.ts';
-import { mediaTypeOf } from '../mock/wire.ts';
+import { mediaTypeOf, unacceptedCharset } from '../mock/wire.ts';
 
 export interface CheckResult {
   /** The first violations (errors and warnings), at most a few dozen. */
@@ -77,6 +77,9 @@ export class ContractCheck {
     const mediaType = mediaTypeOf(headers['content-type']);
     if (hasBody && op.mediaTypes.length > 0 && !op.mediaTypes.some((declared) => mediaTypesMatch(mediaType, declared))) {
       results.push({ violations: [error(['request'], `Supported content types: ${op.mediaTypes.join(',')}`, 415)], total: 1 });
+    } else if (hasBody && JSON_MEDIA.test(mediaType) && unacceptedCharset(headers['content-type'])) {
+      // A JSON body in another charset: the mock refuses it with 415 naming the charset.
+      results.push({ violations: [error(['request'], unacceptedCharset(headers['content-type'])!, 415)], total: 1 });
     } else if (checkBody) {
       let validator = this.#requests.get(op);
       if (!validator) this.#requests.set(op, (validator = compileBodyValidator(this.#compilers, op)));

@@ -2,7 +2,7 @@
 // so a small bomb cannot inflate past the cap) and JSON parsed. The original bytes are
 // what the proxy sends on; this copy is only ever validated.
 import zlib from 'node:zlib';
-import { jsonSyntaxReason } from '../mock/wire.ts';
+import { jsonSyntaxReason, utf8Fault } from '../mock/wire.ts';
 
 export class UnreadableBody extends Error {}
 
@@ -61,6 +61,9 @@ export function parsedCopy(text: Buffer, contentType: string | undefined): unkno
   if (text.length === 0) return undefined;
   const string = text.toString('utf8');
   if (!JSON_TYPE.test(contentType ?? '')) return string;
+  const fault = utf8Fault(text);
+  if (fault)
+    throw new UnreadableBody(`it is labelled ${String(contentType).split(';')[0]!.trim().slice(0, 100)} but is not valid UTF-8: ${fault}`);
   try {
     return JSON.parse(string) as unknown;
   } catch (error) {

@@ -11,7 +11,7 @@ import { PACKAGE_ROOT } from '../lib/layout.ts';
 import { problem, type Problem, type Violation } from '../mock/problem.ts';
 import { resolveSources } from '../mock/sources.ts';
 import { portError, StartError } from '../mock/start-error.ts';
-import { MAX_BODY_BYTES, readRequestBody, refuseUnparsed, RequestRefused, targetOf } from '../mock/wire.ts';
+import { MAX_BODY_BYTES, missingHost, readRequestBody, refuseUnparsed, RequestRefused, targetOf, unmetExpectation } from '../mock/wire.ts';
 import { ContractCheck, ROUTE_NOT_FOUND, type CheckResult } from './check.ts';
 import { decodeContent, parsedCopy, UnreadableBody } from './decode.ts';
 import { endToEndHeaders, flatHeaders } from './headers.ts';
@@ -157,6 +157,11 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
           `${problemText ? '✗' : '✓'} ${method} ${target ? redactPath(target.pathname, redact) : '(bad target)'} ${problemText ? `${problemText} ` : ''}→ ${status} (${Math.round(performance.now() - started)} ms)`,
         ),
       );
+    const hostless = missingHost(req);
+    if (hostless) {
+      sendProblem(res, hostless, redact, { connection: 'close' });
+      return line(400, 'no Host header');
+    }
     if (!target) {
       sendProblem(res, problem(400, 'The request target is not a path.'), redact);
       return line(400, 'bad request target');
@@ -304,6 +309,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       // Node enforces the head time-out on this tick (30 s by default, which would let a slow caller hold a socket that long).
       connectionsCheckingInterval: Math.min(1_000, options.headTimeoutMs ?? DEFAULT_HEAD_TIMEOUT_MS),
       requestTimeout: 0,
+      // No Host is refused by handle(), with a problem body like every other refusal.
+      requireHostHeader: false,
     },
     (req, res) => {
       handle(req, res).catch((error: unknown) => {
@@ -316,6 +323,10 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   // A caller that neither sends nor reads for longer than any stage may take is cut off
   // (one that never reads its answer would otherwise hold the socket and its buffer).
   server.timeout = timeoutMs + bodyTimeoutMs + (options.headTimeoutMs ?? DEFAULT_HEAD_TIMEOUT_MS);
+  server.on('checkExpectation', (req: http.IncomingMessage, res: http.ServerResponse) => {
+    sendProblem(res, unmetExpectation(req), redactorFor(secretsOf(req.headers)), { connection: 'close' });
+    log(`✗ ${req.method} (unmet Expect) → 417`);
+  });
   server.on('clientError', (error: Error & { code?: string }, socket: Duplex) => {
     const status = refuseUnparsed(error, socket);
     if (status !== undefined) log(`✗ (unparsed request) ${status} ${error.code ?? 'parse error'}`);

@@ -176,6 +176,77 @@ describe('the flows mock', () => {
   });
 });
 
+// Issue 35, item 4: identifiers are random, of the captured shape, and a flow belongs to its caller.
+describe('flows are scoped', () => {
+  const shape = (value: string) => value.replace(/\d/g, '9').replace(/[A-Z]/g, 'A').replace(/[a-z]/g, 'a');
+  const locatorOf = (r: { body: Record<string, unknown> }) =>
+    String((r.body.Reservas as Array<Record<string, unknown>> | undefined)?.[0]?.Localizador);
+
+  test('handed-out locators and trip tokens are random, of the captured shape, never a captured value', async () => {
+    const captured = cenario4?.steps.find((s) => s.operation === 'IniciarEmissao')?.request.Localizador as string;
+    const capturedToken = cenario4?.steps.find((s) => s.operation === 'Reservar')?.request.IdentificacaoDaViagem as string;
+    const locators: string[] = [];
+    const tokens: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const answers = await flow(mock.url, CENARIO4).steps(upTo('04-Reservar'));
+      const reservar = answers.at(-1)!;
+      expect(reservar.headers.get('x-mock-flows')).toBe('replay');
+      locators.push(locatorOf(reservar));
+      tokens.push(String(reservar.sent.IdentificacaoDaViagem));
+    }
+    for (const l of locators) expect(shape(l)).toBe(shape(captured));
+    for (const t of tokens) {
+      expect(shape(t)).toBe(shape(capturedToken));
+      expect(t.startsWith('H4sI')).toBe(true);
+    }
+    expect(new Set(locators).size).toBe(locators.length);
+    expect(locators).not.toContain(captured);
+    // Not a counter: no two differ in their last character only.
+    for (const a of locators) for (const b of locators) if (a !== b) expect(a.slice(0, -1) === b.slice(0, -1), `${a} ${b}`).toBe(false);
+  });
+
+  test("another caller's locator is unknown to this caller: the same answer as any unknown locator", async () => {
+    const a = flow(mock.url, CENARIO4);
+    const booked = await a.steps(upTo('04-Reservar'));
+    const locator = locatorOf(booked.at(-1)!);
+    const path = '/AereoNoSession.svc/IniciarEmissao';
+    // Another developer token, then the same token with another Login.
+    const otherToken = await a.step('05-IniciarEmissao', { 'developer-token': '11111111-1111-1111-1111-111111111111' });
+    expect(otherToken.sent.Localizador).toBe(locator);
+    const otherLogin = await post(mock.url, path, { ...otherToken.sent, Login: 'outra-agencia' });
+    // A locator of the same shape no flow handed out, from the flow's own caller.
+    const unknown = await post(mock.url, path, { ...otherToken.sent, Localizador: locator === 'QQQ999' ? 'QQQ998' : 'QQQ999' });
+    const view = (r: { status: number; headers: Headers; body: Record<string, unknown> }) => {
+      const headers: Record<string, string> = {};
+      r.headers.forEach((value, name) => {
+        if (name.startsWith('x-mock-flows')) headers[name] = value;
+      });
+      return { status: r.status, body: r.body, headers };
+    };
+    expect(unknown.status).toBe(409);
+    expect(view(otherToken)).toEqual(view(unknown));
+    expect(view(otherLogin)).toEqual(view(unknown));
+    // The flow itself goes on for its own caller.
+    expect((await a.step('05-IniciarEmissao')).headers.get('x-mock-flows')).toBe('replay');
+  });
+
+  test("a second Emitir of one booking: the flows' own 409 saying it was issued once", async () => {
+    const f = flow(mock.url, CENARIO4);
+    const answers = await f.steps(upTo('07-Emitir'));
+    expect(answers.at(-1)?.headers.get('x-mock-flows')).toBe('replay');
+    const again = await f.step('07-Emitir');
+    expect(again.status).toBe(409);
+    expect(again.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(again.headers.get('x-mock-flows')).toBe('already-issued');
+    expect(again.headers.get('x-mock-flows-flow')).toBe(answers.at(-1)?.headers.get('x-mock-flows-flow'));
+    expect(String(again.body.detail)).toMatch(
+      /^The flows mock cannot place this call in a flow \(already-issued\): this flow already ran 07-Emitir .*issued once/,
+    );
+    // The booking is still there to consult.
+    expect((await f.step('08-Consultar')).headers.get('x-mock-flows')).toBe('replay');
+  });
+});
+
 describe('--flows with --observed', () => {
   test('replays on the captured route while V2 answers from the observed flavour', async () => {
     const both = await startMockProcess(rootDir, ['--flows', '--observed']);

@@ -119,6 +119,15 @@ function probesFor(op: ContractOperation, index: number, baseUrl: string): Probe
     probes.push({ kind: 'big-body', ...valid, body: big }, { kind: 'big-body', ...valid, body: big.slice(0, -2) });
     probes.push({ kind: 'big-body', ...valid, body: JSON.stringify({ ...base, Login: Array.from({ length: 60_000 }, () => 1) }) });
   }
+  // `__proto__`, `constructor` and `prototype` are ordinary members in both engines (issue 35).
+  if (base !== null && typeof base === 'object' && !Array.isArray(base)) {
+    const inner = JSON.stringify(base);
+    probes.push(
+      { kind: 'reserved-member', ...valid, body: `{"__proto__":${inner}}` },
+      { kind: 'reserved-member', ...valid, body: `{"constructor":${inner},"prototype":${inner}}` },
+      { kind: 'reserved-member', ...valid, body: `{"__proto__":{"Login":5},${inner.slice(1)}` },
+    );
+  }
   if (index === 0) probes.push({ kind: 'too-large', ...valid, body: JSON.stringify({ Filler: 'x'.repeat(1024 * 1024) }) });
   for (const [n, category] of CATEGORIES.entries()) {
     const arbitrary = badRequestsFor(category, op, operations, baseUrl);

@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { rootDir } from '../support/bundle.ts';
+import { rawExchange } from '../support/raw-http.ts';
 
 const HEADERS = {
   'content-type': 'application/json',
@@ -72,4 +73,58 @@ test('a request outside the contract is forwarded, its answer carrying the reque
   const response = await fetch(`${proxyUrl}/api/V2/Voos/Reservar`, { method: 'POST', headers: HEADERS, body: '{"Login":"a"}' });
   expect(response.headers.get('sl-violations')).toMatch(/Senha/);
   await expect.poll(() => proxyOutput).toMatch(/✗ POST \/api\/V2\/Voos\/Reservar request/);
+});
+
+// Issue 35, item 2: `__proto__`, `constructor` and `prototype` are ordinary members. The
+// fields inside them are not the body's, and the header and the log line say the same.
+test.each([
+  ['{"__proto__":{"Login":"a"},"Senha":"b"}', /Login/],
+  ['{"__proto__":{"Login":5}}', /Login[\s\S]*Senha|Senha[\s\S]*Login/],
+  ['{"constructor":{"Login":"a"},"prototype":{"Senha":"b"}}', /Login[\s\S]*Senha/],
+])('a body %s is flagged: sl-violations and a ✗ log line naming the missing fields', async (body, named) => {
+  const before = proxyOutput.length;
+  const response = await fetch(`${proxyUrl}/api/V2/Voos/Reservar`, { method: 'POST', headers: HEADERS, body });
+  expect(response.status).toBe(200);
+  const header = response.headers.get('sl-violations') ?? '';
+  expect(header).toMatch(named);
+  expect(header).not.toMatch(/must be string/);
+  const total = response.headers.get('sl-violations-total');
+  expect(Number(total)).toBeGreaterThan(0);
+  await expect.poll(() => proxyOutput.slice(before)).toMatch(/✗ POST \/api\/V2\/Voos\/Reservar request: [^\n]*required property 'Login'/);
+  expect(proxyOutput.slice(before)).not.toMatch(/✓ POST/);
+});
+
+// Issue 35, item 3: bytes, charsets and Node's own refusals at the proxy.
+test('a JSON body that is not UTF-8: 400 naming the byte offset, not forwarded', async () => {
+  const sent = received.length;
+  const body = Buffer.concat([Buffer.from('{"Login":"jos'), Buffer.from([0xe9]), Buffer.from('","Senha":"b"}')]);
+  const response = await fetch(`${proxyUrl}/api/V2/Voos/Reservar`, { method: 'POST', headers: HEADERS, body });
+  expect(response.status).toBe(400);
+  expect(((await response.json()) as { detail: string }).detail).toContain('offset 13 (0xE9)');
+  expect(received.length).toBe(sent);
+});
+
+test('a body labelled charset=latin1: forwarded, flagged 415 naming the charset, a ✗ line', async () => {
+  const before = proxyOutput.length;
+  const response = await fetch(`${proxyUrl}/api/V2/Voos/Reservar`, {
+    method: 'POST',
+    headers: { ...HEADERS, 'content-type': 'application/json; charset=latin1' },
+    body: '{"Login":"a","Senha":"b"}',
+  });
+  expect(response.status).toBe(200);
+  expect(response.headers.get('sl-violations')).toMatch(/charset=\\"latin1\\"/);
+  await expect.poll(() => proxyOutput.slice(before)).toMatch(/✗ POST \/api\/V2\/Voos\/Reservar request: [^\n]*charset/);
+});
+
+test('HTTP/1.1 without Host, an unknown Expect: problem bodies', async () => {
+  const noHost = await rawExchange(proxyUrl, 'POST /api/V2/Voos/Reservar HTTP/1.1\r\ncontent-length: 2\r\n\r\n{}');
+  expect(noHost.status).toBe(400);
+  expect(JSON.parse(noHost.body)).toMatchObject({ status: 400, detail: expect.stringMatching(/Host header/) });
+  const expectation = await rawExchange(
+    proxyUrl,
+    'POST /api/V2/Voos/Reservar HTTP/1.1\r\nhost: x\r\nexpect: 42-nope\r\ncontent-length: 2\r\n\r\n{}',
+  );
+  expect(expectation.status).toBe(417);
+  expect(expectation.head).toMatch(/content-type: application\/problem\+json/i);
+  expect(JSON.parse(expectation.body)).toMatchObject({ status: 417, detail: expect.stringContaining('"42-nope"') });
 });

@@ -1,6 +1,7 @@
 // The mock enforces the contract: what it refuses, it refuses with a 4xx whose
 // problem body says why, naming the field.
 import { describe, expect, inject, test } from 'vitest';
+import { rawExchange } from '../support/raw-http.ts';
 
 const url = inject('mockUrl');
 const HEADERS = {
@@ -62,6 +63,24 @@ describe('the mock refuses what breaks the contract', () => {
     expect(String(r.json?.detail)).toMatch(/Assento/);
   });
 
+  // Issue 35, item 2: these names are ordinary members, never the body's prototype.
+  test.each(['__proto__', 'constructor', 'prototype'])('a member named %s holding Login: 422 listing Login as missing', async (name) => {
+    const r = await post('/api/V2/Voos/Reservar', `{"${name}":{"Login":"agencia"},"Senha":"s3gredo"}`);
+    expect(r.status).toBe(422);
+    expect(r.json?.validation).toEqual([expect.objectContaining({ location: ['request', 'body'], code: 'required' })]);
+    expect(String(r.json?.detail)).toMatch(/required property 'Login'/);
+  });
+
+  test('a large body (checked in a body process) with a __proto__ member: 422 listing Login as missing', async () => {
+    const r = await post(
+      '/api/V2/Voos/Reservar',
+      `{"__proto__":{"Login":"agencia"},"Senha":"s3gredo","Preenchimento":"${'x'.repeat(300 * 1024)}"}`,
+    );
+    expect(r.status).toBe(422);
+    expect(r.json?.validation).toEqual([expect.objectContaining({ location: ['request', 'body'], code: 'required' })]);
+    expect(String(r.json?.detail)).toMatch(/required property 'Login'/);
+  });
+
   test('malformed JSON: 400 with the parser position', async () => {
     const r = await post('/api/V2/Voos/Reservar', '{"Login": "agencia",');
     expect(r.status).toBe(400);
@@ -108,4 +127,75 @@ test('the __example query fallback picks an example like the Prefer header', asy
   const viaQuery = await post('/AereoNoSession.svc/ObterMapaDeAssentos?__example=sessaoExpirada', body);
   expect(viaQuery.status).toBe(200);
   expect(viaQuery.json).toEqual({ SessaoExpirada: true });
+});
+
+// Issue 35, item 3: bytes and charsets, and Node's own refusals, each with a problem body.
+describe('bytes, charsets and what Node refuses before the mock', () => {
+  const sendBytes = async (bytes: Uint8Array, contentType = 'application/json') => {
+    const response = await fetch(`${url}/api/V2/Voos/Reservar`, {
+      method: 'POST',
+      headers: { ...HEADERS, 'content-type': contentType },
+      body: new Uint8Array(bytes),
+    });
+    return { status: response.status, json: (await response.json()) as { detail: string; title: string } };
+  };
+
+  test.each(['latin1', 'utf-16', '"ISO-8859-1"'])('charset=%s: 415 naming it', async (charset) => {
+    const r = await sendBytes(Buffer.from(JSON.stringify(CREDENTIALS)), `application/json; charset=${charset}`);
+    expect(r.status).toBe(415);
+    expect(r.json.detail).toContain(`charset=${JSON.stringify(charset.replaceAll('"', '').toLowerCase())}`);
+  });
+
+  test('charset=UTF-8 and utf8 are accepted', async () => {
+    for (const charset of ['UTF-8', 'utf8', '"utf-8"'])
+      expect((await sendBytes(Buffer.from(JSON.stringify(CREDENTIALS)), `application/json; charset=${charset}`)).status).toBe(200);
+  });
+
+  test.each([
+    ['a UTF-16 byte order mark', Buffer.from([0xff, 0xfe, 0x7b, 0x00, 0x7d, 0x00]), 0, '0xFF'],
+    [
+      'a Latin-1 byte inside a string',
+      Buffer.concat([Buffer.from('{"Login":"jos'), Buffer.from([0xe9]), Buffer.from('","Senha":"x"}')]),
+      13,
+      '0xE9',
+    ],
+    [
+      'an overlong encoding',
+      Buffer.concat([Buffer.from('{"Login":"'), Buffer.from([0xc0, 0xaf]), Buffer.from('","Senha":"x"}')]),
+      10,
+      '0xC0',
+    ],
+  ])('invalid UTF-8 (%s): 400 naming the byte offset', async (_name, bytes, offset, byte) => {
+    const r = await sendBytes(bytes);
+    expect(r.status).toBe(400);
+    expect(r.json.detail).toContain(`offset ${offset} (${byte})`);
+  });
+
+  test('invalid UTF-8 deep in a large body (checked in a body process): 400 naming the offset', async () => {
+    const head = Buffer.from(`{"Login":"${'a'.repeat(300 * 1024)}`);
+    const r = await sendBytes(Buffer.concat([head, Buffer.from([0xff]), Buffer.from('","Senha":"x"}')]));
+    expect(r.status).toBe(400);
+    expect(r.json.detail).toContain(`offset ${head.length} (0xFF)`);
+  });
+
+  test('HTTP/1.1 without Host: 400 with a problem body', async () => {
+    const body = JSON.stringify(CREDENTIALS);
+    const r = await rawExchange(
+      url,
+      `POST /api/V2/Voos/Reservar HTTP/1.1\r\ncontent-type: application/json\r\ndeveloper-token: ${HEADERS['developer-token']}\r\ndeveloper-access-code: ${HEADERS['developer-access-code']}\r\ncontent-length: ${body.length}\r\n\r\n${body}`,
+    );
+    expect(r.status).toBe(400);
+    expect(r.head).toMatch(/content-type: application\/problem\+json/i);
+    expect(JSON.parse(r.body)).toMatchObject({ status: 400, detail: expect.stringMatching(/Host header/) });
+  });
+
+  test('an unknown Expect: 417 with a problem body naming it', async () => {
+    const r = await rawExchange(
+      url,
+      `POST /api/V2/Voos/Reservar HTTP/1.1\r\nhost: x\r\nexpect: 42-nope\r\ncontent-type: application/json\r\ncontent-length: 2\r\n\r\n{}`,
+    );
+    expect(r.status).toBe(417);
+    expect(r.head).toMatch(/content-type: application\/problem\+json/i);
+    expect(JSON.parse(r.body)).toMatchObject({ status: 417, detail: expect.stringContaining('"42-nope"') });
+  });
 });

@@ -1,13 +1,25 @@
 // Identifiers the flows mock hands out in place of the captured placeholders: one fresh
-// value per captured value and flow, of the same shape (digits stay digits, the length
-// is kept), so two flows of the same scenario never share a locator or a ticket.
-// A counter makes every value unique; none can equal a captured one (`Z`/`9` lead).
+// value per captured value and flow, random and of the same shape, character by character
+// (a digit stays a digit, a capital a capital, the length is kept), so a locator another
+// flow was given cannot be guessed from one's own. A leading `H4sI` (the Base64 start of a
+// gzip stream, which the trip identifier is) is kept: the value keeps looking like one.
+import { randomInt } from 'node:crypto';
 
-/** The fresh form of `original` for the n-th identifier minted. */
-export function mintIdentifier(original: string, n: number): string {
-  const len = original.length;
-  if (/^\d+$/.test(original)) return `9${String(n).padStart(len - 1, '0')}`;
-  const tag = n.toString(36).toUpperCase();
-  if (len <= 8) return `Z${tag.padStart(len - 1, '0')}`;
-  return `${original.slice(0, len - 6)}Z${tag.padStart(5, '0')}`;
+const DIGITS = '0123456789';
+const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const LOWER = 'abcdefghijklmnopqrstuvwxyz';
+const GZIP_BASE64 = 'H4sI';
+
+function like(char: string): string {
+  const alphabet = /\d/.test(char) ? DIGITS : /[A-Z]/.test(char) ? UPPER : /[a-z]/.test(char) ? LOWER : undefined;
+  return alphabet ? alphabet[randomInt(alphabet.length)]! : char;
+}
+
+/** A random value of `original`'s shape; `taken` says which values may not be handed out (retried then). */
+export function mintIdentifier(original: string, taken: (value: string) => boolean): string {
+  const kept = original.startsWith(GZIP_BASE64) && original.length > GZIP_BASE64.length ? GZIP_BASE64 : '';
+  for (;;) {
+    const value = kept + [...original.slice(kept.length)].map(like).join('');
+    if (value !== original && !taken(value)) return value;
+  }
 }

@@ -4,9 +4,12 @@
 // - A step is matched by operation and by its identifying fields: the search criteria,
 //   and every field the lineage threads (trip token and ids, locator, ticket).
 // - Each flow gets its own identifiers: a captured trip token, locator or ticket number in
-//   an answer is replaced by a fresh one (ids.ts), remembered for that flow; a later call
-//   carrying it is read back as the captured value and belongs to that flow. Two flows of
-//   one scenario at once therefore never share state.
+//   an answer is replaced by a fresh random one of its shape (ids.ts), remembered for that
+//   flow; a later call carrying it is read back as the captured value and belongs to that
+//   flow. Two flows of one scenario at once therefore never share state.
+// - A flow belongs to its caller (developer token and Login): another caller's identifier
+//   is unknown to this one, answered as any identifier no flow handed out.
+// - A booking is issued once: a second Emitir of it is refused (no capture shows one).
 // - A flow moves forward only as the capture did: a step is replayed when every booking
 //   change captured before it (Reservar, Emitir, Cancelar) on the same booking (sharing a
 //   trip token or locator with it) has been replayed in this flow and none captured after
@@ -33,6 +36,8 @@ import { mintIdentifier } from './ids.ts';
 export const CAPTURED_FAMILY = 'legacy';
 /** Operations whose captured answer means the booking changed. */
 const BOOKING_CHANGES = new Set(['Reservar', 'Emitir', 'Cancelar']);
+/** Changes a booking takes once: a second one is refused, not replayed. */
+const ISSUED_ONCE = new Set(['Emitir']);
 /** Search criteria: what identifies a search step. */
 const CRITERIA = ['Origem', 'Destino', 'DataIda', 'DataVolta', 'QuantidadeAdultos', 'QuantidadeCriancas', 'QuantidadeBebes', 'Sistema'];
 const SEARCHES = new Set(['RecuperarSistemasPesquisa', 'Disponibilidade']);
@@ -80,6 +85,8 @@ interface Flow {
   replayed: Set<number>;
   /** Captured value -> the fresh one this flow handed out. */
   fresh: Map<string, string>;
+  /** The caller it belongs to (callerOf). */
+  owner: string;
 }
 
 type Json = unknown;
@@ -101,6 +108,12 @@ function sitesOf(
     for (const [k, v] of Object.entries(value)) sitesOf(v, originals, [...at, k], out);
   }
   return out;
+}
+
+/** Who calls: the developer token and the Login, so one integrator's flows are not another's. */
+function callerOf(call: MockCall): string {
+  const login = isObject(call.body) && typeof call.body.Login === 'string' ? call.body.Login : '';
+  return JSON.stringify([call.headers['developer-token'] ?? '', login]);
 }
 
 function same(a: unknown, b: unknown): boolean {
@@ -189,10 +202,9 @@ export function createFlowsResponder(
 
   let flows = new Map<string, Flow>();
   let freshIndex = new Map<string, { flow: string; original: string }>();
-  // Identifiers of flows dropped by the bound, so a late call is told its flow was forgotten (bounded in turn).
-  let evicted = new Set<string>();
+  // Identifiers of flows dropped by the bound and their callers, so a late call is told its flow was forgotten (bounded in turn).
+  let evicted = new Map<string, string>();
   const maxEvicted = 16 * maxFlows;
-  let minted = 0;
   let flowCount = 0;
 
   function forget(flow: Flow): void {
@@ -200,17 +212,17 @@ export function createFlowsResponder(
     for (const value of flow.fresh.values()) freshIndex.delete(value);
   }
 
-  function newFlow(scenario: string, start: number): Flow {
+  function newFlow(scenario: string, start: number, owner: string): Flow {
     while (flows.size >= maxFlows) {
       const oldest = flows.values().next().value as Flow;
-      for (const value of oldest.fresh.values()) evicted.add(value);
-      for (const value of evicted) {
+      for (const value of oldest.fresh.values()) evicted.set(value, oldest.owner);
+      for (const value of evicted.keys()) {
         if (evicted.size <= maxEvicted) break;
         evicted.delete(value);
       }
       forget(oldest);
     }
-    const flow: Flow = { id: `f${(++flowCount).toString(36)}`, scenario, start, replayed: new Set(), fresh: new Map() };
+    const flow: Flow = { id: `f${(++flowCount).toString(36)}`, scenario, start, replayed: new Set(), fresh: new Map(), owner };
     flows.set(flow.id, flow);
     return flow;
   }
@@ -223,7 +235,7 @@ export function createFlowsResponder(
   function freshFor(flow: Flow, original: string): string {
     let value = flow.fresh.get(original);
     if (value === undefined) {
-      value = mintIdentifier(original, ++minted);
+      value = mintIdentifier(original, (v) => freshIndex.has(v) || evicted.has(v) || handedOut.has(v));
       flow.fresh.set(original, value);
       freshIndex.set(value, { flow: flow.id, original });
     }
@@ -284,17 +296,19 @@ export function createFlowsResponder(
   function respond(call: MockCall): MockDecision | undefined {
     if (call.headers[HEADERS.reset] === 'all') reset();
     if (call.family !== CAPTURED_FAMILY || !identifying.has(call.operation) || !isObject(call.body)) return undefined;
-    // Read this flow's identifiers back as the captured values.
+    // Read this caller's identifiers back as the captured values; another caller's stay unknown.
+    const caller = callerOf(call);
     let flow: Flow | undefined;
     const body: Record<string, unknown> = { ...call.body };
     for (const [key, value] of Object.entries(body)) {
       const known = typeof value === 'string' ? freshIndex.get(value) : undefined;
-      if (!known) continue;
+      const owned = known && flows.get(known.flow);
+      if (!known || !owned || owned.owner !== caller) continue;
       body[key] = known.original;
-      flow ??= flows.get(known.flow);
+      flow ??= owned;
     }
     if (!flow) {
-      const stale = Object.entries(body).find(([, value]) => typeof value === 'string' && evicted.has(value));
+      const stale = Object.entries(body).find(([, value]) => typeof value === 'string' && evicted.get(value) === caller);
       if (stale) {
         return refusal(
           'evicted',
@@ -326,6 +340,13 @@ export function createFlowsResponder(
     // Within a flow, the first step not replayed yet (a scenario may search or price twice).
     const current = flow;
     const step = (current && matches.find((s) => !current.replayed.has(s.index))) ?? (matches[0] as Step);
+    if (flow && ISSUED_ONCE.has(step.operation) && flow.replayed.has(step.index)) {
+      return refusal(
+        'already-issued',
+        `this flow already ran ${step.id} for this booking; ${flow.scenario} captured one ${step.operation} of it, and a booking is issued once`,
+        { [HEADERS.nearest]: headerSafe(`${step.scenario}/${step.id}`), [HEADERS.flow]: flow.id },
+      );
+    }
     if (flow) {
       const why = blocked(flow, step);
       if (why)
@@ -358,7 +379,7 @@ export function createFlowsResponder(
       }
     }
     if (!flow && (originalsIn.get(step) ?? []).length > 0) {
-      flow = newFlow(step.scenario, step.index);
+      flow = newFlow(step.scenario, step.index, caller);
     }
     flow?.replayed.add(step.index);
     const headers: Record<string, string> = { [HEADERS.match]: 'replay', [HEADERS.scenario]: step.scenario, [HEADERS.step]: step.id };
@@ -372,7 +393,7 @@ export function createFlowsResponder(
   function reset(): void {
     flows = new Map();
     freshIndex = new Map();
-    evicted = new Set();
+    evicted = new Map();
   }
 
   /** The mock's own 409: this call has no place in any flow; the headers and the detail say why. */
