@@ -96,6 +96,8 @@ const IDENTIFIER_KEY =
 const TRIP_KEY = /^identificacaodaviagem(?:volta)?$/i;
 /** Names JavaScript gives meaning to: kept as ordinary members, never a prototype. */
 const STRUCTURAL_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+/** Words of letters with at most a short number at the end (`ViagensTrecho1`, `clienteId`): never a token, a locator, a date or an e-mail. */
+const FIELD_NAME = /^[A-Za-z][A-Za-z_]{1,62}\d{0,2}$/;
 const FIXED: Record<string, string> = { login: 'agencia', senha: 's3gredo', password: 's3gredo' };
 const FIXED_VALUES = new Set(Object.values(FIXED));
 const WORD = /[\p{L}\p{N}]+/gu;
@@ -233,9 +235,14 @@ export class Sanitizer {
     return shape !== undefined && rule.shapes.has(shape);
   }
 
-  /** Whether a key is a field name the documents know (kept), rather than data (a placeholder). */
+  /**
+   * Whether a key is a field name (kept) rather than data (a placeholder): one the documents
+   * know, or one shaped like this API's field names, so a recording can still show a field no
+   * source has typed yet. A secret or personal value used as a key is caught by the recorder's
+   * second line, which searches keys as it searches values.
+   */
   knowsKey(key: string): boolean {
-    return this.#table.names.has(key) || STRUCTURAL_KEYS.has(key);
+    return this.#table.names.has(key) || STRUCTURAL_KEYS.has(key) || (FIELD_NAME.test(key) && /[a-z]{2}/.test(key));
   }
 
   #word(word: string): string {

@@ -115,10 +115,20 @@ describe('what is kept: only what the documents say is harmless, with its shape'
     expect(clean.Origem).toBe('GRU');
     expect(clean.CabineTipo).toBe('Economica');
     expect(clean.DataIda).toBe('2026-05-20');
-    // Wrong shape for an airport, free text in a code field, a field no document names (its key too).
+    // Wrong shape for an airport, free text in a code field, a field no document names: its
+    // key stays (a field name), its value does not.
     expect(clean.Destino).toMatch(/^[XYZ]{4}$/);
     expect(clean.Classe).toMatch(/^[XYZ][xyz]+ [xyz]+ [xyz]+ [XYZ]+$/);
-    expect(Object.keys(clean)).not.toContain('Observacao');
+    expect(clean.Observacao).toMatch(/^[XYZ]{3}$/);
+    expect(unsanitizedPaths(clean)).toEqual([]);
+  });
+
+  test('a key shaped like a field name stays; a key that is data (locator, token, date, e-mail, secret) does not', () => {
+    const keys = ['ValorTotalNovo', 'ViagensTrecho9', 'AB12CD', 'H4sIAAAAAAAA', '2026-05-20', 'pax@mail.test', 's3gr3d0x'];
+    const clean = sanitizer.sanitize(Object.fromEntries(keys.map((k) => [k, 1]))) as Record<string, unknown>;
+    const kept = Object.keys(clean);
+    expect(kept.filter((k) => keys.includes(k))).toEqual(['ValorTotalNovo', 'ViagensTrecho9']);
+    expect(kept).toHaveLength(keys.length);
     expect(unsanitizedPaths(clean)).toEqual([]);
   });
 
