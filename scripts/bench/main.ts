@@ -3,7 +3,6 @@
 import { cpus, totalmem, platform, release } from 'node:os';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { benchPipeline, ONE_FAMILY_EDIT } from './pipeline.ts';
 import { benchDev } from './dev.ts';
 import { benchMock } from './mock.ts';
@@ -11,6 +10,7 @@ import { benchClientOverhead, benchTypecheck, clientSize } from './client.ts';
 import { BASELINE_COMMIT, benchPackage } from './package.ts';
 import type { Figure } from '../lib/stats.ts';
 import { FIGURES_FILE, writeFigures } from '../docs-site/figures.ts';
+import { scriptArgs, usageFailure } from '../lib/args.ts';
 
 const rootDir = process.cwd();
 const runs = Number(process.env.BENCH_RUNS ?? 3);
@@ -19,12 +19,20 @@ const runs = Number(process.env.BENCH_RUNS ?? 3);
 const FINDINGS_HEADING = '## Findings behind the settings';
 const GROUPS = ['pipeline', 'dev', 'mock', 'client', 'typecheck', 'size', 'package'] as const;
 type Group = (typeof GROUPS)[number];
-const { values: args } = parseArgs({ options: { only: { type: 'string', multiple: true } } });
+const { values: args } = scriptArgs({
+  command: 'npm run bench',
+  usage: `Usage: npm run bench [-- --only GROUP ...]
+
+Measures every group side by side and writes bench/results.md (exit 1 when a ratio misses
+its target). BENCH_RUNS sets the runs per figure (default 3).
+
+  --only GROUP   measure one group and print it, writing nothing (repeatable):
+                 ${GROUPS.join(', ')}
+  --help         this text`,
+  options: { only: { type: 'string', multiple: true } },
+});
 for (const g of args.only ?? []) {
-  if (!(GROUPS as readonly string[]).includes(g)) {
-    console.error(`bench: unknown group "${g}" (one of ${GROUPS.join(', ')})`);
-    process.exit(2);
-  }
+  if (!(GROUPS as readonly string[]).includes(g)) usageFailure('npm run bench', `unknown group "${g}" (one of ${GROUPS.join(', ')})`);
 }
 const only = new Set(args.only ?? GROUPS);
 const measures = (g: Group) => only.has(g);

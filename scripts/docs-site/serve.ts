@@ -6,6 +6,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { scriptArgs } from '../lib/args.ts';
 import { LiveReload } from './live-reload.ts';
 
 const TYPES: Record<string, string> = {
@@ -93,6 +94,15 @@ function portFromEnv(value: string | undefined): number {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  scriptArgs({
+    command: 'npm run docs:serve',
+    usage: `Usage: npm run docs:serve
+
+Serves generated/docs on 127.0.0.1 (port from DOCS_PORT, default 8080), read-only.
+
+  --help   this text`,
+    options: {},
+  });
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'generated', 'docs');
   try {
     await stat(path.join(root, 'index.html'));

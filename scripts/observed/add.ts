@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { scriptArgs } from '../lib/args.ts';
 import { isRecord } from '../../src/lib/json.ts';
 import { includeObservedFigures } from './figures.ts';
 import { importReport, type FlavourChange } from './import-report.ts';
@@ -98,8 +98,18 @@ function headOf(name: string, recording: Recording): string[] {
 }
 
 async function main(): Promise<number> {
-  const { values, positionals } = parseArgs({
-    allowPositionals: true,
+  const { values, positionals } = scriptArgs({
+    command: 'npm run observed:add',
+    usage: `Usage: npm run observed:add -- <recording-dir> --source <name> [--report FILE] [--dry-run]
+
+Imports a recording (\`mock --record\`, \`proxy --record\`) into evidence/<name>/ after its
+leak check, rebuilds, and prints what the observed flavours gained.
+
+  --source NAME   the evidence folder's name (lower-case letters, digits, hyphens)
+  --report FILE   write the import report there too
+  --dry-run       import into a copy of evidence/ and only print the report
+  --help          this text`,
+    positionals: true,
     options: { source: { type: 'string' }, report: { type: 'string' }, 'dry-run': { type: 'boolean', default: false } },
   });
   const [dir] = positionals;
