@@ -148,6 +148,18 @@ describe('npm run dev', () => {
     expect((await call()).status).toBe(200);
   }, 120_000);
 
+  test('an edit Redocly passes and Spectral refuses: the mock, swapped to it first, goes back to the last good contract', async () => {
+    const before = output.length;
+    // ClienteId required (the call would be refused) and a field the description never gives (Spectral refuses it).
+    await edit(SCHEMA, (t) => requireClienteId(t).replace('properties:\n', 'properties:\n  CampoInventado:\n    type: string\n'));
+    await expect.poll(() => output.slice(before), WAIT).toMatch(/error property-names-published: /);
+    await expect.poll(() => output.slice(before), WAIT).toMatch(/the mock is back on the last good v3/);
+    await expect.poll(async () => (await call()).status, WAIT).toBe(200);
+    await writeFile(path.join(ws.dir, SCHEMA), original);
+    await expect.poll(() => output.slice(before), WAIT).toContain('✓ fixed');
+    expect((await call()).status).toBe(200);
+  }, 120_000);
+
   test('a call in flight during a swap completes, on the contract it started with', async () => {
     const url = new URL(`${mockUrl}${ROUTE}`);
     let inFlight: () => void = () => {};
