@@ -24,7 +24,7 @@ export function usageFailure(command: string, message: string): never {
 }
 
 /** The reason a command line was refused, in one line; what `parseArgs` says otherwise, first line only. */
-export function usageMessage(error: unknown, command: string): string {
+function usageMessage(error: unknown, command: string): string {
   const { code, message } = error as NodeJS.ErrnoException;
   const option = /'(-[^' ]*)/.exec(message)?.[1] ?? '';
   const help = `see \`${command} -- --help\``;
