@@ -131,6 +131,8 @@ type LoosePaths = Record<string, { post: LooseOperation }>;
 /** Options as the runtime reads them, whatever the path. */
 export type LooseCallOptions = CallOptions & { params?: { path?: Record<string, string> } };
 
+const NO_QUERY = (): string => '';
+
 // Header values: visible ASCII only, so a bad value never reaches (and is never echoed by) Headers.
 const HEADER_VALUE = /^[\x21-\x7e]+$/;
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
@@ -298,6 +300,8 @@ export function createFamilyClient<P, Relaxed extends boolean = false>(
   const core = createClient<LoosePaths>({
     baseUrl,
     bodySerializer: (body: unknown) => JSON.stringify(body),
+    // No operation takes a query: one serializer for every call, not one made per call.
+    querySerializer: NO_QUERY,
     ...(options.fetch ? {} : { Request: RequestParts as unknown as typeof Request }),
   });
 
@@ -410,7 +414,9 @@ export function createFamilyClient<P, Relaxed extends boolean = false>(
     const aborted = signal ? abortedPromise(signal) : undefined;
     try {
       const posting = core.POST(path, {
-        body: sentBody,
+        // Node's own fetch is handed bodyText by the transport: openapi-fetch then has no body
+        // to serialize, and merges the headers once instead of twice.
+        body: options.fetch ? sentBody : undefined,
         params: pathParams ? { path: pathParams } : {},
         headers: {
           'Content-Type': 'application/json; charset=utf-8',
@@ -424,7 +430,6 @@ export function createFamilyClient<P, Relaxed extends boolean = false>(
         // a 3xx becomes an HttpStatusError instead.
         redirect: 'manual',
         parseAs: 'text',
-        ...(options.fetch ? {} : { bodySerializer: () => undefined }),
         fetch: transport,
       });
       result = aborted ? await Promise.race([posting, aborted.promise]) : await posting;

@@ -66,8 +66,9 @@ const TEMPLATE = /^\{(.+)\}$/;
  * The calls by name of the paths right under `prefix`, as own properties of an object whose
  * prototype answers every other capitalised name: with a call for a parameter path, or an
  * UnknownOperationError. Own properties never reach the prototype, so named calls cost nothing more.
+ * `more`: further own properties (the client's `family`, `call`, groups).
  */
-function callsUnder(paths: readonly string[], prefix: string, call: LooseCall, where: string, elsewhere: string): Named {
+function callsUnder(paths: readonly string[], prefix: string, call: LooseCall, where: string, elsewhere: string, more: Named = {}): Named {
   const fallback = new Proxy(Object.prototype, {
     get(target, key, receiver) {
       if (typeof key !== 'string' || !OPERATION_NAME.test(key)) return Reflect.get(target, key, receiver);
@@ -78,7 +79,7 @@ function callsUnder(paths: readonly string[], prefix: string, call: LooseCall, w
       throw new UnknownOperationError(where, key, names, elsewhere);
     },
   });
-  const named: Named = Object.create(fallback) as Named;
+  const entries: Array<[string, unknown]> = [];
   const names: string[] = [];
   let template: { path: string; parameter: string } | undefined;
   for (const path of paths) {
@@ -89,19 +90,21 @@ function callsUnder(paths: readonly string[], prefix: string, call: LooseCall, w
     if (parameter !== undefined) template = { path, parameter };
     else {
       names.push(name);
-      named[name] = (body: unknown, options?: LooseCallOptions) => call(path, body, options);
+      entries.push([name, (body: unknown, options?: LooseCallOptions) => call(path, body, options)]);
     }
   }
-  return named;
+  // Made whole, then given its prototype: an object that grows by forty properties one at a
+  // time becomes a dictionary, and each call by name then paid a hash lookup.
+  return Object.setPrototypeOf(Object.fromEntries([...entries, ...Object.entries(more)]), fallback) as Named;
 }
 
 /** The client object: `family`, `call`, and the calls by name of `naming` (with its groups). */
 export function withNamedCalls(familyName: string, call: LooseCall, paths: readonly string[], naming: Naming | undefined): Named {
   const groups = Object.entries(naming?.groups ?? {});
   const elsewhere = groups.length === 0 ? '' : `; other services: ${groups.map(([group]) => `.${group}`).join(', ')}`;
-  const client = callsUnder(paths, naming?.prefix ?? '\u0000', call, familyName, elsewhere);
-  for (const [group, prefix] of groups) client[group] = callsUnder(paths, prefix, call, `${familyName}.${group}`, '');
-  client.family = familyName;
-  client.call = call;
-  return client;
+  const more: Named = {};
+  for (const [group, prefix] of groups) more[group] = callsUnder(paths, prefix, call, `${familyName}.${group}`, '');
+  more.family = familyName;
+  more.call = call;
+  return callsUnder(paths, naming?.prefix ?? '\u0000', call, familyName, elsewhere, more);
 }

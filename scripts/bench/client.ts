@@ -39,6 +39,8 @@ export interface ClientFigures {
   cpu: { bare: Figure; client: Figure; named: Figure };
   /** client / bare, round by round (the sides alternate call by call). */
   ratio: Figure;
+  /** named / bare, round by round, as `ratio`. */
+  namedRatio: Figure;
   calls: number;
 }
 
@@ -117,6 +119,7 @@ export async function benchClientOverhead(rootDir: string, runs: number, calls =
       client: summarise(typed),
       ratio: summarise(typed.map((t, i) => t / bare[i]!)),
       named: summarise(byName),
+      namedRatio: summarise(byName.map((t, i) => t / bare[i]!)),
       cpu: { bare: bareCpu, client: typedCpu, named: byNameCpu },
       calls,
     };

@@ -1,13 +1,16 @@
 // The contributor's loop: one warm pipeline session, the mock and the docs server, and a
-// watcher. An edit rebuilds what depends on it; the mock swaps its contract in place as
-// soon as the bundles are written, open docs pages reload once the pages are. A broken
-// edit is reported and the last good contract keeps being served.
+// watcher. An edit rebuilds what depends on it; the mock swaps the edited family in place as
+// soon as Redocly has bundled it (Spectral, the types, the observed flavour and the pages
+// follow), open docs pages reload once the pages are written. A broken edit is reported and
+// the last good contract keeps being served (read back from disk when a later step failed).
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { LiveReload } from '../docs-site/live-reload.ts';
 import { serveDocs } from '../docs-site/serve.ts';
+import { bundleJson } from '../pipeline/bundle-json.ts';
 import { runPipeline } from '../pipeline/pipeline.ts';
 import { PipelineSession } from '../pipeline/session.ts';
+import { OBSERVED_ID } from '../pipeline/step-ids.ts';
 import { startMock, type RunningMock } from '../../src/mock/server.ts';
 import { problemLines, ProblemReport } from './problems.ts';
 import { watchInputs, type Watcher } from './watch.ts';
@@ -37,23 +40,37 @@ export async function startDev(options: DevOptions): Promise<RunningDev> {
   let mock: RunningMock | undefined;
   // Swaps run one after another, each reading the bundles as they are when it starts.
   let swapping: Promise<void> = Promise.resolve();
-  const swap = () => {
-    swapping = swapping.then(() => mock?.reload()).catch((error: unknown) => print(`✗ mock: ${(error as Error).message}`));
+  const queue = (work: () => Promise<void> | undefined) => {
+    swapping = swapping.then(work).catch((error: unknown) => print(`✗ mock: ${(error as Error).message}`));
     return swapping;
   };
+  const swap = () => queue(() => mock?.reload());
 
   async function build(changed: readonly string[]): Promise<boolean> {
     const started = performance.now();
     const timings: string[] = [];
     const since = () => Math.round(performance.now() - started);
+    // Families the mock already serves from this build's bundles in memory.
+    const swappedEarly = new Set<string>();
     try {
       const reports = await runPipeline({
         rootDir,
         session,
         client: false,
-        onBundles: (ids) => {
+        onBundled: (id, document) => {
+          if (!mock?.families.includes(id) || mock.observed.includes(id)) return;
           const at = since();
-          void swap().then(() => timings.push(`mock swapped at ${at}–${since()} ms (${ids.join(', ')})`));
+          const text = bundleJson(document);
+          swappedEarly.add(id);
+          void queue(() => mock?.swap({ [id]: text })).then(() => timings.push(`mock swapped at ${at}–${since()} ms (${id})`));
+        },
+        onBundles: (ids) => {
+          // Written as swapped, or not served at all (an observed flavour): nothing to read back.
+          const served = (id: string) => mock?.families.includes(id) || (id === OBSERVED_ID && (mock?.observed.length ?? 0) > 0);
+          const fresh = ids.filter((id) => served(id) && !swappedEarly.has(id));
+          if (fresh.length === 0) return;
+          const at = since();
+          void swap().then(() => timings.push(`mock reloaded at ${at}–${since()} ms (${fresh.join(', ')})`));
         },
         onDocs: () => {
           live.reload();
@@ -72,6 +89,11 @@ export async function startDev(options: DevOptions): Promise<RunningDev> {
       const lines = problemLines(error);
       const fresh = report.fresh(lines);
       for (const line of fresh) print(`✗ ${line}`);
+      // A family swapped in before a later step failed: back to the last good bundles on disk.
+      if (swappedEarly.size > 0) {
+        await swap();
+        print(`  the mock is back on the last good ${[...swappedEarly].join(', ')}`);
+      }
       if (fresh.length === 0)
         print(`✗ still failing (${lines.length} problem${lines.length === 1 ? '' : 's'} above); serving the last good contract`);
       else print('  serving the last good contract until the next good edit');

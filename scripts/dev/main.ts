@@ -1,7 +1,7 @@
 // `npm run dev [-- --port 4010 --docs-port 4020 --flows]`: the mock and the docs site, both
 // following every edit of the contract. Ctrl-C stops both and frees their ports.
 import module from 'node:module';
-import { parseArgs } from 'node:util';
+import { scriptArgs, usageFailure } from '../lib/args.ts';
 
 module.enableCompileCache?.();
 process.env.REDOCLY_TELEMETRY ??= 'off';
@@ -19,10 +19,7 @@ good contract stays served. Ctrl-C stops both servers.
   --flows         replay the certification flows too
   --help          this text`;
 
-function fail(message: string): never {
-  console.error(`npm run dev: ${message}`);
-  process.exit(2);
-}
+const fail = (message: string): never => usageFailure('npm run dev', message);
 
 function port(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
@@ -32,25 +29,11 @@ function port(name: string, value: string | undefined, fallback: number): number
   return n;
 }
 
-let values: { port?: string | undefined; 'docs-port'?: string | undefined; flows?: boolean | undefined; help?: boolean | undefined };
-try {
-  ({ values } = parseArgs({
-    options: {
-      port: { type: 'string' },
-      'docs-port': { type: 'string' },
-      flows: { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    },
-    strict: true,
-    allowPositionals: false,
-  }));
-} catch (error) {
-  fail(`${(error as Error).message.split('\n')[0]} (see --help).`);
-}
-if (values.help) {
-  console.log(HELP);
-  process.exit(0);
-}
+const { values } = scriptArgs({
+  command: 'npm run dev',
+  usage: HELP,
+  options: { port: { type: 'string' }, 'docs-port': { type: 'string' }, flows: { type: 'boolean' } },
+});
 
 const { startDev } = await import('./loop.ts');
 const { StartError } = await import('../../src/mock/start-error.ts');

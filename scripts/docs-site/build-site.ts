@@ -5,8 +5,20 @@
 import { access, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { scriptArgs } from '../lib/args.ts';
 import { siteFamilies } from './catalog.ts';
 import { buildDocsSite } from './site.ts';
+
+scriptArgs({
+  command: 'npm run docs:build',
+  usage: `Usage: npm run docs:build
+
+Builds generated/docs from the bundles already under generated/<family>/ (npm run build
+makes them; it builds the site itself too).
+
+  --help   this text`,
+  options: {},
+});
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 

@@ -4,6 +4,7 @@
 // `bench:machine` and `bench:measured` say where and when. --check fails on a stale one.
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { scriptArgs } from '../lib/args.ts';
 import { docFiles } from '../lib/doc-files.ts';
 import { FIGURES_FILE, readFigures, type Figures } from './figures.ts';
 
@@ -38,7 +39,17 @@ export async function includeFigures(rootDir: string, check: boolean): Promise<s
 }
 
 if (import.meta.main) {
-  const check = process.argv.includes('--check');
+  const { values } = scriptArgs({
+    command: 'npm run docs:figures',
+    usage: `Usage: npm run docs:figures [-- --check]
+
+Copies the bench's figures (${FIGURES_FILE}) into the docs that include them.
+
+  --check   write nothing; exit 1 when an included figure differs from the bench's
+  --help    this text`,
+    options: { check: { type: 'boolean' } },
+  });
+  const check = values.check === true;
   const stale = await includeFigures(process.cwd(), check);
   if (check && stale.length > 0) {
     console.error(`✗ figures differ from ${FIGURES_FILE} in: ${stale.join(', ')}; run \`npm run docs:figures\``);

@@ -2,10 +2,13 @@
 // 127.0.0.1 (port from DOCS_PORT, default 8080). Read-only, no directory listings.
 
 import { createReadStream } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { problem } from '../../src/mock/problem.ts';
+import { sendProblem } from '../../src/mock/wire.ts';
+import { scriptArgs } from '../lib/args.ts';
 import { LiveReload } from './live-reload.ts';
 
 const TYPES: Record<string, string> = {
@@ -18,6 +21,11 @@ const TYPES: Record<string, string> = {
   '.png': 'image/png',
 };
 
+/** Whether `file` is `root` or inside it. */
+function within(root: string, file: string): boolean {
+  return file === root || file.startsWith(root + path.sep);
+}
+
 /** Maps a URL path to a file under `root`, or null when it would leave `root`. */
 export function fileFor(root: string, urlPath: string): string | null {
   let decoded: string;
@@ -29,7 +37,7 @@ export function fileFor(root: string, urlPath: string): string | null {
   if (decoded.includes('\0')) return null;
   const relative = decoded.endsWith('/') ? `${decoded}index.html` : decoded;
   const file = path.resolve(root, `.${path.posix.normalize(`/${relative}`)}`);
-  return file === root || file.startsWith(root + path.sep) ? file : null;
+  return within(root, file) ? file : null;
 }
 
 export interface DocsServerOptions {
@@ -40,18 +48,24 @@ export interface DocsServerOptions {
 export function createDocsServer(rootDir: string, options: DocsServerOptions = {}): Server {
   const root = path.resolve(rootDir);
   const { live } = options;
+  // The root as the disk has it, once: a symbolic link inside it must not lead out of it.
+  let realRoot: Promise<string> | undefined;
   return createServer(async (req, res) => {
-    const send = (status: number, text: string) => {
-      res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' });
-      res.end(text);
-    };
-    if (req.method !== 'GET' && req.method !== 'HEAD') return send(405, 'Method not allowed\n');
+    const send = (status: number, detail: string, headers: Record<string, string> = {}) =>
+      sendProblem(res, problem(status, detail), headers);
+    if (req.method !== 'GET' && req.method !== 'HEAD') return send(405, 'The docs site is read-only: GET or HEAD.', { allow: 'GET, HEAD' });
     if (live?.handle(req, res)) return;
-    const file = fileFor(root, req.url ?? '/');
-    if (!file) return send(403, 'Forbidden\n');
+    const asked = fileFor(root, req.url ?? '/');
+    if (!asked) return send(403, 'The path leads outside the docs site.');
     try {
+      realRoot ??= realpath(root).catch((error: unknown) => {
+        realRoot = undefined;
+        throw error;
+      });
+      const file = await realpath(asked);
+      if (!within(await realRoot, file)) return send(403, 'The path leads outside the docs site (through a symbolic link).');
       const info = await stat(file);
-      if (!info.isFile()) return send(404, 'Not found\n');
+      if (!info.isFile()) return send(404, 'No page at this path.');
       if (live && path.extname(file) === '.html') {
         const page = Buffer.from(LiveReload.inject(await readFile(file, 'utf8')));
         res.writeHead(200, { 'content-type': TYPES['.html'], 'content-length': page.length, 'cache-control': 'no-cache' });
@@ -65,7 +79,7 @@ export function createDocsServer(rootDir: string, options: DocsServerOptions = {
       if (req.method === 'HEAD') return res.end();
       createReadStream(file).pipe(res);
     } catch {
-      send(404, 'Not found\n');
+      send(404, 'No page at this path.');
     }
   });
 }
@@ -93,6 +107,15 @@ function portFromEnv(value: string | undefined): number {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  scriptArgs({
+    command: 'npm run docs:serve',
+    usage: `Usage: npm run docs:serve
+
+Serves generated/docs on 127.0.0.1 (port from DOCS_PORT, default 8080), read-only.
+
+  --help   this text`,
+    options: {},
+  });
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'generated', 'docs');
   try {
     await stat(path.join(root, 'index.html'));

@@ -1,11 +1,34 @@
-// `npm run test:steady`: the tests that drive a browser or wait on time, run while two
-// busy loops hold both cores, as a CI runner shared with other jobs would. The docs
-// browser suite three times, then `npm run test:fast` once; any failure fails the run.
+// `npm run test:steady`: the whole `npm test`, run once while two busy loops hold both
+// cores, as a CI runner shared with other jobs would; `--browser-runs N` repeats the docs
+// browser suite N more times after it. Any failure fails the run.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpus } from 'node:os';
+import { scriptArgs, usageFailure } from '../lib/args.ts';
 
-const BUSY_LOOPS = Number(process.env.STEADY_BUSY_LOOPS ?? 2);
-const BROWSER_RUNS = Number(process.env.STEADY_BROWSER_RUNS ?? 3);
+const COMMAND = 'npm run test:steady';
+const { values } = scriptArgs({
+  command: COMMAND,
+  usage: `Usage: npm run test:steady [-- --busy-loops N --browser-runs N]
+
+Runs the whole \`npm test\` once under CI=true beside busy CPU loops, then the docs browser
+suite as many more times as asked; exits 1 if any run fails.
+
+  --busy-loops N     busy loops beside the tests, 0 to 8 (default 2: one per core of a two-core machine)
+  --browser-runs N   extra runs of the docs browser suite afterwards, 0 to 10 (default 0)
+  --help             this text`,
+  options: { 'busy-loops': { type: 'string' }, 'browser-runs': { type: 'string' } },
+});
+
+function count(name: 'busy-loops' | 'browser-runs', fallback: number, max: number): number {
+  const value = values[name];
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isInteger(n) || n < 0 || n > max)
+    usageFailure(COMMAND, `--${name} takes a whole number from 0 to ${max}.`);
+  return n;
+}
+const busyLoops = count('busy-loops', 2, 8);
+const browserRuns = count('browser-runs', 0, 10);
 
 function run(args: string[]): Promise<number> {
   return new Promise((resolve) => {
@@ -15,17 +38,17 @@ function run(args: string[]): Promise<number> {
 }
 
 const vitest = new URL('../../node_modules/vitest/vitest.mjs', import.meta.url).pathname;
-const loops: ChildProcess[] = Array.from({ length: BUSY_LOOPS }, () => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
+const loops: ChildProcess[] = Array.from({ length: busyLoops }, () => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
 console.log(`steadiness: ${loops.length} busy loops on ${cpus().length} cores`);
 const results: Array<[string, number]> = [];
 try {
-  for (let i = 1; i <= BROWSER_RUNS; i++) {
+  results.push(['npm test (the whole suite)', await run([vitest, 'run'])]);
+  for (let i = 1; i <= browserRuns; i++) {
     results.push([
-      `docs browser suite, run ${i}`,
+      `docs browser suite, extra run ${i}`,
       await run([vitest, 'run', 'tests/docs/site.browser.test.ts', 'tests/docs/flows.browser.test.ts']),
     ]);
   }
-  results.push(['npm run test:fast', await run([vitest, 'run', '--config', 'vitest.fast.config.ts'])]);
 } finally {
   for (const loop of loops) loop.kill('SIGKILL');
 }

@@ -7,7 +7,8 @@
 import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parseArgs, promisify } from 'node:util';
+import { promisify } from 'node:util';
+import { scriptArgs } from '../lib/args.ts';
 
 const run = promisify(execFile);
 
@@ -223,7 +224,17 @@ export async function checkSupplyChain(root: string, options: { audit: boolean; 
 }
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({
+  const { values } = scriptArgs({
+    command: 'npm run check:supply-chain',
+    usage: `Usage: npm run check:supply-chain [-- --no-audit --audit-dev --root DIR]
+
+Fails when a dependency is not pinned, the lock file is missing or out of step, a package
+with install scripts is not allow-listed, or npm audit reports a high or critical issue.
+
+  --no-audit    skip npm audit
+  --audit-dev   audit the dev tree too
+  --root DIR    the repository (default: the current folder)
+  --help        this text`,
     options: {
       root: { type: 'string', default: process.cwd() },
       'no-audit': { type: 'boolean', default: false },

@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { scriptArgs } from '../lib/args.ts';
 import { isRecord, type JsonRecord } from '../../src/lib/json.ts';
 import { includeObservedFigures } from './figures.ts';
 import { builtSchemas, importReport, type FlavourChange, type ImportWeighing } from './import-report.ts';
@@ -182,8 +182,23 @@ function weigh(dir: string, recording: Recording, flags: Flags): string[] {
 }
 
 async function main(): Promise<number> {
-  const { values, positionals } = parseArgs({
-    allowPositionals: true,
+  const { values, positionals } = scriptArgs({
+    command: 'npm run observed:add',
+    usage: `Usage: npm run observed:add -- <recording-dir> --source <name> [--report FILE] [--dry-run]
+         [--allow-local-upstream] [--allow-incomplete] [--accept-off-contract]
+
+Imports a recording (\`proxy --record\`, \`flows --record\`) into evidence/<name>/ after its
+leak check, rebuilds, checks a second build has nothing to do, and prints what the built
+observed flavours gained.
+
+  --source NAME            the evidence folder's name (lower-case letters, digits, hyphens)
+  --report FILE            write the import report there too
+  --dry-run                import into a copy of evidence/ and only print the report
+  --allow-local-upstream   import a recording whose upstream was a server on the recording machine
+  --allow-incomplete       import a recording cut short (recording.json says complete: false)
+  --accept-off-contract    count bodies the proxy found outside the published contract as evidence
+  --help                   this text`,
+    positionals: true,
     options: {
       source: { type: 'string' },
       report: { type: 'string' },

@@ -6,7 +6,7 @@
 //   node scripts/observed/apply.ts [--published FILE] [--overlay FILE] [--out FILE]
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { scriptArgs } from '../lib/args.ts';
 // Redocly's YAML reader and writer (js-yaml): the overlay is large and `yaml` parses it several times slower.
 import { parseYaml, stringifyYaml } from '@redocly/openapi-core';
 import { openapiOverlay, type OpenAPIOverlayAction } from 'openapi-format';
@@ -143,7 +143,16 @@ export async function buildObservedBundle(opts: ObservedBundleOptions): Promise<
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
+  const { values } = scriptArgs({
+    command: 'npm run observed:bundle',
+    usage: `Usage: npm run observed:bundle [-- --published FILE --overlay FILE --out FILE]
+
+Applies the observed overlay to the published bundle and writes the observed bundle.
+
+  --published FILE   the published bundle (default ${path.relative(process.cwd(), DEFAULTS.publishedBundlePath)})
+  --overlay FILE     the overlay (default ${path.relative(process.cwd(), DEFAULTS.overlayPath)})
+  --out FILE         where to write (default ${path.relative(process.cwd(), DEFAULTS.outPath)})
+  --help             this text`,
     options: {
       published: { type: 'string', default: DEFAULTS.publishedBundlePath },
       overlay: { type: 'string', default: DEFAULTS.overlayPath },

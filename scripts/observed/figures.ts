@@ -5,6 +5,7 @@
 // --check fails on a stale block; observed:add refreshes it after an import.
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { scriptArgs } from '../lib/args.ts';
 import { markdownTable } from './import-report.ts';
 import { OBSERVED_FAMILIES } from './overlay.ts';
 import { foldShares, percent, type FoldShare } from './typed-share.ts';
@@ -66,7 +67,17 @@ export async function includeObservedFigures(rootDir: string, check: boolean, fo
 }
 
 if (import.meta.main) {
-  const check = process.argv.includes('--check');
+  const { values } = scriptArgs({
+    command: 'npm run observed:figures',
+    usage: `Usage: npm run observed:figures [-- --check]
+
+Writes the observed flavours' figures (typed shares, sources) into ${FIGURES_DOC}.
+
+  --check   write nothing; exit 1 when the figures there are stale
+  --help    this text`,
+    options: { check: { type: 'boolean' } },
+  });
+  const check = values.check === true;
   const root = path.resolve(import.meta.dirname, '../..');
   includeObservedFigures(root, check).then(
     (stale) => {

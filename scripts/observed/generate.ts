@@ -4,7 +4,7 @@
 //   node scripts/observed/generate.ts [--family v2-pt|legacy] [--out FILE] [--check] [--evidence DIR] [--spec DIR]
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { scriptArgs } from '../lib/args.ts';
 import { buildOverlay, OBSERVED_FAMILIES, type ObservedFamily, type OverlayDocument, type OverlayInputs } from './overlay.ts';
 import { overlayYaml } from './yaml-text.ts';
 
@@ -28,7 +28,18 @@ export function overlayText(overlay: OverlayDocument): string {
 }
 
 function main(): void {
-  const { values } = parseArgs({
+  const { values } = scriptArgs({
+    command: 'npm run observed:overlay',
+    usage: `Usage: npm run observed:overlay [-- --family F --out FILE --check --evidence DIR --spec DIR]
+
+Writes the observed overlay of a family from evidence/ and spec/.
+
+  --family F       ${OBSERVED_FAMILIES.join(' or ')} (default v2-pt)
+  --out FILE       where to write (default spec/<family>/observed.overlay.yaml)
+  --check          write nothing; exit 1 when the committed overlay is stale
+  --evidence DIR   the evidence folder (default evidence/)
+  --spec DIR       the spec folder (default spec/)
+  --help           this text`,
     options: {
       family: { type: 'string', default: 'v2-pt' },
       out: { type: 'string' },

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { scriptArgs } from '../lib/args.ts';
 import { parseYaml } from '@redocly/openapi-core';
 // The ajv Redocly and Spectral depend on (hoisted), as tests/observed/support.ts uses it.
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -197,7 +197,16 @@ export async function foldShares(
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { overlay: { type: 'string' } } });
+  const { values } = scriptArgs({
+    command: 'npm run observed:typed-share',
+    usage: `Usage: npm run observed:typed-share [-- --overlay FILE]
+
+Prints the share of recorded body keys each observed flavour types, with and without each source.
+
+  --overlay FILE   also the v2-pt flavour with this overlay instead of the committed one
+  --help           this text`,
+    options: { overlay: { type: 'string' } },
+  });
   const rootDir = path.resolve(import.meta.dirname, '../..');
   const rows: string[][] = [['flavour', 'bodies of', 'keys', 'typed', 'share', 'bodies accepted']];
   const row = (flavour: string, of: string, share: Share, valid: { accepted: number; checked: number }): void => {

@@ -18,7 +18,13 @@ export async function loadTools(rootDir: string): Promise<Tools> {
   return { redocly: await loadRedoclyConfig(rootDir) };
 }
 
-export async function buildFamily(tools: Tools, family: Family, ctx: StepContext): Promise<BuiltFamily> {
+/** `onBundled`: told of the bundle once Redocly passed it, before Spectral and the types. */
+export async function buildFamily(
+  tools: Tools,
+  family: Family,
+  ctx: StepContext,
+  onBundled?: (id: string, document: Record<string, unknown>) => void,
+): Promise<BuiltFamily> {
   const started = performance.now();
   const { rootDir, outDir } = ctx;
   const warnings: string[] = [];
@@ -31,6 +37,7 @@ export async function buildFamily(tools: Tools, family: Family, ctx: StepContext
     throw new StepError(family.id, 'redocly lint', errors.map((p) => formatProblem(p, rootDir)).join('\n'));
   }
 
+  onBundled?.(family.id, bundled.document);
   const bundlePath = path.join(outDir, family.id, 'openapi.yaml');
   // Typed from the bundle in memory and linted by Spectral, each in its worker, side by side.
   const typesText = step(family.id, 'types (openapi-typescript)', () => ctx.types(bundled.document, 'published'));

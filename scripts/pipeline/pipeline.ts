@@ -51,6 +51,12 @@ export interface BuildOptions {
   client?: boolean;
   /** Told as soon as bundles are written (the families', then the observed flavours'), before the rest of the build. */
   onBundles?: (ids: string[]) => void;
+  /**
+   * Told of each family's bundle as soon as Redocly has linted and bundled it, before Spectral,
+   * the types and the files (`npm run dev` swaps the running mock to it first). A later step
+   * may still fail the build: the caller then goes back to the bundles on disk.
+   */
+  onBundled?: (id: string, document: Record<string, unknown>) => void;
   /** Told once the docs pages are written. */
   onDocs?: () => void;
 }
@@ -117,6 +123,7 @@ interface Run {
   client: boolean;
   session: PipelineSession | undefined;
   onBundles: (ids: string[]) => void;
+  onBundled: ((id: string, document: Record<string, unknown>) => void) | undefined;
   onDocs: () => void;
   plan: Plan;
   built: BuiltFamily[];
@@ -139,6 +146,7 @@ export async function runPipeline(options: BuildOptions): Promise<FamilyReport[]
     client: options.client ?? true,
     session: options.session,
     onBundles: options.onBundles ?? (() => {}),
+    onBundled: options.onBundled,
     onDocs: options.onDocs ?? (() => {}),
     plan,
     built: [],
@@ -237,7 +245,7 @@ async function buildFamilies(run: Run, ctx: StepContext): Promise<void> {
   const { buildFamily, loadTools } = await import('./family-steps.ts');
   const tools = await (run.session ? run.session.tools() : loadTools(run.rootDir));
   run.phase('tools loaded');
-  const settled = await Promise.allSettled(run.plan.stale.map((family) => buildFamily(tools, family, ctx)));
+  const settled = await Promise.allSettled(run.plan.stale.map((family) => buildFamily(tools, family, ctx, run.onBundled)));
   run.phase('families linted, bundled and typed');
   for (const s of settled) {
     if (s.status === 'fulfilled') run.built.push(s.value);

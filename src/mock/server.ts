@@ -16,7 +16,7 @@ import type { Violation } from './problem.ts';
 import { problem } from './problem.ts';
 import { createRequestLog, type LogLevel, type RequestLog } from './request-log.ts';
 import type { MockResponder } from './responder.ts';
-import { resolveSources, type SourceOptions, type Sources } from './sources.ts';
+import { bundleDocument, resolveSources, type SourceOptions, type Sources } from './sources.ts';
 import { portError, StartError } from './start-error.ts';
 import { refuseUnparsed, sendProblem, unmetExpectation } from './wire.ts';
 
@@ -78,6 +78,13 @@ export interface RunningMock {
   scenarios: string[];
   /** Reads the documents again (after a rebuild) and serves them from the next request on. */
   reload(): Promise<void>;
+  /**
+   * Serves these families from the bundles' JSON texts given (as generated/<id>/openapi.json
+   * would hold them) from the next request on; every other document stays as it is. A family
+   * not served, or served from its observed flavour, is left alone. `npm run dev` swaps the
+   * edited family this way before its files are written.
+   */
+  swap(bundles: Readonly<Record<string, string>>): Promise<void>;
   /** Ends every connection and resolves when the port is free. */
   close(): Promise<void>;
 }
@@ -182,6 +189,16 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   const server = createServer(front, log, options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS);
   const { address, port } = await listen(server, options.host ?? '127.0.0.1', options.port ?? DEFAULT_PORT);
   const routesOf = (c: MockContract) => c.routes.operations.map((op) => `${op.method.toUpperCase()} ${op.template}`).sort();
+  // What is served now: a swap replaces some documents and keeps the rest.
+  let served: Sources = sources;
+  const serve = async (next: Sources) => {
+    const prepared = await prepareContract(next, reference, cache, log);
+    const previous = contract;
+    contract = prepared;
+    served = next;
+    running.routes = routesOf(prepared);
+    void previous.close();
+  };
   const running: RunningMock = {
     url: `http://${address.includes(':') ? `[${address}]` : address}:${port}`,
     port,
@@ -193,16 +210,15 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
       const fresh = await resolveSources({ ...sourceOptions(options, rootDir), flows: false });
       // The flows' document and responder stay: their state survives a swap of the families.
       const flowsDocument = sources.documents.find((d) => sources.flows && d.doc === sources.flows.document);
-      const next = await prepareContract(
-        { ...fresh, documents: [...fresh.documents, ...(flowsDocument ? [flowsDocument] : [])] },
-        reference,
-        cache,
-        log,
-      );
-      const previous = contract;
-      contract = next;
-      running.routes = routesOf(next);
-      void previous.close();
+      await serve({ ...fresh, documents: [...fresh.documents, ...(flowsDocument ? [flowsDocument] : [])] });
+    },
+    async swap(bundles) {
+      const swappable = new Set(running.families.filter((id) => !running.observed.includes(id) && id in bundles));
+      if (swappable.size === 0) return;
+      await serve({
+        ...served,
+        documents: served.documents.map((d) => (swappable.has(d.id) ? bundleDocument(d.id, bundles[d.id] as string) : d)),
+      });
     },
     close: async () => {
       await new Promise<void>((resolve, reject) => {

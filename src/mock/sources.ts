@@ -39,6 +39,11 @@ export interface Sources {
 
 const V2_FAMILY = 'v2-pt';
 
+/** A family's document from its bundle's JSON text (generated/<id>/openapi.json, or the same text in memory). */
+export function bundleDocument(id: string, bytes: Buffer | string): ServedDocument {
+  return { id, doc: JSON.parse(bytes.toString('utf8')) as Record<string, unknown>, digest: documentDigest(bytes) };
+}
+
 async function readDocument(id: string, file: string): Promise<ServedDocument> {
   let bytes: Buffer;
   try {
@@ -49,7 +54,7 @@ async function readDocument(id: string, file: string): Promise<ServedDocument> {
       `The bundle of ${id} is missing (${(error as NodeJS.ErrnoException).code ?? 'unreadable'}): ${file}. In a clone, run \`npm run build\` first.`,
     );
   }
-  return { id, doc: JSON.parse(bytes.toString('utf8')) as Record<string, unknown>, digest: documentDigest(bytes) };
+  return bundleDocument(id, bytes);
 }
 
 function inMemory(id: string, doc: Record<string, unknown>): ServedDocument {

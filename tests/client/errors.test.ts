@@ -75,19 +75,20 @@ describe('transport', () => {
 
 describe('time limits and aborts', () => {
   test('the client timeout applies to every call', async () => {
-    server.handle(slow(5_000));
+    server.handle(slow(30_000));
     const started = performance.now();
     const error = await rejection(client({ timeout: 150 }).call('/api/V2/Voos/Tarifar', {}));
     expect(error).toBeInstanceOf(TimeoutError);
     expect((error as TimeoutError).timeoutMs).toBe(150);
     expect(error.operation).toBe('Tarifar');
-    expect(performance.now() - started).toBeLessThan(4_000);
-  });
+    // Ended by the time-out, long before the server would have answered.
+    expect(performance.now() - started).toBeLessThan(20_000);
+  }, 60_000);
 
   test('a per-call timeout overrides the client one', async () => {
     server.handle(slow(300));
     await expect(client({ timeout: 5_000 }).call('/api/V2/Voos/Tarifar', {}, { timeout: 50 })).rejects.toBeInstanceOf(TimeoutError);
-    await expect(client({ timeout: 50 }).call('/api/V2/Voos/Tarifar', {}, { timeout: 5_000 })).resolves.toEqual({ late: true });
+    await expect(client({ timeout: 50 }).call('/api/V2/Voos/Tarifar', {}, { timeout: 60_000 })).resolves.toEqual({ late: true });
   });
 
   test('a timeout while the body streams in', async () => {

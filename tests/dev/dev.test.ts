@@ -2,7 +2,7 @@
 // running mock and the served docs, a broken edit is reported by file while the last good
 // contract keeps being served, a call in flight finishes on its contract, Ctrl-C frees both ports.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rename, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
@@ -44,6 +44,14 @@ async function edit(file: string, change: (text: string) => string): Promise<voi
   await writeFile(full, after);
 }
 
+/** Saves as `sed -i` and editors' safe-write do: a new file written beside, then moved over the old one. */
+async function saveByRename(file: string, text: string): Promise<void> {
+  const full = path.join(ws.dir, file);
+  const temporary = path.join(path.dirname(full), `.${path.basename(full)}.${process.pid}.save`);
+  await writeFile(temporary, text);
+  await rename(temporary, full);
+}
+
 beforeAll(async () => {
   ws = await makeWorkspace(rootDir, { prefix: 'dev-loop-', also: ['generated'] });
   original = await readFile(path.join(ws.dir, SCHEMA), 'utf8');
@@ -83,6 +91,22 @@ describe('npm run dev', () => {
     await expect.poll(async () => (await call()).status, WAIT).toBe(200);
   }, 120_000);
 
+  test('every save is seen, by rename or in place, several in a row', async () => {
+    const broken = requireClienteId(original);
+    const saves: Array<[kind: string, save: () => Promise<void>, expected: number]> = [
+      ['by rename', () => saveByRename(SCHEMA, broken), 422],
+      ['by rename', () => saveByRename(SCHEMA, original), 200],
+      ['in place', () => writeFile(path.join(ws.dir, SCHEMA), broken), 422],
+      ['by rename', () => saveByRename(SCHEMA, original), 200],
+      ['by rename', () => saveByRename(SCHEMA, broken), 422],
+      ['in place', () => writeFile(path.join(ws.dir, SCHEMA), original), 200],
+    ];
+    for (const [kind, save, expected] of saves) {
+      await save();
+      await expect.poll(async () => (await call()).status, { ...WAIT, message: `a save ${kind} reaching the mock` }).toBe(expected);
+    }
+  }, 240_000);
+
   test('the served docs page changes, the open page is told to reload, and the types follow', async () => {
     const page = async () => (await fetch(`${docsUrl}/${PAGE}`)).text();
     expect(await page()).toContain('new EventSource');
@@ -119,6 +143,18 @@ describe('npm run dev', () => {
     // Reported once, not once by lint and again by the bundler.
     expect(output.slice(before).match(/NoSuchFile\.yaml/g)?.length).toBe(1);
     expect((await call()).status).toBe(200);
+    await writeFile(path.join(ws.dir, SCHEMA), original);
+    await expect.poll(() => output.slice(before), WAIT).toContain('✓ fixed');
+    expect((await call()).status).toBe(200);
+  }, 120_000);
+
+  test('an edit Redocly passes and Spectral refuses: the mock, swapped to it first, goes back to the last good contract', async () => {
+    const before = output.length;
+    // ClienteId required (the call would be refused) and a field the description never gives (Spectral refuses it).
+    await edit(SCHEMA, (t) => requireClienteId(t).replace('properties:\n', 'properties:\n  CampoInventado:\n    type: string\n'));
+    await expect.poll(() => output.slice(before), WAIT).toMatch(/error property-names-published: /);
+    await expect.poll(() => output.slice(before), WAIT).toMatch(/the mock is back on the last good v3/);
+    await expect.poll(async () => (await call()).status, WAIT).toBe(200);
     await writeFile(path.join(ws.dir, SCHEMA), original);
     await expect.poll(() => output.slice(before), WAIT).toContain('✓ fixed');
     expect((await call()).status).toBe(200);

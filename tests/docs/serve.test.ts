@@ -1,9 +1,10 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { LIVE_PATH, LiveReload } from '../../scripts/docs-site/live-reload.ts';
 import { fileFor, serveDocs } from '../../scripts/docs-site/serve.ts';
 
 let dir: string;
@@ -30,6 +31,12 @@ beforeAll(async () => {
   await writeFile(path.join(dir, 'site', 'index.html'), '<h1>landing</h1>');
   await writeFile(path.join(dir, 'site', 'v2-pt.html'), '<h1>v2-pt</h1>');
   await writeFile(path.join(dir, 'secret.txt'), 'outside the site');
+  await mkdir(path.join(dir, 'elsewhere'));
+  await writeFile(path.join(dir, 'elsewhere', 'page.html'), 'outside the site');
+  // Links inside the site: two lead out of it (a file, a folder), one stays in it.
+  await symlink(path.join(dir, 'secret.txt'), path.join(dir, 'site', 'linked.html'));
+  await symlink(path.join(dir, 'elsewhere'), path.join(dir, 'site', 'linked-dir'));
+  await symlink(path.join(dir, 'site', 'v2-pt.html'), path.join(dir, 'site', 'alias.html'));
   const started = await serveDocs(path.join(dir, 'site'), 0);
   server = started.server;
   base = new URL(started.url);
@@ -60,6 +67,21 @@ describe('docs:serve', () => {
     },
   );
 
+  test.each(['/linked.html', '/linked-dir/page.html', '/linked-dir/'])(
+    'never follows a symbolic link out of the site: %s is refused with a problem',
+    async (p) => {
+      const res = await get(p);
+      expect([403, 404]).toContain(res.status);
+      expect(res.type).toBe('application/problem+json');
+      expect(JSON.parse(res.body)).toMatchObject({ status: res.status, detail: expect.any(String) });
+      expect(res.body).not.toContain('outside the site');
+    },
+  );
+
+  test('a symbolic link that stays inside the site is served', async () => {
+    expect(await get('/alias.html')).toMatchObject({ status: 200, body: '<h1>v2-pt</h1>' });
+  });
+
   test('is read-only', async () => {
     expect((await get('/', 'POST')).status).toBe(405);
   });
@@ -68,5 +90,40 @@ describe('docs:serve', () => {
     const root = path.join(dir, 'site');
     expect(fileFor(root, '/a/../../b')).toBe(path.join(root, 'b'));
     expect(fileFor(root, '/x%00.html')).toBeNull();
+  });
+});
+
+describe('live reload streams', () => {
+  test('are capped (and the dev loop server keeps its root): one more than the cap is refused with a 503 problem; a closed stream frees its place', async () => {
+    const live = new LiveReload(2);
+    const started = await serveDocs(path.join(dir, 'site'), 0, { live });
+    const url = `${started.url.replace(/\/$/, '')}${LIVE_PATH}`;
+    const open: AbortController[] = [];
+    try {
+      // The dev loop's server (pages get the listener) keeps its root too.
+      expect([403, 404]).toContain((await fetch(`${started.url}linked.html`)).status);
+      for (let i = 0; i < 2; i++) {
+        const stop = new AbortController();
+        const res = await fetch(url, { signal: stop.signal });
+        expect(res.status).toBe(200);
+        open.push(stop);
+      }
+      await expect.poll(() => live.listeners).toBe(2);
+      const refused = await fetch(url);
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('content-type')).toBe('application/problem+json');
+      expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(await refused.json()).toMatchObject({ status: 503, detail: expect.stringContaining('2 pages') });
+      open.shift()?.abort();
+      await expect.poll(() => live.listeners).toBe(1);
+      const again = new AbortController();
+      open.push(again);
+      expect((await fetch(url, { signal: again.signal })).status).toBe(200);
+    } finally {
+      for (const stop of open) stop.abort();
+      live.close();
+      started.server.closeAllConnections();
+      await new Promise((resolve) => started.server.close(resolve));
+    }
   });
 });

@@ -122,7 +122,25 @@ test('a helper of src/lib/ or scripts/lib/ is defined once: no module defines an
   expect(secondDefinitions(helpers, texts)).toEqual([]);
 });
 
+/** A hand-written JavaScript twin: `x.js` or `x.d.ts` beside `x.ts`, which drift apart unseen. */
+function twins(files: readonly string[]): string[] {
+  const sources = new Set(files.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts')));
+  return files.filter((f) => {
+    const stem = f.endsWith('.d.ts') ? f.slice(0, -5) : f.endsWith('.js') ? f.slice(0, -3) : undefined;
+    return stem !== undefined && sources.has(`${stem}.ts`);
+  });
+}
+
+test('no hand-written .js (or .d.ts) beside a .ts of the same name', async () => {
+  const files = (await Promise.all(['src', 'scripts', 'lint', 'tests'].map((dir) => filesUnder(path.join(rootDir, dir))))).flat();
+  expect(files.length).toBeGreaterThan(100);
+  expect(twins(files.map((f) => path.relative(rootDir, f)))).toEqual([]);
+});
+
 test('the checks find what they look for', () => {
+  expect(
+    twins(['scripts/lib/catalog.ts', 'scripts/lib/catalog.js', 'scripts/lib/catalog.d.ts', 'src/a.js', 'src/b.ts', 'src/c.d.ts']),
+  ).toEqual(['scripts/lib/catalog.js', 'scripts/lib/catalog.d.ts']);
   expect(
     upwardImports([
       ['src/mock/front.ts', 'src/lib/json.ts'],

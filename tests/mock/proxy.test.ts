@@ -28,7 +28,14 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
   const upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
-  const child = spawn(process.execPath, [path.join(rootDir, 'src/cli/main.ts'), 'proxy', upstreamUrl, '--port', '0'], { cwd: rootDir });
+  // The upstream answers at once; the proxy's time-out is set far past what a busy machine makes that take, so it never races it.
+  const child = spawn(
+    process.execPath,
+    [path.join(rootDir, 'src/cli/main.ts'), 'proxy', upstreamUrl, '--port', '0', '--timeout', '120000'],
+    {
+      cwd: rootDir,
+    },
+  );
   stopProxy = () => child.kill('SIGINT');
   proxyUrl = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`proxy did not start: ${proxyOutput}`)), 60_000);

@@ -11,12 +11,21 @@ import { CANARY_PASSWORD, echoesSecret } from '../../scripts/lib/contract.ts';
 import { startMockProcess, type MockProcess } from '../support/mock-process.ts';
 import { rootDir } from '../support/bundle.ts';
 
+/** The hostile bodies' mock: its default time-outs, far past what sending 8 MiB takes on a busy machine. */
 let mock: MockProcess;
+/** The slow clients' mock: short time-outs, against clients that never finish. */
+let impatient: MockProcess;
 
 beforeAll(async () => {
-  mock = await startMockProcess(rootDir, ['--head-timeout', '1000', '--body-timeout', '1500']);
+  [mock, impatient] = await Promise.all([
+    startMockProcess(rootDir),
+    startMockProcess(rootDir, ['--head-timeout', '1000', '--body-timeout', '1500']),
+  ]);
 });
-afterAll(() => mock?.stop());
+afterAll(() => {
+  mock?.stop();
+  impatient?.stop();
+});
 
 test.each(HOSTILE_KINDS)(
   '8 concurrent maximal bodies (%s): each a bounded 422, the mock keeps serving, one log line each',
@@ -69,7 +78,7 @@ function slowClient(port: number, chunks: string[], everyMs: number): Promise<{ 
 }
 
 test('a head sent a byte every 200 ms is cut off by the head time-out with a 408 problem', async () => {
-  const port = Number(new URL(mock.url).port);
+  const port = Number(new URL(impatient.url).port);
   const head = [...`POST /api/V2/Voos/Reservar HTTP/1.1\r\nHost: x\r\nX-Slow: ${'a'.repeat(200)}`];
   const r = await slowClient(port, head, 200);
   expect(r.received).toMatch(/^HTTP\/1\.1 408 /);
@@ -78,7 +87,7 @@ test('a head sent a byte every 200 ms is cut off by the head time-out with a 408
 }, 30_000);
 
 test('a body sent a byte every 200 ms is cut off by the body time-out with a 408 problem', async () => {
-  const port = Number(new URL(mock.url).port);
+  const port = Number(new URL(impatient.url).port);
   const body = `{"Login":"agencia","Senha":"${CANARY_PASSWORD}"}`;
   const head = `POST /api/V2/Voos/Reservar HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\ndeveloper-token: t\r\ndeveloper-access-code: c\r\ncontent-length: ${body.length + 100}\r\n\r\n`;
   const r = await slowClient(port, [head, ...body], 200);
@@ -87,7 +96,7 @@ test('a body sent a byte every 200 ms is cut off by the body time-out with a 408
   expect(echoesSecret(r.received, CANARY_PASSWORD)).toBe(false);
   expect(r.closedAfterMs).toBeLessThan(14_000);
   // Still serving.
-  const after = await fetch(`${mock.url}/api/V2/Voos/Reservar`, {
+  const after = await fetch(`${impatient.url}/api/V2/Voos/Reservar`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'developer-token': 't', 'developer-access-code': 'c' },
     body,

@@ -2,7 +2,7 @@
 // Compares generated/<family>/openapi.yaml with baseline/<family>/openapi.yaml for
 // every family; exits 1 when a breaking change lacks its major version or its
 // CHANGELOG entry, or when a family's inputs are missing or unreadable.
-import { parseArgs } from 'node:util';
+import { scriptArgs } from '../../lib/args.ts';
 import { listFamilies, loadFamily } from './families.ts';
 import { evaluateFamily, type FamilyResult } from './gate.ts';
 import { formatResult } from './report.ts';
@@ -31,9 +31,19 @@ export async function checkRepository(root: string, only: string[] = []): Promis
 }
 
 async function main(): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = scriptArgs({
+    command: 'npm run check:breaking',
+    usage: `Usage: npm run check:breaking [-- [FAMILY ...] --root DIR --verbose]
+
+Compares each family's bundle with its released baseline; exits 1 when a breaking change
+lacks its major version or its CHANGELOG entry.
+
+  FAMILY       check only these families (default: every family)
+  --root DIR   the repository (default: the current folder)
+  --verbose    list every change, not only the breaking ones
+  --help       this text`,
     options: { root: { type: 'string', default: process.cwd() }, verbose: { type: 'boolean', default: false } },
-    allowPositionals: true,
+    positionals: true,
   });
   const results = await checkRepository(values.root, positionals);
   if (results.length === 0) {

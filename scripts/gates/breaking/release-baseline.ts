@@ -4,7 +4,7 @@
 // family's CHANGELOG.md has an entry for the version being released.
 import { copyFile, mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { parseArgs } from 'node:util';
+import { scriptArgs } from '../../lib/args.ts';
 import { parseChangelog } from './changelog.ts';
 import { familyPaths, listFamilies, loadFamily } from './families.ts';
 import { evaluateFamily } from './gate.ts';
@@ -54,9 +54,19 @@ export async function releaseFamily(root: string, family: string, amend: boolean
 }
 
 async function main(): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = scriptArgs({
+    command: 'npm run release:baseline',
+    usage: `Usage: npm run release:baseline [-- [FAMILY ...] --root DIR --amend]
+
+Makes each family's current bundle its released baseline, refusing a breaking change that
+lacks its major version or its CHANGELOG entry.
+
+  FAMILY       release only these families (default: every family)
+  --root DIR   the repository (default: the current folder)
+  --amend      replace the baseline of the same version (only while no integrator has it)
+  --help       this text`,
     options: { root: { type: 'string', default: process.cwd() }, amend: { type: 'boolean', default: false } },
-    allowPositionals: true,
+    positionals: true,
   });
   const families = positionals.length ? positionals : await listFamilies(values.root);
   let refused = 0;

@@ -6,6 +6,7 @@
 // a refusal without a readable reason.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { scriptArgs } from '../../lib/args.ts';
 import { loadOperations } from '../../lib/contract.ts';
 import { loadMix, runLoad } from './load-run.ts';
 
@@ -15,21 +16,31 @@ if (process.argv.includes('--proxy')) {
   process.exit(await runProxyLoad(process.argv.slice(2)));
 }
 
-const args = process.argv.slice(2);
-const option = (name: string): string | undefined => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-function bounded(name: string, fallback: number, max: number): number {
-  const value = Number(option(name) ?? fallback);
+const { values } = scriptArgs({
+  command: 'npm run load',
+  usage: `Usage: npm run load [-- --duration S --connections N --url URL]
+       npm run load -- --proxy [--timeout MS --concurrency N --rounds N]
+
+A bounded load of mixed valid and invalid calls against the mock (its own on a free port
+unless --url names a running one); exits 1 on any 5xx, connection error, time-out,
+unfitting status or refusal without a reason. --proxy: the proxy's hostile figures instead.
+
+  --duration S      seconds of load, 1 to 120 (default 10)
+  --connections N   concurrent connections, 1 to 100 (default 20)
+  --url URL         a running mock instead of one of its own
+  --help            this text`,
+  options: { duration: { type: 'string' }, connections: { type: 'string' }, url: { type: 'string' } },
+});
+function bounded(name: 'duration' | 'connections', fallback: number, max: number): number {
+  const value = Number(values[name] ?? fallback);
   if (!Number.isInteger(value) || value < 1 || value > max) {
-    console.error(`${name} must be a whole number from 1 to ${max} (load runs are bounded)`);
+    console.error(`--${name} must be a whole number from 1 to ${max} (load runs are bounded)`);
     process.exit(2);
   }
   return value;
 }
-const durationSeconds = bounded('--duration', 10, 120);
-const connections = bounded('--connections', 20, 100);
+const durationSeconds = bounded('duration', 10, 120);
+const connections = bounded('connections', 20, 100);
 const rootDir = process.cwd();
 
 /** The mock as `npm run mock` runs it, in its own process, logging nothing (the figures are the point). */
@@ -49,7 +60,7 @@ function startMock(): Promise<{ url: string; stop: () => void }> {
   });
 }
 
-const given = option('--url');
+const given = values.url;
 const mock = given ? { url: given, stop: () => undefined } : await startMock();
 try {
   const operations = await loadOperations(rootDir);

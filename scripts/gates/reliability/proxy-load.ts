@@ -9,7 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
+import { scriptArgs } from '../../lib/args.ts';
 import { summarise, type Figure } from '../../lib/stats.ts';
 import { BEHAVIOURS, startHostileUpstream, type Behaviour } from './hostile-upstream.ts';
 
@@ -102,14 +102,27 @@ const f = (n: number) => (Number.isFinite(n) ? n.toFixed(0) : '–');
 const fig = (x: Figure) => `${f(x.median)} ms (min ${f(x.min)}, max ${f(x.max)})`;
 
 export async function runProxyLoad(argv: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args: argv.filter((a) => a !== '--proxy'),
-    options: {
-      timeout: { type: 'string', default: '2000' },
-      concurrency: { type: 'string', default: '8' },
-      rounds: { type: 'string', default: '2' },
+  const { values } = scriptArgs(
+    {
+      command: 'npm run load',
+      usage: `Usage: npm run load -- --proxy [--timeout MS --concurrency N --rounds N]
+
+The proxy before a hostile upstream: every call answered within its time-out and a second,
+the proxy's memory bounded.
+
+  --timeout MS      the proxy's upstream time-out, 1 to 60000 (default 2000)
+  --concurrency N   calls at once, 1 to 64 (default 8)
+  --rounds N        rounds over every hostile behaviour, 1 to 10 (default 2)
+  --help            this text`,
+      options: {
+        proxy: { type: 'boolean' },
+        timeout: { type: 'string', default: '2000' },
+        concurrency: { type: 'string', default: '8' },
+        rounds: { type: 'string', default: '2' },
+      },
     },
-  });
+    argv,
+  );
   const timeoutMs = Number(values.timeout);
   const concurrency = Number(values.concurrency);
   const rounds = Number(values.rounds);
