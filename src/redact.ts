@@ -148,10 +148,19 @@ const jsonEscaped = (text: string): string => JSON.stringify(text).slice(1, -1);
 function forms(secret: string): string[] {
   const once = jsonEscaped(secret);
   const guid = GUID.test(secret) ? [secret.toLowerCase(), secret.toUpperCase()].flatMap((g) => [g, g.replace(/-/g, '')]) : [];
-  // Lower-cased, upper-cased and reversed too (a server that normalizes or mangles an echo),
-  // for a secret long enough that no unrelated text holds those by chance.
-  const mangled = [...secret].length >= MANGLED_MIN ? [secret.toLowerCase(), secret.toUpperCase(), [...secret].reverse().join('')] : [];
-  return [...new Set([secret, once, jsonEscaped(once), ...guid, ...mangled])];
+  return [...new Set([secret, once, jsonEscaped(once), ...guid])];
+}
+
+/**
+ * Lower-cased, upper-cased and reversed (a server that normalizes or mangles an echo), for a
+ * secret long enough that no unrelated text holds those by chance. Matched as they stand and
+ * JSON-escaped, not in every per-character encoding: that would triple the pattern for forms
+ * no encoder makes.
+ */
+function mangledForms(secret: string): string[] {
+  if ([...secret].length < MANGLED_MIN) return [];
+  const mangled = [secret.toLowerCase(), secret.toUpperCase(), [...secret].reverse().join('')].filter((m) => m !== secret);
+  return [...new Set(mangled.flatMap((m) => [m, jsonEscaped(m)]))];
 }
 
 /** What an error keeps of a text, and whether it was cut. */
@@ -180,7 +189,8 @@ export const cutNote = (kept: number, total: number, complete: boolean): string 
   `… [cut: ${kept} characters kept of ${complete ? total : `more than ${total}`}]`;
 
 export function createRedactor(secrets: readonly string[]): Redactor {
-  const given = [...new Set(secrets.filter((s) => typeof s === 'string' && s !== '').flatMap(forms))];
+  const real = secrets.filter((s) => typeof s === 'string' && s !== '');
+  const given = [...new Set(real.flatMap(forms))];
   // Longest first: a secret inside another (a PIN inside a token) would otherwise cut the longer one apart and leave its rest.
   given.sort((a, b) => b.length - a.length);
   const alternatives: string[] = [];
@@ -218,6 +228,8 @@ export function createRedactor(secrets: readonly string[]): Redactor {
         alternatives.push(...inPieces([...digits]).map((piece) => anyCaseHex(piece.join(''))));
     }
   }
+  for (const mangled of new Set(real.flatMap(mangledForms)))
+    alternatives.push(...inPieces([...mangled]).map((piece) => escapeRegex(piece.join(''))));
   const matcher = alternatives.length === 0 ? undefined : new RegExp(alternatives.join('|'), 'gu');
   // A cut text may end inside a secret: this many trailing characters could hold the start of
   // one piece of it (12 is the longest encoding of a character, four %XX bytes).
