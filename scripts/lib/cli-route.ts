@@ -16,7 +16,7 @@ export async function node(dir: string, args: string[]): Promise<void> {
   await run(process.execPath, args, { cwd: dir, env, maxBuffer: 64 * 1024 * 1024 });
 }
 
-/** Writes what the pipeline writes, one CLI process per tool: bundles, types, reference pages, the observed flavours, dist/ and the mock start cache. */
+/** Writes what the pipeline writes, one CLI process per tool: bundles, types, reference pages, the observed flavours, dist/, the mock start cache and the Postman collections. */
 export async function cliRouteBuild(dir: string, families: Family[]): Promise<void> {
   const bin = (file: string) => path.join(dir, 'node_modules', file);
   const redocly = bin('@redocly/cli/bin/cli.js');
@@ -110,4 +110,6 @@ export async function cliRouteBuild(dir: string, families: Family[]): Promise<vo
   ]);
   // The mock's start cache, rendered by Prism from the bundles.
   await node(dir, [path.join(dir, 'scripts/pipeline/mock-step.ts')]);
+  // The Postman collections, converted by Postman's converter and finished, from the bundles.
+  await node(dir, [path.join(dir, 'scripts/pipeline/postman-step.ts')]);
 }

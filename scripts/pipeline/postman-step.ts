@@ -9,7 +9,7 @@ import path from 'node:path';
 import { filesUnder, sha256 } from './cache.ts';
 import type { BuiltFamily } from './step.ts';
 import { runStep } from './step.ts';
-import { POSTMAN_ID } from './step-ids.ts';
+import { LEGACY_OBSERVED_ID, OBSERVED_ID, POSTMAN_ID } from './step-ids.ts';
 import { convertBundle } from '../postman/convert.ts';
 import { collectionFile, hasCollection, siteCollectionFile } from '../postman/families.ts';
 import { finishCollection, renderCollection } from '../postman/finish.ts';
@@ -83,4 +83,13 @@ export async function buildPostman(rootDir: string, outDir: string, ids: readonl
     folders: [POSTMAN_CODE, FLOWS_FOLDER],
     outputs,
   };
+}
+
+// `node scripts/pipeline/postman-step.ts`: the collections alone, from the bundles in
+// generated/ (the benchmark's CLI route makes them this way, as it makes the start cache).
+if (import.meta.main) {
+  const rootDir = process.cwd();
+  const { readFamilies } = await import('../lib/families.ts');
+  const ids = [...(await readFamilies(rootDir)).map((f) => f.id), OBSERVED_ID, LEGACY_OBSERVED_ID];
+  await buildPostman(rootDir, path.join(rootDir, 'generated'), ids);
 }

@@ -49,6 +49,12 @@ test('the observed bundle, applied from the overlay in memory, equals the one ap
 test('the legacy observed bundle, applied from the overlay in memory, equals the one applied from the committed file', () =>
   expectSameAsCli('legacy-observed/openapi.yaml'));
 
+test("the Postman collections, made by their step in a process of its own, equal the pipeline's", async () => {
+  const collections = (await filesUnder(path.join(rootDir, 'generated', 'postman'))).map((f) => `postman/${f}`);
+  expect(collections.length).toBeGreaterThanOrEqual(5);
+  for (const file of collections) await expectSameAsCli(file);
+});
+
 test('dist/ (the compiled client) equals what tsc writes, file for file', async () => {
   const pipelineDist = path.join(rootDir, 'dist');
   const pipelineFiles = await filesUnder(pipelineDist).catch(() => {
