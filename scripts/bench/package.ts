@@ -6,7 +6,7 @@
 // with. Start: spawn to first 200 of the installed `mock`, alternated with the
 // repository's own entry (`npm run mock`'s), both warm (Node's compile cache filled).
 import { execFile, spawn } from 'node:child_process';
-import { lstat, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { copyFile, lstat, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -34,6 +34,8 @@ export interface InstallFigures {
 
 export interface PackageFigures {
   tarballKB: number;
+  /** The same package packed without what it ships to be read (READING): its code and contracts. */
+  codeTarballKB: number;
   baselineTarballKB: number;
   alone: InstallFigures;
   withPrism: InstallFigures;
@@ -69,6 +71,26 @@ async function pack(dir: string, dest: string): Promise<string> {
   const { stdout } = await exec('npm', ['pack', '--json', '--pack-destination', dest], { cwd: dir, maxBuffer: 64 * 1024 * 1024 });
   const [entry] = JSON.parse(stdout) as Array<{ filename: string }>;
   return path.join(dest, entry!.filename);
+}
+
+/** What the package ships to be read, not run: the docs its README links, the examples and the Postman collections. */
+const READING = [/^docs\//, /^examples\//, /^generated\/postman\//, /^CONTRIBUTING\.md$/, /^bench\/results\.md$/, /^spec\/extensions\.md$/];
+
+/** The package packed without its reading material: the files `npm pack` takes, less READING, in a folder of their own. */
+async function packCode(rootDir: string, work: string): Promise<string> {
+  const { stdout } = await exec('npm', ['pack', '--dry-run', '--json'], { cwd: rootDir, maxBuffer: 64 * 1024 * 1024 });
+  const [entry] = JSON.parse(stdout) as Array<{ files: Array<{ path: string }> }>;
+  const kept = entry!.files.map((f) => f.path).filter((file) => !READING.some((pattern) => pattern.test(file)));
+  const dir = path.join(work, 'code');
+  for (const file of kept) {
+    await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
+    await copyFile(path.join(rootDir, file), path.join(dir, file));
+  }
+  const manifest = JSON.parse(await readFile(path.join(rootDir, 'package.json'), 'utf8')) as Record<string, unknown>;
+  await writeFile(path.join(dir, 'package.json'), JSON.stringify({ ...manifest, files: kept.filter((f) => f !== 'package.json') }));
+  const dest = path.join(work, 'code-tarball');
+  await mkdir(dest);
+  return pack(dir, dest);
 }
 
 /** The package as it was at BASELINE_COMMIT, built (its dist/) and packed. */
@@ -145,7 +167,11 @@ async function firstAnswer(entry: string, cwd: string): Promise<number> {
 export async function benchPackage(rootDir: string, runs: number): Promise<PackageFigures> {
   const work = await mkdtemp(path.join(tmpdir(), 'bench-package-'));
   try {
-    const [tarball, baselineTarball] = await Promise.all([pack(rootDir, work), packBaseline(rootDir, work)]);
+    const [tarball, codeTarball, baselineTarball] = await Promise.all([
+      pack(rootDir, work),
+      packCode(rootDir, work),
+      packBaseline(rootDir, work),
+    ]);
     const alone: Array<Awaited<ReturnType<typeof coldInstall>>> = [];
     const withPrism: typeof alone = [];
     const baseline: typeof alone = [];
@@ -178,6 +204,7 @@ export async function benchPackage(rootDir: string, runs: number): Promise<Packa
     );
     return {
       tarballKB: (await lstat(tarball)).size / 1000,
+      codeTarballKB: (await lstat(codeTarball)).size / 1000,
       baselineTarballKB: (await lstat(baselineTarball)).size / 1000,
       alone: installFigures(alone),
       withPrism: installFigures(withPrism),
