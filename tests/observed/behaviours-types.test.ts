@@ -2,15 +2,11 @@
 // states the service refuses one (behaviour tarifar-refuses-null); Reservar keeps the
 // one-source rule (null allowed); both observed flavours alike. tsc checks the file below;
 // then the `@ts-expect-error` markers are stripped and exactly the marked lines must fail.
-import { execFile } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
+import { checkTypes, failingLines, unmarked } from '../support/marked-checks.ts';
 import { rootDir } from './support.ts';
 
-const run = promisify(execFile);
-const TSC = path.join(rootDir, 'node_modules/typescript/bin/tsc');
 const DIR = path.join(rootDir, '.cache/observed-behaviour-types');
 
 const CHECKS = `
@@ -36,39 +32,18 @@ export const legacy: TarifarLegado = { ...credentials, IdentificacaoDaViagem: nu
 export const booked: Reservar = { ...credentials, ClassesSelecionadas: [{ Familia: null }], IdentificacaoDaViagem: null };
 `;
 
-async function tsc(project: string): Promise<{ code: number; output: string }> {
-  return run(process.execPath, [TSC, '--noEmit', '--pretty', 'false', '-p', project], { cwd: rootDir }).then(
-    ({ stdout }) => ({ code: 0, output: stdout }),
-    (error: { code?: number; stdout?: string }) => ({ code: error.code ?? 1, output: error.stdout ?? '' }),
-  );
-}
-
-function writeProject(name: string, source: string): string {
-  const dir = path.join(DIR, name);
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, 'checks.ts'), source);
-  writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ extends: '../../../tsconfig.json', include: ['checks.ts'] }));
-  return path.join(dir, 'tsconfig.json');
-}
-
 describe.concurrent('observed request types after tarifar-refuses-null', () => {
   test('the marked file compiles', async () => {
-    const { code, output } = await tsc(writeProject('marked', CHECKS));
+    const { code, output } = await checkTypes(DIR, 'marked', CHECKS);
     expect(output).toBe('');
     expect(code).toBe(0);
   }, 120_000);
 
   test('without the markers, exactly the marked lines fail', async () => {
-    const kept: string[] = [];
-    const expected: number[] = [];
-    for (const line of CHECKS.split('\n')) {
-      if (line.trim().startsWith('// @ts-expect-error')) expected.push(kept.length + 1);
-      else kept.push(line);
-    }
-    expect(expected).toHaveLength(4);
-    const { code, output } = await tsc(writeProject('unmarked', kept.join('\n')));
+    const { source, marked } = unmarked(CHECKS);
+    expect(marked).toHaveLength(4);
+    const { code, output } = await checkTypes(DIR, 'unmarked', source);
     expect(code).not.toBe(0);
-    const failing = new Set([...output.matchAll(/checks\.ts\((\d+),\d+\): error/g)].map((m) => Number(m[1])));
-    expect([...failing].sort((a, b) => a - b)).toEqual(expected);
+    expect(failingLines(output)).toEqual(marked);
   }, 120_000);
 });

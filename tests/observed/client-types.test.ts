@@ -3,15 +3,11 @@
 // `ViagensTrecho1[0].Voos[0]` compiles, answer dates are `string | null`, a field seen in
 // one source only may be null, and the published client (`src/v2.ts`) rejects the same read. tsc checks the file below; then
 // the `@ts-expect-error` markers are stripped and exactly the marked lines must fail.
-import { execFile } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
+import { checkTypes, failingLines, unmarked } from '../support/marked-checks.ts';
 import { rootDir } from './support.ts';
 
-const run = promisify(execFile);
-const TSC = path.join(rootDir, 'node_modules/typescript/bin/tsc');
 // Inside the repository, so `types: ["node"]` and the packages of src/ resolve.
 const DIR = path.join(rootDir, '.cache/observed-client-types');
 
@@ -64,39 +60,18 @@ export function messageOf(error: unknown): string | undefined {
 }
 `;
 
-async function tsc(project: string): Promise<{ code: number; output: string }> {
-  return run(process.execPath, [TSC, '--noEmit', '--pretty', 'false', '-p', project], { cwd: rootDir }).then(
-    ({ stdout }) => ({ code: 0, output: stdout }),
-    (error: { code?: number; stdout?: string }) => ({ code: error.code ?? 1, output: error.stdout ?? '' }),
-  );
-}
-
-function writeProject(name: string, source: string): string {
-  const dir = path.join(DIR, name);
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, 'checks.ts'), source);
-  writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ extends: '../../../tsconfig.json', include: ['checks.ts'] }));
-  return path.join(dir, 'tsconfig.json');
-}
-
 describe.concurrent('observed client types', () => {
   test('a typed read of ViagensTrecho1[0].Voos[0] compiles on the observed client and not on the published one', async () => {
-    const { code, output } = await tsc(writeProject('marked', CHECKS));
+    const { code, output } = await checkTypes(DIR, 'marked', CHECKS);
     expect(output).toBe('');
     expect(code).toBe(0);
   }, 120_000);
 
   test('without the markers, exactly the marked lines fail', async () => {
-    const kept: string[] = [];
-    const expected: number[] = [];
-    for (const line of CHECKS.split('\n')) {
-      if (line.trim().startsWith('// @ts-expect-error')) expected.push(kept.length + 1);
-      else kept.push(line);
-    }
-    expect(expected).toHaveLength(7);
-    const { code, output } = await tsc(writeProject('unmarked', kept.join('\n')));
+    const { source, marked } = unmarked(CHECKS);
+    expect(marked).toHaveLength(7);
+    const { code, output } = await checkTypes(DIR, 'unmarked', source);
     expect(code).not.toBe(0);
-    const failing = new Set([...output.matchAll(/checks\.ts\((\d+),\d+\): error/g)].map((m) => Number(m[1])));
-    expect([...failing].sort((a, b) => a - b)).toEqual(expected);
+    expect(failingLines(output)).toEqual(marked);
   }, 120_000);
 });
