@@ -22,6 +22,10 @@ export const MOCK_COMMAND: CommandSpec = {
       type: 'boolean',
       help: 'with --observed or --flows: do not replay the behaviours integrations stated (a null refused in Tarifar, a repeated booking refused); docs/observed.md',
     },
+    'no-cors': {
+      type: 'boolean',
+      help: 'no CORS headers and no answer to preflights (default: on, so a page such as the docs console may call the mock); docs/mock-and-proxy.md',
+    },
     log: { type: 'string', value: 'LEVEL', help: `${LOG_LEVELS.join(', ')} (default warn: refusals only)` },
     engine: {
       type: 'string',
@@ -63,6 +67,7 @@ export async function mockCommand(argv: string[]): Promise<number | undefined> {
     observed: values.observed === true,
     flows: values.flows === true,
     ...(values['no-behaviours'] === true ? { behaviours: false } : {}),
+    ...(values['no-cors'] === true ? { cors: false } : {}),
     logLevel,
     engine,
     headersTimeoutMs: wholeNumber('head-timeout', values['head-timeout'], DEFAULT_HEADERS_TIMEOUT_MS, 100, 600_000),
