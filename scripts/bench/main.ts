@@ -8,16 +8,17 @@ import { benchDev } from './dev.ts';
 import { benchMock } from './mock.ts';
 import { benchClientOverhead, benchTypecheck, clientSize } from './client.ts';
 import { BASELINE_COMMIT, benchPackage } from './package.ts';
+import { docsPageWeight } from './docs-page.ts';
 import type { Figure } from '../lib/stats.ts';
 import { FIGURES_FILE, writeFigures } from '../docs-site/figures.ts';
 import { scriptArgs, usageFailure } from '../lib/args.ts';
 
 const rootDir = process.cwd();
 const runs = Number(process.env.BENCH_RUNS ?? 3);
-// `npm run bench -- --only pipeline` (or mock, client, typecheck, size) measures one
+// `npm run bench -- --only pipeline` (or mock, client, typecheck, size, docs-page) measures one
 // group and prints it; bench/results.md is written by full runs only.
 const FINDINGS_HEADING = '## Findings behind the settings';
-const GROUPS = ['pipeline', 'dev', 'mock', 'client', 'typecheck', 'size', 'package'] as const;
+const GROUPS = ['pipeline', 'dev', 'mock', 'client', 'typecheck', 'size', 'docs-page', 'package'] as const;
 type Group = (typeof GROUPS)[number];
 const { values: args } = scriptArgs({
   command: 'npm run bench',
@@ -211,6 +212,17 @@ if (measures('size')) {
     key: 'client-size-v2',
     figure: `${(size.gzipped / 1000).toFixed(1)} kB gzipped (${(size.minified / 1000).toFixed(1)} kB minified); the redactor, loaded on the error path only, ${(size.lazyGzipped / 1000).toFixed(1)} kB more`,
     ratio: { value: size.gzipped / 9_500, target: 1, label: 'size / 9.5 kB' },
+  });
+}
+
+if (measures('docs-page')) {
+  const w = await docsPageWeight(rootDir);
+  const kB = (n: number) => `${(n / 1000).toFixed(1)} kB`;
+  rows.push({
+    what: `one family's reference page with its try-it console (generated/docs/${w.page}, Redoc inlined, gzip -9)`,
+    key: 'docs-page-console',
+    figure: `${kB(w.gzipped)} gzipped (${(w.raw / 1e6).toFixed(2)} MB raw); without the console ${kB(w.withoutConsoleGzipped)}: the console adds ${kB(w.gzipped - w.withoutConsoleGzipped)}`,
+    ratio: { value: w.gzipped / w.withoutConsoleGzipped, target: 1.05, label: 'with / without the console' },
   });
 }
 
