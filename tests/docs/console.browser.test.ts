@@ -136,6 +136,7 @@ describe.skipIf(!CHROMIUM)('the try-it console', () => {
     const calls = sent.filter((r) => r.url.includes('/api/V2/Voos/Tarifar'));
     expect(calls.map((c) => c.url)).toEqual([`${base.origin}/api/V2/Voos/Tarifar`]);
     expect(calls[0]?.headers['developer-token']).toBe(SECRETS.token);
+    await page.locator('#try-console-answer').scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(SCREENSHOTS, 'console-v2-pt-tarifar.png') });
     expect(problems).toEqual([]);
     await context.close();
@@ -314,6 +315,11 @@ describe.skipIf(!CHROMIUM)('the try-it console', () => {
       });
       await page.goto(`${pathToFileURL(path.join(DOCS, `${id}.html`)).href}${hash}`, { waitUntil: 'load' });
       await page.locator(`.try-it[data-operation="${first.operationId}"]`).waitFor({ state: 'visible' });
+      if (id === 'legacy') {
+        // The third page a person reads: a deprecated family's console, opened from the file.
+        await openConsole(page, first.operationId);
+        await page.screenshot({ path: path.join(SCREENSHOTS, 'console-legacy-file.png') });
+      }
       expect(blocked, id).toEqual([]);
       await page.close();
     }
