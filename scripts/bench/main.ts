@@ -15,10 +15,10 @@ import { scriptArgs, usageFailure } from '../lib/args.ts';
 
 const rootDir = process.cwd();
 const runs = Number(process.env.BENCH_RUNS ?? 3);
-// `npm run bench -- --only pipeline` (or mock, client, typecheck, size, docs-page) measures one
+// `npm run bench -- --only pipeline` (or mock, client, typecheck, size) measures one
 // group and prints it; bench/results.md is written by full runs only.
 const FINDINGS_HEADING = '## Findings behind the settings';
-const GROUPS = ['pipeline', 'dev', 'mock', 'client', 'typecheck', 'size', 'docs-page', 'package'] as const;
+const GROUPS = ['pipeline', 'dev', 'mock', 'client', 'typecheck', 'size', 'package'] as const;
 type Group = (typeof GROUPS)[number];
 const { values: args } = scriptArgs({
   command: 'npm run bench',
@@ -215,7 +215,8 @@ if (measures('size')) {
   });
 }
 
-if (measures('docs-page')) {
+// The size group also weighs a family's reference page with its try-it console.
+if (measures('size')) {
   const w = await docsPageWeight(rootDir);
   const kB = (n: number) => `${(n / 1000).toFixed(1)} kB`;
   rows.push({

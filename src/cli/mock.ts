@@ -12,6 +12,10 @@ export const MOCK_COMMAND: CommandSpec = {
   options: {
     port: { type: 'string', value: 'N', help: `port to listen on (default ${DEFAULT_PORT}, or MOCK_PORT; 0 picks a free one)` },
     host: { type: 'string', value: 'ADDRESS', help: 'address to listen on (default 127.0.0.1)' },
+    'no-cors': {
+      type: 'boolean',
+      help: 'no CORS headers and no answer to preflights (default: on, so a page such as the docs console may call the mock); docs/mock-and-proxy.md',
+    },
     families: { type: 'string', value: 'LIST', help: 'route families to serve, comma-separated (default: all)' },
     observed: {
       type: 'boolean',
@@ -21,10 +25,6 @@ export const MOCK_COMMAND: CommandSpec = {
     'no-behaviours': {
       type: 'boolean',
       help: 'with --observed or --flows: do not replay the behaviours integrations stated (a null refused in Tarifar, a repeated booking refused); docs/observed.md',
-    },
-    'no-cors': {
-      type: 'boolean',
-      help: 'no CORS headers and no answer to preflights (default: on, so a page such as the docs console may call the mock); docs/mock-and-proxy.md',
     },
     log: { type: 'string', value: 'LEVEL', help: `${LOG_LEVELS.join(', ')} (default warn: refusals only)` },
     engine: {
@@ -63,11 +63,11 @@ export async function mockCommand(argv: string[]): Promise<number | undefined> {
   const mock = await startMock({
     port: wholeNumber('port', values.port ?? process.env.MOCK_PORT, DEFAULT_PORT, 0, 65_535),
     ...(typeof values.host === 'string' ? { host: values.host } : {}),
+    ...(values['no-cors'] === true ? { cors: false } : {}),
     ...(families ? { families } : {}),
     observed: values.observed === true,
     flows: values.flows === true,
     ...(values['no-behaviours'] === true ? { behaviours: false } : {}),
-    ...(values['no-cors'] === true ? { cors: false } : {}),
     logLevel,
     engine,
     headersTimeoutMs: wholeNumber('head-timeout', values['head-timeout'], DEFAULT_HEADERS_TIMEOUT_MS, 100, 600_000),
