@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { tagSlug } from './crossrefs.ts';
+import { followRefs } from '../../src/lib/refs.ts';
 import { isObject, listOperations, type JsonObject } from './openapi.ts';
 
 export interface ConsoleOperation {
@@ -39,13 +40,8 @@ function refName(node: unknown): string | undefined {
   return isObject(node) && typeof node.$ref === 'string' && node.$ref.startsWith(REF) ? node.$ref.slice(REF.length) : undefined;
 }
 
-function resolve(doc: JsonObject, node: unknown, depth = 0): unknown {
-  if (depth > 20 || !isObject(node) || typeof node.$ref !== 'string') return node;
-  const parts = node.$ref.replace(/^#\//, '').split('/');
-  let target: unknown = doc;
-  for (const p of parts) target = isObject(target) ? target[p.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
-  return resolve(doc, target, depth + 1);
-}
+/** The node a local `$ref` chain leads to (the shared walk of src/lib/refs.ts). */
+const resolve = (doc: JsonObject, node: unknown): unknown => followRefs(doc, node);
 
 /** The first value a schema offers (`example`, `examples[0]`, `default`, `const`, the first of `enum`). */
 function offered(schema: JsonObject): { value: unknown } | undefined {
