@@ -40,9 +40,6 @@ function refName(node: unknown): string | undefined {
   return isObject(node) && typeof node.$ref === 'string' && node.$ref.startsWith(REF) ? node.$ref.slice(REF.length) : undefined;
 }
 
-/** The node a local `$ref` chain leads to (the shared walk of src/lib/refs.ts). */
-const resolve = (doc: JsonObject, node: unknown): unknown => followRefs(doc, node);
-
 /** The first value a schema offers (`example`, `examples[0]`, `default`, `const`, the first of `enum`). */
 function offered(schema: JsonObject): { value: unknown } | undefined {
   if ('example' in schema) return { value: schema.example };
@@ -55,7 +52,7 @@ function offered(schema: JsonObject): { value: unknown } | undefined {
 
 /** The required fields only, each with the value its schema offers or an empty one of its type. */
 export function skeleton(doc: JsonObject, node: unknown, depth = 0): unknown {
-  const schema = resolve(doc, node);
+  const schema = followRefs(doc, node);
   if (!isObject(schema) || depth > 8) return {};
   const own = offered(schema);
   if (own) return own.value;
@@ -161,12 +158,12 @@ export function consoleData(doc: JsonObject, options: ConsoleOptions): ConsoleDa
   const operations: ConsoleOperation[] = [];
   const roots: unknown[] = [];
   for (const entry of listOperations(doc)) {
-    const body = resolve(doc, entry.operation.requestBody);
+    const body = followRefs(doc, entry.operation.requestBody);
     const content = isObject(body) && isObject(body.content) ? body.content['application/json'] : undefined;
     const media = isObject(content) ? content : {};
     const schema = media.schema ?? {};
     roots.push(schema);
-    const examples = isObject(media.examples) ? Object.values(media.examples).map((e) => resolve(doc, e)) : [];
+    const examples = isObject(media.examples) ? Object.values(media.examples).map((e) => followRefs(doc, e)) : [];
     const example = 'example' in media ? { value: media.example } : examples.find((e) => isObject(e) && 'value' in e);
     const captured = isObject(example) && typeof example.summary === 'string' && /observed|capture/i.test(example.summary);
     const counterpart = options.counterpart?.(entry.operationId);
