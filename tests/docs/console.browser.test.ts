@@ -27,6 +27,9 @@ const DOCS = path.join(ROOT, 'generated', 'docs');
 const readJson = async (file: string): Promise<Record<string, unknown>> =>
   JSON.parse(await readFile(path.join(ROOT, file), 'utf8')) as Record<string, unknown>;
 
+/** Waits for the state a check expects: pages of megabytes, and Prism loaded on a first `Prefer`, on a busy machine. */
+const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 30_000 });
+
 // Recognisable values: each must never show up where a secret must not be.
 const SECRETS = {
   token: 'tok-3f9c1e7a-secret',
@@ -95,7 +98,7 @@ const hrefOf = (pageId: string, doc: unknown, operationId: string) => {
 async function openConsole(page: Page, operationId: string): Promise<void> {
   const button = page.locator(`.try-it[data-operation="${operationId}"]`);
   await button.click();
-  await expect.poll(() => page.locator('#try-console').getAttribute('data-operation')).toBe(operationId);
+  await poll(() => page.locator('#try-console').getAttribute('data-operation')).toBe(operationId);
 }
 
 async function fillDeveloperHeaders(page: Page): Promise<void> {
@@ -130,7 +133,7 @@ describe.skipIf(!CHROMIUM)('the try-it console', () => {
     await page.locator('#try-console-send').click();
     const expected = await mockAnswer('/api/V2/Voos/Tarifar', prefilled);
     expect(expected.status).toBe(200);
-    await expect.poll(() => page.locator('#try-console-status').innerText()).toMatch(/^200\b/);
+    await poll(() => page.locator('#try-console-status').innerText()).toMatch(/^200\b/);
     expect(JSON.parse(await page.locator('#try-console-answer').innerText())).toEqual(expected.json);
     expect(await page.locator('#try-console-headers').innerText()).toMatch(/^content-type: application\/json/m);
     const calls = sent.filter((r) => r.url.includes('/api/V2/Voos/Tarifar'));
@@ -150,15 +153,15 @@ describe.skipIf(!CHROMIUM)('the try-it console', () => {
     const wrong = { Login: 5, Senha: 'x' };
     await page.fill('#try-console-body', JSON.stringify(wrong, null, 2));
     // As typed: the schema's own check, at the field.
-    await expect.poll(() => page.locator('#try-console-body-errors li[data-field="/Login"]').innerText()).toMatch(/must be string/);
+    await poll(() => page.locator('#try-console-body-errors li[data-field="/Login"]').innerText()).toMatch(/must be string/);
     await page.locator('#try-console-send').click();
     const expected = await mockAnswer('/api/V2/Voos/Tarifar', wrong);
     const violation = (expected.json.validation as Array<{ location: string[]; message: string }>)[0];
     expect(expected.status).toBe(422);
     expect(violation?.location.at(-1)).toBe('Login');
-    await expect.poll(() => page.locator('#try-console-status').innerText()).toMatch(/^422\b/);
+    await poll(() => page.locator('#try-console-status').innerText()).toMatch(/^422\b/);
     const item = page.locator('#try-console-problems li[data-field="/Login"]');
-    await expect.poll(() => item.innerText()).toContain(violation?.message);
+    await poll(() => item.innerText()).toContain(violation?.message);
     // The body's Login is the agency login: its input carries the message too.
     expect(await page.locator('#try-console-login-problem').innerText()).toBe(violation?.message);
     expect(await page.locator('#try-console-login').getAttribute('aria-invalid')).toBe('true');
@@ -175,7 +178,7 @@ describe.skipIf(!CHROMIUM)('the try-it console', () => {
     await page.fill('#try-console-login', SECRETS.login);
     await page.fill('#try-console-senha', SECRETS.senha);
     await page.locator('#try-console-send').click();
-    await expect.poll(() => page.locator('#try-console-status').innerText()).toMatch(/^200\b/);
+    await poll(() => page.locator('#try-console-status').innerText()).toMatch(/^200\b/);
     // Sent: the typed credentials replaced the body's, to the base URL only.
     const calls = sent.filter((r) => Object.values(SECRETS).some((s) => JSON.stringify(r).includes(s)));
     expect(calls.map((c) => new URL(c.url).origin)).toEqual([base.origin]);
@@ -204,7 +207,7 @@ describe.skipIf(!CHROMIUM)('the try-it console', () => {
     expect(copy).toContain(`${base.origin}/api/V2/Voos/Tarifar`);
     await page.locator('#try-console-with-secrets').check();
     await page.locator('#try-console-copy').click();
-    await expect.poll(() => page.locator('#try-console-curl').innerText()).toContain(SECRETS.token);
+    await poll(() => page.locator('#try-console-curl').innerText()).toContain(SECRETS.token);
     // The same tab after a reload keeps them; a new session (a new browser context) has none.
     await page.reload();
     await openConsole(page, 'Tarifar');
@@ -226,34 +229,40 @@ describe.skipIf(!CHROMIUM)('the try-it console', () => {
     const button = page.locator('.try-it[data-operation="Tarifar"]');
     await button.focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('try-console-body');
+    await poll(() => page.evaluate(() => document.activeElement?.id)).toBe('try-console-body');
     const order: string[] = [];
     await page.locator('#try-console-base').focus();
-    for (let i = 0; i < 8; i++) {
+    for (let i = 0; i < 9; i++) {
       order.push(await page.evaluate(() => document.activeElement?.id ?? ''));
       await page.keyboard.press('Tab');
     }
     expect(order).toEqual(
-      ['base', 'developer-token', 'developer-access-code', 'login', 'senha', 'clienteid', 'body', 'send'].map((id) => `try-console-${id}`),
+      ['base', 'developer-token', 'developer-access-code', 'login', 'senha', 'clienteid', 'body', 'prefer', 'send'].map(
+        (id) => `try-console-${id}`,
+      ),
     );
     await page.locator('#try-console-developer-token').focus();
     await page.keyboard.type(SECRETS.token);
     await page.keyboard.press('Tab');
     await page.keyboard.type(SECRETS.code);
     await page.keyboard.press('Enter'); // in a field: sends
-    await expect.poll(() => page.locator('#try-console-status').innerText()).toMatch(/^200\b/);
+    await poll(() => page.locator('#try-console-status').innerText()).toMatch(/^200\b/);
     await page.locator('#try-console-body').focus();
     const posts = () => sent.filter((r) => r.url.endsWith('/api/V2/Voos/Tarifar')).length;
     await page.keyboard.press('Control+Enter'); // in the body: Ctrl+Enter sends
-    await expect.poll(posts).toBe(2);
-    await expect.poll(() => page.locator('#try-console-form').getAttribute('aria-busy')).toBeNull();
+    await poll(posts).toBe(2);
+    await poll(() => page.locator('#try-console-form').getAttribute('aria-busy')).toBeNull();
+    await page.keyboard.press('Tab');
+    // Prefer, typed: sent as the header the mock reads.
+    await page.keyboard.type('code=200');
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('try-console-send');
     await page.keyboard.press('Enter');
-    await expect.poll(posts).toBe(3);
-    await expect.poll(() => page.locator('#try-console-status').innerText()).toMatch(/^200\b/);
+    await poll(posts).toBe(3);
+    expect(sent.filter((r) => r.url.endsWith('/api/V2/Voos/Tarifar')).at(-1)?.headers.prefer).toBe('code=200');
+    await poll(() => page.locator('#try-console-status').innerText()).toMatch(/^200\b/);
     await page.keyboard.press('Escape');
-    await expect.poll(() => page.locator('#try-console').isHidden()).toBe(true);
+    await poll(() => page.locator('#try-console').isHidden()).toBe(true);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-operation'))).toBe('Tarifar');
     await context.close();
   }, 90_000);

@@ -132,6 +132,8 @@
     Senha: input('senha', 'Senha (body)', 'password'),
     ClienteId: input('clienteid', 'ClienteId (body, optional)', 'text'),
   };
+  // Not a secret: which answer to ask the mock for (RFC 7240 `Prefer`, as the mock reads it).
+  const prefer = input('prefer', 'Prefer header (optional; e.g. code=200 or example=NAME: which answer the mock gives)', 'text');
   const editor = el('textarea', { id: ids('body'), name: 'body', spellcheck: 'false', 'aria-describedby': ids('body-errors') });
   const bodyErrors = el('ul', { class: 'errors', id: ids('body-errors'), 'aria-live': 'polite' });
   const bodyFrom = el('p', { class: 'hint', id: ids('body-from') });
@@ -162,6 +164,7 @@
     bodyFrom,
     editor,
     bodyErrors,
+    prefer.block,
     el(
       'div',
       { class: 'actions' },
@@ -181,7 +184,9 @@
 
   base.field.value = stored().base || defaultBase();
   for (const [key, s] of Object.entries(secrets)) s.field.value = stored()[key] || '';
+  prefer.field.value = stored().prefer || '';
   base.field.addEventListener('input', () => remember('base', base.field.value.trim()));
+  prefer.field.addEventListener('input', () => remember('prefer', prefer.field.value.trim()));
   for (const [key, s] of Object.entries(secrets)) s.field.addEventListener('input', () => remember(key, s.field.value));
 
   const parseBody = () => {
@@ -272,6 +277,7 @@
     }
     const headers = { 'content-type': 'application/json; charset=utf-8', accept: 'application/json' };
     for (const name of current.headers) if (secrets[name]?.field.value) headers[name] = secrets[name].field.value;
+    if (prefer.field.value.trim() !== '') headers.prefer = prefer.field.value.trim();
     // One call at a time; the button stays focusable (a disabled one would drop the keyboard's focus).
     if (form.getAttribute('aria-busy') === 'true') return;
     form.setAttribute('aria-busy', 'true');
@@ -325,6 +331,7 @@
       const typed = secrets[name]?.field.value;
       lines.push(`  -H ${quote(`${name}: ${reveal && typed ? typed : PLACEHOLDERS[name] || `<${name.toUpperCase()}>`}`)}`);
     }
+    if (prefer.field.value.trim() !== '') lines.push(`  -H ${quote(`prefer: ${prefer.field.value.trim()}`)}`);
     const parsed = parseBody();
     if (parsed.ok && parsed.value !== undefined) lines.push(`  --data-raw ${quote(JSON.stringify(withCredentials(parsed.value, !reveal)))}`);
     else if (!parsed.ok) lines.push(`  --data-raw ${quote(editor.value)}`);
