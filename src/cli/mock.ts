@@ -12,6 +12,10 @@ export const MOCK_COMMAND: CommandSpec = {
   options: {
     port: { type: 'string', value: 'N', help: `port to listen on (default ${DEFAULT_PORT}, or MOCK_PORT; 0 picks a free one)` },
     host: { type: 'string', value: 'ADDRESS', help: 'address to listen on (default 127.0.0.1)' },
+    'no-cors': {
+      type: 'boolean',
+      help: 'no CORS headers and no answer to preflights (default: on, so a page such as the docs console may call the mock); docs/mock-and-proxy.md',
+    },
     families: { type: 'string', value: 'LIST', help: 'route families to serve, comma-separated (default: all)' },
     observed: {
       type: 'boolean',
@@ -59,6 +63,7 @@ export async function mockCommand(argv: string[]): Promise<number | undefined> {
   const mock = await startMock({
     port: wholeNumber('port', values.port ?? process.env.MOCK_PORT, DEFAULT_PORT, 0, 65_535),
     ...(typeof values.host === 'string' ? { host: values.host } : {}),
+    ...(values['no-cors'] === true ? { cors: false } : {}),
     ...(families ? { families } : {}),
     observed: values.observed === true,
     flows: values.flows === true,

@@ -10,6 +10,7 @@ import { LocalAnswers } from './answers.ts';
 import { refuseNulls } from './behaviours.ts';
 import { MockContract } from './contract.ts';
 import type { FlowsResponderOptions } from './flows/replay.ts';
+import { applyCors } from './cors.ts';
 import { createFront, type Front } from './front.ts';
 import { loadPrism } from './prism-adapter.ts';
 import type { Violation } from './problem.ts';
@@ -62,6 +63,12 @@ export interface MockOptions {
   onViolation?: (route: string, violations: Violation[]) => void;
   /** Where answers of documents the start cache does not hold are kept (default node_modules/.cache/air-travel-mock). */
   cacheDir?: string;
+  /**
+   * Answer CORS preflights and add `Access-Control-Allow-*` to every answer, so a page on
+   * another origin (the docs console) may call the mock. Default true (a local tool); false
+   * turns it off (`--no-cors`). Says nothing of the service's own CORS, which is not published.
+   */
+  cors?: boolean;
 }
 
 export interface RunningMock {
@@ -129,12 +136,13 @@ async function prepareContract(sources: Sources, reference: boolean, cache: Loca
 }
 
 /** Phase 3: the HTTP server around the front, every refusal a problem body, one log line per request. */
-function createServer(front: Front, log: RequestLog, headersTimeoutMs: number): http.Server {
+function createServer(front: Front, log: RequestLog, headersTimeoutMs: number, cors: boolean): http.Server {
   const server = http.createServer(
     // No Host is refused by the front, with a problem body like every other refusal.
     { headersTimeout: headersTimeoutMs, requestTimeout: 0, connectionsCheckingInterval: 1_000, requireHostHeader: false },
     (req, res) => {
       const started = performance.now();
+      if (cors && applyCors(req, res)) return log.request(req.method ?? '', req.url ?? '', res.statusCode, performance.now() - started);
       front(req, res)
         .catch((error: unknown) => {
           log.failure(req.method ?? '', req.url ?? '', error);
@@ -186,7 +194,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     ...(options.onViolation ? { onViolation: options.onViolation } : {}),
     ...(options.behaviours === false ? {} : { screen: refuseNulls }),
   });
-  const server = createServer(front, log, options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS);
+  const server = createServer(front, log, options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS, options.cors !== false);
   const { address, port } = await listen(server, options.host ?? '127.0.0.1', options.port ?? DEFAULT_PORT);
   const routesOf = (c: MockContract) => c.routes.operations.map((op) => `${op.method.toUpperCase()} ${op.template}`).sort();
   // What is served now: a swap replaces some documents and keeps the rest.
