@@ -1,6 +1,8 @@
 // Type level: the observed Tarifar request allows no null, at any depth, since a source
 // states the service refuses one (behaviour tarifar-refuses-null); Reservar keeps the
-// one-source rule (null allowed); both observed flavours alike. tsc checks the file below;
+// one-source rule (null allowed); both observed flavours alike. A flight's BaseTarifaria is
+// an array of objects, never a string nor a list of strings (base-tarifaria-array-of-objects:
+// stated, and what every capture shows, so the overlay generated from them types it so). tsc checks the file below;
 // then the `@ts-expect-error` markers are stripped and exactly the marked lines must fail.
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -30,9 +32,18 @@ export const item: Tarifar = { ...credentials, ClassesSelecionadasVolta: [null] 
 export const legacy: TarifarLegado = { ...credentials, IdentificacaoDaViagem: null };
 // Reservar: seen in one source only, null stays allowed until a second source agrees.
 export const booked: Reservar = { ...credentials, ClassesSelecionadas: [{ Familia: null }], IdentificacaoDaViagem: null };
+
+type Trip = NonNullable<NonNullable<V2ObservedSchemas['DisponibilidadeRSObservado']['ViagensTrecho1']>[number]>;
+type Leg = NonNullable<NonNullable<Trip['Voos']>[number]>;
+type Base = Leg['BaseTarifaria'];
+export const fares: Base = [{ Codigo: 'QL0AA', Familia: 'LI', Classe: 'Q' }];
+// @ts-expect-error base-tarifaria-array-of-objects: never a string
+export const fareText: Base = 'QL0AA';
+// @ts-expect-error nor a list of strings
+export const fareCodes: Base = ['QL0AA'];
 `;
 
-describe.concurrent('observed request types after tarifar-refuses-null', () => {
+describe.concurrent('observed types after tarifar-refuses-null and base-tarifaria-array-of-objects', () => {
   test('the marked file compiles', async () => {
     const { code, output } = await checkTypes(DIR, 'marked', CHECKS);
     expect(output).toBe('');
@@ -41,7 +52,7 @@ describe.concurrent('observed request types after tarifar-refuses-null', () => {
 
   test('without the markers, exactly the marked lines fail', async () => {
     const { source, marked } = unmarked(CHECKS);
-    expect(marked).toHaveLength(4);
+    expect(marked).toHaveLength(6);
     const { code, output } = await checkTypes(DIR, 'unmarked', source);
     expect(code).not.toBe(0);
     expect(failingLines(output)).toEqual(marked);
