@@ -179,3 +179,29 @@ export function narrowRequest(
       `${String(narrowed.description ?? '')} No observed field may be null: ${refusal.source} states that the service refuses a null field here (${quote ? `\`${quote.file}:${quote.line}\`, "${quote.quote}"` : refusal.id}); a field can always be left out instead.`.trim(),
   };
 }
+
+/** `when` as nested object schemas requiring the value `equals` at its end. */
+function requiring(when: readonly string[], equals: boolean): JsonObject {
+  const [key, ...rest] = when;
+  if (key === undefined) return { const: equals };
+  return { type: 'object', required: [key], properties: { [key]: requiring(rest, equals) } };
+}
+
+/**
+ * An operation's observed response schema with the shapes its behaviours state: for a
+ * `present-only-when`, the answer either has the condition, or has no such field (a `false`
+ * schema, typed `never`). Other behaviours leave it as it is.
+ */
+export function narrowResponse(schema: JsonObject, behaviours: readonly ObservedBehaviour[], operation: string): JsonObject {
+  const shaped = behavioursAbout(behaviours, operation).filter((b) => b.shape?.kind === 'present-only-when');
+  if (shaped.length === 0) return schema;
+  const allOf = Array.isArray(schema.allOf) ? [...schema.allOf] : [];
+  for (const b of shaped) {
+    const shape = b.shape as NonNullable<ObservedBehaviour['shape']>;
+    allOf.push({
+      description: `\`${shape.field}\` only when \`${shape.when.join('.')}\` is ${shape.equals}: ${b.source} states it (\`${BEHAVIOUR_EXTENSION}\`: ${b.id}, ${b.environment}, ${b.strength}).`,
+      anyOf: [requiring(shape.when, shape.equals), { type: 'object', properties: { [shape.field]: false } }],
+    });
+  }
+  return { ...schema, allOf };
+}

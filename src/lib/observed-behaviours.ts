@@ -51,6 +51,17 @@ export interface BehaviourQuote {
   translation: string;
 }
 
+/**
+ * A shape a behaviour states, which the observed types say: `field` of the answer is present
+ * only when the value at `when` (a path of keys from the answer's root) is `equals`.
+ */
+export interface BehaviourShape {
+  kind: 'present-only-when';
+  field: string;
+  when: string[];
+  equals: boolean;
+}
+
 export interface ObservedBehaviour {
   id: string;
   kind: BehaviourKind;
@@ -67,6 +78,8 @@ export interface ObservedBehaviour {
   reading?: string;
   /** The scope the source or the service's message gives (for example "for internal users"), when it gives one. */
   scope?: string;
+  /** The answer's shape it states, typed by the observed overlay (scripts/observed/behaviours.ts). */
+  shape?: BehaviourShape;
   /** The service's message, for a behaviour that answers with one. */
   message?: string;
   /** The evidence folder it comes from, and that source's repository and commit. */
@@ -80,6 +93,14 @@ export interface ObservedBehaviour {
 
 const isString = (v: unknown): v is string => typeof v === 'string' && v !== '';
 
+function readShape(value: unknown): BehaviourShape | undefined {
+  if (!isRecord(value)) return undefined;
+  const { kind, field, when, equals } = value;
+  if (kind !== 'present-only-when' || !isString(field) || typeof equals !== 'boolean') return undefined;
+  if (!Array.isArray(when) || when.length === 0 || !when.every(isString)) return undefined;
+  return { kind, field, when, equals };
+}
+
 function readQuote(value: unknown): BehaviourQuote | undefined {
   if (!isRecord(value)) return undefined;
   const { file, line, url, lang, quote, translation } = value;
@@ -92,7 +113,9 @@ function readQuote(value: unknown): BehaviourQuote | undefined {
 export function readBehaviour(value: unknown): ObservedBehaviour | undefined {
   if (!isRecord(value)) return undefined;
   const { id, kind, operations, strength, strengthReason, environment, environmentReason, states, reading, scope, message } = value;
-  const { source, repository, commit, quotes, checkedBy } = value;
+  const { source, repository, commit, quotes, checkedBy, shape } = value;
+  const readShaped = shape === undefined ? undefined : readShape(shape);
+  if (shape !== undefined && !readShaped) return undefined;
   if (!isString(id) || !isString(states) || !isString(source) || !isString(repository) || !isString(commit)) return undefined;
   if (!isString(strengthReason) || !isString(environmentReason)) return undefined;
   if (!(BEHAVIOUR_KINDS as readonly unknown[]).includes(kind) || !(BEHAVIOUR_STRENGTHS as readonly unknown[]).includes(strength))
@@ -115,6 +138,7 @@ export function readBehaviour(value: unknown): ObservedBehaviour | undefined {
     states,
     ...(reading !== undefined ? { reading } : {}),
     ...(scope !== undefined ? { scope } : {}),
+    ...(readShaped ? { shape: readShaped } : {}),
     ...(message !== undefined ? { message } : {}),
     source,
     repository,

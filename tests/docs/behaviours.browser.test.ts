@@ -78,7 +78,9 @@ async function section(flavour: string, operationId: string): Promise<{ page: Pa
 function expectStated(text: string, b: ObservedBehaviour): void {
   expect(text).toContain(b.states);
   // At a glance: environment, strength, and whether the observed mock replays it.
-  expect(text).toContain(`${b.environment} · ${b.strength} · ${replayable(b) ? 'replayed by the observed mock' : 'documented, not replayed'}`);
+  expect(text).toContain(
+    `${b.environment} · ${b.strength} · ${replayable(b) ? 'replayed by the observed mock' : 'documented, not replayed'}`,
+  );
   expect(text).toContain(b.environmentReason);
   expect(text).toContain(b.strengthReason);
   for (const q of b.quotes) {

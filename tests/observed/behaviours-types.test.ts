@@ -2,7 +2,9 @@
 // states the service refuses one (behaviour tarifar-refuses-null); Reservar keeps the
 // one-source rule (null allowed); both observed flavours alike. A flight's BaseTarifaria is
 // an array of objects, never a string nor a list of strings (base-tarifaria-array-of-objects:
-// stated, and what every capture shows, so the overlay generated from them types it so). tsc checks the file below;
+// stated, and what every capture shows, so the overlay generated from them types it so).
+// IniciarEmissao's answer holds a ChaveDeSeguranca only when its ConfiguracoesDeEmissao
+// asks for one (iniciar-emissao-security-key-when-required: the overlay types its `shape`). tsc checks the file below;
 // then the `@ts-expect-error` markers are stripped and exactly the marked lines must fail.
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -41,9 +43,23 @@ export const fares: Base = [{ Codigo: 'QL0AA', Familia: 'LI', Classe: 'Q' }];
 export const fareText: Base = 'QL0AA';
 // @ts-expect-error nor a list of strings
 export const fareCodes: Base = ['QL0AA'];
+
+// iniciar-emissao-security-key-when-required: ChaveDeSeguranca only when ExigirChaveDeSeguranca is true.
+type Issue = V2ObservedSchemas['IniciarEmissaoRSObservado'];
+type IssueLegado = LegacyObservedSchemas['IniciarEmissaoRSObservadoLegado'];
+declare const issue: Issue;
+declare const issueLegado: IssueLegado;
+export const asked: Issue = { ...issue, ConfiguracoesDeEmissao: { ExigirChaveDeSeguranca: true }, ChaveDeSeguranca: 'KEY' };
+export const notAsked: Issue = { ...issue, ConfiguracoesDeEmissao: { ExigirChaveDeSeguranca: false } };
+// @ts-expect-error a key where none is required
+export const keyNotAsked: Issue = { ...issue, ConfiguracoesDeEmissao: { ExigirChaveDeSeguranca: false }, ChaveDeSeguranca: 'KEY' };
+// @ts-expect-error a key without the settings that ask for it
+export const keyBare: Issue = { ...issue, ConfiguracoesDeEmissao: null, ChaveDeSeguranca: 'KEY' };
+// @ts-expect-error the legacy flavour alike
+export const keyLegado: IssueLegado = { ...issueLegado, ConfiguracoesDeEmissao: { ExigirChaveDeSeguranca: false }, ChaveDeSeguranca: 'KEY' };
 `;
 
-describe.concurrent('observed types after tarifar-refuses-null and base-tarifaria-array-of-objects', () => {
+describe.concurrent('observed types after tarifar-refuses-null, base-tarifaria-array-of-objects, iniciar-emissao-security-key-when-required', () => {
   test('the marked file compiles', async () => {
     const { code, output } = await checkTypes(DIR, 'marked', CHECKS);
     expect(output).toBe('');
@@ -52,7 +68,7 @@ describe.concurrent('observed types after tarifar-refuses-null and base-tarifari
 
   test('without the markers, exactly the marked lines fail', async () => {
     const { source, marked } = unmarked(CHECKS);
-    expect(marked).toHaveLength(6);
+    expect(marked).toHaveLength(9);
     const { code, output } = await checkTypes(DIR, 'unmarked', source);
     expect(code).not.toBe(0);
     expect(failingLines(output)).toEqual(marked);

@@ -181,6 +181,22 @@ describe.each(FLAVOURS)('the $family bundle', ({ family, prefix, suffix }) => {
     expect(validate({ ...example, ClassesSelecionadas: [{ ...classes[0], Familia: null }] })).toBe(false);
   });
 
+  test('IniciarEmissao: every captured answer is accepted; a ChaveDeSeguranca where none is asked for is refused (iniciar-emissao-security-key-when-required)', () => {
+    const validate = schemaValidator(doc)(`IniciarEmissaoRSObservado${suffix}`);
+    const captured = readScenarios(rootDir)
+      .flatMap((s) => s.steps)
+      .filter((s) => s.operation === 'IniciarEmissao')
+      .map((s) => s.response);
+    expect(captured).toHaveLength(7);
+    for (const body of captured) expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
+    const answer = captured[0] as JsonObject;
+    const settings = answer.ConfiguracoesDeEmissao as JsonObject;
+    expect(validate({ ...answer, ChaveDeSeguranca: 'KEY' })).toBe(false);
+    expect(validate({ ...answer, ConfiguracoesDeEmissao: { ...settings, ExigirChaveDeSeguranca: true }, ChaveDeSeguranca: 'KEY' })).toBe(
+      true,
+    );
+  });
+
   test('Reservar keeps the one-source rule: a null class field stays allowed there', () => {
     const validate = schemaValidator(doc)(`ReservarRQObservado${suffix}`);
     const example = loadEvidenceExample('Reservar', 'request') as JsonObject;
