@@ -6481,6 +6481,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         }) & (({
+            /** @description `ChaveDeSeguranca` only when `ConfiguracoesDeEmissao.ExigirChaveDeSeguranca` is true (not published by the provider): facilita-corp states it (`x-observed-behaviours`: iniciar-emissao-security-key-when-required, sandbox, stated, consistent with the captures). */
             ConfiguracoesDeEmissao: {
                 /** @constant */
                 ExigirChaveDeSeguranca: true;

@@ -23,6 +23,7 @@ interface Quote {
 interface Recorded {
   id: string;
   message?: string;
+  reading?: string;
   quotes: Quote[];
 }
 const recorded = (JSON.parse(readFileSync(path.join(evidenceDir, 'behaviours.json'), 'utf8')) as { behaviours: Recorded[] }).behaviours;
@@ -83,6 +84,8 @@ describe('mock --observed: a null in a Tarifar body', () => {
     expect(detail).toContain(`behaviour ${NULLS.id}`);
     expect(detail).toContain(`${NULLS.quotes[0]?.file}:${NULLS.quotes[0]?.line}`);
     expect(detail).toContain(NULLS.quotes[0]?.quote);
+    // What the mock reads into the quote (any field, any depth) is said, since the quote does not say it.
+    expect(detail).toContain(String(NULLS.reading));
     expect(detail).toContain("the mock's own answer: the service's 400 body was not captured");
     expect(answer.body.validation).toEqual([
       expect.objectContaining({ location: ['request', 'body', 'ClassesSelecionadas', '0', 'Familia'], code: NULLS.id }),
