@@ -26,6 +26,11 @@ export const MOCK_COMMAND: CommandSpec = {
       type: 'boolean',
       help: 'with --observed or --flows: do not replay the behaviours integrations stated (a null refused in Tarifar, a repeated booking refused); docs/observed.md',
     },
+    behaviours: {
+      type: 'string',
+      value: 'IDS',
+      help: 'with --observed or --flows: replay only these behaviours, comma-separated ids (default: every one stated for the sandbox and not contradicted)',
+    },
     log: { type: 'string', value: 'LEVEL', help: `${LOG_LEVELS.join(', ')} (default warn: refusals only)` },
     engine: {
       type: 'string',
@@ -49,6 +54,11 @@ export const MOCK_COMMAND: CommandSpec = {
   ],
 };
 
+function behaviourOption(none: boolean, ids: string[] | undefined): { behaviours?: boolean | string[] } {
+  if (none && ids) throw new UsageError('--no-behaviours and --behaviours cannot go together.');
+  return none ? { behaviours: false } : ids ? { behaviours: ids } : {};
+}
+
 export async function mockCommand(argv: string[]): Promise<number | undefined> {
   const { values, help } = parseCommand(MOCK_COMMAND, argv);
   if (help) {
@@ -67,7 +77,7 @@ export async function mockCommand(argv: string[]): Promise<number | undefined> {
     ...(families ? { families } : {}),
     observed: values.observed === true,
     flows: values.flows === true,
-    ...(values['no-behaviours'] === true ? { behaviours: false } : {}),
+    ...behaviourOption(values['no-behaviours'] === true, list(values.behaviours)),
     logLevel,
     engine,
     headersTimeoutMs: wholeNumber('head-timeout', values['head-timeout'], DEFAULT_HEADERS_TIMEOUT_MS, 100, 600_000),

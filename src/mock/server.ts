@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { PACKAGE_ROOT } from '../lib/layout.ts';
 import { LocalAnswers } from './answers.ts';
-import { refuseNulls } from './behaviours.ts';
+import { type BehaviourChoice, refuseNulls, unknownChoices } from './behaviours.ts';
 import { MockContract } from './contract.ts';
 import type { FlowsResponderOptions } from './flows/replay.ts';
 import { applyCors } from './cors.ts';
@@ -39,9 +39,11 @@ export interface MockOptions {
   /**
    * Replay the behaviours the observed flavour records (`x-observed-behaviours`: a null refused
    * in a Tarifar body, a repeated booking refused in the flows), each as the mock's own labelled
-   * answer. Default true; false serves the observed flavour and the flows without them.
+   * answer; only those stated for the sandbox and not contradicted by the captures
+   * (`replayable`). Default true (all of those); false serves the observed flavour and the flows
+   * without them; a list of behaviour ids replays only those.
    */
-  behaviours?: boolean;
+  behaviours?: BehaviourChoice;
   host?: string;
   /** Default 4010; 0 picks a free port (read it from `port` or `url`). */
   port?: number;
@@ -118,7 +120,7 @@ function sourceOptions(options: MockOptions, rootDir: string): SourceOptions {
     ...(options.families ? { families: options.families } : {}),
     ...(options.observed ? { observed: true } : {}),
     ...(options.flows ? { flows: options.flows } : {}),
-    ...(options.behaviours === false ? { behaviours: false } : {}),
+    ...(options.behaviours !== undefined ? { behaviours: options.behaviours } : {}),
     ...(options.documents ? { documents: options.documents } : {}),
   };
 }
@@ -185,6 +187,12 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   const log = createRequestLog(options.logLevel ?? 'warn', options.logSink ?? process.stdout);
   const cache = new LocalAnswers(options.cacheDir ?? path.join(process.cwd(), 'node_modules', '.cache', 'air-travel-mock'));
   const sources = await resolveSources(sourceOptions(options, rootDir));
+  const { unknown, known } = unknownChoices(sources.documents, options.behaviours ?? true);
+  if (unknown.length > 0)
+    throw new StartError(
+      'BAD_OPTION',
+      `behaviours: no behaviour the mock may replay is named ${unknown.join(', ')}; the ones it may replay with these options: ${known.join(', ') || 'none (serve --observed or --flows)'}.`,
+    );
   let contract = await prepareContract(sources, reference, cache, log);
   const respond = options.respond ?? sources.flows?.responder.respond;
   const front = createFront(() => contract, {
@@ -192,7 +200,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     bodyTimeoutMs: options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS,
     ...(respond ? { respond } : {}),
     ...(options.onViolation ? { onViolation: options.onViolation } : {}),
-    ...(options.behaviours === false ? {} : { screen: refuseNulls }),
+    ...(options.behaviours === false ? {} : { screen: (op, body) => refuseNulls(op, body, options.behaviours ?? true) }),
   });
   const server = createServer(front, log, options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS, options.cors !== false);
   const { address, port } = await listen(server, options.host ?? '127.0.0.1', options.port ?? DEFAULT_PORT);
