@@ -3,6 +3,7 @@
 // and checks. The importer translates the test scripts (pm.* to Bruno's res/bru/expect)
 // but files them as post-response scripts, whose test() calls `bru run` does not count
 // (it prints "Tests 0/0"): the finishing moves them to the request's tests, which it counts.
+// Identifiers a scenario hands on are run variables, so a run leaves the files as shipped.
 import { postmanToBruno } from '@usebruno/converters';
 import { stringifyCollection, stringifyFolder, stringifyRequest } from '@usebruno/filestore';
 import type { PostmanCollection } from './finish.ts';
@@ -64,7 +65,9 @@ export function finishBruno(collection: BrunoCollection): BrunoCollection {
     if (checks.trim() === '') throw new Error(`${request.name}: Bruno's importer left the request without its checks`);
     if (/\bpm\./.test(checks)) throw new Error(`${request.name}: Bruno's importer left a Postman call untranslated:\n${checks}`);
     if (request.request.script?.req) throw new Error(`${request.name}: a pre-request script that the Postman collection does not have`);
-    request.request.tests = checks;
+    // A value handed to later steps lives for the run (setVar): setCollectionVar, the importer's
+    // choice, is written back into collection.bru by `bru run`, changing the installed files.
+    request.request.tests = checks.replaceAll('bru.setCollectionVar(', 'bru.setVar(');
     request.request.script = {};
   }
   return collection;
