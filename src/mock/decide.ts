@@ -4,8 +4,8 @@
 // the same decisions from the same code.
 //
 // It imports no Node module (no node:http, fs, child_process, worker_threads, no recorder):
-// it runs in a browser bundle. Its only runtime imports are body-text.ts, prefer.ts and
-// problem.ts, themselves free of Node modules. Two things come in through the contract:
+// it runs in a browser bundle. Its only runtime imports are accept.ts, body-text.ts,
+// prefer.ts, problem.ts and routes.ts, themselves free of Node modules. Two things come in through the contract:
 // the route table (routes.ts, plain data) and each operation's body validator. The Node
 // mock compiles validators with ajv at run time (`new Function`); a page under a
 // Content-Security-Policy without 'unsafe-eval' must hand in validators compiled ahead of
@@ -19,7 +19,8 @@
 //   - Decision: `send` (status, headers, body text; `refusal` set when it is a problem),
 //     `pending` (the answer of `op` is being rendered: send it when ready, with `headers`
 //     added), or `engine` (only Prism can answer: the reference engine, `Prefer` forms the
-//     front does not answer; a door without Prism answers 501 with `engineUnavailable`).
+//     front does not answer, an answer of several media types; a door without Prism answers 501 with `engineUnavailable`).
+import { accepts } from './accept.ts';
 import { invalidUtf8, jsonSyntaxReason, jsonText, mediaTypeOf, targetOf, unacceptedCharset, unacceptedEncoding } from './body-text.ts';
 import { readPreferences, statesPreferences, type Preferences } from './prefer.ts';
 import { condenseOneOfPatterns, describeViolations, problem, type Problem, type Violation } from './problem.ts';
@@ -140,14 +141,36 @@ function missingHeadersDetail(missing: string[], all: string[]): string {
   return `Missing or empty: ${which}. Both developer headers are required on every call: ${all.join(' and ')}.`;
 }
 
-/** An Accept the pre-rendered JSON answer satisfies as Prism's negotiation would. */
-function acceptsDefault(accept: string | undefined): boolean {
-  return accept === undefined || accept === '*/*' || accept === 'application/json';
+/** Whether Prism must answer this call (its preferences), once it passed the front's checks. */
+export function answeredByEngine(headers: RequestHeaders, url: URL): boolean {
+  return statesPreferences(header(headers, 'prefer'), url.search);
 }
 
-/** Whether Prism must answer this call (its preferences or its Accept), once it passed the front's checks. */
-export function answeredByEngine(headers: RequestHeaders, url: URL): boolean {
-  return statesPreferences(header(headers, 'prefer'), url.search) || !acceptsDefault(header(headers, 'accept'));
+/**
+ * The media types of the response a call gets (Prism's choice: the status preferred, else
+ * the lowest 2xx, else `default`, else the first), lower case.
+ */
+function answerMediaTypes(op: MockOperation, code: number | undefined): string[] {
+  const responses = op.responses;
+  const chosen =
+    (code === undefined ? undefined : responses.find((r) => r.code === String(code) || r.code === `${String(code)[0]}XX`)) ??
+    responses.filter((r) => /^2(\d\d|XX)$/.test(r.code)).sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0))[0] ??
+    responses.find((r) => r.code === 'default') ??
+    responses[0];
+  return chosen ? chosen.contents.map((c) => c.mediaType.toLowerCase()) : [];
+}
+
+/**
+ * Content negotiation (RFC 9110, 12.5.1) of the answer a call gets: undefined when Accept
+ * admits it (or it has no body), the 406 refusal Prism sends otherwise. An answer of more
+ * than one media type is Prism's to choose: `engine`.
+ */
+function negotiate(op: MockOperation, accept: string | undefined, code: number | undefined): Problem | 'engine' | undefined {
+  if (accept === undefined || accept === '' || accept === '*/*' || accept === ACCEPTED_TYPE) return undefined;
+  const types = answerMediaTypes(op, code);
+  if (types.length === 0) return undefined;
+  if (types.length > 1) return 'engine';
+  return accepts(accept, types[0]!) ? undefined : problem(406, `Unable to find content for ${accept}`);
 }
 
 /** The refusal of a body: the first violations (date forms named once) and how many there are. */
@@ -308,6 +331,9 @@ export function decide(contract: DecisionContract, request: DecisionRequest, opt
 
   const check = request.bodyVerdict?.kind === 'invalid' ? request.bodyVerdict.check : contract.validatorOf(op)(body);
   if (check) return refusal(bodyProblem(routes, 422, check.listed, check.total, check.pruned));
+  const negotiated = negotiate(op, header(headers, 'accept'), preferences.code);
+  if (negotiated === 'engine') return { kind: 'engine', call: { method, url, route, op, body, preferences, validating: false } };
+  if (negotiated) return refusal(negotiated);
   const decision = askResponder(options.respond, op, url, headers, body);
   if (decision?.kind === 'answer') return responderAnswer(decision);
   if (decision?.kind === 'refuse') return refusal(problem(decision.status, decision.detail), decision.headers);

@@ -51,6 +51,25 @@ test('a plain request gets the answer, and a bad one its problem, from the core 
   expect(ok.status).toBe(200);
   expect(ok.refusal).toBeUndefined();
   expect(JSON.parse(ok.body ?? 'null')).not.toBeNull();
+  // Content negotiation is the core's own (RFC 9110, 12.5.1): no Prism in this test.
+  for (const accept of ['application/json, text/plain, */*', 'application/*', 'Application/JSON;q=0.8', 'text/html, */*;q=0.1']) {
+    const negotiated = decide(contract, {
+      method: call.method,
+      target: call.path,
+      headers: { ...headers, accept },
+      body: bytes(call.body ?? ''),
+    });
+    expect(negotiated.kind === 'send' && [negotiated.status, negotiated.body], accept).toEqual([200, ok.body]);
+  }
+  for (const accept of ['text/html', 'application/json;q=0, text/*', 'application/problem+json']) {
+    const refused = decide(contract, {
+      method: call.method,
+      target: call.path,
+      headers: { ...headers, accept },
+      body: bytes(call.body ?? ''),
+    });
+    expect(refused.kind === 'send' && refused.status, accept).toBe(406);
+  }
   const bad = decide(contract, { method: call.method, target: call.path, headers, body: bytes('{') });
   expect(bad.kind === 'send' && bad.status).toBe(400);
   expect(bad.kind === 'send' && bad.headers['content-type']).toBe('application/problem+json');

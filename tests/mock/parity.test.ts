@@ -1,6 +1,6 @@
 // Issue 18, item 3: the fast front and Prism give the same answers. Every generated
 // request (valid ones; each kind of bad body, header, JSON, content type, path and
-// method; `Prefer` and its query fallbacks) goes to two real mocks on 127.0.0.1: one
+// method; `Prefer` and its query fallbacks; fourteen Accept forms) goes to two real mocks on 127.0.0.1: one
 // answering through the fast front, one through Prism for every request. Status,
 // headers (less date and connection) and body bytes must be equal.
 import http from 'node:http';
@@ -78,6 +78,24 @@ function dateProbes(op: ContractOperation, base: Json, headers: Record<string, s
   );
 }
 
+/** Accept forms real clients send, and forms no JSON answer satisfies (406). */
+const ACCEPT_FORMS = [
+  'application/json',
+  '*/*',
+  'application/json, text/plain, */*',
+  'APPLICATION/JSON',
+  'application/json; charset=utf-8',
+  'application/*',
+  'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+  'text/html, application/json;q=0.5',
+  'application/json;version=2',
+  'application/vnd.api+json, application/json',
+  'text/html',
+  'application/problem+json',
+  'application/json;q=0, text/html',
+  'text/*',
+];
+
 function probesFor(op: ContractOperation, index: number, baseUrl: string): Probe[] {
   const valid = validCall(op);
   const base = validBody(op);
@@ -85,9 +103,7 @@ function probesFor(op: ContractOperation, index: number, baseUrl: string): Probe
   const text = valid.body ?? '';
   const json = { ...valid.headers, 'content-type': 'application/json' };
   probes.push(
-    { kind: 'valid', ...valid, headers: { ...valid.headers, accept: 'application/json' } },
-    { kind: 'valid', ...valid, headers: { ...valid.headers, accept: '*/*' } },
-    { kind: 'accept', ...valid, headers: { ...valid.headers, accept: 'text/html' } },
+    ...ACCEPT_FORMS.map((accept) => ({ kind: 'accept', ...valid, headers: { ...valid.headers, accept } })),
     { kind: 'array-or-null-body', ...valid, body: `[${text}]` },
     { kind: 'array-or-null-body', ...valid, body: 'null' },
     { kind: 'array-or-null-body', ...valid, body: '[]' },
@@ -169,5 +185,18 @@ test('the fast front and Prism answer at least 400 generated requests the same: 
     differences.filter((d, i) => i < 3 || !differences.slice(0, i).some((e) => e.split(' ')[0] === d.split(' ')[0])).slice(0, 8),
   ).toEqual([]);
   // The requests reached both outcomes and every kind of refusal.
-  for (const status of [200, 400, 401, 404, 405, 413, 415, 422, 431]) expect(statuses, `no request got ${status}`).toContain(status);
+  for (const status of [200, 400, 401, 404, 405, 406, 413, 415, 422, 431]) expect(statuses, `no request got ${status}`).toContain(status);
 }, 300_000);
+
+test('an Accept that refuses JSON by q=0 gets 406 from the front, where Prism sends an empty 200', async () => {
+  // Prism answers `application/json;q=0, */*` with 200 and no body (its negotiator falls back
+  // to an empty answer when any range names */*); RFC 9110, 12.5.1 lets a server refuse
+  // (406) or ignore Accept, never send the JSON answer's status without the answer.
+  const op = operations[0]!;
+  const valid = validCall(op);
+  const probe = { kind: 'accept', ...valid, headers: { ...valid.headers, accept: 'application/json;q=0, */*' } };
+  const [a, b] = await Promise.all([send(front.url, probe), send(prism.url, probe)]);
+  expect('error' in a ? a : a.status).toBe(406);
+  expect('error' in a ? a : JSON.parse(a.body).detail).toBe('Unable to find content for application/json;q=0, */*');
+  expect('error' in b ? b : [b.status, b.body]).toEqual([200, '']);
+});
