@@ -18,8 +18,8 @@
 //     elsewhere) }
 //   - Decision: `send` (status, headers, body text; `refusal` set when it is a problem),
 //     `pending` (the answer of `op` is being rendered: send it when ready, with `headers`
-//     added), or `engine` (only Prism can answer: the reference engine, `Prefer` forms the
-//     front does not answer, an answer of several media types; a door without Prism answers 501 with `engineUnavailable`).
+//     added), or `engine` (only Prism can answer: the reference engine, `Prefer:
+//     dynamic=true`, an answer of several media types; a door without Prism answers 501 with `engineUnavailable`).
 import { accepts } from './accept.ts';
 import { invalidUtf8, jsonSyntaxReason, jsonText, mediaTypeOf, targetOf, unacceptedCharset, unacceptedEncoding } from './body-text.ts';
 import { readPreferences, statesPreferences, type Preferences } from './prefer.ts';
@@ -67,12 +67,18 @@ export interface ReadyAnswer {
   body?: string;
 }
 
+/** The answer `Prefer: code=<status>` (with `example=<example>`) picks among an operation's rendered answers. */
+export interface AnswerVariant {
+  status: number;
+  example?: string;
+}
+
 /** What the decisions read from the contract. */
 export interface DecisionContract {
   readonly routes: RouteTable;
   validatorOf(op: MockOperation): BodyValidator;
-  /** The operation's ordinary answer when it is rendered; undefined while it is being rendered. */
-  readyAnswerOf(op: MockOperation): ReadyAnswer | undefined;
+  /** The operation's ordinary answer, or the one `variant` picks, when it is rendered; undefined while it is being rendered. */
+  readyAnswerOf(op: MockOperation, variant?: AnswerVariant): ReadyAnswer | undefined;
 }
 
 export interface DecideOptions {
@@ -106,7 +112,7 @@ export interface EngineCall {
 
 export type Decision =
   | { kind: 'send'; status: number; headers: Record<string, string>; body?: string; refusal?: Problem }
-  | { kind: 'pending'; op: MockOperation; headers?: Record<string, string> }
+  | { kind: 'pending'; op: MockOperation; variant?: AnswerVariant; headers?: Record<string, string> }
   | { kind: 'engine'; call: EngineCall };
 
 /** A body a checker elsewhere parsed and refused: this side never holds it. */
@@ -127,7 +133,7 @@ export function refusal(p: Problem, extraHeaders?: Record<string, string>): Extr
 
 /** The answer to a call only Prism can answer, where Prism is not installed: 501, saying why. */
 export function engineUnavailable(why: string): Extract<Decision, { kind: 'send' }> {
-  return refusal(problem(501, `\`Prefer\`, its query fallbacks and a non-JSON Accept are answered by Prism. ${why}`));
+  return refusal(problem(501, `\`Prefer: dynamic=true\` (and \`__dynamic=true\`) is answered by Prism's generator. ${why}`));
 }
 
 function header(headers: RequestHeaders, name: string): string | undefined {
@@ -141,9 +147,25 @@ function missingHeadersDetail(missing: string[], all: string[]): string {
   return `Missing or empty: ${which}. Both developer headers are required on every call: ${all.join(' and ')}.`;
 }
 
-/** Whether Prism must answer this call (its preferences), once it passed the front's checks. */
+/** Whether only Prism's generator can answer this call (`dynamic=true`), once it passed the front's checks. */
 export function answeredByEngine(headers: RequestHeaders, url: URL): boolean {
-  return statesPreferences(header(headers, 'prefer'), url.search);
+  const prefer = header(headers, 'prefer');
+  if (!statesPreferences(prefer, url.search)) return false;
+  const read = readPreferences(prefer, url.searchParams);
+  return read.ok && read.value.dynamic === true;
+}
+
+/** The status an `example=` without `code=` picks: the lowest declared 2xx, else the first declared. */
+function preferredStatus(op: MockOperation): number | undefined {
+  return op.declaredStatuses.find((s) => s >= 200 && s < 300) ?? op.declaredStatuses[0];
+}
+
+/** Which of an operation's rendered answers a call's preferences pick: undefined for the ordinary one. */
+function variantOf(op: MockOperation, preferences: Preferences): AnswerVariant | undefined {
+  if (preferences.code === undefined && preferences.exampleKey === undefined) return undefined;
+  const status = preferences.code ?? preferredStatus(op);
+  if (status === undefined) return undefined;
+  return preferences.exampleKey === undefined ? { status } : { status, example: preferences.exampleKey };
 }
 
 /**
@@ -190,7 +212,7 @@ function refusePreferences(op: MockOperation, preferences: Preferences): Problem
     );
   }
   if (preferences.exampleKey !== undefined) {
-    const status = preferences.code ?? op.declaredStatuses.find((s) => s >= 200 && s < 300) ?? op.declaredStatuses[0];
+    const status = preferences.code ?? preferredStatus(op);
     const names = status === undefined ? [] : (op.exampleNames.get(status) ?? []);
     if (!names.includes(preferences.exampleKey)) {
       const listed = names.length > 0 ? `its examples are ${names.join(', ')}` : 'it has no named examples';
@@ -338,10 +360,11 @@ export function decide(contract: DecisionContract, request: DecisionRequest, opt
   if (decision?.kind === 'answer') return responderAnswer(decision);
   if (decision?.kind === 'refuse') return refusal(problem(decision.status, decision.detail), decision.headers);
   const extra = decision?.kind === 'annotate' ? decision.headers : undefined;
-  if (answeredByEngine(headers, url))
+  if (preferences.dynamic === true)
     return { kind: 'engine', call: { method, url, route, op, body, preferences, validating: false, ...(extra ? { extra } : {}) } };
-  const answer = contract.readyAnswerOf(op);
-  if (!answer) return { kind: 'pending', op, ...(extra ? { headers: extra } : {}) };
+  const variant = variantOf(op, preferences);
+  const answer = contract.readyAnswerOf(op, variant);
+  if (!answer) return { kind: 'pending', op, ...(variant ? { variant } : {}), ...(extra ? { headers: extra } : {}) };
   return {
     kind: 'send',
     status: answer.status,

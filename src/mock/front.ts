@@ -1,8 +1,8 @@
 // The mock's node:http door: an adapter over the decision core (decide.ts). It reads the
 // request (a large body goes to a body process as it arrives, bounded in size and time),
 // hands the core a plain request, and sends what the core decides. What only Prism can
-// answer (the reference engine, and what the core hands on as `engine`) it answers through
-// Prism in the same process, or with a 501 naming the package when Prism is not installed.
+// answer (the reference engine, `Prefer: dynamic=true`: what the core hands on as `engine`)
+// it answers through Prism in the same process, or with a 501 naming the package when Prism is not installed.
 import { isUtf8 } from 'node:buffer';
 import type http from 'node:http';
 import { serializeAnswer, routeKey } from './answers.ts';
@@ -186,7 +186,7 @@ export function createFront(current: () => MockContract, options: FrontOptions):
     );
     if (decision.kind === 'send') return sendDecision(res, decision);
     if (decision.kind === 'engine') return answerThroughPrism(contract, req, res, decision.call);
-    const answer = await contract.answerOf(decision.op);
+    const answer = await contract.answerOf(decision.op, decision.variant);
     send(res, answer.status, decision.headers ? { ...answer.headers, ...decision.headers } : answer.headers, answer.body);
     return undefined;
   };

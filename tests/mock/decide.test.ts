@@ -70,6 +70,37 @@ test('a plain request gets the answer, and a bad one its problem, from the core 
     });
     expect(refused.kind === 'send' && refused.status, accept).toBe(406);
   }
+  // `Prefer` and its query fallbacks are answered from the answers rendered at build time: no Prism.
+  const withExamples = contract.routes.operations.find((o) => (o.exampleNames.get(200) ?? []).length > 1)!;
+  const [first, second] = withExamples.exampleNames.get(200)!;
+  const target = withExamples.template;
+  const exampleCall = validCall((await loadOperations(rootDir)).find((o) => o.template === target)!);
+  const exampleHeaders = Object.fromEntries(Object.entries(exampleCall.headers).map(([k, v]) => [k.toLowerCase(), v]));
+  const answers = new Map<string, string | undefined>();
+  for (const [prefer, query] of [
+    [`example=${first}`, ''],
+    [`code=200, example=${second}`, ''],
+    ['', `?__example=${second}&__code=200`],
+    ['dynamic=false', ''],
+  ] as const) {
+    const got = decide(contract, {
+      method: exampleCall.method,
+      target: `${target}${query}`,
+      headers: prefer ? { ...exampleHeaders, prefer } : exampleHeaders,
+      body: bytes(exampleCall.body ?? ''),
+    });
+    expect(got.kind, prefer || query).toBe('send');
+    if (got.kind === 'send') answers.set(prefer || query, got.body);
+  }
+  expect(answers.get(`code=200, example=${second}`)).toBe(answers.get(`?__example=${second}&__code=200`));
+  expect(answers.get(`example=${first}`)).not.toBe(answers.get(`code=200, example=${second}`));
+  const dynamic = decide(contract, {
+    method: exampleCall.method,
+    target,
+    headers: { ...exampleHeaders, prefer: 'dynamic=true' },
+    body: bytes(exampleCall.body ?? ''),
+  });
+  expect(dynamic.kind).toBe('engine');
   const bad = decide(contract, { method: call.method, target: call.path, headers, body: bytes('{') });
   expect(bad.kind === 'send' && bad.status).toBe(400);
   expect(bad.kind === 'send' && bad.headers['content-type']).toBe('application/problem+json');

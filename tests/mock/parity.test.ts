@@ -1,6 +1,7 @@
 // Issue 18, item 3: the fast front and Prism give the same answers. Every generated
 // request (valid ones; each kind of bad body, header, JSON, content type, path and
-// method; `Prefer` and its query fallbacks; fourteen Accept forms) goes to two real mocks on 127.0.0.1: one
+// method; every `Prefer` form and query fallback, each named example; fourteen Accept
+// forms) goes to two real mocks on 127.0.0.1: one
 // answering through the fast front, one through Prism for every request. Status,
 // headers (less date and connection) and body bytes must be equal.
 import http from 'node:http';
@@ -12,6 +13,7 @@ import { loadOperations, validBody, validCall, type ContractOperation, type Json
 import { badRequestsFor, CATEGORIES } from '../reliability/corpus.ts';
 import { setAt, sitesOf } from '../reliability/schema-sites.ts';
 import { inPool } from '../reliability/exchange.ts';
+import { followRefs, isObject, type JsonObject } from '../../src/lib/refs.ts';
 import { rootDir } from '../support/bundle.ts';
 
 interface Probe {
@@ -78,6 +80,30 @@ function dateProbes(op: ContractOperation, base: Json, headers: Record<string, s
   );
 }
 
+/** Every `Prefer` form the front answers itself (dynamic=true is Prism's generator on both paths: random, not compared). */
+const PREFER_FORMS = [
+  'Code=200',
+  'code=200, dynamic=false',
+  'dynamic=false',
+  'seed=7',
+  'code=200;example=x',
+  'code',
+  'dynamic=maybe',
+  'code=200, code=500',
+  'respond-async, wait=5',
+  'example=',
+];
+const QUERY_FORMS = ['__code=200', '__dynamic=false', '__code=200&__dynamic=false', '__example=a&__example=b', '__code=abc', '__seed=3'];
+
+/** The names of the examples of an operation's 200 answer. */
+function examplesOf(op: ContractOperation): string[] {
+  const operation = followRefs(op.doc, (op.doc.paths as JsonObject)[op.template]);
+  const responses = isObject(operation) ? followRefs(op.doc, (operation[op.method] as JsonObject).responses) : undefined;
+  const ok = isObject(responses) ? followRefs(op.doc, responses['200']) : undefined;
+  const json = isObject(ok) && isObject(ok.content) ? followRefs(op.doc, ok.content['application/json']) : undefined;
+  return isObject(json) && isObject(json.examples) ? Object.keys(json.examples) : [];
+}
+
 /** Accept forms real clients send, and forms no JSON answer satisfies (406). */
 const ACCEPT_FORMS = [
   'application/json',
@@ -125,6 +151,18 @@ function probesFor(op: ContractOperation, index: number, baseUrl: string): Probe
     { kind: 'prefer', ...valid, path: `${op.path}?__example=sessaoExpirada` },
     { kind: 'prefer', ...valid, path: `${op.path}?__example=resultado` },
     { kind: 'prefer', ...valid, headers: { ...valid.headers, prefer: 'code=200' }, body: `[${text}]` },
+    ...PREFER_FORMS.map((prefer) => ({ kind: 'prefer', ...valid, headers: { ...valid.headers, prefer } })),
+    ...QUERY_FORMS.map((query) => ({ kind: 'prefer', ...valid, path: `${op.path}?${query}` })),
+    ...examplesOf(op).flatMap((name) => [
+      { kind: 'prefer-example', ...valid, headers: { ...valid.headers, prefer: `example=${name}` } },
+      { kind: 'prefer-example', ...valid, headers: { ...valid.headers, prefer: `code=200, example="${name}"` } },
+      {
+        kind: 'prefer-example',
+        ...valid,
+        headers: { ...valid.headers, prefer: `example=${name}`, accept: 'application/json, text/plain, */*' },
+      },
+      { kind: 'prefer-example', ...valid, path: `${op.path}?__example=${encodeURIComponent(name)}&__code=200` },
+    ]),
     { kind: 'method', ...valid, method: 'GET', body: undefined },
     { kind: 'method', ...valid, method: 'PUT' },
   );
