@@ -19,7 +19,7 @@ import { type PostmanCollection, requestsOf } from '../../scripts/postman/finish
 import { startMock, type RunningMock } from '../../src/mock/server.ts';
 import { readScenarios } from '../../src/scenarios/read.ts';
 import { rootDir } from '../support/bundle.ts';
-import { type BruReport, installBru, runBru } from '../support/bruno.ts';
+import { type BruReport, installBru, runBru } from '../support/tools.ts';
 
 const BRUNO = path.join(rootDir, 'generated', 'bruno');
 const POSTMAN = path.join(rootDir, 'generated', 'postman');

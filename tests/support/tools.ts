@@ -1,37 +1,44 @@
-// Bruno's CLI (`bru`, @usebruno/cli: ~500 packages) for the tests that run it: installed
-// once per lock from tests/bruno/package-lock.json (exact versions, integrity-checked by
-// `npm ci`) into .cache/bruno/, shared by every file and every run; and one `bru run`
-// of a collection directory, read from its JSON report.
+// Third-party tools a test runs, each from its own lock (tests/<tool>/package-lock.json:
+// exact versions, integrity-checked by `npm ci`), installed once per lock into
+// .cache/<tool>/ and shared by every file and run: Bruno's CLI (`bru`, @usebruno/cli,
+// ~500 packages) and Insomnia's importer. And one `bru run` of a collection directory,
+// read from its JSON report.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readFile, rename, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { rootDir } from './bundle.ts';
 
 const run = promisify(execFile);
-const HERE = path.join(rootDir, 'tests', 'bruno');
-
-/** The path of bru's entry script, installing the CLI first when this lock has no install yet. */
-export async function installBru(): Promise<string> {
-  const lock = await readFile(path.join(HERE, 'package-lock.json'));
-  const dir = path.join(rootDir, '.cache', 'bruno', createHash('sha256').update(lock).digest('hex').slice(0, 16));
-  const bru = path.join(dir, 'node_modules', '@usebruno', 'cli', 'bin', 'bru.js');
-  if (existsSync(bru)) return bru;
+/** The node_modules of tests/<tool>/'s lock, installing it first when this lock has no install yet. */
+export async function installTool(tool: 'bruno' | 'insomnia'): Promise<string> {
+  const here = path.join(rootDir, 'tests', tool);
+  const lock = await readFile(path.join(here, 'package-lock.json'));
+  const dir = path.join(rootDir, '.cache', tool, createHash('sha256').update(lock).digest('hex').slice(0, 16));
+  const done = path.join(dir, 'node_modules', '.installed');
+  if (existsSync(done)) return path.join(dir, 'node_modules');
   // Installed beside, then moved in whole: a file running at the same time never sees half an install.
   await mkdir(path.dirname(dir), { recursive: true });
   const staging = await mkdtemp(`${dir}-`);
-  await cp(path.join(HERE, 'package.json'), path.join(staging, 'package.json'));
-  await cp(path.join(HERE, 'package-lock.json'), path.join(staging, 'package-lock.json'));
+  await cp(path.join(here, 'package.json'), path.join(staging, 'package.json'));
+  await cp(path.join(here, 'package-lock.json'), path.join(staging, 'package-lock.json'));
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   await run(npm, ['ci', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: staging, maxBuffer: 16 * 1024 * 1024 });
+  await writeFile(path.join(staging, 'node_modules', '.installed'), '');
+  await rm(dir, { recursive: true, force: true });
   await rename(staging, dir).catch(async (error: NodeJS.ErrnoException) => {
-    if (!existsSync(bru)) throw error;
+    if (!existsSync(done)) throw error;
     await rm(staging, { recursive: true, force: true });
   });
-  return bru;
+  return path.join(dir, 'node_modules');
+}
+
+/** The path of bru's entry script, from the Bruno install. */
+export async function installBru(): Promise<string> {
+  return path.join(await installTool('bruno'), '@usebruno', 'cli', 'bin', 'bru.js');
 }
 
 export interface BruResult {
