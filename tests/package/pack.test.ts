@@ -2,7 +2,7 @@
 // README, LICENSE and CHANGELOG, the docs and examples the README links to (every link of
 // a packed page opens a packed file), the Postman collections, and nothing of the
 // toolchain; `npm publish --dry-run` passes (it failed with EPRIVATE while private).
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -56,7 +56,11 @@ function exportTargets(): string[] {
     if (!file.includes('*')) return [file];
     return ids
       .map((id) => file.replace('*', id))
-      .filter((f) => readdirSync(path.join(rootDir, path.dirname(f)), { withFileTypes: true }).some((e) => e.name === path.basename(f)));
+      .filter(
+        (f) =>
+          existsSync(path.join(rootDir, path.dirname(f))) &&
+          readdirSync(path.join(rootDir, path.dirname(f)), { withFileTypes: true }).some((e) => e.name === path.basename(f)),
+      );
   });
 }
 
