@@ -104,23 +104,20 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
 /**
  * Makes attempts of one call until one succeeds, a failure is not transient, the attempts
  * run out, or the next wait would pass the deadline (the call's time-out, or `retry.deadline`
- * if shorter). `attempt` gets the attempt's number, the signal that ends the whole call, and
- * the attempt's own time limit.
+ * if shorter). `attempt` gets the attempt's number and its time limit: `attemptTimeout`, or
+ * what is left of the deadline when that is less.
  */
 export async function withRetries(
   target: CallTarget,
   retry: Retry,
   callTimeout: number | undefined,
   callerSignal: AbortSignal | undefined,
-  attempt: (n: number, signal: AbortSignal | undefined, timeout: number | undefined) => Promise<unknown>,
+  attempt: (n: number, timeout: number | undefined) => Promise<unknown>,
 ): Promise<unknown> {
   const total =
     callTimeout === undefined ? retry.deadline : retry.deadline === undefined ? callTimeout : Math.min(callTimeout, retry.deadline);
-  const deadline = total === undefined ? undefined : AbortSignal.timeout(total);
-  const signal = deadline && callerSignal ? AbortSignal.any([callerSignal, deadline]) : (deadline ?? callerSignal);
   const endsAt = total === undefined ? Number.POSITIVE_INFINITY : performance.now() + total;
-  const stopped = (n: number): CallError => {
-    if (deadline?.aborted) return withAttempts(new TimeoutError(target, total), n);
+  const aborted = (n: number): CallError => {
     const reason: unknown = callerSignal?.reason;
     return withAttempts(
       reason instanceof DOMException && reason.name === 'TimeoutError'
@@ -130,11 +127,16 @@ export async function withRetries(
     );
   };
   for (let n = 1; ; n++) {
+    // One timer per attempt, as a plain call has: the attempt's own limit, or what is left of the deadline if less.
+    const left = Math.max(1, Math.ceil(endsAt - performance.now()));
+    const byDeadline = retry.attemptTimeout === undefined || left <= retry.attemptTimeout;
     try {
-      return await attempt(n, signal, retry.attemptTimeout ?? total);
+      return await attempt(n, byDeadline ? (total === undefined ? undefined : left) : retry.attemptTimeout);
     } catch (error) {
-      if (deadline?.aborted || callerSignal?.aborted) throw stopped(n);
+      if (callerSignal?.aborted) throw aborted(n);
       if (!(error instanceof CallError)) throw error;
+      if (byDeadline && error instanceof TimeoutError && error.timeoutMs !== undefined)
+        throw withAttempts(new TimeoutError(target, total), n);
       if (n >= retry.attempts || !isTransient(error)) throw withAttempts(error, n);
       const exponential = Math.min(retry.maxDelay, retry.backoff * 2 ** (n - 1));
       let wait = exponential / 2 + (Math.random() * exponential) / 2;
@@ -145,9 +147,9 @@ export async function withRetries(
       }
       if (performance.now() + wait >= endsAt) throw withAttempts(error, n, 'no time left for another');
       try {
-        await sleep(wait, signal);
+        await sleep(wait, callerSignal);
       } catch {
-        throw stopped(n);
+        throw aborted(n);
       }
     }
   }
@@ -198,18 +200,22 @@ export interface CallHooks {
   onError?: (event: CallErrorEvent) => void | PromiseLike<void>;
 }
 
-export function checkHooks(hooks: unknown): CallHooks {
+/** The hooks, or undefined when none is set (an empty object costs a call nothing). */
+export function checkHooks(hooks: unknown): CallHooks | undefined {
   if (typeof hooks !== 'object' || hooks === null)
     throw new ConfigurationError('hooks must be an object { onRequest?, onResponse?, onError? }');
   for (const name of ['onRequest', 'onResponse', 'onError'] as const) {
     const hook = (hooks as Record<string, unknown>)[name];
     if (hook !== undefined && typeof hook !== 'function') throw new ConfigurationError(`hooks.${name} must be a function`);
   }
-  return hooks as CallHooks;
+  const { onRequest, onResponse, onError } = hooks as CallHooks;
+  return onRequest || onResponse || onError ? { onRequest, onResponse, onError } : undefined;
 }
 
-/** What one attempt tells its hooks. */
+/** What one attempt tells its hooks; `wants*`: whether that hook is set (else the redactor is not even made). */
 export interface Observer {
+  readonly wantsRequest: boolean;
+  readonly wantsResponse: boolean;
   request(body: unknown, headers: Record<string, string>, redactor: Redactor): void;
   response(response: Response, parsed: unknown, text: string, redactor: Redactor): void;
   error(error: unknown): void;
@@ -256,6 +262,8 @@ export function observe(hooks: CallHooks, family: string, target: CallTarget, at
   const started = performance.now();
   const base = { operation: target.operation, family, path: target.path, attempt, startedAt };
   return {
+    wantsRequest: hooks.onRequest !== undefined,
+    wantsResponse: hooks.onResponse !== undefined,
     request(body, headers, redactor) {
       notify(hooks.onRequest, () => ({ ...base, body: redactor.value(body), headers: redactHeaders(Object.entries(headers), redactor) }));
     },

@@ -399,7 +399,10 @@ export function createFamilyClient<P, Relaxed extends boolean = false>(
   }
 
   function call(path: string, body: unknown, callOptions: LooseCallOptions = {}): Promise<unknown> {
-    return plain && callOptions.retry === undefined ? once(path, body, callOptions, undefined) : extended(path, body, callOptions);
+    // Without hooks, a call no retry or renewal can apply to (none asked for, or not a read) is a plain one.
+    if (callOptions.retry === undefined && (plain || (hooks === undefined && !reads.has(path))))
+      return once(path, body, callOptions, undefined);
+    return extended(path, body, callOptions);
   }
 
   /** A call with retries, hooks or re-authentication: see call-extras.ts. */
@@ -419,7 +422,7 @@ export function createFamilyClient<P, Relaxed extends boolean = false>(
             retry,
             callOptions.timeout === undefined ? defaultTimeout : checkTimeout(callOptions.timeout, target.operation),
             callOptions.signal,
-            (n, signal, timeout) => attempt(n, { ...callOptions, signal, timeout }),
+            (n, timeout) => attempt(n, { ...callOptions, timeout }),
           );
     if (renewSession === undefined || !read) return run();
     try {
@@ -542,7 +545,7 @@ export function createFamilyClient<P, Relaxed extends boolean = false>(
       'developer-token': developerToken,
       'developer-access-code': code,
     };
-    if (observer) observer.request(sentBody, headers, await redactor());
+    if (observer?.wantsRequest) observer.request(sentBody, headers, await redactor());
     let result: Awaited<ReturnType<typeof core.POST>>;
     // The call settles when its signal fires, whatever stage fetch is in: fetch aborts the
     // request itself, and this race makes sure no caller waits on a body that never ends.
@@ -591,7 +594,7 @@ export function createFamilyClient<P, Relaxed extends boolean = false>(
     if (expected !== undefined && jsonTypeOf(parsed) !== expected) {
       throw new UnexpectedResponseError(target, response.status, expected, jsonTypeOf(parsed));
     }
-    if (observer) observer.response(response, parsed, text, await redactor());
+    if (observer?.wantsResponse) observer.response(response, parsed, text, await redactor());
     return parsed;
   }
 
