@@ -1,64 +1,63 @@
 // What a client does only when it is given it: retries of the operations that only read,
 // and hooks that see every request, answer and failure with secrets already redacted.
-// client.ts sends a call here only when one of them is configured, so a plain client pays
-// nothing for them. docs/client.md ("Retries", "Hooks") states the rules.
-import { AbortedError, CallError, ConfigurationError, HttpStatusError, NetworkError, TimeoutError, type CallTarget } from './errors.ts';
+// client.ts imports this module only when a call needs it (a client given neither never
+// loads it). It imports nothing the eager part also imports, so a bundler keeps it in a
+// chunk of its own and adds nothing to what a plain call loads: the client hands it what
+// it needs (`ExtrasContext`). docs/client.md ("Retries", "Hooks") states the rules.
+import type { CallHooks, Retry, RetryOptions } from './call-options.ts';
+import type {
+  AbortedError,
+  CallError,
+  CallTarget,
+  HttpStatusError,
+  NetworkError,
+  SessionExpiredError,
+  TimeoutError,
+  UnsafeRetryError,
+} from './errors.ts';
 import type { Redactor } from './redact.ts';
+import { READ_PATHS } from './families/reads.ts';
 import { REDACTED } from './secret-fields.ts';
 
-/** Retries of a call of an operation that only reads. */
-export interface RetryOptions {
-  /** Attempts in all, the first included: 1 to 10; default 3. */
-  attempts?: number;
-  /** Wait before the second attempt in ms, doubled for each further one, with jitter (half of it random); default 200. */
-  backoff?: number;
-  /** Longest wait between two attempts in ms; default 5000. A `Retry-After` asking for longer ends the retries. */
-  maxDelay?: number;
-  /** Time of the whole call in ms, every attempt and wait included; never more than the call's `timeout`, which is the default. */
-  deadline?: number;
-  /** Time limit of each attempt in ms; its time-out is retried. Default: none beyond the deadline. */
-  attemptTimeout?: number;
+/** The error classes this module tests for and makes, handed over by the client. */
+export interface ErrorClasses {
+  readonly AbortedError: typeof AbortedError;
+  readonly CallError: typeof CallError;
+  readonly HttpStatusError: typeof HttpStatusError;
+  readonly NetworkError: typeof NetworkError;
+  readonly SessionExpiredError: typeof SessionExpiredError;
+  readonly TimeoutError: typeof TimeoutError;
+  readonly UnsafeRetryError: typeof UnsafeRetryError;
 }
 
-/** Retry options with every default filled in. */
-export interface Retry {
-  readonly attempts: number;
-  readonly backoff: number;
-  readonly maxDelay: number;
-  readonly deadline: number | undefined;
-  readonly attemptTimeout: number | undefined;
+/** The options of a call as this module reads them. */
+export interface ExtendedCallOptions {
+  readonly signal?: AbortSignal;
+  readonly timeout?: number;
+  readonly retry?: RetryOptions | false;
+  readonly params?: { path?: Record<string, string> };
 }
 
-const MAX_MS = 2_147_483_647;
-
-function milliseconds(value: unknown, name: string, where: string, zero: boolean): number | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || (!zero && value === 0) || value > MAX_MS)
-    throw new ConfigurationError(`${where}: retry.${name} must be a ${zero ? 'non-negative' : 'positive'} number of milliseconds`);
-  return value;
+/** What a client hands over: its settings, its plain call (`once`), and the helpers of the eager part. */
+export interface ExtrasContext {
+  readonly family: string;
+  readonly hooks: CallHooks | undefined;
+  readonly defaultRetry: Retry | undefined;
+  readonly renewSession: string | undefined;
+  readonly errors: ErrorClasses;
+  readonly retryAfterMs: WeakMap<Error, string>;
+  readonly stringAnswer: (path: string) => boolean;
+  readonly target: (path: string, callOptions: ExtendedCallOptions) => CallTarget;
+  /** The call's time-out (its own or the client's); throws ConfigurationError on a bad one. */
+  readonly callTimeout: (callOptions: ExtendedCallOptions, target: CallTarget) => number | undefined;
+  readonly checkRetry: (retry: unknown, where: string) => Retry;
+  readonly once: <O extends ExtendedCallOptions>(
+    path: string,
+    body: unknown,
+    callOptions: O,
+    observer: Observer | undefined,
+  ) => Promise<unknown>;
 }
-
-/** Checks `retry` options and fills in their defaults. */
-export function checkRetry(retry: unknown, where: string): Retry {
-  if (typeof retry !== 'object' || retry === null)
-    throw new ConfigurationError(
-      `${where}: retry must be an object { attempts?, backoff?, maxDelay?, deadline?, attemptTimeout? } or false`,
-    );
-  const options = retry as RetryOptions;
-  const attempts = options.attempts ?? 3;
-  if (!Number.isInteger(attempts) || attempts < 1 || attempts > 10)
-    throw new ConfigurationError(`${where}: retry.attempts must be an integer from 1 to 10`);
-  return {
-    attempts,
-    backoff: milliseconds(options.backoff, 'backoff', where, true) ?? 200,
-    maxDelay: milliseconds(options.maxDelay, 'maxDelay', where, true) ?? 5_000,
-    deadline: milliseconds(options.deadline, 'deadline', where, false),
-    attemptTimeout: milliseconds(options.attemptTimeout, 'attemptTimeout', where, false),
-  };
-}
-
-/** The `Retry-After` value of a 5xx answer, kept beside its error (never on it: the error's own properties stay as documented). */
-export const retryAfterMs = new WeakMap<Error, string>();
 
 /** `Retry-After` in ms: a number of seconds or an HTTP date (RFC 9110, 10.2.3); undefined when unreadable. */
 export function readRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
@@ -70,7 +69,7 @@ export function readRetryAfter(value: string | undefined, now = Date.now()): num
 }
 
 /** The failures a read is retried on: no answer, its own time-out, 502, 503, 504. */
-export function isTransient(error: unknown): boolean {
+export function isTransient(error: unknown, { NetworkError, TimeoutError, HttpStatusError }: ErrorClasses): boolean {
   if (error instanceof NetworkError) return true;
   // A time-out of the attempt's own limit; one of the caller's signal has no timeoutMs.
   if (error instanceof TimeoutError) return error.timeoutMs !== undefined;
@@ -105,9 +104,10 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
  * Makes attempts of one call until one succeeds, a failure is not transient, the attempts
  * run out, or the next wait would pass the deadline (the call's time-out, or `retry.deadline`
  * if shorter). `attempt` gets the attempt's number and its time limit: `attemptTimeout`, or
- * what is left of the deadline when that is less.
+ * what is left of the deadline when that is less, or undefined for the call's own options.
  */
 export async function withRetries(
+  { errors, retryAfterMs }: ExtrasContext,
   target: CallTarget,
   retry: Retry,
   callTimeout: number | undefined,
@@ -117,6 +117,7 @@ export async function withRetries(
   const total =
     callTimeout === undefined ? retry.deadline : retry.deadline === undefined ? callTimeout : Math.min(callTimeout, retry.deadline);
   const endsAt = total === undefined ? Number.POSITIVE_INFINITY : performance.now() + total;
+  const { AbortedError, CallError, TimeoutError } = errors;
   const aborted = (n: number): CallError => {
     const reason: unknown = callerSignal?.reason;
     return withAttempts(
@@ -130,14 +131,16 @@ export async function withRetries(
     // One timer per attempt, as a plain call has: the attempt's own limit, or what is left of the deadline if less.
     const left = Math.max(1, Math.ceil(endsAt - performance.now()));
     const byDeadline = retry.attemptTimeout === undefined || left <= retry.attemptTimeout;
+    // undefined: the call's own options (the first attempt when the deadline is the call's time-out, or no limit at all).
+    const own = byDeadline && (total === undefined || (n === 1 && total === callTimeout));
     try {
-      return await attempt(n, byDeadline ? (total === undefined ? undefined : left) : retry.attemptTimeout);
+      return await attempt(n, own ? undefined : byDeadline ? left : retry.attemptTimeout);
     } catch (error) {
       if (callerSignal?.aborted) throw aborted(n);
       if (!(error instanceof CallError)) throw error;
       if (byDeadline && error instanceof TimeoutError && error.timeoutMs !== undefined)
         throw withAttempts(new TimeoutError(target, total), n);
-      if (n >= retry.attempts || !isTransient(error)) throw withAttempts(error, n);
+      if (n >= retry.attempts || !isTransient(error, errors)) throw withAttempts(error, n);
       const exponential = Math.min(retry.maxDelay, retry.backoff * 2 ** (n - 1));
       let wait = exponential / 2 + (Math.random() * exponential) / 2;
       const asked = readRetryAfter(retryAfterMs.get(error));
@@ -153,63 +156,6 @@ export async function withRetries(
       }
     }
   }
-}
-
-// ---- hooks ---------------------------------------------------------------------------
-
-/** What every hook event carries. */
-export interface CallEvent {
-  /** Operation name, e.g. `Disponibilidade`. */
-  readonly operation: string;
-  /** Family name, e.g. `v2-pt`. */
-  readonly family: string;
-  /** Path as written in the contract. */
-  readonly path: string;
-  /** 1 for the first attempt, 2 for the first retry… */
-  readonly attempt: number;
-  /** When this attempt started (ms since 1970, `Date.now()`). */
-  readonly startedAt: number;
-}
-
-/** A request about to be sent: body and headers redacted (the password, the tokens, the developer headers). */
-export interface CallRequestEvent extends CallEvent {
-  readonly body: unknown;
-  readonly headers: Readonly<Record<string, string>>;
-}
-
-/** An answer the call resolves with: body (bounded like an error's) and headers redacted. */
-export interface CallResponseEvent extends CallEvent {
-  readonly status: number;
-  /** From the start of the attempt to the answer parsed and checked. */
-  readonly durationMs: number;
-  readonly body: unknown;
-  readonly headers: Readonly<Record<string, string>>;
-}
-
-/** An attempt that failed: `error` is the typed error the call rejects with (already redacted), `status` the answer's if there was one. */
-export interface CallErrorEvent extends CallEvent {
-  readonly error: unknown;
-  readonly status: number | undefined;
-  readonly durationMs: number;
-}
-
-/** Called synchronously; what a hook throws or rejects with is ignored, so a hook cannot break a call. */
-export interface CallHooks {
-  onRequest?: (event: CallRequestEvent) => void | PromiseLike<void>;
-  onResponse?: (event: CallResponseEvent) => void | PromiseLike<void>;
-  onError?: (event: CallErrorEvent) => void | PromiseLike<void>;
-}
-
-/** The hooks, or undefined when none is set (an empty object costs a call nothing). */
-export function checkHooks(hooks: unknown): CallHooks | undefined {
-  if (typeof hooks !== 'object' || hooks === null)
-    throw new ConfigurationError('hooks must be an object { onRequest?, onResponse?, onError? }');
-  for (const name of ['onRequest', 'onResponse', 'onError'] as const) {
-    const hook = (hooks as Record<string, unknown>)[name];
-    if (hook !== undefined && typeof hook !== 'function') throw new ConfigurationError(`hooks.${name} must be a function`);
-  }
-  const { onRequest, onResponse, onError } = hooks as CallHooks;
-  return onRequest || onResponse || onError ? { onRequest, onResponse, onError } : undefined;
 }
 
 /** What one attempt tells its hooks; `wants*`: whether that hook is set (else the redactor is not even made). */
@@ -256,34 +202,124 @@ function notify<E>(hook: ((event: E) => void | PromiseLike<void>) | undefined, e
   }
 }
 
-/** The observer of one attempt. `secretAnswer`: the answer is a bare string that may be a session token (legacy Autenticar). */
-export function observe(hooks: CallHooks, family: string, target: CallTarget, attempt: number, secretAnswer: boolean): Observer {
-  const startedAt = Date.now();
-  const started = performance.now();
-  const base = { operation: target.operation, family, path: target.path, attempt, startedAt };
-  return {
-    wantsRequest: hooks.onRequest !== undefined,
-    wantsResponse: hooks.onResponse !== undefined,
-    request(body, headers, redactor) {
-      notify(hooks.onRequest, () => ({ ...base, body: redactor.value(body), headers: redactHeaders(Object.entries(headers), redactor) }));
-    },
-    response(response, parsed, text, redactor) {
-      notify(hooks.onResponse, () => ({
-        ...base,
-        status: response.status,
-        durationMs: performance.now() - started,
-        body: secretAnswer && typeof parsed === 'string' ? REDACTED : redactor.body(parsed, text),
-        headers: redactHeaders(headerPairs(response.headers), redactor),
-      }));
-    },
-    error(error) {
-      const status = (error as { status?: unknown } | null)?.status;
-      notify(hooks.onError, () => ({
-        ...base,
-        error,
-        status: typeof status === 'number' ? status : undefined,
-        durationMs: performance.now() - started,
-      }));
-    },
-  };
+/** The observer of one attempt (one object per attempt). `secretAnswer`: the answer is a bare string that may be a session token (legacy Autenticar). */
+class AttemptObserver implements Observer {
+  readonly wantsRequest: boolean;
+  readonly wantsResponse: boolean;
+  private readonly startedAt = Date.now();
+  private readonly started = performance.now();
+  private readonly hooks: CallHooks;
+  private readonly family: string;
+  private readonly target: CallTarget;
+  private readonly attempt: number;
+  private readonly secretAnswer: boolean;
+  constructor(hooks: CallHooks, family: string, target: CallTarget, attempt: number, secretAnswer: boolean) {
+    this.hooks = hooks;
+    this.family = family;
+    this.target = target;
+    this.attempt = attempt;
+    this.secretAnswer = secretAnswer;
+    this.wantsRequest = hooks.onRequest !== undefined;
+    this.wantsResponse = hooks.onResponse !== undefined;
+  }
+  private base() {
+    return {
+      operation: this.target.operation,
+      family: this.family,
+      path: this.target.path,
+      attempt: this.attempt,
+      startedAt: this.startedAt,
+    };
+  }
+  request(body: unknown, headers: Record<string, string>, redactor: Redactor): void {
+    notify(this.hooks.onRequest, () => ({
+      ...this.base(),
+      body: redactor.value(body),
+      headers: redactHeaders(Object.entries(headers), redactor),
+    }));
+  }
+  response(response: Response, parsed: unknown, text: string, redactor: Redactor): void {
+    notify(this.hooks.onResponse, () => ({
+      ...this.base(),
+      status: response.status,
+      durationMs: performance.now() - this.started,
+      body: this.secretAnswer && typeof parsed === 'string' ? REDACTED : redactor.body(parsed, text),
+      headers: redactHeaders(headerPairs(response.headers), redactor),
+    }));
+  }
+  error(error: unknown): void {
+    const status = (error as { status?: unknown } | null)?.status;
+    notify(this.hooks.onError, () => ({
+      ...this.base(),
+      error,
+      status: typeof status === 'number' ? status : undefined,
+      durationMs: performance.now() - this.started,
+    }));
+  }
+}
+
+const readSets = new Map<string, ReadonlySet<string>>();
+
+/** Whether `path` of `family` only reads (families/reads.ts). */
+export function isRead(family: string, path: string): boolean {
+  let reads = readSets.get(family);
+  if (!reads) readSets.set(family, (reads = new Set(READ_PATHS[family])));
+  return reads.has(path);
+}
+
+/** A call with retries, hooks or re-authentication. */
+export function extendedCall<O extends ExtendedCallOptions>(
+  context: ExtrasContext,
+  path: string,
+  body: unknown,
+  callOptions: O,
+): Promise<unknown> {
+  const { errors, renewSession } = context;
+  const target = context.target(path, callOptions);
+  const read = isRead(context.family, path);
+  const asked = callOptions.retry;
+  let retry: Retry | undefined;
+  let callTimeout: number | undefined;
+  try {
+    if (asked !== undefined && asked !== false && !read) throw new errors.UnsafeRetryError(target.operation);
+    retry = !read || asked === false ? undefined : asked === undefined ? context.defaultRetry : context.checkRetry(asked, target.operation);
+    callTimeout = context.callTimeout(callOptions, target);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  const attempt = (n: number, options: O): Promise<unknown> => observed(context, path, body, options, target, n);
+  const run = (): Promise<unknown> =>
+    retry === undefined
+      ? attempt(1, callOptions)
+      : withRetries(context, target, retry, callTimeout, callOptions.signal, (n, timeout) =>
+          attempt(n, timeout === undefined ? callOptions : { ...callOptions, timeout }),
+        );
+  if (renewSession === undefined || !read) return run();
+  return run().catch(async (error: unknown) => {
+    if (!(error instanceof errors.SessionExpiredError)) throw error;
+    // The session is renewed with the stored credentials, then the call is made once more, as it was.
+    const renewal = context.target(renewSession, {});
+    await observed(context, renewSession, {}, { signal: callOptions.signal, timeout: callOptions.timeout }, renewal, 1);
+    return attempt(2, callOptions).catch((again: unknown) => {
+      throw again instanceof errors.CallError ? withAttempts(again, 2, 'after Autenticar') : again;
+    });
+  });
+}
+
+/** One attempt, seen by the hooks when there are any. */
+function observed<O extends ExtendedCallOptions>(
+  context: ExtrasContext,
+  path: string,
+  body: unknown,
+  callOptions: O,
+  target: CallTarget,
+  n: number,
+): Promise<unknown> {
+  const { hooks } = context;
+  if (!hooks) return context.once(path, body, callOptions, undefined);
+  const observer = new AttemptObserver(hooks, context.family, target, n, context.stringAnswer(path));
+  return context.once(path, body, callOptions, observer).catch((error: unknown) => {
+    observer.error(error);
+    throw error;
+  });
 }

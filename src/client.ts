@@ -25,18 +25,13 @@ import { KEPT_CHARS, secretsIn } from './secret-fields.ts';
 import { networkCause, problemSummary } from './error-details.ts';
 import type { PathParams, PostOperation, PostPath, RequestBody, SuccessBody, WithOptionalCredentials } from './types.ts';
 import { withNamedCalls, type NamedFamilyClient, type Naming } from './named-calls.ts';
-import {
-  checkHooks,
-  checkRetry,
-  observe,
-  withAttempts,
-  retryAfterMs,
-  withRetries,
-  type CallHooks,
-  type Observer,
-  type Retry,
-  type RetryOptions,
-} from './call-extras.ts';
+import { checkHooks, checkRetry, retryAfterMs, type CallHooks, type RetryOptions } from './call-options.ts';
+import type { ExtrasContext, Observer } from './call-extras.ts';
+
+type Extras = typeof import('./call-extras.ts');
+// Loaded by the first call that needs retries, hooks or a renewal, then kept.
+let extras: Extras | undefined;
+const loadExtras = async (): Promise<Extras> => (extras ??= await import('./call-extras.ts'));
 
 /** The developer access code: a fixed string, or a function (sync or async) called for every request. */
 export type AccessCodeSource = string | (() => string | Promise<string>);
@@ -115,8 +110,6 @@ export interface Family {
   readonly operations?: readonly string[];
   /** Which paths are called by name, and under which property. */
   readonly naming?: Naming;
-  /** The paths of operations that only read: the only ones retried or re-authenticated (families/reads.ts). */
-  readonly reads?: readonly string[];
   /** The call that renews a session, made on `SessaoExpirada` when the client's `reauthenticate` is on (legacy). */
   readonly renewSession?: string;
 }
@@ -353,15 +346,11 @@ export function createFamilyClient<P, Relaxed extends boolean = false>(
     checkCredentials(credentials);
   }
   const defaultTimeout = checkTimeout(options.timeout, 'options');
-  const reads = new Set(family.reads);
   const defaultRetry = options.retry === undefined ? undefined : checkRetry(options.retry, 'options');
   const hooks = options.hooks === undefined ? undefined : checkHooks(options.hooks);
-  if (options.reauthenticate !== undefined && typeof options.reauthenticate !== 'boolean')
-    throw new ConfigurationError('reauthenticate must be a boolean');
-  if (options.reauthenticate && !family.renewSession)
-    throw new ConfigurationError(`${family.name} keeps no session: reauthenticate is for the legacy service`);
-  if (options.reauthenticate && credentials === undefined)
-    throw new ConfigurationError('reauthenticate needs credentials: Autenticar is called with them');
+  const reauthenticate: unknown = options.reauthenticate;
+  if (reauthenticate !== undefined && (typeof reauthenticate !== 'boolean' || (reauthenticate && (!family.renewSession || !credentials))))
+    throw new ConfigurationError('reauthenticate (a boolean) is for a legacy client with credentials: Autenticar is called with them');
   const renewSession = options.reauthenticate ? family.renewSession : undefined;
   // Nothing configured: every call goes straight to `once`, as if none of this existed.
   const plain = defaultRetry === undefined && hooks === undefined && renewSession === undefined;
@@ -398,56 +387,29 @@ export function createFamilyClient<P, Relaxed extends boolean = false>(
     return code;
   }
 
+  // What the extras module (loaded on first need) gets from this client.
+  const context: ExtrasContext = {
+    family: family.name,
+    hooks,
+    defaultRetry,
+    renewSession,
+    errors: { AbortedError, CallError, HttpStatusError, NetworkError, SessionExpiredError, TimeoutError, UnsafeRetryError },
+    retryAfterMs,
+    stringAnswer: (path) => family.answerType?.(path) === 'string',
+    target: (path, callOptions) => ({ operation: operationOf(path, callOptions.params?.path), path }),
+    callTimeout: (callOptions, target) =>
+      callOptions.timeout === undefined ? defaultTimeout : checkTimeout(callOptions.timeout, target.operation),
+    checkRetry,
+    once: (path, body, callOptions, observer) => once(path, body, callOptions, observer),
+  };
+
   function call(path: string, body: unknown, callOptions: LooseCallOptions = {}): Promise<unknown> {
     // Without hooks, a call no retry or renewal can apply to (none asked for, or not a read) is a plain one.
-    if (callOptions.retry === undefined && (plain || (hooks === undefined && !reads.has(path))))
+    if (callOptions.retry === undefined && (plain || (hooks === undefined && extras !== undefined && !extras.isRead(family.name, path))))
       return once(path, body, callOptions, undefined);
-    return extended(path, body, callOptions);
-  }
-
-  /** A call with retries, hooks or re-authentication: see call-extras.ts. */
-  async function extended(path: string, body: unknown, callOptions: LooseCallOptions): Promise<unknown> {
-    const target: CallTarget = { operation: operationOf(path, callOptions.params?.path), path };
-    const read = reads.has(path);
-    const asked = callOptions.retry;
-    if (asked !== undefined && asked !== false && !read) throw new UnsafeRetryError(target.operation);
-    const retry: Retry | undefined =
-      !read || asked === false ? undefined : asked === undefined ? defaultRetry : checkRetry(asked, target.operation);
-    const attempt = (n: number, attemptOptions: LooseCallOptions): Promise<unknown> => observed(path, body, attemptOptions, target, n);
-    const run = (): Promise<unknown> =>
-      retry === undefined
-        ? attempt(1, callOptions)
-        : withRetries(
-            target,
-            retry,
-            callOptions.timeout === undefined ? defaultTimeout : checkTimeout(callOptions.timeout, target.operation),
-            callOptions.signal,
-            (n, timeout) => attempt(n, { ...callOptions, timeout }),
-          );
-    if (renewSession === undefined || !read) return run();
-    try {
-      return await run();
-    } catch (error) {
-      if (!(error instanceof SessionExpiredError)) throw error;
-    }
-    // The session is renewed with the stored credentials, then the call is made once more, as it was.
-    const renewal: CallTarget = { operation: operationOf(renewSession, undefined), path: renewSession };
-    await observed(renewSession, {}, { signal: callOptions.signal, timeout: callOptions.timeout }, renewal, 1);
-    return attempt(2, callOptions).catch((error: unknown) => {
-      throw error instanceof CallError ? withAttempts(error, 2, 'after Autenticar') : error;
-    });
-  }
-
-  /** One attempt, seen by the hooks when there are any. */
-  async function observed(path: string, body: unknown, callOptions: LooseCallOptions, target: CallTarget, n: number): Promise<unknown> {
-    if (!hooks) return once(path, body, callOptions, undefined);
-    const observer = observe(hooks, family.name, target, n, family.answerType?.(path) === 'string');
-    try {
-      return await once(path, body, callOptions, observer);
-    } catch (error) {
-      observer.error(error);
-      throw error;
-    }
+    return extras
+      ? extras.extendedCall(context, path, body, callOptions)
+      : loadExtras().then((loaded) => loaded.extendedCall(context, path, body, callOptions));
   }
 
   async function once(path: string, body: unknown, callOptions: LooseCallOptions, observer: Observer | undefined): Promise<unknown> {

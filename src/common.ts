@@ -25,4 +25,4 @@ export type {
   OperationName,
   OperationRequest,
 } from './named-calls.ts';
-export type { CallErrorEvent, CallEvent, CallHooks, CallRequestEvent, CallResponseEvent, RetryOptions } from './call-extras.ts';
+export type { CallErrorEvent, CallEvent, CallHooks, CallRequestEvent, CallResponseEvent, RetryOptions } from './call-options.ts';

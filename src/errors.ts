@@ -59,9 +59,7 @@ export class UnsafeRetryError extends ClientError {
   /** The operation the call was for. */
   readonly operation: string;
   constructor(operation: string) {
-    super(
-      `${operation}: retry is refused: ${operation} may change something on the service, and a second attempt could do it twice (docs/client.md, "Retries")`,
-    );
+    super(`${operation}: retry is refused: it may change something, and a second attempt could do it twice`);
     this.operation = operation;
   }
 }

@@ -7,11 +7,11 @@
 import type { components, paths } from '../generated/legacy-observed/schema.d.ts';
 import { defineFamily, type SessionOptions } from './client.ts';
 import { legacyObservedFamily } from './families/legacy-observed.ts';
-import type { LEGACY_READ_PATHS } from './families/legacy.ts';
+import type { LegacyReadPath } from './families/legacy.ts';
 import type { NamedFamilyClient, OperationAnswer, OperationName, OperationRequest } from './named-calls.ts';
 
 type Prefix = '/AereoNoSession.svc/';
-type Reads = (typeof LEGACY_READ_PATHS)[number];
+type Reads = LegacyReadPath;
 
 /** Generated `paths` of the observed flavour of the legacy service. */
 export type LegacyObservedPaths = paths;

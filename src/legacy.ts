@@ -3,12 +3,12 @@
 // to the V2 Portuguese route. Prefer `./v2` for anything new.
 import type { paths } from '../generated/legacy/schema.d.ts';
 import { defineFamily, type SessionOptions } from './client.ts';
-import { legacyFamily, type LEGACY_READ_PATHS } from './families/legacy.ts';
+import { legacyFamily, type LegacyReadPath } from './families/legacy.ts';
 import type { NameIn, NamedFamilyClient, OperationAnswer, OperationName, OperationRequest } from './named-calls.ts';
 
 type Prefix = '/AereoNoSession.svc/';
 type Naming = (typeof legacyFamily)['naming'];
-type Reads = (typeof LEGACY_READ_PATHS)[number];
+type Reads = LegacyReadPath;
 
 /** Generated `paths` of the legacy service. */
 export type LegacyPaths = paths;

@@ -3,12 +3,12 @@
 // (Part 5, item 9), so this client takes no `credentials`: put them in each body yourself.
 import type { paths } from '../generated/v2-en/schema.d.ts';
 import { defineFamily } from './client.ts';
-import { v2EnFamily, type V2_EN_READ_PATHS } from './families/v2-en.ts';
+import { v2EnFamily, type V2EnReadPath } from './families/v2-en.ts';
 import type { NameIn, NamedFamilyClient, OperationAnswer, OperationName, OperationRequest } from './named-calls.ts';
 
 type Prefix = '/api/V2/Flights/';
 type Naming = (typeof v2EnFamily)['naming'];
-type Reads = (typeof V2_EN_READ_PATHS)[number];
+type Reads = V2EnReadPath;
 
 /** Generated `paths` of the V2 English route. */
 export type V2EnPaths = paths;

@@ -2,11 +2,12 @@
 import type { paths } from '../generated/v3/schema.d.ts';
 import { defineFamily } from './client.ts';
 import { v3Family } from './families/v3.ts';
+import type { V3_READS } from './families/reads.ts';
 import type { NamedFamilyClient, OperationAnswer, OperationName, OperationRequest } from './named-calls.ts';
 
 type Prefix = '/api/V3/Voos/';
 type Naming = (typeof v3Family)['naming'];
-type Reads = (typeof v3Family)['reads'][number];
+type Reads = `${Prefix}${(typeof V3_READS)[number]}`;
 
 /** Generated `paths` of the V3 route. */
 export type V3Paths = paths;

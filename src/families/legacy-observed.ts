@@ -14,7 +14,6 @@ export const legacyObservedFamily = {
   name: 'legacy-observed',
   credentialFields: legacyFamily.credentialFields,
   answerType: legacyFamily.answerType,
-  reads: legacyFamily.reads,
   renewSession: legacyFamily.renewSession,
   reviver: (_key, value) => (isNoDateToken(value) ? null : value),
   async inspect(body, context) {

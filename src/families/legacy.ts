@@ -10,7 +10,7 @@ import { CREDENTIAL_FIELDS, type CredentialFields } from '../credentials.ts';
 import type { paths } from '../../generated/legacy/schema.d.ts';
 import { AuthenticationError, SessionExpiredError } from '../errors.ts';
 import type { EveryPostPath } from '../named-calls.ts';
-import { LEGACY_READS, readPaths } from './reads.ts';
+import type { LEGACY_READS } from './reads.ts';
 
 const PATHS = [
   '/AereoNoSession.svc/ObterMapaDeAssentos',
@@ -44,7 +44,7 @@ export const LEGACY_NAMING = {
 } as const;
 
 /** The paths of the operations that only read (families/reads.ts). */
-export const LEGACY_READ_PATHS = readPaths('/AereoNoSession.svc/', LEGACY_READS);
+export type LegacyReadPath = `/AereoNoSession.svc/${(typeof LEGACY_READS)[number]}`;
 
 /** Texts of `Erros` an AuthenticationError keeps at most. */
 const MAX_ERROS = 20;
@@ -85,7 +85,6 @@ export const legacyFamily = {
   answerType: (path: string) => (answersString(path) ? 'string' : 'object'),
   operations: PATHS,
   naming: LEGACY_NAMING,
-  reads: LEGACY_READ_PATHS,
   // Part 4.5: Autenticar of the no-session service, the legacy family's own.
   renewSession: '/AereoNoSession.svc/Autenticar',
   async inspect(body, context) {

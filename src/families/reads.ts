@@ -51,6 +51,14 @@ export const V3_READS = ['Disponibilidade'] as const;
 /** Legacy `AereoNoSession.svc` (Part 4.4): the seat map and the ancillary catalogue. */
 export const LEGACY_READS = ['ObterMapaDeAssentos', 'DisponibilidadeDeServicoAuxiliar'] as const;
 
-/** The paths of `names` under `prefix`. */
-export const readPaths = <const Prefix extends string, const Name extends string>(prefix: Prefix, names: readonly Name[]) =>
-  names.map((name) => `${prefix}${name}` as const);
+const under = (prefix: string, names: readonly string[]): string[] => names.map((name) => `${prefix}${name}`);
+
+/** The paths of the reads of each family, by its name. Only call-extras.ts loads this (a client given no retry never does). */
+export const READ_PATHS: Readonly<Record<string, readonly string[]>> = {
+  'v2-pt': under('/api/V2/Voos/', V2_READS),
+  'v2-pt-observed': under('/api/V2/Voos/', V2_READS),
+  'v2-en': under('/api/V2/Flights/', V2_EN_READS),
+  v3: under('/api/V3/Voos/', V3_READS),
+  legacy: under('/AereoNoSession.svc/', LEGACY_READS),
+  'legacy-observed': under('/AereoNoSession.svc/', LEGACY_READS),
+};

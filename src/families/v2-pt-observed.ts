@@ -8,7 +8,7 @@ import type { Family, ResponseContext } from '../client.ts';
 import { CREDENTIAL_FIELDS } from '../credentials.ts';
 import { isNoDateToken } from '../dates.ts';
 import { ServiceError } from '../errors.ts';
-import { V2_NAMING, V2_PATHS, V2_READ_PATHS } from './v2-pt.ts';
+import { V2_NAMING, V2_PATHS } from './v2-pt.ts';
 
 export const v2PtObservedFamily = {
   name: 'v2-pt-observed',
@@ -16,7 +16,6 @@ export const v2PtObservedFamily = {
   answerType: () => 'object',
   operations: V2_PATHS,
   naming: V2_NAMING,
-  reads: V2_READ_PATHS,
   reviver: (_key, value) => (isNoDateToken(value) ? null : value),
   inspect: throwObservedException,
 } satisfies Family;

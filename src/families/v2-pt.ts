@@ -5,7 +5,7 @@ import type { paths as observedPaths } from '../../generated/v2-pt-observed/sche
 import type { Family } from '../client.ts';
 import { CREDENTIAL_FIELDS } from '../credentials.ts';
 import type { EveryPostPath } from '../named-calls.ts';
-import { readPaths, V2_READS } from './reads.ts';
+import type { V2_READS } from './reads.ts';
 
 export const V2_PREFIX = '/api/V2/Voos/';
 
@@ -57,8 +57,7 @@ void published;
 void observed;
 
 /** The paths of the operations that only read (families/reads.ts). */
-export const V2_READ_PATHS = readPaths(V2_PREFIX, V2_READS);
-export type V2ReadPath = (typeof V2_READ_PATHS)[number];
+export type V2ReadPath = `${typeof V2_PREFIX}${(typeof V2_READS)[number]}`;
 
 /** Every V2 Portuguese operation by its name: `v2.Disponibilidade(body)`. */
 export const V2_NAMING = { prefix: V2_PREFIX } as const;
@@ -69,5 +68,4 @@ export const v2PtFamily = {
   answerType: () => 'object',
   operations: V2_PATHS,
   naming: V2_NAMING,
-  reads: V2_READ_PATHS,
 } satisfies Family;

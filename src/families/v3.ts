@@ -4,7 +4,6 @@ import type { paths } from '../../generated/v3/schema.d.ts';
 import type { Family } from '../client.ts';
 import { CREDENTIAL_FIELDS } from '../credentials.ts';
 import type { EveryPostPath } from '../named-calls.ts';
-import { readPaths, V3_READS } from './reads.ts';
 
 const PATHS = ['/api/V3/Voos/Disponibilidade'] as const;
 const listed: EveryPostPath<paths, (typeof PATHS)[number]> = true;
@@ -16,5 +15,4 @@ export const v3Family = {
   answerType: () => 'object',
   operations: PATHS,
   naming: { prefix: '/api/V3/Voos/' } as const,
-  reads: readPaths('/api/V3/Voos/', V3_READS),
 } satisfies Family;

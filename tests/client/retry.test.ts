@@ -198,8 +198,10 @@ describe('legacy sessions: re-authentication on SessaoExpirada', () => {
   });
 
   test('refused where it cannot work: without credentials, or on a family without sessions', () => {
-    expect(() => createLegacyClient({ baseUrl: mock.url, ...identity, reauthenticate: true })).toThrow(/needs credentials/);
+    expect(() => createLegacyClient({ baseUrl: mock.url, ...identity, reauthenticate: true })).toThrow(
+      /for a legacy client with credentials/,
+    );
     const options = { baseUrl: mock.url, ...identity, credentials, reauthenticate: true } as Parameters<typeof createV2Client>[0];
-    expect(() => createV2Client(options)).toThrow(/keeps no session/);
+    expect(() => createV2Client(options)).toThrow(/for a legacy client with credentials/);
   });
 });
