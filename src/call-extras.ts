@@ -106,7 +106,7 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
  * if shorter). `attempt` gets the attempt's number and its time limit: `attemptTimeout`, or
  * what is left of the deadline when that is less, or undefined for the call's own options.
  */
-export async function withRetries(
+export function withRetries(
   { errors, retryAfterMs }: ExtrasContext,
   target: CallTarget,
   retry: Retry,
@@ -127,15 +127,15 @@ export async function withRetries(
       n,
     );
   };
-  for (let n = 1; ; n++) {
+  /** Attempt `n`, and on a failure the decision to stop (rejecting with the error to give) or to wait and make the next. */
+  const make = (n: number): Promise<unknown> => {
     // One timer per attempt, as a plain call has: the attempt's own limit, or what is left of the deadline if less.
     const left = Math.max(1, Math.ceil(endsAt - performance.now()));
     const byDeadline = retry.attemptTimeout === undefined || left <= retry.attemptTimeout;
     // undefined: the call's own options (the first attempt when the deadline is the call's time-out, or no limit at all).
     const own = byDeadline && (total === undefined || (n === 1 && total === callTimeout));
-    try {
-      return await attempt(n, own ? undefined : byDeadline ? left : retry.attemptTimeout);
-    } catch (error) {
+    // A success costs no more than the attempt: the decision runs only on a failure.
+    return attempt(n, own ? undefined : byDeadline ? left : retry.attemptTimeout).catch(async (error: unknown) => {
       if (callerSignal?.aborted) throw aborted(n);
       if (!(error instanceof CallError)) throw error;
       if (byDeadline && error instanceof TimeoutError && error.timeoutMs !== undefined)
@@ -154,8 +154,10 @@ export async function withRetries(
       } catch {
         throw aborted(n);
       }
-    }
-  }
+      return make(n + 1);
+    });
+  };
+  return make(1);
 }
 
 /** What one attempt tells its hooks; `wants*`: whether that hook is set (else the redactor is not even made). */
