@@ -208,7 +208,7 @@ export interface ClientSize {
   /** What a successful call loads: the entry chunk and the chunks it imports statically. */
   minified: number;
   gzipped: number;
-  /** What loads only when an error is built (the redactor), on top. */
+  /** What loads only when needed (the redactor when an error is built; retries and hooks on first use), on top. */
   lazyGzipped: number;
 }
 
