@@ -9,12 +9,14 @@ import { createV2Client } from '../../src/v2.ts';
 import {
   ConfigurationError,
   HttpStatusError,
+  NetworkError,
   SessionExpiredError,
   TimeoutError,
   UnsafeRetryError,
   type CallOptions,
 } from '../../src/index.ts';
 import { startScriptedMock, type ScriptedMock } from './scripted-mock.ts';
+import { sendJson, startServer } from './server.ts';
 
 const identity = { developerToken: '3f2504e0-4f89-11d3-9a0c-0305e82c3301', accessCode: 'QUNDRVNTLUNPREU=' };
 const credentials = { Login: 'agencia', Senha: 's3gredo-retry' };
@@ -203,5 +205,30 @@ describe('legacy sessions: re-authentication on SessaoExpirada', () => {
     );
     const options = { baseUrl: mock.url, ...identity, credentials, reauthenticate: true } as Parameters<typeof createV2Client>[0];
     expect(() => createV2Client(options)).toThrow(/for a legacy client with credentials/);
+  });
+});
+
+// The mock always answers: a dropped connection needs a server that drops it (tests/client/server.ts).
+describe('a network error', () => {
+  test('is retried on a read, and a booking call still reaches the server once', async () => {
+    const server = await startServer();
+    try {
+      let seen = 0;
+      server.handle((_request, response) => {
+        if (seen++ === 0) response.socket?.destroy();
+        else sendJson(response, { ok: true });
+      });
+      const client = createV2Client({ baseUrl: server.url, ...identity, credentials, retry: { backoff: 5 } });
+      await expect(client.Disponibilidade(SEARCH)).resolves.toEqual({ ok: true });
+      expect(server.requests.map((r) => r.url)).toEqual([DISPONIBILIDADE, DISPONIBILIDADE]);
+
+      seen = 0;
+      server.requests.length = 0;
+      await expect(client.Reservar({})).rejects.toThrow(NetworkError);
+      await pause(300);
+      expect(server.requests.map((r) => r.url)).toEqual(['/api/V2/Voos/Reservar']);
+    } finally {
+      await server.close();
+    }
   });
 });
