@@ -1,17 +1,21 @@
 // The runtime every family client shares: openapi-fetch does the request; this file
 // adds the developer headers, the credentials, timeouts, and turns every failure into
 // a typed error (errors.ts). Per call it costs one object spread and one JSON.parse
-// beyond bare fetch; everything about secrets runs on error paths only.
+// beyond bare fetch; everything about secrets runs on error paths only, and retries,
+// hooks and re-authentication (call-extras.ts) only for a client given them.
 import createClient from 'openapi-fetch';
 import {
   AbortedError,
   AccessCodeError,
+  CallError,
   ConfigurationError,
   HttpStatusError,
   NetworkError,
   NonJsonResponseError,
   TimeoutError,
   UnexpectedResponseError,
+  UnsafeRetryError,
+  SessionExpiredError,
   type CallTarget,
   type JsonType,
 } from './errors.ts';
@@ -21,6 +25,13 @@ import { KEPT_CHARS, secretsIn } from './secret-fields.ts';
 import { networkCause, problemSummary } from './error-details.ts';
 import type { PathParams, PostOperation, PostPath, RequestBody, SuccessBody, WithOptionalCredentials } from './types.ts';
 import { withNamedCalls, type NamedFamilyClient, type Naming } from './named-calls.ts';
+import { checkHooks, checkRetry, retryAfterMs, type CallHooks, type RetryOptions } from './call-options.ts';
+import type { ExtrasContext, Observer } from './call-extras.ts';
+
+type Extras = typeof import('./call-extras.ts');
+// Loaded by the first call that needs retries, hooks or a renewal, then kept.
+let extras: Extras | undefined;
+const loadExtras = async (): Promise<Extras> => (extras ??= await import('./call-extras.ts'));
 
 /** The developer access code: a fixed string, or a function (sync or async) called for every request. */
 export type AccessCodeSource = string | (() => string | Promise<string>);
@@ -37,6 +48,10 @@ export interface ClientOptions {
   timeout?: number;
   /** The fetch to use; default `globalThis.fetch`. */
   fetch?: (request: Request) => Promise<Response>;
+  /** Retries of the operations that only read, on a network error, a time-out, 502, 503 or 504 (docs/client.md, "Retries"); none unless set. Never applied to an operation that may change something. */
+  retry?: RetryOptions;
+  /** Called for every request, answer and failure, with bodies and headers already redacted (docs/client.md, "Hooks"). */
+  hooks?: CallHooks;
 }
 
 /** Options of families whose bodies have documented credential fields. */
@@ -45,8 +60,8 @@ export interface ClientOptionsWithCredentials extends ClientOptions {
   credentials?: Credentials;
 }
 
-/** Options of one call. */
-export interface CallOptions {
+/** Options every call takes. */
+export interface CommonCallOptions {
   /** Aborts the call; a `TimeoutError` reason becomes a `TimeoutError`, any other an `AbortedError`. */
   signal?: AbortSignal;
   /** Time limit of this call in milliseconds; overrides the client's `timeout`. */
@@ -55,6 +70,18 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /** `false`: send the body exactly as given, without the client's credentials. */
   credentials?: false;
+}
+
+/** Options of a call of an operation that may change something: no `retry` (a second attempt could book, issue or cancel twice). */
+export interface CallOptions extends CommonCallOptions {
+  /** Refused on this operation: it may change something on the service (`UnsafeRetryError` at run time). */
+  retry?: undefined;
+}
+
+/** Options of a call of an operation that only reads (docs/client.md, "Retries"). */
+export interface ReadCallOptions extends CommonCallOptions {
+  /** Retries of this call; overrides the client's `retry`. `false`: no retry. */
+  retry?: RetryOptions | false;
 }
 
 /** What a family's response check gets. */
@@ -83,6 +110,8 @@ export interface Family {
   readonly operations?: readonly string[];
   /** Which paths are called by name, and under which property. */
   readonly naming?: Naming;
+  /** The call that renews a session, made on `SessaoExpirada` when the client's `reauthenticate` is on (legacy). */
+  readonly renewSession?: string;
 }
 
 /** The body a call of path `K` takes (credentials optional when the client has them). */
@@ -90,13 +119,19 @@ export type BodyArg<P, K extends keyof P, Relaxed extends boolean> = Relaxed ext
   ? WithOptionalCredentials<RequestBody<PostOperation<P, K>>>
   : RequestBody<PostOperation<P, K>>;
 
-/** The options a call takes: required when the path has parameters. */
-export type CallRest<O> = [PathParams<O>] extends [never]
-  ? [options?: CallOptions]
-  : [options: CallOptions & { params: { path: PathParams<O> } }];
+/** The options of a call: with `retry` only for an operation that only reads (`Read` true). */
+export type OptionsOf<Read extends boolean> = Read extends true ? ReadCallOptions : CallOptions;
 
-/** A client of one route family, typed by that family's generated `paths`. */
-export interface FamilyClient<P, Relaxed extends boolean = false> {
+/** The options a call takes: required when the path has parameters. */
+export type CallRest<O, Read extends boolean = false> = [PathParams<O>] extends [never]
+  ? [options?: OptionsOf<Read>]
+  : [options: OptionsOf<Read> & { params: { path: PathParams<O> } }];
+
+/** Whether path `K` is one of the reads `R`. */
+export type IsRead<K, R> = [K] extends [R] ? true : false;
+
+/** A client of one route family, typed by that family's generated `paths`; `R`: the paths of its operations that only read. */
+export interface FamilyClient<P, Relaxed extends boolean = false, R = never> {
   /** Family name, e.g. `v2-pt`. */
   readonly family: string;
   /**
@@ -108,18 +143,30 @@ export interface FamilyClient<P, Relaxed extends boolean = false> {
   call<K extends PostPath<P>>(
     path: K,
     body: BodyArg<P, K, Relaxed>,
-    ...options: CallRest<PostOperation<P, K>>
+    ...options: CallRest<PostOperation<P, K>, IsRead<K, R>>
   ): Promise<SuccessBody<PostOperation<P, K>>>;
 }
 
-/** Factory of a family whose bodies declare the credentials: with `credentials`, bodies may omit them. `N`: its naming. */
-export interface FamilyFactory<P, N = undefined> {
-  (options: ClientOptionsWithCredentials & { credentials: Credentials }): NamedFamilyClient<P, true, N>;
-  (options: ClientOptionsWithCredentials): NamedFamilyClient<P, false, N>;
+/** Options of the legacy families: sessions can be renewed. */
+export interface SessionOptions {
+  /**
+   * On `SessaoExpirada` for an operation that only reads: call `Autenticar` with the stored
+   * credentials, then the call once more (docs/client.md, "Legacy sessions"). Needs `credentials`.
+   */
+  reauthenticate?: boolean;
+}
+
+/**
+ * Factory of a family whose bodies declare the credentials: with `credentials`, bodies may omit them.
+ * `N`: its naming; `R`: the paths of its reads; `O`: options of its own.
+ */
+export interface FamilyFactory<P, N = undefined, R = never, O = unknown> {
+  (options: ClientOptionsWithCredentials & O & { credentials: Credentials }): NamedFamilyClient<P, true, N, R>;
+  (options: ClientOptionsWithCredentials & O): NamedFamilyClient<P, false, N, R>;
 }
 
 /** Factory of a family whose credential field names are not published: no `credentials` option. */
-export type PlainFamilyFactory<P, N = undefined> = (options: ClientOptions) => NamedFamilyClient<P, false, N>;
+export type PlainFamilyFactory<P, N = undefined, R = never> = (options: ClientOptions) => NamedFamilyClient<P, false, N, R>;
 
 // What openapi-fetch sees: any path, a JSON body, a text answer (parsed here, once).
 type LooseOperation = {
@@ -129,7 +176,7 @@ type LooseOperation = {
 };
 type LoosePaths = Record<string, { post: LooseOperation }>;
 /** Options as the runtime reads them, whatever the path. */
-export type LooseCallOptions = CallOptions & { params?: { path?: Record<string, string> } };
+export type LooseCallOptions = CommonCallOptions & { retry?: RetryOptions | false; params?: { path?: Record<string, string> } };
 
 const NO_QUERY = (): string => '';
 
@@ -162,10 +209,12 @@ class ErrorAnswer {
   readonly status: number;
   readonly text: string;
   readonly complete: boolean;
-  constructor(status: number, text: string, complete: boolean) {
+  readonly retryAfter: string | null;
+  constructor(status: number, text: string, complete: boolean, retryAfter: string | null) {
     this.status = status;
     this.text = text;
     this.complete = complete;
+    this.retryAfter = retryAfter;
   }
 }
 
@@ -279,7 +328,7 @@ function abortedPromise(signal: AbortSignal): { promise: Promise<never>; dispose
  */
 export function createFamilyClient<P, Relaxed extends boolean = false>(
   family: Family,
-  options: ClientOptionsWithCredentials,
+  options: ClientOptionsWithCredentials & SessionOptions,
 ): FamilyClient<P, Relaxed> {
   if (typeof options !== 'object' || options === null) throw new ConfigurationError('options must be an object');
   const baseUrl = checkBaseUrl(options.baseUrl);
@@ -297,6 +346,14 @@ export function createFamilyClient<P, Relaxed extends boolean = false>(
     checkCredentials(credentials);
   }
   const defaultTimeout = checkTimeout(options.timeout, 'options');
+  const defaultRetry = options.retry === undefined ? undefined : checkRetry(options.retry, 'options');
+  const hooks = options.hooks === undefined ? undefined : checkHooks(options.hooks);
+  const reauthenticate: unknown = options.reauthenticate;
+  if (reauthenticate !== undefined && (typeof reauthenticate !== 'boolean' || (reauthenticate && (!family.renewSession || !credentials))))
+    throw new ConfigurationError('reauthenticate (a boolean) is for a legacy client with credentials: Autenticar is called with them');
+  const renewSession = options.reauthenticate ? family.renewSession : undefined;
+  // Nothing configured: every call goes straight to `once`, as if none of this existed.
+  const plain = defaultRetry === undefined && hooks === undefined && renewSession === undefined;
   const core = createClient<LoosePaths>({
     baseUrl,
     bodySerializer: (body: unknown) => JSON.stringify(body),
@@ -304,6 +361,17 @@ export function createFamilyClient<P, Relaxed extends boolean = false>(
     querySerializer: NO_QUERY,
     ...(options.fetch ? {} : { Request: RequestParts as unknown as typeof Request }),
   });
+
+  // The last redactor made, by its secrets: hooks need one on every call, and building one
+  // (its patterns) costs more than the call; the same secrets make the same redactor.
+  let lastRedactor: { key: string; redactor: Promise<Redactor> } | undefined;
+  function redactorFor(secrets: string[]): Promise<Redactor> {
+    const key = secrets.join('\u0000');
+    if (lastRedactor?.key === key) return lastRedactor.redactor;
+    const redactor = import('./redact.ts').then(({ createRedactor }) => createRedactor(secrets));
+    lastRedactor = { key, redactor };
+    return redactor;
+  }
 
   async function accessCodeFor(target: CallTarget): Promise<string> {
     if (typeof accessCode === 'string') return accessCode;
@@ -319,7 +387,32 @@ export function createFamilyClient<P, Relaxed extends boolean = false>(
     return code;
   }
 
-  async function call(path: string, body: unknown, callOptions: LooseCallOptions = {}): Promise<unknown> {
+  // What the extras module (loaded on first need) gets from this client.
+  const context: ExtrasContext = {
+    family: family.name,
+    hooks,
+    defaultRetry,
+    renewSession,
+    errors: { AbortedError, CallError, HttpStatusError, NetworkError, SessionExpiredError, TimeoutError, UnsafeRetryError },
+    retryAfterMs,
+    stringAnswer: (path) => family.answerType?.(path) === 'string',
+    target: (path, callOptions) => ({ operation: operationOf(path, callOptions.params?.path), path }),
+    callTimeout: (callOptions, target) =>
+      callOptions.timeout === undefined ? defaultTimeout : checkTimeout(callOptions.timeout, target.operation),
+    checkRetry,
+    once: (path, body, callOptions, observer) => once(path, body, callOptions, observer),
+  };
+
+  function call(path: string, body: unknown, callOptions: LooseCallOptions = {}): Promise<unknown> {
+    // Without hooks, a call no retry or renewal can apply to (none asked for, or not a read) is a plain one.
+    if (callOptions.retry === undefined && (plain || (hooks === undefined && extras !== undefined && !extras.isRead(family.name, path))))
+      return once(path, body, callOptions, undefined);
+    return extras
+      ? extras.extendedCall(context, path, body, callOptions)
+      : loadExtras().then((loaded) => loaded.extendedCall(context, path, body, callOptions));
+  }
+
+  async function once(path: string, body: unknown, callOptions: LooseCallOptions, observer: Observer | undefined): Promise<unknown> {
     const pathParams = callOptions.params?.path;
     const target: CallTarget = { operation: operationOf(path, pathParams), path };
     const timeout = callOptions.timeout === undefined ? defaultTimeout : checkTimeout(callOptions.timeout, target.operation);
@@ -333,9 +426,7 @@ export function createFamilyClient<P, Relaxed extends boolean = false>(
     // the redactor's code itself loads then (a call that succeeds never fetches it).
     let redactorOfCall: Promise<Redactor> | undefined;
     const redactor = (): Promise<Redactor> =>
-      (redactorOfCall ??= import('./redact.ts').then(({ createRedactor }) =>
-        createRedactor([developerToken, code, credentials?.Senha ?? '', ...secretsIn(sentBody)]),
-      ));
+      (redactorOfCall ??= redactorFor([developerToken, code, credentials?.Senha ?? '', ...secretsIn(sentBody)]));
 
     // What openapi-fetch's default serializer would send (JSON.stringify), made once here.
     const bodyText = options.fetch ? undefined : JSON.stringify(sentBody);
@@ -360,7 +451,7 @@ export function createFamilyClient<P, Relaxed extends boolean = false>(
         reached = true;
         if (!response.ok) {
           const { text, complete } = await readBounded(response, ERROR_BODY_BYTES);
-          throw new ErrorAnswer(response.status, text, complete);
+          throw new ErrorAnswer(response.status, text, complete, response.headers.get('retry-after'));
         }
         return response;
       } catch (error) {
@@ -405,9 +496,18 @@ export function createFamilyClient<P, Relaxed extends boolean = false>(
       // A JSON body is kept as a value when short, else as the start of its JSON; any other as an excerpt of its text.
       const body = typeof parsed === 'string' ? redact.excerpt(answer.text, KEPT_CHARS, answer.complete) : redact.body(parsed, answer.text);
       const summary = problemSummary(parsed);
-      return new HttpStatusError(target, answer.status, body, summary === undefined ? undefined : redact.excerpt(summary, 500));
+      const error = new HttpStatusError(target, answer.status, body, summary === undefined ? undefined : redact.excerpt(summary, 500));
+      if (answer.retryAfter !== null) retryAfterMs.set(error, answer.retryAfter);
+      return error;
     }
 
+    const headers = {
+      'Content-Type': 'application/json; charset=utf-8',
+      ...callOptions.headers,
+      'developer-token': developerToken,
+      'developer-access-code': code,
+    };
+    if (observer?.wantsRequest) observer.request(sentBody, headers, await redactor());
     let result: Awaited<ReturnType<typeof core.POST>>;
     // The call settles when its signal fires, whatever stage fetch is in: fetch aborts the
     // request itself, and this race makes sure no caller waits on a body that never ends.
@@ -418,12 +518,7 @@ export function createFamilyClient<P, Relaxed extends boolean = false>(
         // to serialize, and merges the headers once instead of twice.
         body: options.fetch ? sentBody : undefined,
         params: pathParams ? { path: pathParams } : {},
-        headers: {
-          'Content-Type': 'application/json; charset=utf-8',
-          ...callOptions.headers,
-          'developer-token': developerToken,
-          'developer-access-code': code,
-        },
+        headers,
         signal,
         // The contract publishes no redirect. Following one would resend the developer
         // headers, and on 307/308 the body with the password, to wherever Location points:
@@ -461,6 +556,7 @@ export function createFamilyClient<P, Relaxed extends boolean = false>(
     if (expected !== undefined && jsonTypeOf(parsed) !== expected) {
       throw new UnexpectedResponseError(target, response.status, expected, jsonTypeOf(parsed));
     }
+    if (observer?.wantsResponse) observer.response(response, parsed, text, await redactor());
     return parsed;
   }
 
@@ -468,10 +564,14 @@ export function createFamilyClient<P, Relaxed extends boolean = false>(
   return withNamedCalls(family.name, call, family.operations ?? [], family.naming) as unknown as FamilyClient<P, Relaxed>;
 }
 
-/** The factory of a family whose bodies declare credentials. */
-export function defineFamily<P, N = undefined>(family: Family & Required<Pick<Family, 'credentialFields'>>): FamilyFactory<P, N>;
+/** The factory of a family whose bodies declare credentials (`R`: the paths of its reads; `O`: options of its own). */
+export function defineFamily<P, N = undefined, R = never, O = unknown>(
+  family: Family & Required<Pick<Family, 'credentialFields'>>,
+): FamilyFactory<P, N, R, O>;
 /** The factory of a family whose credential field names are not published. */
-export function defineFamily<P, N = undefined>(family: Family): PlainFamilyFactory<P, N>;
-export function defineFamily<P, N = undefined>(family: Family): FamilyFactory<P, N> | PlainFamilyFactory<P, N> {
-  return ((options: ClientOptionsWithCredentials) => createFamilyClient<P>(family, options)) as unknown as FamilyFactory<P, N>;
+export function defineFamily<P, N = undefined, R = never>(family: Family): PlainFamilyFactory<P, N, R>;
+export function defineFamily<P, N = undefined, R = never, O = unknown>(
+  family: Family,
+): FamilyFactory<P, N, R, O> | PlainFamilyFactory<P, N, R> {
+  return ((options: ClientOptionsWithCredentials) => createFamilyClient<P>(family, options)) as unknown as FamilyFactory<P, N, R, O>;
 }

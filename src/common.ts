@@ -7,10 +7,22 @@ export type { Credentials, CredentialFields } from './credentials.ts';
 export type {
   AccessCodeSource,
   CallOptions,
+  CommonCallOptions,
+  ReadCallOptions,
+  SessionOptions,
   ClientOptions,
   ClientOptionsWithCredentials,
   FamilyClient,
   FamilyFactory,
   PlainFamilyFactory,
 } from './client.ts';
-export type { NamedCalls, NamedFamilyClient, Naming, OperationCall } from './named-calls.ts';
+export type {
+  NamedCalls,
+  NamedFamilyClient,
+  Naming,
+  OperationCall,
+  OperationAnswer,
+  OperationName,
+  OperationRequest,
+} from './named-calls.ts';
+export type { CallErrorEvent, CallEvent, CallHooks, CallRequestEvent, CallResponseEvent, RetryOptions } from './call-options.ts';

@@ -50,6 +50,20 @@ export class UnknownOperationError extends ClientError {
   }
 }
 
+/**
+ * `retry` was asked for an operation that may change something (book, issue, cancel, mark
+ * seats, buy ancillaries…): a second attempt could do it twice. Thrown before any request.
+ */
+export class UnsafeRetryError extends ClientError {
+  override name = 'UnsafeRetryError';
+  /** The operation the call was for. */
+  readonly operation: string;
+  constructor(operation: string) {
+    super(`${operation}: retry is refused: it may change something, and a second attempt could do it twice`);
+    this.operation = operation;
+  }
+}
+
 /** Where a failed call was going. */
 export interface CallTarget {
   /** Operation name, e.g. `Disponibilidade` (the last segment of the path). */
@@ -63,6 +77,8 @@ export class CallError extends ClientError {
   override name = 'CallError';
   readonly operation: string;
   readonly path: string;
+  /** How many attempts the call made, when its `retry` made more than one (the message says so too). */
+  declare attempts?: number;
   constructor(target: CallTarget, detail: string, options?: { cause?: unknown }) {
     super(`${target.operation}: ${detail}`, options);
     this.operation = target.operation;

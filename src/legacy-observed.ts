@@ -5,8 +5,13 @@
 // provider's publication. Same calls as `./legacy`; in addition an answer with
 // `Exception` set rejects with ServiceError, and the .NET "no date" token reads as null.
 import type { components, paths } from '../generated/legacy-observed/schema.d.ts';
-import { defineFamily } from './client.ts';
+import { defineFamily, type SessionOptions } from './client.ts';
 import { legacyObservedFamily } from './families/legacy-observed.ts';
+import type { LegacyReadPath } from './families/legacy.ts';
+import type { NamedFamilyClient, OperationAnswer, OperationName, OperationRequest } from './named-calls.ts';
+
+type Prefix = '/AereoNoSession.svc/';
+type Reads = LegacyReadPath;
 
 /** Generated `paths` of the observed flavour of the legacy service. */
 export type LegacyObservedPaths = paths;
@@ -21,6 +26,22 @@ export type LegacyObservedSchemas = components['schemas'];
  * SessionExpiredError on `SessaoExpirada: true`.
  * @deprecated The legacy service is kept for existing integrations only: migrate to `./v2` (or `./v2/observed`).
  */
-export const createLegacyObservedClient = defineFamily<paths>(legacyObservedFamily);
+export const createLegacyObservedClient = defineFamily<paths, undefined, Reads, SessionOptions>(legacyObservedFamily);
+
+/** A client of the legacy observed flavour made with `credentials`. */
+export type LegacyObservedClient = NamedFamilyClient<paths, true, undefined, Reads>;
+/** A client of the legacy observed flavour made without `credentials`. */
+export type LegacyObservedClientWithoutCredentials = NamedFamilyClient<paths, false, undefined, Reads>;
+/** The operation names of `AereoNoSession.svc`, published and observed. */
+export type LegacyObservedOperationName = OperationName<paths, Prefix>;
+/** The request body of an operation as the observed flavour types it. */
+export type LegacyObservedRequest<N extends LegacyObservedOperationName, WithStoredCredentials extends boolean = false> = OperationRequest<
+  paths,
+  Prefix,
+  N,
+  WithStoredCredentials
+>;
+/** The answer of an operation as the observed flavour types it. */
+export type LegacyObservedAnswer<N extends LegacyObservedOperationName> = OperationAnswer<paths, Prefix, N>;
 
 export * from './common.ts';

@@ -2,8 +2,13 @@
 // (`AereoNoSession.svc`, `Aereo.svc`, `Usuario.svc`), and the helper that moves its calls
 // to the V2 Portuguese route. Prefer `./v2` for anything new.
 import type { paths } from '../generated/legacy/schema.d.ts';
-import { defineFamily } from './client.ts';
-import { legacyFamily } from './families/legacy.ts';
+import { defineFamily, type SessionOptions } from './client.ts';
+import { legacyFamily, type LegacyReadPath } from './families/legacy.ts';
+import type { NameIn, NamedFamilyClient, OperationAnswer, OperationName, OperationRequest } from './named-calls.ts';
+
+type Prefix = '/AereoNoSession.svc/';
+type Naming = (typeof legacyFamily)['naming'];
+type Reads = LegacyReadPath;
 
 /** Generated `paths` of the legacy service. */
 export type LegacyPaths = paths;
@@ -15,7 +20,25 @@ export type LegacyPaths = paths;
  * `AutenticacaoRS` with `Erros` filled rejects with AuthenticationError.
  * @deprecated The legacy service is kept for existing integrations only: migrate to `./v2` (see `migrateLegacyCall`).
  */
-export const createLegacyClient = defineFamily<paths, (typeof legacyFamily)['naming']>(legacyFamily);
+export const createLegacyClient = defineFamily<paths, Naming, Reads, SessionOptions>(legacyFamily);
+
+/** A legacy client made with `credentials`. */
+export type LegacyClient = NamedFamilyClient<paths, true, Naming, Reads>;
+/** A legacy client made without `credentials`. */
+export type LegacyClientWithoutCredentials = NamedFamilyClient<paths, false, Naming, Reads>;
+/** The operation names of `AereoNoSession.svc` (Parts 4.4, 4.5). */
+export type LegacyOperationName = OperationName<paths, Prefix>;
+/** The operations that only read: the only ones `retry` and `reauthenticate` apply to. */
+export type LegacyReadOperation = NameIn<Reads, Prefix>;
+/** The request body of an `AereoNoSession.svc` operation, e.g. `LegacyRequest<'ObterMapaDeAssentos'>`. */
+export type LegacyRequest<N extends LegacyOperationName, WithStoredCredentials extends boolean = false> = OperationRequest<
+  paths,
+  Prefix,
+  N,
+  WithStoredCredentials
+>;
+/** The answer of an `AereoNoSession.svc` operation. */
+export type LegacyAnswer<N extends LegacyOperationName> = OperationAnswer<paths, Prefix, N>;
 
 export { migrateLegacyCall, type LegacyCall, type MigratedCall, type MigrationOptions, type V2Operation } from './migration.ts';
 export * from './common.ts';

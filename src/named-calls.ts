@@ -3,7 +3,7 @@
 // body does not compile. A capitalised name the family does not have throws
 // UnknownOperationError naming those it has (operation names are capitalised; names like
 // `then` or `toJSON`, which libraries probe, stay undefined).
-import type { BodyArg, CallOptions, CallRest, FamilyClient, LooseCallOptions } from './client.ts';
+import type { BodyArg, CallOptions, CallRest, FamilyClient, IsRead, LooseCallOptions } from './client.ts';
 import { UnknownOperationError } from './errors.ts';
 import type { PostOperation, PostPath, SuccessBody } from './types.ts';
 
@@ -15,13 +15,14 @@ export interface Naming {
   readonly groups?: Readonly<Record<string, string>>;
 }
 
-type NameIn<K, Prefix extends string> = K extends `${Prefix}${infer N}` ? (N extends `${string}/${string}` ? never : N) : never;
+/** The name of path `K` under `Prefix` (its last segment), or never. */
+export type NameIn<K, Prefix extends string> = K extends `${Prefix}${infer N}` ? (N extends `${string}/${string}` ? never : N) : never;
 type IsTemplate<N> = N extends `{${string}}` ? true : false;
 
-/** One operation called by name: the body and options `call` takes for its path. */
-export type OperationCall<P, K extends PostPath<P>, Relaxed extends boolean> = (
+/** One operation called by name: the body and options `call` takes for its path (`retry` only if it is one of the reads `R`). */
+export type OperationCall<P, K extends PostPath<P>, Relaxed extends boolean, R = never> = (
   body: BodyArg<P, K, Relaxed>,
-  ...options: CallRest<PostOperation<P, K>>
+  ...options: CallRest<PostOperation<P, K>, IsRead<K, R>>
 ) => Promise<SuccessBody<PostOperation<P, K>>>;
 
 type TemplatePath<P, Prefix extends string> = { [K in PostPath<P>]: IsTemplate<NameIn<K, Prefix>> extends true ? K : never }[PostPath<P>];
@@ -38,18 +39,36 @@ type TemplateCalls<P, Prefix extends string, Relaxed extends boolean> = [Templat
     };
 
 /** The calls by name of the paths under `Prefix`. */
-export type NamedCalls<P, Prefix extends string, Relaxed extends boolean> = {
-  readonly [K in PostPath<P> as IsTemplate<NameIn<K, Prefix>> extends true ? never : NameIn<K, Prefix>]: OperationCall<P, K, Relaxed>;
+export type NamedCalls<P, Prefix extends string, Relaxed extends boolean, R = never> = {
+  readonly [K in PostPath<P> as IsTemplate<NameIn<K, Prefix>> extends true ? never : NameIn<K, Prefix>]: OperationCall<P, K, Relaxed, R>;
 } & TemplateCalls<P, Prefix, Relaxed>;
 
-type GroupCalls<P, N extends Naming, Relaxed extends boolean> =
+type GroupCalls<P, N extends Naming, Relaxed extends boolean, R> =
   N['groups'] extends Readonly<Record<string, string>>
-    ? { readonly [G in keyof N['groups']]: NamedCalls<P, N['groups'][G], Relaxed> }
+    ? { readonly [G in keyof N['groups']]: NamedCalls<P, N['groups'][G], Relaxed, R> }
     : unknown;
 
-/** A family client with its calls by name (`N` is the family's naming; none when undefined). */
-export type NamedFamilyClient<P, Relaxed extends boolean, N> = FamilyClient<P, Relaxed> &
-  (N extends Naming ? NamedCalls<P, N['prefix'], Relaxed> & GroupCalls<P, N, Relaxed> : unknown);
+/** A family client with its calls by name (`N` is the family's naming; none when undefined; `R` the paths of its reads). */
+export type NamedFamilyClient<P, Relaxed extends boolean, N, R = never> = FamilyClient<P, Relaxed, R> &
+  (N extends Naming ? NamedCalls<P, N['prefix'], Relaxed, R> & GroupCalls<P, N, Relaxed, R> : unknown);
+
+/** The operation names under `Prefix` (template paths excluded). */
+export type OperationName<P, Prefix extends string> = Exclude<NameIn<PostPath<P>, Prefix>, `{${string}}`>;
+
+/** The path of operation `Name` under `Prefix`. */
+export type OperationPath<P, Prefix extends string, Name extends string> = `${Prefix}${Name}` & PostPath<P>;
+
+/** The request body of operation `Name` under `Prefix`; `Relaxed` true: as a client with stored credentials takes it. */
+export type OperationRequest<P, Prefix extends string, Name extends OperationName<P, Prefix>, Relaxed extends boolean = false> = BodyArg<
+  P,
+  OperationPath<P, Prefix, Name>,
+  Relaxed
+>;
+
+/** The answer (2xx JSON body) of operation `Name` under `Prefix`. */
+export type OperationAnswer<P, Prefix extends string, Name extends OperationName<P, Prefix>> = SuccessBody<
+  PostOperation<P, OperationPath<P, Prefix, Name>>
+>;
 
 /** `true` only when `Listed` is exactly the POST paths of `P`: keeps a family's runtime list equal to its contract. */
 export type EveryPostPath<P, Listed extends string> = [Exclude<PostPath<P>, Listed>, Exclude<Listed, PostPath<P>>] extends [never, never]

@@ -6,6 +6,11 @@
 import type { components, paths } from '../generated/v2-pt-observed/schema.d.ts';
 import { defineFamily } from './client.ts';
 import { v2PtObservedFamily } from './families/v2-pt-observed.ts';
+import type { V2ReadPath } from './families/v2-pt.ts';
+import type { NameIn, NamedFamilyClient, OperationAnswer, OperationName, OperationRequest } from './named-calls.ts';
+
+type Prefix = '/api/V2/Voos/';
+type Naming = (typeof v2PtObservedFamily)['naming'];
 
 /** Generated `paths` of the observed flavour of the V2 Portuguese route. */
 export type V2ObservedPaths = paths;
@@ -18,6 +23,22 @@ export type V2ObservedSchemas = components['schemas'];
  * `credentials`, bodies may leave out Login, Senha and ClienteId. Rejects with
  * ServiceError when an answer carries `Exception: { Message }`.
  */
-export const createV2ObservedClient = defineFamily<paths, (typeof v2PtObservedFamily)['naming']>(v2PtObservedFamily);
+export const createV2ObservedClient = defineFamily<paths, Naming, V2ReadPath>(v2PtObservedFamily);
+
+/** A client of the observed flavour made with `credentials`. */
+export type V2ObservedClient = NamedFamilyClient<paths, true, Naming, V2ReadPath>;
+/** A client of the observed flavour made without `credentials`. */
+export type V2ObservedClientWithoutCredentials = NamedFamilyClient<paths, false, Naming, V2ReadPath>;
+export type V2ObservedOperationName = OperationName<paths, Prefix>;
+export type V2ObservedReadOperation = NameIn<V2ReadPath, Prefix>;
+/** The request body of an operation in the observed flavour, e.g. `V2ObservedRequest<'Tarifar'>`. */
+export type V2ObservedRequest<N extends V2ObservedOperationName, WithStoredCredentials extends boolean = false> = OperationRequest<
+  paths,
+  Prefix,
+  N,
+  WithStoredCredentials
+>;
+/** The answer of an operation as the observed flavour types it, e.g. `V2ObservedAnswer<'Disponibilidade'>`. */
+export type V2ObservedAnswer<N extends V2ObservedOperationName> = OperationAnswer<paths, Prefix, N>;
 
 export * from './common.ts';

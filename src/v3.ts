@@ -2,11 +2,32 @@
 import type { paths } from '../generated/v3/schema.d.ts';
 import { defineFamily } from './client.ts';
 import { v3Family } from './families/v3.ts';
+import type { V3_READS } from './families/reads.ts';
+import type { NamedFamilyClient, OperationAnswer, OperationName, OperationRequest } from './named-calls.ts';
+
+type Prefix = '/api/V3/Voos/';
+type Naming = (typeof v3Family)['naming'];
+type Reads = `${Prefix}${(typeof V3_READS)[number]}`;
 
 /** Generated `paths` of the V3 route. */
 export type V3Paths = paths;
 
 /** A client of `/api/V3/Voos/Disponibilidade`; with `credentials`, bodies may leave out Login, Senha and ClienteId. */
-export const createV3Client = defineFamily<paths, (typeof v3Family)['naming']>(v3Family);
+export const createV3Client = defineFamily<paths, Naming, Reads>(v3Family);
+
+/** A V3 client made with `credentials`. */
+export type V3Client = NamedFamilyClient<paths, true, Naming, Reads>;
+/** A V3 client made without `credentials`. */
+export type V3ClientWithoutCredentials = NamedFamilyClient<paths, false, Naming, Reads>;
+export type V3OperationName = OperationName<paths, Prefix>;
+/** The request body of an operation: `V3Request<'Disponibilidade'>`. */
+export type V3Request<N extends V3OperationName, WithStoredCredentials extends boolean = false> = OperationRequest<
+  paths,
+  Prefix,
+  N,
+  WithStoredCredentials
+>;
+/** The answer of an operation: `V3Answer<'Disponibilidade'>`. */
+export type V3Answer<N extends V3OperationName> = OperationAnswer<paths, Prefix, N>;
 
 export * from './common.ts';

@@ -14,6 +14,7 @@ export const legacyObservedFamily = {
   name: 'legacy-observed',
   credentialFields: legacyFamily.credentialFields,
   answerType: legacyFamily.answerType,
+  renewSession: legacyFamily.renewSession,
   reviver: (_key, value) => (isNoDateToken(value) ? null : value),
   async inspect(body, context) {
     await legacyFamily.inspect(body, context);

@@ -10,6 +10,7 @@ import { CREDENTIAL_FIELDS, type CredentialFields } from '../credentials.ts';
 import type { paths } from '../../generated/legacy/schema.d.ts';
 import { AuthenticationError, SessionExpiredError } from '../errors.ts';
 import type { EveryPostPath } from '../named-calls.ts';
+import type { LEGACY_READS } from './reads.ts';
 
 const PATHS = [
   '/AereoNoSession.svc/ObterMapaDeAssentos',
@@ -41,6 +42,9 @@ export const LEGACY_NAMING = {
   prefix: '/AereoNoSession.svc/',
   groups: { AereoNoSession: '/AereoNoSession.svc/', Aereo: '/Aereo.svc/', Usuario: '/Usuario.svc/' },
 } as const;
+
+/** The paths of the operations that only read (families/reads.ts). */
+export type LegacyReadPath = `/AereoNoSession.svc/${(typeof LEGACY_READS)[number]}`;
 
 /** Texts of `Erros` an AuthenticationError keeps at most. */
 const MAX_ERROS = 20;
@@ -81,6 +85,8 @@ export const legacyFamily = {
   answerType: (path: string) => (answersString(path) ? 'string' : 'object'),
   operations: PATHS,
   naming: LEGACY_NAMING,
+  // Part 4.5: Autenticar of the no-session service, the legacy family's own.
+  renewSession: '/AereoNoSession.svc/Autenticar',
   async inspect(body, context) {
     if (typeof body !== 'object' || body === null) return;
     const answer = body as { SessaoExpirada?: unknown; Erros?: unknown };

@@ -5,6 +5,7 @@ import type { paths as observedPaths } from '../../generated/v2-pt-observed/sche
 import type { Family } from '../client.ts';
 import { CREDENTIAL_FIELDS } from '../credentials.ts';
 import type { EveryPostPath } from '../named-calls.ts';
+import type { V2_READS } from './reads.ts';
 
 export const V2_PREFIX = '/api/V2/Voos/';
 
@@ -54,6 +55,9 @@ const published: EveryPostPath<paths, (typeof V2_PATHS)[number]> = true;
 const observed: EveryPostPath<observedPaths, (typeof V2_PATHS)[number]> = true;
 void published;
 void observed;
+
+/** The paths of the operations that only read (families/reads.ts). */
+export type V2ReadPath = `${typeof V2_PREFIX}${(typeof V2_READS)[number]}`;
 
 /** Every V2 Portuguese operation by its name: `v2.Disponibilidade(body)`. */
 export const V2_NAMING = { prefix: V2_PREFIX } as const;

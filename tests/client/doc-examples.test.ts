@@ -1,0 +1,79 @@
+// The TypeScript examples of the README and of docs/client.md's sections on retries, hooks,
+// legacy sessions and exported types compile against the package's entries (imports of
+// `air-travel-api-contract/...` pointed at src/). A line an example shows commented out
+// with "does not compile" must not: each such line is uncommented in a copy, and tsc must
+// report exactly those lines.
+import { execFile } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { expect, test } from 'vitest';
+import { rootDir } from '../support/bundle.ts';
+
+const DIR = path.join(rootDir, '.cache/client-doc-examples');
+const ENTRIES: Record<string, string> = {
+  'air-travel-api-contract/v2/observed': 'src/v2-observed.ts',
+  'air-travel-api-contract/legacy/observed': 'src/legacy-observed.ts',
+  'air-travel-api-contract/v2-en': 'src/v2-en.ts',
+  'air-travel-api-contract/v2': 'src/v2.ts',
+  'air-travel-api-contract/v3': 'src/v3.ts',
+  'air-travel-api-contract/v1': 'src/v1.ts',
+  'air-travel-api-contract/legacy': 'src/legacy.ts',
+  'air-travel-api-contract': 'src/index.ts',
+};
+
+const blocksOf = (markdown: string): string[] => [...markdown.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!);
+
+function examples(): string[] {
+  const readme = readFileSync(path.join(rootDir, 'README.md'), 'utf8');
+  const client = readFileSync(path.join(rootDir, 'docs/client.md'), 'utf8');
+  const sections = client.slice(client.indexOf('### Retries'), client.indexOf('### V2 Portuguese (official, recommended)'));
+  return [...blocksOf(readme), ...blocksOf(sections)];
+}
+
+const pointed = (source: string): string =>
+  source.replace(/from '(air-travel-api-contract[^']*)'/g, (whole, entry: string) =>
+    ENTRIES[entry] ? `from '../../${ENTRIES[entry]}'` : whole,
+  );
+
+test('the README and docs/client.md examples compile, and their "does not compile" lines do not', async () => {
+  const blocks = examples();
+  expect(blocks.length).toBeGreaterThanOrEqual(5);
+  rmSync(DIR, { recursive: true, force: true });
+  mkdirSync(DIR, { recursive: true });
+  const expected: string[] = [];
+  const files: string[] = [];
+  blocks.forEach((block, i) => {
+    const lines = pointed(block).split('\n');
+    files.push(`example-${i}.ts`);
+    writeFileSync(path.join(DIR, `example-${i}.ts`), `${lines.join('\n')}\nexport {};\n`);
+    const wrong = lines.map((line, n) => {
+      const m = /^(\s*)\/\/ (.*?)\s*\/\/ does not compile/.exec(line);
+      if (!m) return line;
+      expected.push(`example-${i}-wrong.ts:${n + 1}`);
+      return `${m[1]}${m[2]}`;
+    });
+    if (wrong.some((line, n) => line !== lines[n])) {
+      files.push(`example-${i}-wrong.ts`);
+      writeFileSync(path.join(DIR, `example-${i}-wrong.ts`), `${wrong.join('\n')}\nexport {};\n`);
+    }
+  });
+  expect(expected.length).toBeGreaterThan(0);
+  writeFileSync(
+    path.join(DIR, 'tsconfig.json'),
+    JSON.stringify({ extends: '../../tsconfig.json', compilerOptions: { noUnusedLocals: false }, include: files }),
+  );
+  const tsc = path.join(rootDir, 'node_modules/typescript/bin/tsc');
+  const output = await promisify(execFile)(
+    process.execPath,
+    [tsc, '--noEmit', '--pretty', 'false', '-p', path.join(DIR, 'tsconfig.json')],
+    {
+      cwd: rootDir,
+    },
+  ).then(
+    ({ stdout }) => stdout,
+    (error: { stdout?: string }) => error.stdout ?? '',
+  );
+  const failing = [...new Set([...output.matchAll(/(example-\d+(?:-wrong)?\.ts)\((\d+),\d+\): error/g)].map((m) => `${m[1]}:${m[2]}`))];
+  expect({ failing, output: failing.every((f) => expected.includes(f)) ? '' : output }).toEqual({ failing: expected, output: '' });
+}, 180_000);

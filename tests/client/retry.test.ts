@@ -1,0 +1,234 @@
+// Issue 42, items 1 and 4, against the real mock (scripted-mock.ts): reads are retried on
+// 503, on a time-out and after Retry-After, within the call's deadline; an operation that
+// books, issues, cancels, marks seats or buys ancillaries reaches the mock exactly once
+// whatever the failure, and `retry` on one is refused before any request; on
+// SessaoExpirada a read is re-authenticated and made once more, a write is not.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createLegacyClient } from '../../src/legacy.ts';
+import { createV2Client } from '../../src/v2.ts';
+import {
+  ConfigurationError,
+  HttpStatusError,
+  NetworkError,
+  SessionExpiredError,
+  TimeoutError,
+  UnsafeRetryError,
+  type CallOptions,
+} from '../../src/index.ts';
+import { startScriptedMock, type ScriptedMock } from './scripted-mock.ts';
+import { sendJson, startServer } from './server.ts';
+
+const identity = { developerToken: '3f2504e0-4f89-11d3-9a0c-0305e82c3301', accessCode: 'QUNDRVNTLUNPREU=' };
+const credentials = { Login: 'agencia', Senha: 's3gredo-retry' };
+const SEARCH = { Origem: 'GRU', Destino: 'GIG', DataIda: '2026-05-20T00:00:00', QuantidadeAdultos: 1 };
+const DISPONIBILIDADE = '/api/V2/Voos/Disponibilidade';
+const UNAVAILABLE = { status: 503, body: { title: 'Service Unavailable' } };
+
+let mock: ScriptedMock;
+beforeAll(async () => {
+  mock = await startScriptedMock();
+}, 60_000);
+afterAll(() => mock?.close());
+
+const v2 = (extra: Parameters<typeof createV2Client>[0] extends infer O ? Partial<O> : never = {}) =>
+  createV2Client({ baseUrl: mock.url, ...identity, credentials, ...extra });
+
+describe('reads are retried', () => {
+  test('503, then 200: the call resolves on the second attempt', async () => {
+    await mock.script({ [DISPONIBILIDADE]: [UNAVAILABLE, 'ordinary'] });
+    const attempts: number[] = [];
+    const client = v2({ retry: { attempts: 3, backoff: 10 }, hooks: { onRequest: (event) => void attempts.push(event.attempt) } });
+    await expect(client.Disponibilidade(SEARCH)).resolves.toEqual({});
+    expect(await mock.count(DISPONIBILIDADE)).toBe(2);
+    expect(attempts).toEqual([1, 2]);
+  });
+
+  test('a time-out of an attempt: the next one answers, within the call time-out', async () => {
+    // The mock stalls 1.2 s on the first call (it answers nothing else meanwhile): the first
+    // attempt times out at 1 s, the second is answered once the stall ends.
+    await mock.script({ [DISPONIBILIDADE]: [{ stallMs: 1_200 }, 'ordinary'] });
+    const client = v2({ timeout: 10_000 });
+    const started = performance.now();
+    await expect(client.Disponibilidade(SEARCH, { retry: { attemptTimeout: 1_000, backoff: 10 } })).resolves.toEqual({});
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(await mock.count(DISPONIBILIDADE)).toBe(2);
+  });
+
+  test('Retry-After is honoured: the second attempt waits for it', async () => {
+    await mock.script({ [DISPONIBILIDADE]: [{ ...UNAVAILABLE, headers: { 'retry-after': '1' } }, 'ordinary'] });
+    const started = performance.now();
+    await expect(v2().Disponibilidade(SEARCH, { retry: { backoff: 1 } })).resolves.toEqual({});
+    expect(performance.now() - started).toBeGreaterThanOrEqual(990);
+    expect(await mock.count(DISPONIBILIDADE)).toBe(2);
+  });
+
+  test('a Retry-After longer than maxDelay ends the retries, and the error says so', async () => {
+    await mock.script({ [DISPONIBILIDADE]: [{ ...UNAVAILABLE, headers: { 'retry-after': '30' } }, 'ordinary'] });
+    const error = await v2()
+      .Disponibilidade(SEARCH, { retry: { maxDelay: 2_000 } })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpStatusError);
+    expect((error as HttpStatusError).message).toMatch(/HTTP 503 .*\(1 attempt, Retry-After asked for 30 s\)$/);
+    expect(await mock.count(DISPONIBILIDADE)).toBe(1);
+  });
+
+  test('the last error says how many attempts were made, as many as the mock received', async () => {
+    await mock.script({ [DISPONIBILIDADE]: [UNAVAILABLE] });
+    const error = await v2({ retry: { attempts: 4, backoff: 5 } })
+      .Disponibilidade(SEARCH)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpStatusError);
+    expect((error as HttpStatusError).attempts).toBe(4);
+    expect((error as HttpStatusError).message).toMatch(/^Disponibilidade: the service answered HTTP 503 .*\(4 attempts\)$/);
+    expect(await mock.count(DISPONIBILIDADE)).toBe(4);
+  });
+
+  test('the call time-out is the deadline of every attempt and wait together', async () => {
+    await mock.script({ [DISPONIBILIDADE]: [UNAVAILABLE] });
+    const started = performance.now();
+    const error = await v2({ timeout: 800, retry: { attempts: 10, backoff: 150 } })
+      .Disponibilidade(SEARCH)
+      .catch((e: unknown) => e);
+    const elapsed = performance.now() - started;
+    // It stops when the next wait would pass the deadline, or at the deadline itself.
+    expect(error instanceof HttpStatusError || error instanceof TimeoutError).toBe(true);
+    const attempts = (error as HttpStatusError).attempts!;
+    expect(attempts).toBeGreaterThanOrEqual(2);
+    expect(attempts).toBeLessThan(10);
+    expect(await mock.count(DISPONIBILIDADE)).toBe(attempts);
+    expect(elapsed).toBeLessThan(800 + 500);
+  });
+
+  test('not on a status that is not transient (500), nor with retry: false', async () => {
+    await mock.script({ [DISPONIBILIDADE]: [{ status: 500, body: {} }, 'ordinary'] });
+    const client = v2({ retry: { backoff: 5 } });
+    await expect(client.Disponibilidade(SEARCH)).rejects.toThrow(/HTTP 500 \(1 attempt\)$/);
+    expect(await mock.count(DISPONIBILIDADE)).toBe(1);
+    await mock.script({ [DISPONIBILIDADE]: [UNAVAILABLE, 'ordinary'] });
+    await expect(client.Disponibilidade(SEARCH, { retry: false })).rejects.toThrow(HttpStatusError);
+    expect(await mock.count(DISPONIBILIDADE)).toBe(1);
+  });
+});
+
+// Operations that book, issue, cancel, mark seats, buy ancillaries or change anything.
+const WRITES: Array<{ path: string; body: Record<string, unknown> }> = [
+  { path: '/api/V2/Voos/Reservar', body: {} },
+  { path: '/api/V2/Voos/Emitir', body: {} },
+  { path: '/api/V2/Voos/Cancelar', body: {} },
+  { path: '/api/V2/Voos/CancelarEticket', body: {} },
+  { path: '/api/V2/Voos/AlterarReservaConfirmar', body: {} },
+  {
+    path: '/api/V2/Voos/MarcarAssentos',
+    body: { Localizador: 'ABC123', Assentos: [{ PaxID: '1', TrechoID: '1', AssentoLinha: '12', AssentoColuna: 'C' }] },
+  },
+  { path: '/api/V2/Voos/GravarServicoAuxiliar', body: { DisponibilidadeId: 'D1', Localizador: 'ABC123', ServiceIds: ['S1'] } },
+];
+const FAILURES: Array<{ name: string; step: { stallMs: number } | { status: number; body: unknown } }> = [
+  { name: '503', step: UNAVAILABLE },
+  { name: '502', step: { status: 502, body: {} } },
+  { name: '504', step: { status: 504, body: {} } },
+  { name: 'a time-out', step: { stallMs: 400 } },
+];
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('a booking call is made exactly once, whatever the failure', () => {
+  test.each(FAILURES)('$name, with retry configured on the client', async ({ step }) => {
+    await mock.script(Object.fromEntries(WRITES.map((w) => [w.path, [step, 'ordinary']])));
+    const client = v2({ timeout: 150, retry: { attempts: 5, backoff: 1 } });
+    const call = client.call as (path: string, body: unknown, options?: CallOptions) => Promise<unknown>;
+    const stall = 'stallMs' in step ? step.stallMs : 0;
+    for (const { path, body } of WRITES) {
+      await expect(call(path, body)).rejects.toThrow(stall ? TimeoutError : HttpStatusError);
+      // The mock stalls in its only thread: let it finish before the next call.
+      await pause(stall);
+    }
+    // A late retry would show here: wait past any backoff the client could have used.
+    await pause(500);
+    for (const { path } of WRITES) expect({ path, calls: await mock.count(path) }).toEqual({ path, calls: 1 });
+  });
+
+  test('retry on one is refused before any request, for callers that bypass the types', async () => {
+    await mock.script({});
+    const client = v2();
+    const byName = client.Reservar as (body: unknown, options: unknown) => Promise<unknown>;
+    const byPath = client.call as (path: string, body: unknown, options: unknown) => Promise<unknown>;
+    const refused = await byName({}, { retry: { attempts: 2 } }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(UnsafeRetryError);
+    expect((refused as UnsafeRetryError).operation).toBe('Reservar');
+    await expect(byPath('/api/V2/Voos/Emitir', {}, { retry: {} })).rejects.toThrow(/^Emitir: retry is refused/);
+    await expect(byPath('/api/V2/Voos/Emitir', {}, { retry: false })).resolves.toEqual({});
+    expect((await mock.received()).map((c) => c.operation)).toEqual(['Emitir']);
+  });
+
+  test('bad retry options are a ConfigurationError', () => {
+    expect(() => v2({ retry: { attempts: 0 } })).toThrow(ConfigurationError);
+    expect(() => v2({ retry: { backoff: -1 } })).toThrow(/retry\.backoff/);
+  });
+});
+
+describe('legacy sessions: re-authentication on SessaoExpirada', () => {
+  const MAPA = '/AereoNoSession.svc/ObterMapaDeAssentos';
+  const MARCAR = '/AereoNoSession.svc/MarcarAssentos';
+  const AUTENTICAR = '/AereoNoSession.svc/Autenticar';
+  const legacy = (reauthenticate: boolean) => createLegacyClient({ baseUrl: mock.url, ...identity, credentials, reauthenticate });
+  const EXPIRED = { status: 200, body: { SessaoExpirada: true } };
+
+  test('a read: Autenticar, then the call once more', async () => {
+    await mock.script({ [MAPA]: [EXPIRED, 'ordinary'] });
+    await expect(legacy(true).ObterMapaDeAssentos({ Localizador: 'ABC123' })).resolves.toEqual({});
+    expect((await mock.received()).map((c) => c.path)).toEqual([MAPA, AUTENTICAR, MAPA]);
+    expect((await mock.received())[1]?.body).toEqual({ login: credentials.Login, senha: credentials.Senha });
+  });
+
+  test('expired again: SessionExpiredError after the second attempt, no third', async () => {
+    await mock.script({ [MAPA]: [EXPIRED] });
+    await expect(legacy(true).ObterMapaDeAssentos({ Localizador: 'ABC123' })).rejects.toThrow(/\(2 attempts, after Autenticar\)$/);
+    expect((await mock.received()).map((c) => c.path)).toEqual([MAPA, AUTENTICAR, MAPA]);
+  });
+
+  test('a write (MarcarAssentos) is not: SessionExpiredError, one call, no Autenticar', async () => {
+    await mock.script({ [MARCAR]: [EXPIRED, 'ordinary'] });
+    const seats = [{ PaxID: '1', TrechoID: '1', AssentoLinha: '12', AssentoColuna: 'C' }];
+    await expect(legacy(true).MarcarAssentos({ Localizador: 'ABC123', Assentos: seats })).rejects.toThrow(SessionExpiredError);
+    expect((await mock.received()).map((c) => c.path)).toEqual([MARCAR]);
+  });
+
+  test('off unless asked for', async () => {
+    await mock.script({ [MAPA]: [EXPIRED, 'ordinary'] });
+    await expect(legacy(false).ObterMapaDeAssentos({ Localizador: 'ABC123' })).rejects.toThrow(SessionExpiredError);
+    expect((await mock.received()).map((c) => c.path)).toEqual([MAPA]);
+  });
+
+  test('refused where it cannot work: without credentials, or on a family without sessions', () => {
+    expect(() => createLegacyClient({ baseUrl: mock.url, ...identity, reauthenticate: true })).toThrow(
+      /for a legacy client with credentials/,
+    );
+    const options = { baseUrl: mock.url, ...identity, credentials, reauthenticate: true } as Parameters<typeof createV2Client>[0];
+    expect(() => createV2Client(options)).toThrow(/for a legacy client with credentials/);
+  });
+});
+
+// The mock always answers: a dropped connection needs a server that drops it (tests/client/server.ts).
+describe('a network error', () => {
+  test('is retried on a read, and a booking call still reaches the server once', async () => {
+    const server = await startServer();
+    try {
+      let seen = 0;
+      server.handle((_request, response) => {
+        if (seen++ === 0) response.socket?.destroy();
+        else sendJson(response, { ok: true });
+      });
+      const client = createV2Client({ baseUrl: server.url, ...identity, credentials, retry: { backoff: 5 } });
+      await expect(client.Disponibilidade(SEARCH)).resolves.toEqual({ ok: true });
+      expect(server.requests.map((r) => r.url)).toEqual([DISPONIBILIDADE, DISPONIBILIDADE]);
+
+      seen = 0;
+      server.requests.length = 0;
+      await expect(client.Reservar({})).rejects.toThrow(NetworkError);
+      await pause(300);
+      expect(server.requests.map((r) => r.url)).toEqual(['/api/V2/Voos/Reservar']);
+    } finally {
+      await server.close();
+    }
+  });
+});
