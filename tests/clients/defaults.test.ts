@@ -158,8 +158,19 @@ const callers: Record<string, (c: Case) => Promise<Reply>> = {
   },
 };
 
-async function curl(c: Case): Promise<Reply> {
-  const args = ['-sS', '-o', '-', '-w', '\n%{http_code}', '-X', 'POST', `${mock.url}${ROUTE}`, '-H', 'Content-Type: application/json'];
+async function curl(c: Case, query = ''): Promise<Reply> {
+  const args = [
+    '-sS',
+    '-o',
+    '-',
+    '-w',
+    '\n%{http_code}',
+    '-X',
+    'POST',
+    `${mock.url}${ROUTE}${query}`,
+    '-H',
+    'Content-Type: application/json',
+  ];
   for (const [name, value] of Object.entries(c.headers)) args.push('-H', `${name}: ${value}`);
   args.push('--data-binary', JSON.stringify(c.body));
   const r = await mustRun('curl', args, { cwd: tmp });
@@ -169,9 +180,22 @@ async function curl(c: Case): Promise<Reply> {
 
 describe('every client gets what curl gets from the installed mock on Node 20, without Prism', () => {
   test('curl: 200 for the valid calls, the same 4xx problem for the bad ones', async () => {
-    const replies = await Promise.all(cases.map(curl));
+    const replies = await Promise.all(cases.map((c) => curl(c)));
     expect(replies.map((r) => r.status)).toEqual([200, 200, 422, 422, 401]);
     expect(JSON.parse(replies[2]!.body).detail).toMatch(/QuantidadeAdultos/);
+  });
+
+  test('without Prism, Prefer code=200 and dynamic=false are answered; only dynamic=true gets 501 naming Prism', async () => {
+    const [plain, code, fallback, dynamicFalse, dynamic] = await Promise.all([
+      curl(cases[0]!),
+      curl({ ...cases[0]!, headers: { ...cases[0]!.headers, prefer: 'code=200' } }),
+      curl(cases[0]!, '?__code=200'),
+      curl({ ...cases[0]!, headers: { ...cases[0]!.headers, prefer: 'dynamic=false' } }),
+      curl({ ...cases[0]!, headers: { ...cases[0]!.headers, prefer: 'dynamic=true' } }),
+    ]);
+    for (const r of [code, fallback, dynamicFalse]) expect(r).toEqual(plain);
+    expect(dynamic.status).toBe(501);
+    expect(JSON.parse(dynamic.body).detail).toMatch(/dynamic=true.*@stoplight\/prism-http-server@/s);
   });
 
   // A client process per call (a JVM compiling Call.java takes seconds on a busy machine).
