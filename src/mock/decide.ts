@@ -4,22 +4,28 @@
 // the same decisions from the same code.
 //
 // It imports no Node module (no node:http, fs, child_process, worker_threads, no recorder):
-// it runs in a browser bundle. Its only runtime imports are accept.ts, body-text.ts,
-// prefer.ts, problem.ts and routes.ts, themselves free of Node modules. Two things come in through the contract:
-// the route table (routes.ts, plain data) and each operation's body validator. The Node
-// mock compiles validators with ajv at run time (`new Function`); a page under a
-// Content-Security-Policy without 'unsafe-eval' must hand in validators compiled ahead of
-// time (ajv's standalone code) through `DecisionContract.validatorOf`.
+// it runs in a browser bundle. Its runtime imports (accept.ts, body-text.ts, prefer.ts,
+// problem.ts, routes.ts) are free of Node modules too. What comes in through the
+// contract: the route table (`new RouteTable(documents)`, plain data), each operation's
+// body validator, and the rendered answers (generated/mock/start.json, filed by
+// answer-keys.ts). The Node mock compiles validators with ajv at run time (`new
+// Function`); a page under a Content-Security-Policy without 'unsafe-eval' must hand in
+// validators compiled ahead of time (ajv's standalone code) through `validatorOf`.
 //
 // Interface:
 //   decide(contract: DecisionContract, request: DecisionRequest, options?: DecideOptions): Decision
+//   - DecisionContract: { routes: RouteTable; validatorOf(op): BodyValidator;
+//     readyAnswerOf(op, variant?: { status, example? }): { status, headers, body? } | undefined }
 //   - DecisionRequest: { method, target (path and query as sent), headers (lower-case
-//     names), body? ({ length, chunks, bytes() }), bodyVerdict? (a large body's checks done
-//     elsewhere) }
-//   - Decision: `send` (status, headers, body text; `refusal` set when it is a problem),
-//     `pending` (the answer of `op` is being rendered: send it when ready, with `headers`
-//     added), or `engine` (only Prism can answer: the reference engine, `Prefer:
-//     dynamic=true`, an answer of several media types; a door without Prism answers 501 with `engineUnavailable`).
+//     names), body? ({ length, chunks, bytes() }), bodyVerdict? (a large body's checks
+//     done elsewhere) }
+//   - DecideOptions: { reference?, respond? (flows), screen? (observed behaviours),
+//     isUtf8?, jsonText? (faster decoders a runtime may have) }
+//   - Decision: `send` { status, headers, body?, refusal? (the problem, when a refusal) },
+//     `pending` { op, variant?, headers? } (the answer is being rendered: send it when
+//     ready, `headers` added), or `engine` { call } (only Prism can answer: the reference
+//     engine, `Prefer: dynamic=true`, an answer of several media types; a door without
+//     Prism sends `engineUnavailable(why)`, a 501).
 import { accepts } from './accept.ts';
 import { invalidUtf8, jsonSyntaxReason, jsonText, mediaTypeOf, targetOf, unacceptedCharset, unacceptedEncoding } from './body-text.ts';
 import { readPreferences, statesPreferences, type Preferences } from './prefer.ts';
