@@ -16,6 +16,7 @@ import type { Violation } from './problem.ts';
 import { problem } from './problem.ts';
 import { createRequestLog, type LogLevel, type RequestLog } from './request-log.ts';
 import type { MockResponder } from './responder.ts';
+import { sessionRule } from './session-rule.ts';
 import { bundleDocument, resolveSources, type SourceOptions, type Sources } from './sources.ts';
 import { portError, StartError } from './start-error.ts';
 import { refuseUnparsed, sendProblem, unmetExpectation } from './wire.ts';
@@ -178,11 +179,12 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   const cache = new LocalAnswers(options.cacheDir ?? path.join(process.cwd(), 'node_modules', '.cache', 'air-travel-mock'));
   const sources = await resolveSources(sourceOptions(options, rootDir));
   let contract = await prepareContract(sources, reference, cache, log);
-  const respond = options.respond ?? sources.flows?.responder.respond;
+  // The legacy session rule (Part 5, item 6) comes first: it is the contract's own answer.
+  const respond = sessionRule(() => contract.routes, options.respond ?? sources.flows?.responder.respond);
   const front = createFront(() => contract, {
     reference,
     bodyTimeoutMs: options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS,
-    ...(respond ? { respond } : {}),
+    respond,
     ...(options.onViolation ? { onViolation: options.onViolation } : {}),
     ...(options.behaviours === false ? {} : { screen: refuseNulls }),
   });
