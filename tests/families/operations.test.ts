@@ -139,7 +139,16 @@ describe.each(FAMILIES)('%s: operations and paths', (family) => {
       const ok = objectOf(doc, obj(responses['200'], '200'));
       expect(typeof ok['x-inferred'], `${path}: the 200 is an inference`).toBe('string');
       expect(Object.keys(obj(ok['content'], 'content')), path).toEqual(['application/json']);
-      expect(objectOf(doc, obj(responses['default'], 'default'))['content'], `${path}: no error body is invented`).toBeUndefined();
+      // The error body is not published (Part 7): declared, but open and marked, nothing invented.
+      const error = obj(objectOf(doc, obj(responses['default'], 'default'))['content'], `${path}: default content`);
+      expect(Object.keys(error), path).toEqual(['application/json']);
+      const errorSchema = objectOf(doc, obj(obj(error['application/json'], 'media')['schema'], 'schema'));
+      expect(errorSchema, `${path}: the error body is open and not published`).toMatchObject({
+        type: 'object',
+        additionalProperties: true,
+        'x-undocumented': true,
+      });
+      expect(errorSchema['properties'], `${path}: no error field is invented`).toBeUndefined();
     }
   });
 
