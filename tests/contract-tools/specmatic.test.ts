@@ -24,10 +24,15 @@ interface Run {
 
 function run(command: string, args: string[], env: Record<string, string> = {}): Promise<Run> {
   return new Promise((resolve, reject) => {
-    execFile(command, args, { env: { ...process.env, ...env }, maxBuffer: 512 * 1024 * 1024, cwd: dir || rootDir }, (error, stdout, stderr) => {
-      if (error && typeof error.code !== 'number') return reject(error);
-      resolve({ code: typeof error?.code === 'number' ? error.code : 0, output: `${stdout}${stderr}` });
-    });
+    execFile(
+      command,
+      args,
+      { env: { ...process.env, ...env }, maxBuffer: 512 * 1024 * 1024, cwd: dir || rootDir },
+      (error, stdout, stderr) => {
+        if (error && typeof error.code !== 'number') return reject(error);
+        resolve({ code: typeof error?.code === 'number' ? error.code : 0, output: `${stdout}${stderr}` });
+      },
+    );
   });
 }
 

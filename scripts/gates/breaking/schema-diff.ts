@@ -31,7 +31,10 @@ export function compareSchemas(ctx: SchemaComparison, direction: Direction, base
   ctx.seen.add(key);
 
   const wrapped = asAlternative(ctx, b, h, base, head);
-  if (wrapped) return compareAlternatives(ctx, direction, wrapped.b, wrapped.h, where);
+  if (wrapped) {
+    compareAlternatives(ctx, direction, wrapped.b, wrapped.h, where);
+    return;
+  }
   if (!b.undocumentedAt && h.undocumentedAt) {
     ctx.report('became-undocumented', 'current', h.undocumentedAt, `${where} is now marked x-undocumented`);
   }
