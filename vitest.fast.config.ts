@@ -1,6 +1,7 @@
 // `npm run test:fast`: the suite people run often. Leaves out the browser tests, the
 // tests that rebuild the pipeline or compare it with the CLIs, the load, hostile-load and
-// fault-injection suites, and the packed-install consumer test; `npm test` runs them all. The client package test goes
+// fault-injection suites, the packed-install consumer test, and the generators' and Bruno's
+// runs (each installs its tool); `npm test` runs them all. The client package test goes
 // with the rebuilds: it recompiles dist/, which files running beside it may be reading.
 import { configDefaults, defineConfig, mergeConfig } from 'vitest/config';
 import base from './vitest.config.ts';
@@ -15,6 +16,7 @@ const SLOW_TESTS = [
   'tests/pipeline/failures.test.ts',
   'tests/dev/**',
   'tests/generators/**',
+  'tests/bruno/**',
   'tests/client/package.test.ts',
   'tests/reliability/load.test.ts',
   'tests/reliability/mock-hostile.test.ts',

@@ -6497,7 +6497,21 @@ export interface components {
             }) | null)[] | null;
         } & {
             [key: string]: unknown;
-        });
+        }) & (({
+            /** @description `ChaveDeSeguranca` only when `ConfiguracoesDeEmissao.ExigirChaveDeSeguranca` is true (not published by the provider): facilita-corp states it (`x-observed-behaviours`: iniciar-emissao-security-key-when-required, sandbox, stated, consistent with the captures). */
+            ConfiguracoesDeEmissao: {
+                /** @constant */
+                ExigirChaveDeSeguranca: true;
+            } & {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        }) | ({
+            ChaveDeSeguranca?: never;
+        } & {
+            [key: string]: unknown;
+        }));
         /** @description Request body of `RecuperarFormasDeFinanciamento` as seen in 7 sanitized bodies; not published by the provider. The published credentials (Login and Senha in every body, Part 4.4) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
         RecuperarFormasDeFinanciamentoRQObservadoLegado: ({
             Login: components["schemas"]["Login"];

@@ -6587,7 +6587,21 @@ export interface components {
             }) | null)[] | null;
         } & {
             [key: string]: unknown;
-        });
+        }) & (({
+            /** @description `ChaveDeSeguranca` only when `ConfiguracoesDeEmissao.ExigirChaveDeSeguranca` is true (not published by the provider): facilita-corp states it (`x-observed-behaviours`: iniciar-emissao-security-key-when-required, sandbox, stated, consistent with the captures). */
+            ConfiguracoesDeEmissao: {
+                /** @constant */
+                ExigirChaveDeSeguranca: true;
+            } & {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        }) | ({
+            ChaveDeSeguranca?: never;
+        } & {
+            [key: string]: unknown;
+        }));
         /** @description Request body of `RecuperarFormasDeFinanciamento` as seen in 7 sanitized bodies; not published by the provider. The published schema (`RequisicaoComCredenciais`) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
         RecuperarFormasDeFinanciamentoRQObservado: components["schemas"]["RequisicaoComCredenciais"] & ({
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */

@@ -8,6 +8,7 @@ import { benchDev } from './dev.ts';
 import { benchMock } from './mock.ts';
 import { benchClientOverhead, benchTypecheck, clientSize } from './client.ts';
 import { BASELINE_COMMIT, benchPackage } from './package.ts';
+import { docsPageWeight } from './docs-page.ts';
 import type { Figure } from '../lib/stats.ts';
 import { FIGURES_FILE, writeFigures } from '../docs-site/figures.ts';
 import { scriptArgs, usageFailure } from '../lib/args.ts';
@@ -211,6 +212,18 @@ if (measures('size')) {
     key: 'client-size-v2',
     figure: `${(size.gzipped / 1000).toFixed(1)} kB gzipped (${(size.minified / 1000).toFixed(1)} kB minified); the redactor, loaded on the error path only, ${(size.lazyGzipped / 1000).toFixed(1)} kB more`,
     ratio: { value: size.gzipped / 9_500, target: 1, label: 'size / 9.5 kB' },
+  });
+}
+
+// The size group also weighs a family's reference page with its try-it console.
+if (measures('size')) {
+  const w = await docsPageWeight(rootDir);
+  const kB = (n: number) => `${(n / 1000).toFixed(1)} kB`;
+  rows.push({
+    what: `one family's reference page with its try-it console (generated/docs/${w.page}, Redoc inlined, gzip -9)`,
+    key: 'docs-page-console',
+    figure: `${kB(w.gzipped)} gzipped (${(w.raw / 1e6).toFixed(2)} MB raw); without the console ${kB(w.withoutConsoleGzipped)}: the console adds ${kB(w.gzipped - w.withoutConsoleGzipped)}`,
+    ratio: { value: w.gzipped / w.withoutConsoleGzipped, target: 1.05, label: 'with / without the console' },
   });
 }
 

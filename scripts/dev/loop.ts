@@ -126,7 +126,8 @@ export async function startDev(options: DevOptions): Promise<RunningDev> {
     await building;
     building = undefined;
     mock = await startMock({ rootDir, port: options.port, flows: options.flows === true, logLevel: 'warn' });
-    const served = await serveDocs(path.join(rootDir, 'generated', 'docs'), options.docsPort, { live });
+    // The mock on the docs' origin too: the pages' console calls it without CORS.
+    const served = await serveDocs(path.join(rootDir, 'generated', 'docs'), options.docsPort, { live, mock: mock.url });
     docs = served.server;
     watcher = watchInputs(rootDir, onChange);
     const docsServer = served.server;

@@ -9,7 +9,8 @@ process.env.REDOCLY_SUPPRESS_UPDATE_NOTICE ??= 'true';
 
 const HELP = `Usage: npm run dev [-- --port N --docs-port N --flows]
 
-Builds what changed, serves the mock (default port 4010) and the docs site (default 4020),
+Builds what changed, serves the mock (default port 4010) and the docs site (default 4020,
+with the mock on its origin too, for the reference pages' console),
 and rebuilds on every edit of spec/, evidence/ or redocly.yaml: the mock swaps its contract
 in place, open docs pages reload. A broken edit is printed as file:line:col and the last
 good contract stays served. Ctrl-C stops both servers.

@@ -1,8 +1,9 @@
 // The behaviours an observed operation carries (`x-observed-behaviours`), as its reference
-// section shows them: what is stated, how strong the evidence is, each quote in its own
-// language with the English beside it, and a link to the file and line at the pinned
-// commit. Read from the observed bundle, never typed into a page by hand.
-import { behavioursOf, type ObservedBehaviour } from '../../src/lib/observed-behaviours.ts';
+// section shows them: first, at a glance, the environment it was stated for, how strong the
+// evidence is and whether the observed mock replays it; then what is stated, the reasons,
+// each quote in its own language with the English beside it, and a link to the file and line
+// at the pinned commit. Read from the observed bundle, never typed into a page by hand.
+import { behavioursOf, type ObservedBehaviour, replayable } from '../../src/lib/observed-behaviours.ts';
 import { listOperations } from './openapi.ts';
 import { mdText } from './reference.ts';
 
@@ -22,12 +23,22 @@ function quoteLine(q: ObservedBehaviour['quotes'][number]): string {
   return `  - ${original} — *${inline(q.translation)}* — [${codeSpan(`${q.file}:${q.line}`)}](${q.url})`;
 }
 
+/** The glance: `` `sandbox` · `shown by a capture` · replayed by the observed mock ``. */
+export function behaviourGlance(b: ObservedBehaviour): string {
+  const use = replayable(b) ? 'replayed by the observed mock' : 'documented, not replayed';
+  return `${codeSpan(b.environment)} · ${codeSpan(b.strength)} · ${use}`;
+}
+
 /** The section of one operation's description, or '' when it carries none. */
 export function behavioursMarkdown(list: readonly ObservedBehaviour[]): string {
   if (list.length === 0) return '';
   const items = list.map((b) =>
     [
-      `- **${inline(b.states)}** Strength: *${b.strength}*; source ${codeSpan(b.source)} (${codeSpan(b.repository)} at commit ${codeSpan(b.commit.slice(0, 12))}); ${codeSpan(b.id)}.`,
+      `- ${behaviourGlance(b)} — **${inline(b.states)}** Source ${codeSpan(b.source)} (${codeSpan(b.repository)} at commit ${codeSpan(b.commit.slice(0, 12))}); ${codeSpan(b.id)}.`,
+      `  - Environment *${b.environment}*: ${inline(b.environmentReason)}`,
+      `  - Strength *${b.strength}*: ${inline(b.strengthReason)}`,
+      ...(b.reading ? [`  - Read into it: ${inline(b.reading)}`] : []),
+      ...(b.scope ? [`  - Scope: ${inline(b.scope)}`] : []),
       ...b.quotes.map(quoteLine),
     ].join('\n'),
   );

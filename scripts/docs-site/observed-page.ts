@@ -10,6 +10,7 @@
 import { behavioursOf } from '../../src/lib/observed-behaviours.ts';
 import { behavioursMarkdown } from './behaviours.ts';
 import { isObject, listOperations, type JsonObject, plainCopy } from './openapi.ts';
+import type { FlavourLinks } from './flavour-links.ts';
 import { mdText, type ReferenceFamily } from './reference.ts';
 import { readObservedRecord } from '../observed/observed-operations.ts';
 import {
@@ -31,6 +32,8 @@ export interface ObservedPageNotes {
   sources: SourceCoverage;
   /** The published family's page and title, which the observed page is a flavour of. */
   published: { href: string; title: string };
+  /** Each operation on the published page, to link back to (`method path` → link). */
+  publishedLinks?: FlavourLinks;
 }
 
 /** The page's bar: the observed label, a note, a link back to the published page. */
@@ -210,7 +213,9 @@ export function observedDocumentForDocs(bundle: unknown, family: ReferenceFamily
     // An operation the flavour adds (the legacy route): observed only, with its own records.
     const note = op ? operationNote(op, bodiesOrigin(notes.sources)) : addedOperationNote(doc, entry.operation, family);
     const stated = behavioursMarkdown(behavioursOf(entry.operation));
-    entry.operation.description = [note, own, stated].filter((s) => s.trim() !== '').join('\n\n');
+    const back = notes.publishedLinks?.get(`${entry.method} ${entry.path}`);
+    const backNote = back ? `*Published:* [${code(back.operationId)} on the ${mdText(notes.published.title)}](${back.href}).` : '';
+    entry.operation.description = [note, backNote, own, stated].filter((s) => s.trim() !== '').join('\n\n');
   }
   return doc;
 }

@@ -13,6 +13,8 @@ import { statusLabel, statusToken } from './status.ts';
 import { buildDocs, type BuildDocsArgv } from './build-docs.ts';
 import { collectionFile, hasCollection } from '../postman/families.ts';
 import { countTraces, noteSchemaSources, sourceNote } from './traceability.ts';
+import { CONSOLE_ASSETS, consoleData, scriptJson } from './console.ts';
+import type { FlavourLinks } from './flavour-links.ts';
 
 const TEMPLATE = fileURLToPath(new URL('./reference-template.hbs', import.meta.url));
 
@@ -48,6 +50,13 @@ export interface ReferenceNotes {
   mirrors: readonly MirrorRow[];
   /** Title of a family by id, for naming link targets. */
   familyTitle: (id: string) => string;
+  /** The same operations on the family's observed flavour, when it has one. */
+  observed?: FlavourLinks;
+}
+
+/** The note that links a published operation to its observed shape. */
+export function observedLinkNote(link: { operationId: string; href: string; summary: string }): string {
+  return `> **Observed shape:** [${mdCode(link.operationId)} on the observed flavour](${link.href}) — ${mdText(link.summary)}; not published by the provider.`;
 }
 
 /** Text placed in Markdown: HTML special characters become entities, so nothing turns into markup. */
@@ -136,6 +145,8 @@ export function documentForDocs(bundle: unknown, family: ReferenceFamily, notes:
     if (replacement) lines.push(replacementNote(replacement, notes.familyTitle));
     const mirror = mirrorByOp.get(key);
     if (mirror) lines.push(mirrorNote(mirror, notes.familyTitle));
+    const observed = notes.observed?.get(key);
+    if (observed) lines.push(observedLinkNote(observed));
     const coverage = coverageByOp.get(key);
     if (coverage) {
       lines.push(
@@ -199,6 +210,24 @@ export interface ReferencePageJob {
   doc: JsonObject;
   outFile: string;
   workDir: string;
+  /** The console's link to each operation on the other flavour (operationId → link). */
+  counterparts?: Record<string, { href: string; label: string }>;
+}
+
+/** The try-it console placed in a rendered page: its style in the head, its data and script before the end of the body. */
+export function withConsole(page: string, doc: JsonObject, job: Pick<ReferencePageJob, 'family' | 'counterparts'>): string {
+  const { counterparts } = job;
+  const data = consoleData(doc, { page: job.family.id, ...(counterparts ? { counterpart: (id: string) => counterparts[id] } : {}) });
+  if (/<\/(script|style)/i.test(CONSOLE_ASSETS.script + CONSOLE_ASSETS.style))
+    throw new Error('The console assets would close their own element.');
+  // The page's last </body>: Redoc's inlined script before it may hold the string itself.
+  const body = page.lastIndexOf('</body>');
+  if (body < 0) throw new Error(`Family "${job.family.id}": the page has no </body> to place the console before.`);
+  return (
+    page.slice(0, body) +
+    `<style id="try-console-style">${CONSOLE_ASSETS.style}</style>\n<script type="application/json" id="try-console-data">${scriptJson(data)}</script>\n<script id="try-console-script">${CONSOLE_ASSETS.script}</script>\n` +
+    page.slice(body)
+  );
 }
 
 export async function buildReferencePage(opts: ReferencePageJob): Promise<void> {
@@ -213,5 +242,5 @@ export async function buildReferencePage(opts: ReferencePageJob): Promise<void> 
     throw new Error(`Docs: redocly build-docs failed for family "${family.id}":\n${(error as Error).message}`);
   }
   const page = makeOffline(await readFile(output, 'utf8'), family.id);
-  await writeFile(outFile, page);
+  await writeFile(outFile, withConsole(page, doc, opts));
 }

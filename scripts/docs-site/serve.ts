@@ -1,12 +1,15 @@
 // `npm run docs:serve`: a small static server for previewing generated/docs on
 // 127.0.0.1 (port from DOCS_PORT, default 8080). Read-only, no directory listings.
+// Beside the pages it serves the mock on the same origin: every request that is not a
+// GET or HEAD goes to a mock started in process, so the pages' console calls it without CORS.
 
 import { createReadStream } from 'node:fs';
 import { readFile, realpath, stat } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { problem } from '../../src/mock/problem.ts';
+import { startMock, type RunningMock } from '../../src/mock/server.ts';
 import { sendProblem } from '../../src/mock/wire.ts';
 import { scriptArgs } from '../lib/args.ts';
 import { LiveReload } from './live-reload.ts';
@@ -43,16 +46,33 @@ export function fileFor(root: string, urlPath: string): string | null {
 export interface DocsServerOptions {
   /** `npm run dev`: pages get a listener and reload when told. */
   live?: LiveReload;
+  /** A running mock's URL: every request that is not a GET or HEAD is passed to it (same origin as the pages). */
+  mock?: string;
+}
+
+/** Passes one request to the mock and its answer back, as they come. */
+function forward(target: URL, req: IncomingMessage, res: ServerResponse, fail: () => void): void {
+  const headers = { ...req.headers, host: target.host };
+  const outgoing = request(new URL(req.url ?? '/', target), { method: req.method ?? 'POST', headers }, (answer) => {
+    const { connection: _c, 'keep-alive': _k, 'transfer-encoding': _t, ...kept } = answer.headers;
+    res.writeHead(answer.statusCode ?? 502, kept);
+    answer.pipe(res);
+  });
+  outgoing.on('error', () => (res.headersSent ? res.destroy() : fail()));
+  req.pipe(outgoing);
 }
 
 export function createDocsServer(rootDir: string, options: DocsServerOptions = {}): Server {
   const root = path.resolve(rootDir);
   const { live } = options;
+  const mock = options.mock ? new URL(options.mock) : undefined;
   // The root as the disk has it, once: a symbolic link inside it must not lead out of it.
   let realRoot: Promise<string> | undefined;
   return createServer(async (req, res) => {
     const send = (status: number, detail: string, headers: Record<string, string> = {}) =>
       sendProblem(res, problem(status, detail), headers);
+    if (mock && req.method !== 'GET' && req.method !== 'HEAD')
+      return forward(mock, req, res, () => send(502, 'The mock beside the docs did not answer.'));
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(405, 'The docs site is read-only: GET or HEAD.', { allow: 'GET, HEAD' });
     if (live?.handle(req, res)) return;
     const asked = fileFor(root, req.url ?? '/');
@@ -107,14 +127,17 @@ function portFromEnv(value: string | undefined): number {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  scriptArgs({
+  const { values } = scriptArgs({
     command: 'npm run docs:serve',
     usage: `Usage: npm run docs:serve
 
-Serves generated/docs on 127.0.0.1 (port from DOCS_PORT, default 8080), read-only.
+Serves generated/docs on 127.0.0.1 (port from DOCS_PORT, default 8080), read-only,
+and the mock of every family on the same origin (any request that is not a GET or HEAD),
+so the reference pages' console can call it.
 
-  --help   this text`,
-    options: {},
+  --no-mock   the pages only (a POST gets 405)
+  --help      this text`,
+    options: { 'no-mock': { type: 'boolean' } },
   });
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'generated', 'docs');
   try {
@@ -124,9 +147,17 @@ Serves generated/docs on 127.0.0.1 (port from DOCS_PORT, default 8080), read-onl
     process.exit(1);
   }
   try {
-    const { server, url } = await serveDocs(root, portFromEnv(process.env.DOCS_PORT));
-    console.log(`Serving ${path.relative(process.cwd(), root) || '.'} at ${url} (Ctrl+C to stop)`);
-    const stop = () => server.close(() => process.exit(0));
+    const port = portFromEnv(process.env.DOCS_PORT);
+    let mock: RunningMock | undefined;
+    if (values['no-mock'] !== true) mock = await startMock({ port: 0, logLevel: 'warn' });
+    const { server, url } = await serveDocs(root, port, mock ? { mock: mock.url } : {});
+    console.log(
+      `Serving ${path.relative(process.cwd(), root) || '.'} at ${url}${mock ? ' with the mock on the same origin' : ''} (Ctrl+C to stop)`,
+    );
+    const stop = () => {
+      server.closeAllConnections();
+      server.close(() => void (mock ? mock.close() : Promise.resolve()).then(() => process.exit(0)));
+    };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   } catch (error) {

@@ -18,6 +18,7 @@ import { renderLanding, type LandingFamily, type LandingFragments } from './land
 import { listOperations, type JsonObject } from './openapi.ts';
 import { FLOWS_PAGE, renderFlowsPage, type DocsFlows } from './flows-page.ts';
 import { behaviourCount } from './behaviours.ts';
+import { type FlavourLink, type FlavourLinks, observedLinks, publishedLinks } from './flavour-links.ts';
 import { observedDocumentForDocs, observedReferenceFamily } from './observed-page.ts';
 import { buildReferencePage, documentForDocs, type ReferenceFamily, type ReferencePageJob } from './reference.ts';
 import { sourcesFromCoverage, type SourceCoverage } from './sources.ts';
@@ -73,7 +74,16 @@ const sha256 = (data: string | Buffer) => createHash('sha256').update(data).dige
 /** What a page is made from, beyond its prepared document: the builder's own files. */
 async function builderKey(rootDir: string): Promise<string> {
   const dir = import.meta.dirname;
-  const files = ['reference.ts', 'reference-template.hbs', 'status.ts', 'html.ts', 'build-docs.ts'].map((f) => path.join(dir, f));
+  const files = [
+    'reference.ts',
+    'reference-template.hbs',
+    'status.ts',
+    'html.ts',
+    'build-docs.ts',
+    'console.ts',
+    'console/console.js',
+    'console/console.css',
+  ].map((f) => path.join(dir, f));
   files.push(path.join(rootDir, 'node_modules/@redocly/cli/package.json'));
   const texts = await Promise.all(files.map((f) => readFile(f, 'utf8').catch(() => f)));
   return sha256(texts.join('\0'));
@@ -261,11 +271,19 @@ interface Page {
   doc: JsonObject;
   outFile: string;
   input: string;
+  counterparts: Counterparts | undefined;
+}
+
+/** The console's link from each operation to the other flavour's page. */
+type Counterparts = Record<string, { href: string; label: string }>;
+
+function counterpartsOf(links: FlavourLinks, label: (link: FlavourLink) => string): Counterparts {
+  return Object.fromEntries([...links.values()].map((l) => [l.operationId, { href: l.href, label: label(l) }]));
 }
 
 /** Renders pages into outDir, skipping those that are current, and remembers what it wrote. */
 interface PageRenderer {
-  page(family: ReferenceFamily, doc: JsonObject): Page;
+  page(family: ReferenceFamily, doc: JsonObject, counterparts?: Counterparts): Page;
   /** The renderer has every page before this returns; `done` settles when they are written. */
   renderAll(pages: Page[]): Promise<{ done: Promise<void> }>;
   written: string[];
@@ -289,18 +307,25 @@ async function openPageRenderer(opts: DocsSiteOptions, rootDir: string, outDir: 
   };
   return {
     written,
-    page: (family, doc) => ({
+    page: (family, doc, counterparts) => ({
       family,
       doc,
+      counterparts,
       outFile: path.join(outDir, `${family.id}.html`),
-      input: sha256(`${builder}\0${JSON.stringify(family)}\0${JSON.stringify(doc)}`),
+      input: sha256(`${builder}\0${JSON.stringify(family)}\0${JSON.stringify(doc)}\0${JSON.stringify(counterparts ?? null)}`),
     }),
     // The renders' promise is wrapped: an awaited promise of a promise would wait for both.
     renderAll: async (pages) => {
       const current = await Promise.all(pages.map(isCurrent));
       const renders = pages.map(async (p, i) => {
         if (!current[i]) {
-          await renderPage({ family: p.family, doc: p.doc, outFile: p.outFile, workDir });
+          await renderPage({
+            family: p.family,
+            doc: p.doc,
+            outFile: p.outFile,
+            workDir,
+            ...(p.counterparts ? { counterparts: p.counterparts } : {}),
+          });
           cache[p.family.id] = { input: p.input, output: sha256(await readFile(p.outFile)) };
         }
         written.push(p.outFile);
@@ -319,18 +344,28 @@ async function openPageRenderer(opts: DocsSiteOptions, rootDir: string, outDir: 
   };
 }
 
-function familyPages(site: SiteModel, renderer: PageRenderer): Page[] {
-  return site.families.map((f) =>
-    renderer.page(
+/** The pages of `families`; one with an observed flavour links each operation to its observed shape. */
+function familyPages(
+  site: SiteModel,
+  renderer: PageRenderer,
+  families: readonly DocsSiteFamily[],
+  observed?: { of: ReadonlyMap<string, ObservedFlavour>; sources: ReadonlyMap<string, SourceCoverage> },
+): Page[] {
+  return families.map((f) => {
+    const o = observed?.of.get(f.id);
+    const links = o ? observedLinks(o.page.id, o.doc, observed?.sources.get(f.id) as SourceCoverage) : undefined;
+    return renderer.page(
       site.referenceFamily(f),
       documentForDocs(site.docOf.get(f.id), site.referenceFamily(f), {
         coverage: site.coverage.get(f.id) as DocumentCoverage,
         replacements: site.migration.filter((r) => r.legacy.familyId === f.id),
         mirrors: site.mirrors.rows.filter((r) => r.english.familyId === f.id),
         familyTitle: site.titleOf,
+        ...(links ? { observed: links } : {}),
       }),
-    ),
-  );
+      links ? counterpartsOf(links, (l) => `Observed shape of ${l.operationId}: ${l.summary}`) : undefined,
+    );
+  });
 }
 
 /** One observed flavour, read: its bundle and the page it gets. */
@@ -367,15 +402,18 @@ function observedPages(
   observedOf: ReadonlyMap<string, ObservedFlavour>,
   sources: ReadonlyMap<string, SourceCoverage>,
 ): Page[] {
-  return [...observedOf.values()].map(({ flavour, doc, page: observedPage }) =>
-    renderer.page(
+  return [...observedOf.values()].map(({ flavour, doc, page: observedPage }) => {
+    const links = publishedLinks(flavour.of, site.docOf.get(flavour.of));
+    return renderer.page(
       observedPage,
       observedDocumentForDocs(doc, observedPage, {
         sources: sources.get(flavour.of) as SourceCoverage,
         published: { href: `${flavour.of}.html`, title: site.titleOf(flavour.of) },
+        publishedLinks: links,
       }),
-    ),
-  );
+      counterpartsOf(links, (l) => `${l.operationId} on the published page: ${l.summary}`),
+    );
+  });
 }
 
 const operationHrefs = (pageId: string, doc: unknown) =>
@@ -455,9 +493,19 @@ export async function startDocsSite(opts: DocsSiteOptions): Promise<DocsSiteRun>
   const site = await readSite(opts, rootDir);
   const renderer = await openPageRenderer(opts, rootDir, site.outDir);
 
+  // A family with an observed flavour waits for it: its page links each operation to its observed shape.
+  const flavoured = new Set(site.flavours.map((f) => f.of));
   let familiesDone: Promise<void>;
   try {
-    familiesDone = (await renderer.renderAll(familyPages(site, renderer))).done;
+    familiesDone = (
+      await renderer.renderAll(
+        familyPages(
+          site,
+          renderer,
+          site.families.filter((f) => !flavoured.has(f.id)),
+        ),
+      )
+    ).done;
   } catch (error) {
     await renderer.cleanUp();
     throw error;
@@ -469,8 +517,13 @@ export async function startDocsSite(opts: DocsSiteOptions): Promise<DocsSiteRun>
     try {
       observedOf = await readObserved(site, observedDocument);
       sources = familySources(site, observedOf);
-      const observedDone =
-        observedOf.size > 0 ? (await renderer.renderAll(observedPages(site, renderer, observedOf, sources))).done : undefined;
+      const later = site.families.filter((f) => flavoured.has(f.id));
+      const observedDone = (
+        await renderer.renderAll([
+          ...familyPages(site, renderer, later, { of: observedOf, sources }),
+          ...observedPages(site, renderer, observedOf, sources),
+        ])
+      ).done;
       await Promise.all([familiesDone, observedDone]);
     } finally {
       await familiesDone.catch(() => undefined);

@@ -179,3 +179,40 @@ export function narrowRequest(
       `${String(narrowed.description ?? '')} No observed field may be null: ${refusal.source} states that the service refuses a null field here (${quote ? `\`${quote.file}:${quote.line}\`, "${quote.quote}"` : refusal.id}); a field can always be left out instead.`.trim(),
   };
 }
+
+/** `when` as nested object schemas requiring the value `equals` at its end, each open and marked as the overlay's objects are. */
+function requiring(when: readonly string[], equals: boolean, note: string): JsonObject {
+  const [key, ...rest] = when;
+  if (key === undefined) return { const: equals };
+  return {
+    type: 'object',
+    description: note,
+    required: [key],
+    properties: { [key]: requiring(rest, equals, note) },
+    'x-undocumented': true,
+  };
+}
+
+/**
+ * An operation's observed response schema with the shapes its behaviours state: for a
+ * `present-only-when`, one more `allOf` member holding either the condition or no such field
+ * (a `false` schema, typed `never`). A member of its own, since generators read `anyOf`
+ * beside properties as a union with them.
+ */
+export function narrowResponse(schema: JsonObject, behaviours: readonly ObservedBehaviour[], operation: string): JsonObject {
+  const shaped = behavioursAbout(behaviours, operation).filter((b) => b.shape?.kind === 'present-only-when');
+  if (shaped.length === 0) return schema;
+  const allOf = Array.isArray(schema.allOf) ? [...schema.allOf] : [];
+  for (const b of shaped) {
+    const shape = b.shape as NonNullable<ObservedBehaviour['shape']>;
+    const note = `\`${shape.field}\` only when \`${shape.when.join('.')}\` is ${shape.equals} (not published by the provider): ${b.source} states it (\`${BEHAVIOUR_EXTENSION}\`: ${b.id}, ${b.environment}, ${b.strength}).`;
+    allOf.push({
+      description: note,
+      anyOf: [
+        requiring(shape.when, shape.equals, note),
+        { type: 'object', description: note, properties: { [shape.field]: false }, 'x-undocumented': true },
+      ],
+    });
+  }
+  return { ...schema, allOf };
+}

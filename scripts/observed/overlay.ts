@@ -17,7 +17,7 @@ import type { Json, JsonObject } from '../../src/lib/json.ts';
 import { NO_DATE_TOKEN, nodeSchema, observedRecord, ref, structural, type SchemaContext } from './schema.ts';
 import { factsMarkdown, observedFacts, publishedLegacyOperations } from './facts.ts';
 import { routeName, transferNote, type Route } from './routes.ts';
-import { behaviourActions, loadBehaviours, narrowRequest } from './behaviours.ts';
+import { behaviourActions, loadBehaviours, narrowRequest, narrowResponse } from './behaviours.ts';
 import { loadSources, routesOf, viewOf, type Source, type SourceBody } from './sources.ts';
 
 export const FAMILY = 'v2-pt';
@@ -314,7 +314,7 @@ export function buildOverlay(inputs: OverlayInputs): OverlayDocument {
         behaviours,
         op,
       );
-    if (response) schemas[rs] = responseSchema(ctx, family, op, response, inferred(op));
+    if (response) schemas[rs] = narrowResponse(responseSchema(ctx, family, op, response, inferred(op)), behaviours, op);
     actions.push({ target: '$.components.schemas', description: `${op}: the observed request and response schemas.`, update: schemas });
     const requestExamples = examplesOf(sources, op, 'request');
     const responseExamples = examplesOf(sources, op, 'response');

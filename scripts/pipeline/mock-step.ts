@@ -55,10 +55,13 @@ export async function buildStartCache(rootDir: string, outDir: string, families:
     const doc = capturedRouteDocument(observedV2.document.doc, operations);
     const rendered = cache.answers[observedV2.digest]?.routes ?? {};
     const routes = Object.fromEntries(
-      operations.map((op) => {
-        const answer = rendered[routeKey('post', `${V2_ROUTE}/${op}`)];
-        if (!answer) throw new Error(`no rendered answer of ${V2_ROUTE}/${op} for the captured route`);
-        return [routeKey('post', `${CAPTURED_PREFIX}/${op}`), answer];
+      operations.flatMap((op) => {
+        const key = routeKey('post', `${V2_ROUTE}/${op}`);
+        if (!rendered[key]) throw new Error(`no rendered answer of ${V2_ROUTE}/${op} for the captured route`);
+        // The ordinary answer and the answers of `Prefer` (keys that go on after a space).
+        return Object.entries(rendered)
+          .filter(([k]) => k === key || k.startsWith(`${key} `))
+          .map(([k, answer]) => [`${routeKey('post', `${CAPTURED_PREFIX}/${op}`)}${k.slice(key.length)}`, answer]);
       }),
     );
     cache.answers[documentDigest(JSON.stringify(doc))] = { document: FLOWS_DOCUMENT_ID, routes };

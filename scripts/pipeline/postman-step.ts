@@ -1,9 +1,10 @@
 // Postman collections (generated/postman/<id>.postman_collection.json): each published
 // bundle and observed flavour converted by openapi-to-postmanv2, then finished so that
-// it runs (scripts/postman). Reads the bundles as written, so it runs after them; cached
-// like every step (its inputs: the bundles, its code and the converter's version).
+// it runs (scripts/postman); and each one imported by Bruno's own converter into a Bruno
+// collection (generated/bruno/<id>/). Reads the bundles as written, so it runs after
+// them; cached like every step (its inputs: the bundles, its code and the converters' versions).
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { filesUnder, sha256 } from './cache.ts';
@@ -11,8 +12,9 @@ import type { BuiltFamily } from './step.ts';
 import { runStep } from './step.ts';
 import { LEGACY_OBSERVED_ID, OBSERVED_ID, POSTMAN_ID } from './step-ids.ts';
 import { convertBundle } from '../postman/convert.ts';
-import { collectionFile, hasCollection, siteCollectionFile } from '../postman/families.ts';
-import { finishCollection, renderCollection } from '../postman/finish.ts';
+import { brunoFiles } from '../postman/bruno.ts';
+import { brunoDir, collectionFile, hasCollection, siteCollectionFile } from '../postman/families.ts';
+import { finishCollection, renderCollection, type PostmanCollection } from '../postman/finish.ts';
 import { flowsCollection } from '../postman/flows.ts';
 import { FLOWS_FOLDER, lineageInputs } from './flows-step.ts';
 import type { Folder } from './cache.ts';
@@ -21,9 +23,10 @@ import { readScenarios } from '../../src/scenarios/read.ts';
 
 export { POSTMAN_ID };
 
-/** The converter's manifest: its version is an input, like the pipeline's other tools. */
-function converterManifest(): string {
-  return createRequire(import.meta.url).resolve('openapi-to-postmanv2/package.json');
+/** The converters' manifests (Postman's importer, Bruno's and Bruno's file writer): their versions are inputs, like the pipeline's other tools. */
+function converterManifests(): string[] {
+  const require = createRequire(import.meta.url);
+  return ['openapi-to-postmanv2', '@usebruno/converters', '@usebruno/filestore'].map((name) => require.resolve(`${name}/package.json`));
 }
 
 /** What the collections are made from: the bundles (those that exist), this step's code and the converter. */
@@ -31,7 +34,7 @@ export async function postmanInputs(rootDir: string, outDir: string, ids: readon
   const bundles = ids.map((id) => path.join(outDir, id, 'openapi.json')).filter((file) => existsSync(file));
   const flows = await lineageInputs(rootDir);
   const runner = flows.length > 0 ? [path.join(rootDir, 'src/flows/runner.ts')] : [];
-  return [...bundles, ...(await filesUnder(path.join(rootDir, 'scripts', 'postman'))), converterManifest(), ...flows, ...runner];
+  return [...bundles, ...(await filesUnder(path.join(rootDir, 'scripts', 'postman'))), ...converterManifests(), ...flows, ...runner];
 }
 
 /** Read whole: a file added to the finishing code or a capture added to a flow makes the step stale. */
@@ -51,6 +54,26 @@ async function flowsCollectionText(rootDir: string, outDir: string): Promise<str
     (whole, name: string) => server?.variables?.[name]?.default ?? whole,
   );
   return renderCollection(flowsCollection(scenarios, computeLineage(scenarios), baseUrl));
+}
+
+/** Writes a collection's Bruno files where their bytes change and removes those it no longer makes; returns them by path under outDir. */
+async function writeBruno(outDir: string, id: string, postman: PostmanCollection): Promise<Map<string, string>> {
+  const files = await runStep(id, 'bruno collection', () => brunoFiles(postman));
+  const dir = path.join(outDir, brunoDir(id));
+  const made = new Map([...files].map(([relative, text]) => [path.join(brunoDir(id), relative), text]));
+  const existing = existsSync(dir) ? await readdir(dir, { recursive: true, withFileTypes: true }) : [];
+  for (const entry of existing) {
+    const relative = path.relative(outDir, path.join(entry.parentPath, entry.name));
+    if (entry.isFile() && !made.has(relative)) await rm(path.join(outDir, relative));
+  }
+  for (const [relative, text] of made) {
+    const file = path.join(outDir, relative);
+    if ((await readFile(file, 'utf8').catch(() => undefined)) !== text) {
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, text);
+    }
+  }
+  return made;
 }
 
 /** Converts and finishes every bundle that exists under outDir, writing each collection (and its copy for the docs site) when its bytes change. */
@@ -76,6 +99,7 @@ export async function buildPostman(rootDir: string, outDir: string, ids: readonl
       }
       outputs[relative] = sha256(content);
     }
+    for (const [relative, text] of await writeBruno(outDir, id, JSON.parse(content) as PostmanCollection)) outputs[relative] = sha256(text);
   }
   return {
     report: { id: POSTMAN_ID, skipped: false, files: Object.keys(outputs), warnings: [], ms: performance.now() - started },

@@ -14,3 +14,6 @@ export const collectionFile = (id: string): string => `postman/${id}.postman_col
 
 /** Its copy beside the docs site's pages (generated/docs/), so a page links a download that works served or copied. */
 export const siteCollectionFile = (id: string): string => `docs/${collectionFile(id)}`;
+
+/** A collection's Bruno directory under generated/ (`bruno.json`, `collection.bru`, a `.bru` per request). */
+export const brunoDir = (id: string): string => `bruno/${id}`;

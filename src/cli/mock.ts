@@ -12,6 +12,10 @@ export const MOCK_COMMAND: CommandSpec = {
   options: {
     port: { type: 'string', value: 'N', help: `port to listen on (default ${DEFAULT_PORT}, or MOCK_PORT; 0 picks a free one)` },
     host: { type: 'string', value: 'ADDRESS', help: 'address to listen on (default 127.0.0.1)' },
+    'no-cors': {
+      type: 'boolean',
+      help: 'no CORS headers and no answer to preflights (default: on, so a page such as the docs console may call the mock); docs/mock-and-proxy.md',
+    },
     families: { type: 'string', value: 'LIST', help: 'route families to serve, comma-separated (default: all)' },
     observed: {
       type: 'boolean',
@@ -21,6 +25,11 @@ export const MOCK_COMMAND: CommandSpec = {
     'no-behaviours': {
       type: 'boolean',
       help: 'with --observed or --flows: do not replay the behaviours integrations stated (a null refused in Tarifar, a repeated booking refused); docs/observed.md',
+    },
+    behaviours: {
+      type: 'string',
+      value: 'IDS',
+      help: 'with --observed or --flows: replay only these behaviours, comma-separated ids (default: every one stated for the sandbox and not contradicted)',
     },
     log: { type: 'string', value: 'LEVEL', help: `${LOG_LEVELS.join(', ')} (default warn: refusals only)` },
     engine: {
@@ -45,6 +54,11 @@ export const MOCK_COMMAND: CommandSpec = {
   ],
 };
 
+function behaviourOption(none: boolean, ids: string[] | undefined): { behaviours?: boolean | string[] } {
+  if (none && ids) throw new UsageError('--no-behaviours and --behaviours cannot go together.');
+  return none ? { behaviours: false } : ids ? { behaviours: ids } : {};
+}
+
 export async function mockCommand(argv: string[]): Promise<number | undefined> {
   const { values, help } = parseCommand(MOCK_COMMAND, argv);
   if (help) {
@@ -59,10 +73,11 @@ export async function mockCommand(argv: string[]): Promise<number | undefined> {
   const mock = await startMock({
     port: wholeNumber('port', values.port ?? process.env.MOCK_PORT, DEFAULT_PORT, 0, 65_535),
     ...(typeof values.host === 'string' ? { host: values.host } : {}),
+    ...(values['no-cors'] === true ? { cors: false } : {}),
     ...(families ? { families } : {}),
     observed: values.observed === true,
     flows: values.flows === true,
-    ...(values['no-behaviours'] === true ? { behaviours: false } : {}),
+    ...behaviourOption(values['no-behaviours'] === true, list(values.behaviours)),
     logLevel,
     engine,
     headersTimeoutMs: wholeNumber('head-timeout', values['head-timeout'], DEFAULT_HEADERS_TIMEOUT_MS, 100, 600_000),

@@ -9,6 +9,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { START_CACHE_FILE } from '../lib/layout.ts';
 import type { FamilyDocument } from './join.ts';
+import type { Preferences } from './prefer.ts';
 import { createPrismEngine, prismVersion, type PrismEngine } from './prism-adapter.ts';
 import { RouteTable } from './routes.ts';
 
@@ -51,23 +52,42 @@ export function routeKey(method: string, template: string): string {
   return `${method} ${template}`;
 }
 
+/** The key of the answer `Prefer: code=<status>` (and `example=<example>`) gets. */
+export function variantKey(method: string, template: string, status: number, example?: string): string {
+  return example === undefined ? `${method} ${template} ${status}` : `${method} ${template} ${status} ${example}`;
+}
+
 /** The key of a document's answers: the digest of its bytes (a file's, or its JSON text when built in memory). */
 export function documentDigest(text: string | Buffer): string {
   return createHash('sha256').update(text).digest('hex').slice(0, 32);
 }
 
-/** The ordinary answer of every operation, as Prism gives it to a call it does not validate. */
+/**
+ * Every answer of every operation, as Prism gives it to a call it does not validate: the
+ * ordinary one, and the one each `Prefer: code=` of a declared status and each
+ * `example=` of that status's examples gets, so the front answers `Prefer` without Prism.
+ */
 export async function renderAnswers(engine: PrismEngine, routes: RouteTable): Promise<RouteAnswers> {
   const answers: RouteAnswers = {};
   for (const op of routes.operations) {
-    const outcome = await engine.request(
-      { method: op.method as 'post', url: { path: concretePath(op.template) }, headers: {} },
-      {},
-      op.template,
-    );
-    if (outcome.kind === 'error')
-      throw new Error(`Prism could not render the answer of ${op.method.toUpperCase()} ${op.template}: ${outcome.detail}`);
-    answers[routeKey(op.method, op.template)] = serializeAnswer(outcome.status, outcome.headers, outcome.body);
+    const render = async (preferences: Preferences) => {
+      const outcome = await engine.request(
+        { method: op.method as 'post', url: { path: concretePath(op.template) }, headers: {} },
+        preferences,
+        op.template,
+      );
+      if (outcome.kind === 'error')
+        throw new Error(
+          `Prism could not render the answer of ${op.method.toUpperCase()} ${op.template} (${JSON.stringify(preferences)}): ${outcome.detail}`,
+        );
+      return serializeAnswer(outcome.status, outcome.headers, outcome.body);
+    };
+    answers[routeKey(op.method, op.template)] = await render({});
+    for (const status of op.declaredStatuses) {
+      answers[variantKey(op.method, op.template, status)] = await render({ code: status });
+      for (const example of op.exampleNames.get(status) ?? [])
+        answers[variantKey(op.method, op.template, status, example)] = await render({ code: status, exampleKey: example });
+    }
   }
   return answers;
 }
@@ -115,7 +135,8 @@ export class LocalAnswers {
   }
 
   #file(digest: string): string {
-    return path.join(this.#dir, `answers-${digest}.json`);
+    // `v2`: the answers of `Prefer` are filed too (an older file lacks them).
+    return path.join(this.#dir, `answers-v2-${digest}.json`);
   }
 
   async read(digest: string): Promise<RouteAnswers | undefined> {

@@ -1,12 +1,15 @@
 // The behaviours of the observed flavour (`x-observed-behaviours`), replayed by the mock
 // as its own, labelled answers. Only documents of the observed flavours carry them, so the
-// published mock never sees one. `behaviours: false` (`--no-behaviours`) turns them off.
+// published mock never sees one. Only a `replayable` one is replayed (stated for the
+// sandbox, not contradicted by the captures); the others are documented, never replayed.
+// `behaviours: false` (`--no-behaviours`) turns them all off, a list of ids
+// (`--behaviours <ids>`) keeps only those.
 // - `request-refuses-null`: a body holding null anywhere is refused with 400, naming the
 //   field path and the quote; the service's own 400 body was not captured, so the body
 //   is the mock's problem, said so.
 // - `repeated-booking-refused` (flows): see flows/replay.ts, which takes the behaviour.
 import { isRecord } from '../lib/json.ts';
-import { behavioursOf, type ObservedBehaviour } from '../lib/observed-behaviours.ts';
+import { behavioursOf, type ObservedBehaviour, replayable } from '../lib/observed-behaviours.ts';
 import { problem, type Problem } from './problem.ts';
 import type { MockOperation } from './routes.ts';
 
@@ -18,6 +21,30 @@ const MAX_NAMED = 10;
 const MAX_KEY = 100;
 
 const cache = new WeakMap<MockOperation, ObservedBehaviour[]>();
+
+/** Which behaviours the mock replays: all it may (true), none (false), or only these ids. */
+export type BehaviourChoice = boolean | readonly string[];
+
+/** Whether the mock replays `b` under `choice`: never one that is not `replayable`. */
+export function chosen(b: ObservedBehaviour, choice: BehaviourChoice = true): boolean {
+  if (!replayable(b) || choice === false) return false;
+  return choice === true || choice.includes(b.id);
+}
+
+/** The ids `choice` names that no replayable behaviour of `documents` has, with the ones it may name. */
+export function unknownChoices(
+  documents: ReadonlyArray<{ doc: Record<string, unknown> }>,
+  choice: BehaviourChoice,
+): { unknown: string[]; known: string[] } {
+  if (typeof choice === 'boolean') return { unknown: [], known: [] };
+  const known = new Set<string>();
+  for (const { doc } of documents) {
+    const paths = isRecord(doc.paths) ? doc.paths : {};
+    for (const item of Object.values(paths))
+      if (isRecord(item)) for (const op of Object.values(item)) for (const b of behavioursOf(op)) if (replayable(b)) known.add(b.id);
+  }
+  return { unknown: choice.filter((id) => !known.has(id)), known: [...known].sort() };
+}
 
 /** The behaviours the operation's object carries in its document (cached per operation). */
 export function behavioursOfOperation(op: MockOperation): ObservedBehaviour[] {
@@ -107,8 +134,8 @@ export interface BehaviourRefusal {
  * The mock's refusal of a body with a null where a behaviour says the operation refuses
  * one, or undefined (no such behaviour, or no null).
  */
-export function refuseNulls(op: MockOperation, body: unknown): BehaviourRefusal | undefined {
-  const behaviour = behavioursOfOperation(op).find((b) => b.kind === 'request-refuses-null');
+export function refuseNulls(op: MockOperation, body: unknown, choice: BehaviourChoice = true): BehaviourRefusal | undefined {
+  const behaviour = behavioursOfOperation(op).find((b) => b.kind === 'request-refuses-null' && chosen(b, choice));
   if (!behaviour) return undefined;
   const { places, total } = nullPlaces(body);
   if (total === 0) return undefined;
@@ -116,7 +143,8 @@ export function refuseNulls(op: MockOperation, body: unknown): BehaviourRefusal 
   const more = total > places.length ? ` and ${total - places.length} more` : '';
   const detail =
     `Null at ${named.join(', ')}${more}. The observed mock refuses a null field in a ${op.operationId} body because a public ` +
-    `integration states the service does (behaviour ${behaviour.id}, ${behaviour.strength}: ${citation(behaviour)}). ` +
+    `integration states the service's sandbox does (behaviour ${behaviour.id}, ${behaviour.strength}: ${citation(behaviour)}). ` +
+    `${behaviour.reading ?? ''} ` +
     "This is the mock's own answer: the service's 400 body was not captured. Leave the field out instead of sending null.";
   const violations = places.map((p) => ({
     location: ['request', 'body', ...p.map(String)],
@@ -127,9 +155,13 @@ export function refuseNulls(op: MockOperation, body: unknown): BehaviourRefusal 
   return { problem: problem(400, detail, violations), headers: { [BEHAVIOUR_HEADER]: behaviour.id } };
 }
 
-/** The flows' repeated-booking behaviour, from the observed V2 document's operation of that name. */
-export function repeatedBookingOf(observedV2: Record<string, unknown>, operation = 'Reservar'): ObservedBehaviour | undefined {
+/** The flows' repeated-booking behaviour, from the observed V2 document's operation of that name, when `choice` keeps it. */
+export function repeatedBookingOf(
+  observedV2: Record<string, unknown>,
+  operation = 'Reservar',
+  choice: BehaviourChoice = true,
+): ObservedBehaviour | undefined {
   const paths = isRecord(observedV2.paths) ? observedV2.paths : {};
   const item = paths[`/api/V2/Voos/${operation}`];
-  return behavioursOf(isRecord(item) ? item.post : undefined).find((b) => b.kind === 'repeated-booking-refused');
+  return behavioursOf(isRecord(item) ? item.post : undefined).find((b) => b.kind === 'repeated-booking-refused' && chosen(b, choice));
 }

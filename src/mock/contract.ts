@@ -3,7 +3,16 @@
 // first need). A request runs from start to end on the contract it started on, so a
 // contract swapped in later (the contributor's loop) never changes a call in flight.
 import { plainCopy } from '../lib/refs.ts';
-import { type LocalAnswers, renderDocumentAnswers, routeKey, type RenderedAnswer, type RouteAnswers, type StartCache } from './answers.ts';
+import {
+  type LocalAnswers,
+  renderDocumentAnswers,
+  routeKey,
+  type RenderedAnswer,
+  type RouteAnswers,
+  type StartCache,
+  variantKey,
+} from './answers.ts';
+import type { AnswerVariant } from './decide.ts';
 import { BigBodyPool } from './big-bodies.ts';
 import { joinDocuments, type FamilyDocument } from './join.ts';
 import { createPrismEngine, type PrismEngine } from './prism-adapter.ts';
@@ -79,9 +88,9 @@ export class MockContract {
     for (const [key, answer] of Object.entries(answers)) this.#answers.set(key, answer);
   }
 
-  /** The operation's ordinary answer, waiting for its document's rendering when it is under way. */
-  async answerOf(op: MockOperation): Promise<RenderedAnswer> {
-    const key = routeKey(op.method, op.template);
+  /** The operation's ordinary answer (or the one a `Prefer` gets), waiting for its document's rendering when it is under way. */
+  async answerOf(op: MockOperation, variant?: AnswerVariant): Promise<RenderedAnswer> {
+    const key = variant ? variantKey(op.method, op.template, variant.status, variant.example) : routeKey(op.method, op.template);
     const ready = this.#answers.get(key);
     if (ready) return ready;
     await this.#rendering.get(op.family);
@@ -91,8 +100,10 @@ export class MockContract {
   }
 
   /** The answer without waiting, when it is ready (the common case). */
-  readyAnswerOf(op: MockOperation): RenderedAnswer | undefined {
-    return this.#answers.get(routeKey(op.method, op.template));
+  readyAnswerOf(op: MockOperation, variant?: AnswerVariant): RenderedAnswer | undefined {
+    return this.#answers.get(
+      variant ? variantKey(op.method, op.template, variant.status, variant.example) : routeKey(op.method, op.template),
+    );
   }
 
   validatorOf(op: MockOperation): BodyValidator {

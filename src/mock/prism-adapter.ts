@@ -4,6 +4,7 @@
 // fallbacks, which only @stoplight/prism-http-server's compiled files hold.
 // `checkPrismAdapter()` says in plain words when an upgrade breaks what this relies on.
 import { createRequire } from 'node:module';
+import type { Preferences } from './prefer.ts';
 import type { LogLevel } from './request-log.ts';
 import { StartError } from './start-error.ts';
 
@@ -12,12 +13,7 @@ export const PREFER_PARSER_MODULE = '@stoplight/prism-http-server/dist/getHttpCo
 /** The Prism release these expectations were checked on. */
 export const PRISM_CHECKED_VERSION = '5.16.0';
 
-export interface Preferences {
-  code?: number;
-  exampleKey?: string;
-  dynamic?: boolean;
-  seed?: string;
-}
+export type { Preferences } from './prefer.ts';
 
 export interface PrismViolation {
   path?: ReadonlyArray<string | number>;

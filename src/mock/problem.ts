@@ -1,5 +1,3 @@
-import { STATUS_CODES } from 'node:http';
-
 // RFC 9457 problem bodies for everything the mock refuses, so a refusal always says
 // why in the body (Prism alone puts request violations only in a header).
 export interface Violation {
@@ -23,12 +21,61 @@ export interface Problem {
  */
 export const MAX_LISTED_VIOLATIONS = 20;
 
+/**
+ * The reason phrases of the statuses a problem can carry (4xx and 5xx, as Node's
+ * STATUS_CODES words them), written out so that this module needs no Node module: the
+ * decision core (decide.ts) runs in a browser too.
+ */
+const STATUS_PHRASES: Readonly<Record<number, string>> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  402: 'Payment Required',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  406: 'Not Acceptable',
+  407: 'Proxy Authentication Required',
+  408: 'Request Timeout',
+  409: 'Conflict',
+  410: 'Gone',
+  411: 'Length Required',
+  412: 'Precondition Failed',
+  413: 'Payload Too Large',
+  414: 'URI Too Long',
+  415: 'Unsupported Media Type',
+  416: 'Range Not Satisfiable',
+  417: 'Expectation Failed',
+  418: "I'm a Teapot",
+  421: 'Misdirected Request',
+  422: 'Unprocessable Entity',
+  423: 'Locked',
+  424: 'Failed Dependency',
+  425: 'Too Early',
+  426: 'Upgrade Required',
+  428: 'Precondition Required',
+  429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
+  451: 'Unavailable For Legal Reasons',
+  500: 'Internal Server Error',
+  501: 'Not Implemented',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+  505: 'HTTP Version Not Supported',
+  506: 'Variant Also Negotiates',
+  507: 'Insufficient Storage',
+  508: 'Loop Detected',
+  509: 'Bandwidth Limit Exceeded',
+  510: 'Not Extended',
+  511: 'Network Authentication Required',
+};
+
 // `about:blank` with the status phrase as title (RFC 9457, 4.2.1): the mock has no
 // problem types of its own to publish, and the service publishes none.
 export function problem(status: number, detail: string, validation?: Violation[]): Problem {
   return {
     type: 'about:blank',
-    title: STATUS_CODES[status] ?? 'Error',
+    title: STATUS_PHRASES[status] ?? 'Error',
     status,
     detail,
     ...(validation && validation.length > 0 ? { validation: validation.slice(0, MAX_LISTED_VIOLATIONS) } : {}),

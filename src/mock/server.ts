@@ -7,9 +7,10 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { PACKAGE_ROOT } from '../lib/layout.ts';
 import { LocalAnswers } from './answers.ts';
-import { refuseNulls } from './behaviours.ts';
+import { type BehaviourChoice, refuseNulls, unknownChoices } from './behaviours.ts';
 import { MockContract } from './contract.ts';
 import type { FlowsResponderOptions } from './flows/replay.ts';
+import { applyCors } from './cors.ts';
 import { createFront, type Front } from './front.ts';
 import { loadPrism } from './prism-adapter.ts';
 import type { Violation } from './problem.ts';
@@ -39,9 +40,11 @@ export interface MockOptions {
   /**
    * Replay the behaviours the observed flavour records (`x-observed-behaviours`: a null refused
    * in a Tarifar body, a repeated booking refused in the flows), each as the mock's own labelled
-   * answer. Default true; false serves the observed flavour and the flows without them.
+   * answer; only those stated for the sandbox and not contradicted by the captures
+   * (`replayable`). Default true (all of those); false serves the observed flavour and the flows
+   * without them; a list of behaviour ids replays only those.
    */
-  behaviours?: boolean;
+  behaviours?: BehaviourChoice;
   host?: string;
   /** Default 4010; 0 picks a free port (read it from `port` or `url`). */
   port?: number;
@@ -63,6 +66,12 @@ export interface MockOptions {
   onViolation?: (route: string, violations: Violation[]) => void;
   /** Where answers of documents the start cache does not hold are kept (default node_modules/.cache/air-travel-mock). */
   cacheDir?: string;
+  /**
+   * Answer CORS preflights and add `Access-Control-Allow-*` to every answer, so a page on
+   * another origin (the docs console) may call the mock. Default true (a local tool); false
+   * turns it off (`--no-cors`). Says nothing of the service's own CORS, which is not published.
+   */
+  cors?: boolean;
 }
 
 export interface RunningMock {
@@ -112,7 +121,7 @@ function sourceOptions(options: MockOptions, rootDir: string): SourceOptions {
     ...(options.families ? { families: options.families } : {}),
     ...(options.observed ? { observed: true } : {}),
     ...(options.flows ? { flows: options.flows } : {}),
-    ...(options.behaviours === false ? { behaviours: false } : {}),
+    ...(options.behaviours !== undefined ? { behaviours: options.behaviours } : {}),
     ...(options.documents ? { documents: options.documents } : {}),
   };
 }
@@ -130,12 +139,13 @@ async function prepareContract(sources: Sources, reference: boolean, cache: Loca
 }
 
 /** Phase 3: the HTTP server around the front, every refusal a problem body, one log line per request. */
-function createServer(front: Front, log: RequestLog, headersTimeoutMs: number): http.Server {
+function createServer(front: Front, log: RequestLog, headersTimeoutMs: number, cors: boolean): http.Server {
   const server = http.createServer(
     // No Host is refused by the front, with a problem body like every other refusal.
     { headersTimeout: headersTimeoutMs, requestTimeout: 0, connectionsCheckingInterval: 1_000, requireHostHeader: false },
     (req, res) => {
       const started = performance.now();
+      if (cors && applyCors(req, res)) return log.request(req.method ?? '', req.url ?? '', res.statusCode, performance.now() - started);
       front(req, res)
         .catch((error: unknown) => {
           log.failure(req.method ?? '', req.url ?? '', error);
@@ -178,6 +188,12 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   const log = createRequestLog(options.logLevel ?? 'warn', options.logSink ?? process.stdout);
   const cache = new LocalAnswers(options.cacheDir ?? path.join(process.cwd(), 'node_modules', '.cache', 'air-travel-mock'));
   const sources = await resolveSources(sourceOptions(options, rootDir));
+  const { unknown, known } = unknownChoices(sources.documents, options.behaviours ?? true);
+  if (unknown.length > 0)
+    throw new StartError(
+      'BAD_OPTION',
+      `behaviours: no behaviour the mock may replay is named ${unknown.join(', ')}; the ones it may replay with these options: ${known.join(', ') || 'none (serve --observed or --flows)'}.`,
+    );
   let contract = await prepareContract(sources, reference, cache, log);
   // The legacy session rule (Part 5, item 6) comes first: it is the contract's own answer.
   const respond = sessionRule(() => contract.routes, options.respond ?? sources.flows?.responder.respond);
@@ -186,9 +202,9 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     bodyTimeoutMs: options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS,
     respond,
     ...(options.onViolation ? { onViolation: options.onViolation } : {}),
-    ...(options.behaviours === false ? {} : { screen: refuseNulls }),
+    ...(options.behaviours === false ? {} : { screen: (op, body) => refuseNulls(op, body, options.behaviours ?? true) }),
   });
-  const server = createServer(front, log, options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS);
+  const server = createServer(front, log, options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS, options.cors !== false);
   const { address, port } = await listen(server, options.host ?? '127.0.0.1', options.port ?? DEFAULT_PORT);
   const routesOf = (c: MockContract) => c.routes.operations.map((op) => `${op.method.toUpperCase()} ${op.template}`).sort();
   // What is served now: a swap replaces some documents and keeps the rest.

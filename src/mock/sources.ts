@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { bundleFile, START_CACHE_FILE } from '../lib/layout.ts';
 import { documentDigest, readStartCache, type StartCache } from './answers.ts';
+import type { BehaviourChoice } from './behaviours.ts';
 import { FLOWS_DOCUMENT_ID, loadFlows, type LoadedFlows } from './flows/load.ts';
 import type { FlowsResponderOptions } from './flows/replay.ts';
 import type { FamilyDocument } from './join.ts';
@@ -19,8 +20,8 @@ export interface SourceOptions {
   observed?: boolean;
   /** Replay the certification flows on the route they were captured on. */
   flows?: boolean | FlowsResponderOptions;
-  /** Replay the observed flavour's behaviours (default true). */
-  behaviours?: boolean;
+  /** Replay the observed flavour's behaviours: all replayable ones (default true), none, or only these ids. */
+  behaviours?: BehaviourChoice;
   /** Documents served beside the families, in memory (id → document); they serve only routes no family serves. */
   documents?: Record<string, Record<string, unknown>>;
 }
@@ -81,7 +82,7 @@ export async function resolveSources(options: SourceOptions): Promise<Sources> {
     const observedId = startCache.observed[V2_FAMILY] ?? V2_FAMILY;
     const served = documents.find((d) => d.id === V2_FAMILY && flavourOf(V2_FAMILY) === observedId);
     const observedV2 = served ?? (await readDocument(observedId, bundleFile(rootDir, observedId)));
-    flows = loadFlows(rootDir, observedV2.doc, options.flows === true ? {} : options.flows, options.behaviours !== false);
+    flows = loadFlows(rootDir, observedV2.doc, options.flows === true ? {} : options.flows, options.behaviours ?? true);
     documents.push(inMemory(FLOWS_DOCUMENT_ID, flows.document));
   }
   for (const [id, doc] of Object.entries(options.documents ?? {})) documents.push(inMemory(id, doc));

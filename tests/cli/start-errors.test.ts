@@ -65,6 +65,16 @@ describe('the command: one line on stderr, exit code 2', () => {
     ],
     ['a proxy without an upstream', () => ['proxy'], /The upstream address is missing/],
     ['a log level that does not exist', () => ['mock', '--log', 'loud'], /--log takes one of silent, error, warn, info, debug/],
+    [
+      'a behaviour the mock may not replay (contradicted by the captures)',
+      () => ['mock', '--port', '0', '--observed', '--flows', '--behaviours', 'tarifar-renews-trip-identifier'],
+      /behaviours: no behaviour the mock may replay is named tarifar-renews-trip-identifier; the ones it may replay with these options: reservar-refuses-booking-alike, tarifar-refuses-null\./,
+    ],
+    [
+      '--behaviours with --no-behaviours',
+      () => ['mock', '--port', '0', '--observed', '--no-behaviours', '--behaviours', 'tarifar-refuses-null'],
+      /--no-behaviours and --behaviours cannot go together\./,
+    ],
   ])(
     '%s',
     async (_what, args, message) => {

@@ -16,7 +16,7 @@ import { operationHref } from '../../scripts/docs-site/crossrefs.ts';
 import { listOperations } from '../../scripts/docs-site/openapi.ts';
 import { serveDocs } from '../../scripts/docs-site/serve.ts';
 import { loadBehaviours } from '../../scripts/observed/behaviours.ts';
-import type { ObservedBehaviour } from '../../src/lib/observed-behaviours.ts';
+import { type ObservedBehaviour, replayable } from '../../src/lib/observed-behaviours.ts';
 import { CHROMIUM_ARGS, chromiumForTests } from '../support/chromium.ts';
 import { ROOT } from './helpers.ts';
 
@@ -77,7 +77,12 @@ async function section(flavour: string, operationId: string): Promise<{ page: Pa
 
 function expectStated(text: string, b: ObservedBehaviour): void {
   expect(text).toContain(b.states);
-  expect(text).toContain(b.strength);
+  // At a glance: environment, strength, and whether the observed mock replays it.
+  expect(text).toContain(
+    `${b.environment} · ${b.strength} · ${replayable(b) ? 'replayed by the observed mock' : 'documented, not replayed'}`,
+  );
+  expect(text).toContain(b.environmentReason);
+  expect(text).toContain(b.strengthReason);
   for (const q of b.quotes) {
     expect(text).toContain(q.quote);
     expect(text).toContain(q.translation);

@@ -1,8 +1,9 @@
 // Every shell command the docs give (README.md, CONTRIBUTING.md, docs/*.md, the examples'
 // READMEs) runs as written, on the Node the README names for a fresh machine (20), in a
-// throw-away copy of the repository, or, for `npx air-travel-api-contract …`, in a fresh
-// project that installed the packed package. A command that starts a server (the mock,
-// the proxy, the docs server) is started and waited for until it listens; the commands
+// throw-away copy of the repository, or, for `npx air-travel-api-contract …` and commands on
+// `node_modules/air-travel-api-contract/…`, in a fresh project that installed the packed
+// package. A command that starts a server (the mock, the proxy, the docs server) is
+// started and waited for until it listens; the commands
 // after it in the same file talk to it; it is stopped at the end of the file. A command
 // that cannot run here carries `# not run here: <reason>`, visible where the reader sees it.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -120,7 +121,8 @@ function intendedPort(command: string): number {
 }
 
 function where(c: DocCommand): string {
-  if (c.command.startsWith(`npx ${CLI}`)) return consumer;
+  // The package's own command, and commands on the installed package's files, run where it is installed.
+  if (c.command.startsWith(`npx ${CLI}`) || c.command.includes(`node_modules/${CLI}/`)) return consumer;
   const example = /^examples\/([^/]+)\/README\.md$/.exec(c.file);
   return example ? path.join(ws.dir, 'examples', example[1] as string) : ws.dir;
 }

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { LIVE_PATH, LiveReload } from '../../scripts/docs-site/live-reload.ts';
 import { fileFor, serveDocs } from '../../scripts/docs-site/serve.ts';
+import { startMock } from '../../src/mock/server.ts';
 
 let dir: string;
 let server: Server;
@@ -124,6 +125,37 @@ describe('live reload streams', () => {
       live.close();
       started.server.closeAllConnections();
       await new Promise((resolve) => started.server.close(resolve));
+    }
+  });
+});
+
+describe('docs:serve with the mock beside the pages', () => {
+  test('a POST and a preflight reach the mock on the same origin; a GET still serves the pages', async () => {
+    const mock = await startMock({ families: ['v2-pt'], port: 0, logLevel: 'silent' });
+    const beside = await serveDocs(path.join(dir, 'site'), 0, { mock: mock.url });
+    const origin = new URL(beside.url).origin;
+    try {
+      const headers = { 'content-type': 'application/json', 'developer-token': 't', 'developer-access-code': 'c' };
+      const body = JSON.stringify({ Login: 5, Senha: 'x' });
+      const [through, direct] = await Promise.all(
+        [origin, mock.url].map((at) => fetch(`${at}/api/V2/Voos/Tarifar`, { method: 'POST', headers, body })),
+      );
+      expect(through?.status).toBe(422);
+      expect(await through?.text()).toBe(await direct?.text());
+      const preflight = await fetch(`${origin}/api/V2/Voos/Tarifar`, {
+        method: 'OPTIONS',
+        headers: { origin: 'http://127.0.0.1:9', 'access-control-request-method': 'POST' },
+      });
+      expect(preflight.status).toBe(204);
+      expect(await (await fetch(`${origin}/v2-pt.html`)).text()).toBe('<h1>v2-pt</h1>');
+      // The mock gone, a call gets the docs server's own problem, not a hang.
+      await mock.close();
+      const gone = await fetch(`${origin}/api/V2/Voos/Tarifar`, { method: 'POST', headers, body });
+      expect(gone.status).toBe(502);
+    } finally {
+      beside.server.closeAllConnections();
+      await new Promise((resolve) => beside.server.close(resolve));
+      await mock.close().catch(() => undefined);
     }
   });
 });

@@ -1,6 +1,7 @@
 // Issue 18, item 3: the fast front and Prism give the same answers. Every generated
 // request (valid ones; each kind of bad body, header, JSON, content type, path and
-// method; `Prefer` and its query fallbacks) goes to two real mocks on 127.0.0.1: one
+// method; every `Prefer` form and query fallback, each named example; fourteen Accept
+// forms) goes to two real mocks on 127.0.0.1: one
 // answering through the fast front, one through Prism for every request. Status,
 // headers (less date and connection) and body bytes must be equal.
 import http from 'node:http';
@@ -12,6 +13,7 @@ import { loadOperations, validBody, validCall, type ContractOperation, type Json
 import { badRequestsFor, CATEGORIES } from '../reliability/corpus.ts';
 import { setAt, sitesOf } from '../reliability/schema-sites.ts';
 import { inPool } from '../reliability/exchange.ts';
+import { followRefs, isObject, type JsonObject } from '../../src/lib/refs.ts';
 import { rootDir } from '../support/bundle.ts';
 
 interface Probe {
@@ -78,6 +80,48 @@ function dateProbes(op: ContractOperation, base: Json, headers: Record<string, s
   );
 }
 
+/** Every `Prefer` form the front answers itself (dynamic=true is Prism's generator on both paths: random, not compared). */
+const PREFER_FORMS = [
+  'Code=200',
+  'code=200, dynamic=false',
+  'dynamic=false',
+  'seed=7',
+  'code=200;example=x',
+  'code',
+  'dynamic=maybe',
+  'code=200, code=500',
+  'respond-async, wait=5',
+  'example=',
+];
+const QUERY_FORMS = ['__code=200', '__dynamic=false', '__code=200&__dynamic=false', '__example=a&__example=b', '__code=abc', '__seed=3'];
+
+/** The names of the examples of an operation's 200 answer. */
+function examplesOf(op: ContractOperation): string[] {
+  const operation = followRefs(op.doc, (op.doc.paths as JsonObject)[op.template]);
+  const responses = isObject(operation) ? followRefs(op.doc, (operation[op.method] as JsonObject).responses) : undefined;
+  const ok = isObject(responses) ? followRefs(op.doc, responses['200']) : undefined;
+  const json = isObject(ok) && isObject(ok.content) ? followRefs(op.doc, ok.content['application/json']) : undefined;
+  return isObject(json) && isObject(json.examples) ? Object.keys(json.examples) : [];
+}
+
+/** Accept forms real clients send, and forms no JSON answer satisfies (406). */
+const ACCEPT_FORMS = [
+  'application/json',
+  '*/*',
+  'application/json, text/plain, */*',
+  'APPLICATION/JSON',
+  'application/json; charset=utf-8',
+  'application/*',
+  'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+  'text/html, application/json;q=0.5',
+  'application/json;version=2',
+  'application/vnd.api+json, application/json',
+  'text/html',
+  'application/problem+json',
+  'application/json;q=0, text/html',
+  'text/*',
+];
+
 function probesFor(op: ContractOperation, index: number, baseUrl: string): Probe[] {
   const valid = validCall(op);
   const base = validBody(op);
@@ -85,9 +129,7 @@ function probesFor(op: ContractOperation, index: number, baseUrl: string): Probe
   const text = valid.body ?? '';
   const json = { ...valid.headers, 'content-type': 'application/json' };
   probes.push(
-    { kind: 'valid', ...valid, headers: { ...valid.headers, accept: 'application/json' } },
-    { kind: 'valid', ...valid, headers: { ...valid.headers, accept: '*/*' } },
-    { kind: 'accept', ...valid, headers: { ...valid.headers, accept: 'text/html' } },
+    ...ACCEPT_FORMS.map((accept) => ({ kind: 'accept', ...valid, headers: { ...valid.headers, accept } })),
     { kind: 'array-or-null-body', ...valid, body: `[${text}]` },
     { kind: 'array-or-null-body', ...valid, body: 'null' },
     { kind: 'array-or-null-body', ...valid, body: '[]' },
@@ -109,6 +151,18 @@ function probesFor(op: ContractOperation, index: number, baseUrl: string): Probe
     { kind: 'prefer', ...valid, path: `${op.path}?__example=sessaoExpirada` },
     { kind: 'prefer', ...valid, path: `${op.path}?__example=resultado` },
     { kind: 'prefer', ...valid, headers: { ...valid.headers, prefer: 'code=200' }, body: `[${text}]` },
+    ...PREFER_FORMS.map((prefer) => ({ kind: 'prefer', ...valid, headers: { ...valid.headers, prefer } })),
+    ...QUERY_FORMS.map((query) => ({ kind: 'prefer', ...valid, path: `${op.path}?${query}` })),
+    ...examplesOf(op).flatMap((name) => [
+      { kind: 'prefer-example', ...valid, headers: { ...valid.headers, prefer: `example=${name}` } },
+      { kind: 'prefer-example', ...valid, headers: { ...valid.headers, prefer: `code=200, example="${name}"` } },
+      {
+        kind: 'prefer-example',
+        ...valid,
+        headers: { ...valid.headers, prefer: `example=${name}`, accept: 'application/json, text/plain, */*' },
+      },
+      { kind: 'prefer-example', ...valid, path: `${op.path}?__example=${encodeURIComponent(name)}&__code=200` },
+    ]),
     { kind: 'method', ...valid, method: 'GET', body: undefined },
     { kind: 'method', ...valid, method: 'PUT' },
   );
@@ -169,5 +223,18 @@ test('the fast front and Prism answer at least 400 generated requests the same: 
     differences.filter((d, i) => i < 3 || !differences.slice(0, i).some((e) => e.split(' ')[0] === d.split(' ')[0])).slice(0, 8),
   ).toEqual([]);
   // The requests reached both outcomes and every kind of refusal.
-  for (const status of [200, 400, 401, 404, 405, 413, 415, 422, 431]) expect(statuses, `no request got ${status}`).toContain(status);
+  for (const status of [200, 400, 401, 404, 405, 406, 413, 415, 422, 431]) expect(statuses, `no request got ${status}`).toContain(status);
 }, 300_000);
+
+test('an Accept that refuses JSON by q=0 gets 406 from the front, where Prism sends an empty 200', async () => {
+  // Prism answers `application/json;q=0, */*` with 200 and no body (its negotiator falls back
+  // to an empty answer when any range names */*); RFC 9110, 12.5.1 lets a server refuse
+  // (406) or ignore Accept, never send the JSON answer's status without the answer.
+  const op = operations[0]!;
+  const valid = validCall(op);
+  const probe = { kind: 'accept', ...valid, headers: { ...valid.headers, accept: 'application/json;q=0, */*' } };
+  const [a, b] = await Promise.all([send(front.url, probe), send(prism.url, probe)]);
+  expect('error' in a ? a : a.status).toBe(406);
+  expect('error' in a ? a : JSON.parse(a.body).detail).toBe('Unable to find content for application/json;q=0, */*');
+  expect('error' in b ? b : [b.status, b.body]).toEqual([200, '']);
+});

@@ -93,6 +93,16 @@ describe('the mock refuses what breaks the contract', () => {
     expect(String(r.json?.detail)).toMatch(/[Bb]ody/);
   });
 
+  test('no body and no Content-Type: 422 (the body is required), not 415 (no content has a format to refuse)', async () => {
+    const { 'content-type': _type, ...withoutType } = HEADERS as Record<string, string>;
+    for (const body of [undefined, '']) {
+      const r = await post('/api/V2/Voos/Reservar', body, withoutType);
+      expect(r.status).toBe(422);
+      expect(r.type).toBe('application/problem+json');
+      expect(r.json?.detail).toBe('Body parameter is required');
+    }
+  });
+
   test('a non-JSON content type: 415', async () => {
     const r = await post('/api/V2/Voos/Reservar', JSON.stringify(CREDENTIALS), { ...HEADERS, 'content-type': 'text/plain' });
     expect(r.status).toBe(415);

@@ -1,6 +1,10 @@
 // Type level: the observed Tarifar request allows no null, at any depth, since a source
 // states the service refuses one (behaviour tarifar-refuses-null); Reservar keeps the
-// one-source rule (null allowed); both observed flavours alike. tsc checks the file below;
+// one-source rule (null allowed); both observed flavours alike. A flight's BaseTarifaria is
+// an array of objects, never a string nor a list of strings (base-tarifaria-array-of-objects:
+// stated, and what every capture shows, so the overlay generated from them types it so).
+// IniciarEmissao's answer holds a ChaveDeSeguranca only when its ConfiguracoesDeEmissao
+// asks for one (iniciar-emissao-security-key-when-required: the overlay types its `shape`). tsc checks the file below;
 // then the `@ts-expect-error` markers are stripped and exactly the marked lines must fail.
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -30,9 +34,32 @@ export const item: Tarifar = { ...credentials, ClassesSelecionadasVolta: [null] 
 export const legacy: TarifarLegado = { ...credentials, IdentificacaoDaViagem: null };
 // Reservar: seen in one source only, null stays allowed until a second source agrees.
 export const booked: Reservar = { ...credentials, ClassesSelecionadas: [{ Familia: null }], IdentificacaoDaViagem: null };
+
+type Trip = NonNullable<NonNullable<V2ObservedSchemas['DisponibilidadeRSObservado']['ViagensTrecho1']>[number]>;
+type Leg = NonNullable<NonNullable<Trip['Voos']>[number]>;
+type Base = Leg['BaseTarifaria'];
+export const fares: Base = [{ Codigo: 'QL0AA', Familia: 'LI', Classe: 'Q' }];
+// @ts-expect-error base-tarifaria-array-of-objects: never a string
+export const fareText: Base = 'QL0AA';
+// @ts-expect-error nor a list of strings
+export const fareCodes: Base = ['QL0AA'];
+
+// iniciar-emissao-security-key-when-required: ChaveDeSeguranca only when ExigirChaveDeSeguranca is true.
+type Issue = V2ObservedSchemas['IniciarEmissaoRSObservado'];
+type IssueLegado = LegacyObservedSchemas['IniciarEmissaoRSObservadoLegado'];
+declare const issue: Issue;
+declare const issueLegado: IssueLegado;
+export const asked: Issue = { ...issue, ConfiguracoesDeEmissao: { ExigirChaveDeSeguranca: true }, ChaveDeSeguranca: 'KEY' };
+export const notAsked: Issue = { ...issue, ConfiguracoesDeEmissao: { ExigirChaveDeSeguranca: false } };
+// @ts-expect-error a key where none is required
+export const keyNotAsked: Issue = { ...issue, ConfiguracoesDeEmissao: { ExigirChaveDeSeguranca: false }, ChaveDeSeguranca: 'KEY' };
+// @ts-expect-error a key without the settings that ask for it
+export const keyBare: Issue = { ...issue, ConfiguracoesDeEmissao: null, ChaveDeSeguranca: 'KEY' };
+// @ts-expect-error the legacy flavour alike
+export const keyLegado: IssueLegado = { ...issueLegado, ConfiguracoesDeEmissao: { ExigirChaveDeSeguranca: false }, ChaveDeSeguranca: 'KEY' };
 `;
 
-describe.concurrent('observed request types after tarifar-refuses-null', () => {
+describe.concurrent('observed types after tarifar-refuses-null, base-tarifaria-array-of-objects, iniciar-emissao-security-key-when-required', () => {
   test('the marked file compiles', async () => {
     const { code, output } = await checkTypes(DIR, 'marked', CHECKS);
     expect(output).toBe('');
@@ -41,7 +68,7 @@ describe.concurrent('observed request types after tarifar-refuses-null', () => {
 
   test('without the markers, exactly the marked lines fail', async () => {
     const { source, marked } = unmarked(CHECKS);
-    expect(marked).toHaveLength(4);
+    expect(marked).toHaveLength(9);
     const { code, output } = await checkTypes(DIR, 'unmarked', source);
     expect(code).not.toBe(0);
     expect(failingLines(output)).toEqual(marked);

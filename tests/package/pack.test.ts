@@ -2,7 +2,7 @@
 // README, LICENSE and CHANGELOG, the docs and examples the README links to (every link of
 // a packed page opens a packed file), the Postman collections, and nothing of the
 // toolchain; `npm publish --dry-run` passes (it failed with EPRIVATE while private).
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,7 +26,10 @@ interface PackageJson {
 
 const pkg = JSON.parse(readFileSync(path.join(rootDir, 'package.json'), 'utf8')) as PackageJson;
 const TOP_LEVEL = new Set(['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md']);
-const GENERATED = /^generated\/([a-z0-9-]+\/(openapi\.yaml|openapi\.json|schema\.d\.ts)|postman\/[a-z0-9-]+\.postman_collection\.json)$/;
+const GENERATED =
+  /^generated\/([a-z0-9-]+\/(openapi\.yaml|openapi\.json|schema\.d\.ts)|postman\/[a-z0-9-]+\.postman_collection\.json|bruno\/[a-z0-9-]+\/.+\.bru|bruno\/[a-z0-9-]+\/bruno\.json)$/;
+/** What integrators apply to a bundle before an OpenAPI importer: the overlay that keeps both developer headers. */
+const OVERLAYS = /^overlays\/[a-z-]+\.yaml$/;
 /** The pages an integrator reads from the installed package, and the examples they link to. */
 const DOCS = /^(CONTRIBUTING\.md|docs\/[a-z-]+\.md|spec\/extensions\.md|bench\/results\.md|examples\/[a-z-]+\/.+)$/;
 /** What the commands read at run time: the mock's start cache, the flows' lineage and captures. */
@@ -53,7 +56,11 @@ function exportTargets(): string[] {
     if (!file.includes('*')) return [file];
     return ids
       .map((id) => file.replace('*', id))
-      .filter((f) => readdirSync(path.join(rootDir, path.dirname(f)), { withFileTypes: true }).some((e) => e.name === path.basename(f)));
+      .filter(
+        (f) =>
+          existsSync(path.join(rootDir, path.dirname(f))) &&
+          readdirSync(path.join(rootDir, path.dirname(f)), { withFileTypes: true }).some((e) => e.name === path.basename(f)),
+      );
   });
 }
 
@@ -110,7 +117,8 @@ describe('the package as published', () => {
 
   test('and nothing of the toolchain', () => {
     const stray = [...files].filter(
-      (f) => !TOP_LEVEL.has(f) && !f.startsWith('dist/') && !GENERATED.test(f) && !RUNTIME_DATA.test(f) && !DOCS.test(f),
+      (f) =>
+        !TOP_LEVEL.has(f) && !f.startsWith('dist/') && !GENERATED.test(f) && !RUNTIME_DATA.test(f) && !DOCS.test(f) && !OVERLAYS.test(f),
     );
     expect(stray).toEqual([]);
     expect([...files].filter((f) => f.startsWith('generated/docs/'))).toEqual([]);
@@ -119,7 +127,7 @@ describe('the package as published', () => {
 
   test('every relative link of a packed page opens a packed file: the README reads whole from node_modules', () => {
     const pages = [...files].filter((f) => f.endsWith('.md'));
-    expect(pages).toEqual(expect.arrayContaining(['README.md', 'docs/contract-tests.md', 'docs/postman.md', 'CONTRIBUTING.md']));
+    expect(pages).toEqual(expect.arrayContaining(['README.md', 'docs/contract-tests.md', 'docs/collections.md', 'CONTRIBUTING.md']));
     const broken: string[] = [];
     for (const page of pages) {
       for (const [, link] of readFileSync(path.join(rootDir, page), 'utf8').matchAll(/\]\(([^)\s]+)\)/g)) {
@@ -135,6 +143,16 @@ describe('the package as published', () => {
     const collections = readdirSync(path.join(rootDir, 'generated', 'postman')).map((f) => `generated/postman/${f}`);
     expect(collections.length).toBeGreaterThanOrEqual(5);
     expect(collections.filter((f) => !files.has(f))).toEqual([]);
+  });
+
+  test("the Bruno collections ship whole, and the importers' overlay", () => {
+    const dir = path.join(rootDir, 'generated', 'bruno');
+    const bruno = readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => path.relative(rootDir, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
+    expect(bruno.filter((f) => f.endsWith('/bruno.json')).length).toBeGreaterThanOrEqual(5);
+    expect(bruno.filter((f) => !files.has(f))).toEqual([]);
+    expect(files.has('overlays/both-developer-headers.yaml')).toBe(true);
   });
 
   test('npm publish --dry-run passes', async () => {

@@ -55,6 +55,13 @@ test("the Postman collections, made by their step in a process of its own, equal
   for (const file of collections) await expectSameAsCli(file);
 });
 
+test("the Bruno collections, made by the same step in a process of its own, equal the pipeline's, file for file", async () => {
+  const pipeline = (await filesUnder(path.join(rootDir, 'generated', 'bruno'))).map((f) => `bruno/${f}`);
+  expect(pipeline.filter((f) => f.endsWith('/bruno.json')).length).toBeGreaterThanOrEqual(5);
+  expect((await filesUnder(path.join(ws.dir, 'generated', 'bruno'))).map((f) => `bruno/${f}`)).toEqual(pipeline);
+  for (const file of pipeline) await expectSameAsCli(file);
+});
+
 test('dist/ (the compiled client) equals what tsc writes, file for file', async () => {
   const pipelineDist = path.join(rootDir, 'dist');
   const pipelineFiles = await filesUnder(pipelineDist).catch(() => {

@@ -4,7 +4,7 @@
 import { LINEAGE_FILE } from '../../lib/layout.ts';
 import { readLineage, type Lineage } from '../../scenarios/lineage.ts';
 import { readScenarios, type Scenario } from '../../scenarios/read.ts';
-import { repeatedBookingOf } from '../behaviours.ts';
+import { type BehaviourChoice, repeatedBookingOf } from '../behaviours.ts';
 import { StartError } from '../start-error.ts';
 import { capturedRouteDocument } from './route.ts';
 import { createFlowsResponder, type FlowsResponder, type FlowsResponderOptions } from './replay.ts';
@@ -46,10 +46,10 @@ export function loadFlows(
   rootDir: string,
   observedV2: Record<string, unknown>,
   options: FlowsResponderOptions = {},
-  behaviours = true,
+  behaviours: BehaviourChoice = true,
 ): LoadedFlows {
   const { scenarios, lineage } = readFlows(rootDir);
-  const repeatedBooking = behaviours ? repeatedBookingOf(observedV2) : undefined;
+  const repeatedBooking = repeatedBookingOf(observedV2, 'Reservar', behaviours);
   return {
     scenarios,
     lineage,

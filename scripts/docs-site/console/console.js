@@ -1,0 +1,403 @@
+// The try-it console of a reference page (plain browser script, placed inline by the
+// docs build; scripts/docs-site/console.ts gives it the page's operations as JSON).
+// Secrets (developer headers, agency credentials) live in sessionStorage only and go
+// only to the base URL the reader chose; nothing here logs, and copies hide them.
+(() => {
+  const dataNode = document.getElementById('try-console-data');
+  if (!dataNode) return;
+  /** @type {{page: string, operations: Array<any>, schemas: Record<string, any>}} */
+  const data = JSON.parse(dataNode.textContent || '{}');
+  const STORE = 'air-travel-console';
+  const PLACEHOLDERS = {
+    'developer-token': '<DEVELOPER_TOKEN>',
+    'developer-access-code': '<ACCESS_CODE>',
+    Login: '<LOGIN>',
+    Senha: '<PASSWORD>',
+  };
+  const CREDENTIALS = ['Login', 'Senha', 'ClienteId'];
+  const MAX_ERRORS = 20;
+
+  const stored = () => {
+    try {
+      return JSON.parse(sessionStorage.getItem(STORE) || '{}');
+    } catch {
+      return {};
+    }
+  };
+  const remember = (key, value) => {
+    const all = stored();
+    if (value === '') delete all[key];
+    else all[key] = value;
+    try {
+      sessionStorage.setItem(STORE, JSON.stringify(all));
+    } catch {
+      // Storage refused (private mode quotas): the value lives only in the field.
+    }
+  };
+  const defaultBase = () => (location.protocol === 'http:' || location.protocol === 'https:' ? location.origin : 'http://127.0.0.1:4010');
+
+  /** Builds an element; text only through textContent. */
+  const el = (tag, attrs = {}, ...children) => {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs)) {
+      if (v === false || v === undefined) continue;
+      if (k === 'text') node.textContent = v;
+      else node.setAttribute(k, v === true ? '' : v);
+    }
+    for (const c of children) if (c) node.append(c);
+    return node;
+  };
+
+  // ---- schema checks as you type (the cheap part: types, required, closed objects, enums, patterns, sizes)
+  const resolve = (schema) => {
+    let s = schema;
+    for (let i = 0; i < 20 && s && typeof s.$ref === 'string'; i++) s = data.schemas[s.$ref.replace('#/components/schemas/', '')];
+    return s || {};
+  };
+  const typeOf = (v) => (v === null ? 'null' : Array.isArray(v) ? 'array' : Number.isInteger(v) ? 'integer' : typeof v);
+  const fits = (type, v) => {
+    const t = typeOf(v);
+    return t === type || (type === 'number' && t === 'integer');
+  };
+  function check(schema, value, at, errors, depth = 0) {
+    if (errors.length >= MAX_ERRORS || depth > 30) return;
+    const s = resolve(schema);
+    const here = at || '/';
+    if (Array.isArray(s.allOf)) for (const part of s.allOf) check(part, value, at, errors, depth + 1);
+    for (const key of ['oneOf', 'anyOf']) {
+      if (!Array.isArray(s[key])) continue;
+      const ok = s[key].some((part) => {
+        const e = [];
+        check(part, value, at, e, depth + 1);
+        return e.length === 0;
+      });
+      if (!ok) errors.push({ at: here, message: `matches none of the ${s[key].length} allowed shapes` });
+    }
+    if (s.type !== undefined) {
+      const types = Array.isArray(s.type) ? s.type : [s.type];
+      if (s.nullable === true) types.push('null');
+      if (!types.some((t) => fits(t, value))) {
+        errors.push({ at: here, message: `must be ${types.join(' or ')}, not ${typeOf(value)}` });
+        return;
+      }
+    }
+    if (Array.isArray(s.enum) && !s.enum.some((e) => JSON.stringify(e) === JSON.stringify(value)))
+      errors.push({ at: here, message: `must be one of ${s.enum.map((e) => JSON.stringify(e)).join(', ')}` });
+    if (typeof value === 'string') {
+      if (typeof s.minLength === 'number' && value.length < s.minLength) errors.push({ at: here, message: `must have at least ${s.minLength} characters` });
+      if (typeof s.maxLength === 'number' && value.length > s.maxLength) errors.push({ at: here, message: `must have at most ${s.maxLength} characters` });
+      if (typeof s.pattern === 'string') {
+        try {
+          if (!new RegExp(s.pattern, 'u').test(value)) errors.push({ at: here, message: `must match ${s.pattern}` });
+        } catch {
+          // A pattern this browser cannot compile is left to the server.
+        }
+      }
+    }
+    if (typeof value === 'number') {
+      if (typeof s.minimum === 'number' && value < s.minimum) errors.push({ at: here, message: `must be at least ${s.minimum}` });
+      if (typeof s.maximum === 'number' && value > s.maximum) errors.push({ at: here, message: `must be at most ${s.maximum}` });
+    }
+    if (Array.isArray(value)) {
+      if (typeof s.minItems === 'number' && value.length < s.minItems) errors.push({ at: here, message: `must have at least ${s.minItems} items` });
+      if (s.items) value.forEach((item, i) => check(s.items, item, `${at}/${i}`, errors, depth + 1));
+    }
+    if (typeOf(value) === 'object') {
+      const props = s.properties || {};
+      for (const name of Array.isArray(s.required) ? s.required : [])
+        if (!(name in value)) errors.push({ at: `${at}/${name}`, message: 'is required' });
+      for (const [name, v] of Object.entries(value)) {
+        if (name in props) check(props[name], v, `${at}/${name}`, errors, depth + 1);
+        else if (s.additionalProperties === false) errors.push({ at: `${at}/${name}`, message: 'is not a field of this body' });
+        else if (s.additionalProperties && typeof s.additionalProperties === 'object') check(s.additionalProperties, v, `${at}/${name}`, errors, depth + 1);
+      }
+    }
+  }
+
+  // ---- the drawer
+  let current = null;
+  let opener = null;
+  const ids = (name) => `try-console-${name}`;
+  const input = (name, label, type, hint) => {
+    const field = el('input', { id: ids(name), name, type, autocomplete: 'off', spellcheck: 'false' });
+    const problem = el('p', { class: 'field-problem', id: ids(`${name}-problem`), 'aria-live': 'polite' });
+    field.setAttribute('aria-describedby', problem.id);
+    return { field, block: el('div', {}, el('label', { for: field.id, text: label }), field, hint ? el('p', { class: 'hint', text: hint }) : null, problem), problem };
+  };
+  const base = input('base', 'Base URL (calls go here and nowhere else)', 'url');
+  const secrets = {
+    'developer-token': input('developer-token', 'developer-token (header)', 'password'),
+    'developer-access-code': input('developer-access-code', 'developer-access-code (header)', 'password'),
+    Login: input('login', 'Login (body)', 'text'),
+    Senha: input('senha', 'Senha (body)', 'password'),
+    ClienteId: input('clienteid', 'ClienteId (body, optional)', 'text'),
+  };
+  // Not a secret: which answer to ask the mock for (RFC 7240 `Prefer`, as the mock reads it).
+  const prefer = input('prefer', 'Prefer header (optional; e.g. code=200 or example=NAME: which answer the mock gives)', 'text');
+  const editor = el('textarea', { id: ids('body'), name: 'body', spellcheck: 'false', 'aria-describedby': ids('body-errors') });
+  const bodyErrors = el('ul', { class: 'errors', id: ids('body-errors'), 'aria-live': 'polite' });
+  const bodyFrom = el('p', { class: 'hint', id: ids('body-from') });
+  const send = el('button', { type: 'submit', id: ids('send'), text: 'Send' });
+  const copy = el('button', { type: 'button', class: 'secondary', id: ids('copy'), text: 'Copy as curl' });
+  const withSecrets = el('input', { type: 'checkbox', id: ids('with-secrets') });
+  const curl = el('pre', { id: ids('curl'), hidden: true });
+  const statusLine = el('p', { class: 'status-line', id: ids('status'), 'aria-live': 'polite' });
+  const answerHeaders = el('pre', { id: ids('headers'), hidden: true });
+  const answerBody = el('pre', { id: ids('answer'), hidden: true });
+  const fieldProblems = el('ul', { class: 'errors', id: ids('problems') });
+  const title = el('h2', { id: ids('title') });
+  const route = el('p', { class: 'route' });
+  const counterpart = el('p', { class: 'counterpart', hidden: true });
+  const close = el('button', { type: 'button', class: 'secondary close', id: ids('close'), text: 'Close', 'aria-label': 'Close the console' });
+  const form = el(
+    'form',
+    { id: ids('form'), novalidate: true },
+    base.block,
+    el(
+      'fieldset',
+      {},
+      el('legend', { text: 'Credentials (this tab only: sessionStorage)' }),
+      ...Object.values(secrets).map((s) => s.block),
+      el('p', { class: 'hint', text: 'Kept in this tab\u2019s sessionStorage only, sent only to the base URL above. Filled fields replace the body\u2019s.' }),
+    ),
+    el('label', { for: editor.id, text: 'Request body (JSON; Ctrl+Enter sends)' }),
+    bodyFrom,
+    editor,
+    bodyErrors,
+    prefer.block,
+    el(
+      'div',
+      { class: 'actions' },
+      send,
+      copy,
+      el('label', { for: withSecrets.id, text: '' }, withSecrets, document.createTextNode(' include my secrets in the copy')),
+    ),
+    curl,
+    el('h3', { text: 'Answer' }),
+    statusLine,
+    fieldProblems,
+    answerHeaders,
+    answerBody,
+  );
+  const drawer = el('aside', { id: 'try-console', hidden: true, 'aria-labelledby': title.id }, close, title, route, counterpart, form);
+  document.body.append(drawer);
+
+  base.field.value = stored().base || defaultBase();
+  for (const [key, s] of Object.entries(secrets)) s.field.value = stored()[key] || '';
+  prefer.field.value = stored().prefer || '';
+  base.field.addEventListener('input', () => remember('base', base.field.value.trim()));
+  prefer.field.addEventListener('input', () => remember('prefer', prefer.field.value.trim()));
+  for (const [key, s] of Object.entries(secrets)) s.field.addEventListener('input', () => remember(key, s.field.value));
+
+  const parseBody = () => {
+    const text = editor.value.trim();
+    if (text === '') return { ok: true, value: undefined };
+    try {
+      return { ok: true, value: JSON.parse(text) };
+    } catch (error) {
+      return { ok: false, message: `not JSON: ${error.message}` };
+    }
+  };
+  const showChecks = () => {
+    bodyErrors.replaceChildren();
+    if (!current) return;
+    const parsed = parseBody();
+    const errors = [];
+    if (!parsed.ok) errors.push({ at: '', message: parsed.message });
+    else if (parsed.value !== undefined) check(current.schema, withCredentials(parsed.value), '', errors);
+    editor.setAttribute('aria-invalid', String(errors.length > 0));
+    for (const e of errors) bodyErrors.append(el('li', { 'data-field': e.at, text: `${e.at || 'body'} ${e.message}` }));
+  };
+  editor.addEventListener('input', showChecks);
+
+  /** The body as sent: the credentials typed replace the body's own, where the body has such fields. */
+  function withCredentials(body, hide = false) {
+    if (typeOf(body) !== 'object' || !current) return body;
+    const props = resolve(current.schema).properties || {};
+    const out = { ...body };
+    for (const name of CREDENTIALS) {
+      const typed = secrets[name].field.value;
+      if (!(name in props) && !(name in body)) continue;
+      if (typed !== '') out[name] = name === 'ClienteId' && /^\d+$/.test(typed) ? Number(typed) : typed;
+      if (hide && name in PLACEHOLDERS && name in out) out[name] = PLACEHOLDERS[name];
+    }
+    return out;
+  }
+
+  const target = () => {
+    const chosen = base.field.value.trim() || defaultBase();
+    const url = new URL(chosen);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('The base URL must start with http:// or https://.');
+    return `${url.href.replace(/\/+$/, '')}${current.path}`;
+  };
+
+  const clearProblems = () => {
+    fieldProblems.replaceChildren();
+    for (const s of [base, ...Object.values(secrets)]) {
+      s.problem.textContent = '';
+      s.field.removeAttribute('aria-invalid');
+    }
+  };
+  /** A problem's violation shown against the field it names: a credential or header input, else a body field. */
+  const placeViolation = (v) => {
+    const location = Array.isArray(v.location) ? v.location.map(String) : [];
+    // The mock names `request`, then where (`body`, `header`), then the path inside.
+    if (location[0] === 'request') location.shift();
+    const [where, ...rest] = location;
+    const name = rest.join('/');
+    const message = typeof v.message === 'string' ? v.message : JSON.stringify(v);
+    const input =
+      where === 'header' ? secrets[rest[0]?.toLowerCase()] : where === 'body' && rest.length === 1 ? secrets[rest[0]] : undefined;
+    if (input) {
+      input.problem.textContent = message;
+      input.field.setAttribute('aria-invalid', 'true');
+    }
+    fieldProblems.append(el('li', { 'data-field': `/${name}`, 'data-in': where || '', text: `${where || ''} ${name ? `/${name}` : ''}: ${message}` }));
+  };
+
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    if (!current) return;
+    clearProblems();
+    answerHeaders.hidden = true;
+    answerBody.hidden = true;
+    const parsed = parseBody();
+    if (!parsed.ok) {
+      statusLine.dataset.ok = 'false';
+      statusLine.textContent = `Not sent: the body is ${parsed.message}`;
+      return;
+    }
+    let url;
+    try {
+      url = target();
+    } catch (error) {
+      base.problem.textContent = error.message;
+      base.field.setAttribute('aria-invalid', 'true');
+      return;
+    }
+    const headers = { 'content-type': 'application/json; charset=utf-8', accept: 'application/json' };
+    for (const name of current.headers) if (secrets[name]?.field.value) headers[name] = secrets[name].field.value;
+    if (prefer.field.value.trim() !== '') headers.prefer = prefer.field.value.trim();
+    // One call at a time; the button stays focusable (a disabled one would drop the keyboard's focus).
+    if (form.getAttribute('aria-busy') === 'true') return;
+    form.setAttribute('aria-busy', 'true');
+    statusLine.dataset.ok = '';
+    statusLine.textContent = 'Sending\u2026';
+    try {
+      const body = parsed.value === undefined ? undefined : JSON.stringify(withCredentials(parsed.value));
+      const answer = await fetch(url, { method: current.method, headers, body, credentials: 'omit', referrerPolicy: 'no-referrer', cache: 'no-store' });
+      const text = await answer.text();
+      statusLine.dataset.ok = String(answer.ok);
+      statusLine.textContent = `${answer.status} ${answer.statusText}`.trim();
+      answerHeaders.textContent = [...answer.headers].map(([k, v]) => `${k}: ${v}`).join('\n');
+      answerHeaders.hidden = false;
+      let shown = text;
+      try {
+        const json = JSON.parse(text);
+        shown = JSON.stringify(json, null, 2);
+        if (Array.isArray(json?.validation)) json.validation.forEach(placeViolation);
+        else if (!answer.ok && typeof json?.detail === 'string') fieldProblems.append(el('li', { text: json.detail }));
+      } catch {
+        // Not JSON: shown as it came.
+      }
+      answerBody.textContent = shown;
+      answerBody.hidden = false;
+    } catch (error) {
+      statusLine.dataset.ok = 'false';
+      statusLine.textContent = `No answer from ${new URL(url).origin}: ${error.message} (is the mock running there, with CORS on?)`;
+    } finally {
+      form.removeAttribute('aria-busy');
+    }
+  });
+  editor.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      form.requestSubmit();
+    }
+  });
+
+  const quote = (s) => `'${String(s).replace(/'/g, `'\\''`)}'`;
+  copy.addEventListener('click', () => {
+    if (!current) return;
+    const reveal = withSecrets.checked;
+    let url;
+    try {
+      url = target();
+    } catch {
+      url = `${defaultBase()}${current.path}`;
+    }
+    const lines = [`curl -X ${current.method} ${quote(url)}`, `  -H ${quote('content-type: application/json; charset=utf-8')}`];
+    for (const name of current.headers) {
+      const typed = secrets[name]?.field.value;
+      lines.push(`  -H ${quote(`${name}: ${reveal && typed ? typed : PLACEHOLDERS[name] || `<${name.toUpperCase()}>`}`)}`);
+    }
+    if (prefer.field.value.trim() !== '') lines.push(`  -H ${quote(`prefer: ${prefer.field.value.trim()}`)}`);
+    const parsed = parseBody();
+    if (parsed.ok && parsed.value !== undefined) lines.push(`  --data-raw ${quote(JSON.stringify(withCredentials(parsed.value, !reveal)))}`);
+    else if (!parsed.ok) lines.push(`  --data-raw ${quote(editor.value)}`);
+    const text = lines.join(' \\\n');
+    curl.textContent = text;
+    curl.hidden = false;
+    navigator.clipboard?.writeText(text).catch(() => undefined);
+  });
+
+  const open = (op, from) => {
+    current = op;
+    opener = from || null;
+    title.textContent = `Try ${op.operationId}`;
+    route.textContent = `${op.method} ${op.path}`;
+    bodyFrom.textContent =
+      op.bodyFrom === 'capture'
+        ? 'Prefilled with a captured, sanitized body (observed, not published).'
+        : op.bodyFrom === 'example'
+          ? 'Prefilled with the published example.'
+          : 'Prefilled with the required fields only (the contract publishes no example).';
+    editor.value = JSON.stringify(op.body ?? {}, null, 2);
+    if (op.counterpart) {
+      counterpart.replaceChildren(el('a', { href: op.counterpart.href, text: op.counterpart.label }));
+      counterpart.hidden = false;
+    } else counterpart.hidden = true;
+    clearProblems();
+    statusLine.textContent = '';
+    answerHeaders.hidden = true;
+    answerBody.hidden = true;
+    curl.hidden = true;
+    drawer.hidden = false;
+    drawer.dataset.operation = op.operationId;
+    showChecks();
+    editor.focus();
+  };
+  const shut = () => {
+    drawer.hidden = true;
+    opener?.focus();
+  };
+  close.addEventListener('click', shut);
+  document.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && !drawer.hidden) shut();
+  });
+
+  // ---- a "Try it" button on every operation Redoc draws (again if Redoc redraws it)
+  const bySection = new Map(data.operations.map((op) => [op.section, op]));
+  const place = () => {
+    for (const section of document.querySelectorAll('[data-section-id]')) {
+      const op = bySection.get(section.getAttribute('data-section-id'));
+      if (!op || section.querySelector(':scope .try-it')) continue;
+      const heading = section.querySelector('h2');
+      if (!heading) continue;
+      const button = el('button', { type: 'button', class: 'try-it', 'data-operation': op.operationId, text: `Try ${op.operationId}` });
+      button.addEventListener('click', () => open(op, button));
+      heading.after(button);
+    }
+  };
+  const root = document.getElementById('redoc') || document.body;
+  let queued = false;
+  new MutationObserver(() => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(() => {
+      queued = false;
+      place();
+    });
+  }).observe(root, { childList: true, subtree: true });
+  place();
+})();

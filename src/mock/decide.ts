@@ -1,0 +1,374 @@
+// The mock's decisions, free of any transport: what one request gets, from the contract
+// it runs on. Every door (the node:http front, MSW handlers, the docs console) is an
+// adapter that hands this a plain request and sends the decision it returns, so each makes
+// the same decisions from the same code.
+//
+// It imports no Node module (no node:http, fs, child_process, worker_threads, no recorder):
+// it runs in a browser bundle. Its only runtime imports are accept.ts, body-text.ts,
+// prefer.ts, problem.ts and routes.ts, themselves free of Node modules. Two things come in through the contract:
+// the route table (routes.ts, plain data) and each operation's body validator. The Node
+// mock compiles validators with ajv at run time (`new Function`); a page under a
+// Content-Security-Policy without 'unsafe-eval' must hand in validators compiled ahead of
+// time (ajv's standalone code) through `DecisionContract.validatorOf`.
+//
+// Interface:
+//   decide(contract: DecisionContract, request: DecisionRequest, options?: DecideOptions): Decision
+//   - DecisionRequest: { method, target (path and query as sent), headers (lower-case
+//     names), body? ({ length, chunks, bytes() }), bodyVerdict? (a large body's checks done
+//     elsewhere) }
+//   - Decision: `send` (status, headers, body text; `refusal` set when it is a problem),
+//     `pending` (the answer of `op` is being rendered: send it when ready, with `headers`
+//     added), or `engine` (only Prism can answer: the reference engine, `Prefer:
+//     dynamic=true`, an answer of several media types; a door without Prism answers 501 with `engineUnavailable`).
+import { accepts } from './accept.ts';
+import { invalidUtf8, jsonSyntaxReason, jsonText, mediaTypeOf, targetOf, unacceptedCharset, unacceptedEncoding } from './body-text.ts';
+import { readPreferences, statesPreferences, type Preferences } from './prefer.ts';
+import { condenseOneOfPatterns, describeViolations, problem, type Problem, type Violation } from './problem.ts';
+import type { MockDecision, MockResponder } from './responder.ts';
+import { missingSecurityHeaders, type MockOperation, type RouteTable } from './routes.ts';
+import type { BodyCheck, BodyValidator } from './validators.ts';
+
+/** The one request media type the contract declares. */
+export const ACCEPTED_TYPE = 'application/json';
+
+/** Request headers by lower-case name, as Node's `IncomingMessage.headers` holds them. */
+export type RequestHeaders = Readonly<Record<string, string | string[] | undefined>>;
+
+/** A request body as it arrived: its chunks, joined only when asked. */
+export interface DecisionBody {
+  readonly length: number;
+  readonly chunks: readonly Uint8Array[];
+  /** The body in one piece. */
+  bytes(): Uint8Array;
+}
+
+/** What a checker elsewhere (the Node mock's body processes) found in a large body. */
+export type BodyVerdict =
+  | { kind: 'bad-text'; detail: string }
+  | { kind: 'bad-json'; reason: string }
+  | { kind: 'invalid'; check: BodyCheck }
+  /** `textChecked`: its chunks were found to be UTF-8, so they are parsed one by one, never joined. */
+  | { kind: 'parsed'; textChecked: boolean };
+
+export interface DecisionRequest {
+  /** As sent, e.g. `POST`. */
+  method: string;
+  /** The request target: path and query as sent. */
+  target: string;
+  headers: RequestHeaders;
+  body?: DecisionBody;
+  bodyVerdict?: BodyVerdict;
+}
+
+/** An ordinary answer, rendered ahead of time (answers.ts). */
+export interface ReadyAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** The answer `Prefer: code=<status>` (with `example=<example>`) picks among an operation's rendered answers. */
+export interface AnswerVariant {
+  status: number;
+  example?: string;
+}
+
+/** What the decisions read from the contract. */
+export interface DecisionContract {
+  readonly routes: RouteTable;
+  validatorOf(op: MockOperation): BodyValidator;
+  /** The operation's ordinary answer, or the one `variant` picks, when it is rendered; undefined while it is being rendered. */
+  readyAnswerOf(op: MockOperation, variant?: AnswerVariant): ReadyAnswer | undefined;
+}
+
+export interface DecideOptions {
+  /** Every call through Prism, validating (the reference engine): decisions stop at `engine` once the call is routed. */
+  reference?: boolean;
+  /** Answers from state (certification flows), asked only for a call that passed validation. */
+  respond?: MockResponder;
+  /** Asked before validation with the parsed body: a refusal it returns is sent as is (observed behaviours). */
+  screen?: (op: MockOperation, body: unknown) => { problem: Problem; headers: Record<string, string> } | undefined;
+  /** A faster UTF-8 check than the portable one (Node's `isUtf8`). */
+  isUtf8?: (bytes: Uint8Array) => boolean;
+  /** A faster decoder of one chunk of JSON text (Node's Buffer); a leading BOM must be dropped. */
+  jsonText?: (bytes: Uint8Array) => string;
+}
+
+/** A call only Prism can answer, with what the front found out about it. */
+export interface EngineCall {
+  method: string;
+  url: URL;
+  /** `POST /path`, as the request log and violation reports name it. */
+  route: string;
+  op: MockOperation;
+  /** The parsed body, or undefined when there is none. */
+  body: unknown;
+  preferences: Preferences;
+  /** Prism validates (the reference engine) or trusts the front's checks. */
+  validating: boolean;
+  /** Headers a responder added to the ordinary answer. */
+  extra?: Record<string, string>;
+}
+
+export type Decision =
+  | { kind: 'send'; status: number; headers: Record<string, string>; body?: string; refusal?: Problem }
+  | { kind: 'pending'; op: MockOperation; variant?: AnswerVariant; headers?: Record<string, string> }
+  | { kind: 'engine'; call: EngineCall };
+
+/** A body a checker elsewhere parsed and refused: this side never holds it. */
+const PARSED_ELSEWHERE = Symbol('parsed elsewhere');
+
+/** The refusal as sent: a problem body (RFC 9457). */
+export function refusal(p: Problem, extraHeaders?: Record<string, string>): Extract<Decision, { kind: 'send' }> {
+  return {
+    kind: 'send',
+    status: p.status,
+    headers: extraHeaders
+      ? { ...extraHeaders, 'content-type': 'application/problem+json' }
+      : { 'content-type': 'application/problem+json' },
+    body: JSON.stringify(p),
+    refusal: p,
+  };
+}
+
+/** The answer to a call only Prism can answer, where Prism is not installed: 501, saying why. */
+export function engineUnavailable(why: string): Extract<Decision, { kind: 'send' }> {
+  return refusal(problem(501, `\`Prefer: dynamic=true\` (and \`__dynamic=true\`) is answered by Prism's generator. ${why}`));
+}
+
+function header(headers: RequestHeaders, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/** Names the developer headers that are missing or empty. */
+function missingHeadersDetail(missing: string[], all: string[]): string {
+  const which = missing.length > 0 ? missing.join(' and ') : all.join(' and ');
+  return `Missing or empty: ${which}. Both developer headers are required on every call: ${all.join(' and ')}.`;
+}
+
+/** Whether only Prism's generator can answer this call (`dynamic=true`), once it passed the front's checks. */
+export function answeredByEngine(headers: RequestHeaders, url: URL): boolean {
+  const prefer = header(headers, 'prefer');
+  if (!statesPreferences(prefer, url.search)) return false;
+  const read = readPreferences(prefer, url.searchParams);
+  return read.ok && read.value.dynamic === true;
+}
+
+/** The status an `example=` without `code=` picks: the lowest declared 2xx, else the first declared. */
+function preferredStatus(op: MockOperation): number | undefined {
+  return op.declaredStatuses.find((s) => s >= 200 && s < 300) ?? op.declaredStatuses[0];
+}
+
+/** Which of an operation's rendered answers a call's preferences pick: undefined for the ordinary one. */
+function variantOf(op: MockOperation, preferences: Preferences): AnswerVariant | undefined {
+  if (preferences.code === undefined && preferences.exampleKey === undefined) return undefined;
+  const status = preferences.code ?? preferredStatus(op);
+  if (status === undefined) return undefined;
+  return preferences.exampleKey === undefined ? { status } : { status, example: preferences.exampleKey };
+}
+
+/**
+ * The media types of the response a call gets (Prism's choice: the status preferred, else
+ * the lowest 2xx, else `default`, else the first), lower case.
+ */
+function answerMediaTypes(op: MockOperation, code: number | undefined): string[] {
+  const responses = op.responses;
+  const chosen =
+    (code === undefined ? undefined : responses.find((r) => r.code === String(code) || r.code === `${String(code)[0]}XX`)) ??
+    responses.filter((r) => /^2(\d\d|XX)$/.test(r.code)).sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0))[0] ??
+    responses.find((r) => r.code === 'default') ??
+    responses[0];
+  return chosen ? chosen.contents.map((c) => c.mediaType.toLowerCase()) : [];
+}
+
+/**
+ * Content negotiation (RFC 9110, 12.5.1) of the answer a call gets: undefined when Accept
+ * admits it (or it has no body), the 406 refusal Prism sends otherwise. An answer of more
+ * than one media type is Prism's to choose: `engine`.
+ */
+function negotiate(op: MockOperation, accept: string | undefined, code: number | undefined): Problem | 'engine' | undefined {
+  if (accept === undefined || accept === '' || accept === '*/*' || accept === ACCEPTED_TYPE) return undefined;
+  const types = answerMediaTypes(op, code);
+  if (types.length === 0) return undefined;
+  if (types.length > 1) return 'engine';
+  return accepts(accept, types[0]!) ? undefined : problem(406, `Unable to find content for ${accept}`);
+}
+
+/** The refusal of a body: the first violations (date forms named once) and how many there are. */
+export function bodyProblem(routes: RouteTable, status: number, listed: Violation[], total: number, pruned = false): Problem {
+  const condensed = condenseOneOfPatterns(listed, routes.patternForms);
+  const remaining = total - (listed.length - condensed.length);
+  return problem(status, describeViolations(condensed, remaining, pruned), condensed);
+}
+
+/** `Prefer: code=` may pick only a declared status; `example=` only an example the status has. */
+function refusePreferences(op: MockOperation, preferences: Preferences): Problem | undefined {
+  const declared = op.declaredStatuses.join(', ');
+  if (preferences.code !== undefined && !op.declaredStatuses.includes(preferences.code)) {
+    return problem(
+      422,
+      `Prefer code=${preferences.code} is not a status ${op.method.toUpperCase()} ${op.template} declares; it declares ${declared || 'none'}.`,
+    );
+  }
+  if (preferences.exampleKey !== undefined) {
+    const status = preferences.code ?? preferredStatus(op);
+    const names = status === undefined ? [] : (op.exampleNames.get(status) ?? []);
+    if (!names.includes(preferences.exampleKey)) {
+      const listed = names.length > 0 ? `its examples are ${names.join(', ')}` : 'it has no named examples';
+      return problem(
+        404,
+        `No example named ${JSON.stringify(preferences.exampleKey.slice(0, 100))} for the ${status ?? 'declared'} answer of ${op.method.toUpperCase()} ${op.template}: ${listed}.`,
+      );
+    }
+  }
+  return undefined;
+}
+
+function lastSegment(pathname: string): string {
+  return pathname.slice(pathname.lastIndexOf('/') + 1);
+}
+
+/** What a responder (flows) says about a call that passed validation. */
+export function askResponder(
+  respond: MockResponder | undefined,
+  op: MockOperation,
+  url: URL,
+  headers: RequestHeaders,
+  body: unknown,
+): MockDecision | undefined {
+  if (!respond) return undefined;
+  // Every document of the legacy route (its observed flavour, the flows' captures) is family "legacy" to a responder.
+  return respond({
+    family: op.family.startsWith('legacy') ? 'legacy' : op.family,
+    operation: lastSegment(url.pathname),
+    method: op.method.toUpperCase(),
+    path: url.pathname,
+    body,
+    headers: headers as Record<string, string | undefined>,
+  });
+}
+
+/** A responder's own answer, as sent. */
+export function responderAnswer(decision: Extract<MockDecision, { kind: 'answer' }>): Extract<Decision, { kind: 'send' }> {
+  return {
+    kind: 'send',
+    status: decision.status,
+    headers: { ...decision.headers, 'content-type': 'application/json' },
+    body: JSON.stringify(decision.body),
+  };
+}
+
+/** The body as JSON: the value, PARSED_ELSEWHERE, or the refusal of its text. */
+function parsedBody(request: DecisionRequest, options: DecideOptions): { value: unknown } | { refused: Problem } {
+  const body = request.body;
+  const verdict = request.bodyVerdict;
+  if (verdict?.kind === 'bad-text') return { refused: problem(400, verdict.detail) };
+  if (verdict?.kind === 'bad-json') return { refused: problem(400, `The body is not valid JSON: ${verdict.reason}`) };
+  if (verdict?.kind === 'invalid') return { value: PARSED_ELSEWHERE };
+  if (!body || body.length === 0) return { value: undefined };
+  let text: string;
+  // A body found to be UTF-8 elsewhere is read piece by piece, never joined.
+  if (verdict?.kind === 'parsed' && verdict.textChecked) text = jsonText(body.chunks);
+  else {
+    const bytes = body.bytes();
+    const badText = invalidUtf8(bytes, options.isUtf8);
+    if (badText) return { refused: problem(400, badText) };
+    text = options.jsonText ? options.jsonText(bytes) : jsonText(bytes);
+  }
+  try {
+    return { value: JSON.parse(text) };
+  } catch (error) {
+    return { refused: problem(400, `The body is not valid JSON: ${jsonSyntaxReason(error as Error)}`) };
+  }
+}
+
+export function decide(contract: DecisionContract, request: DecisionRequest, options: DecideOptions = {}): Decision {
+  const url = targetOf(request.target);
+  if (!url) return refusal(problem(400, 'The request target is not a valid URL path.'));
+  const method = request.method.toLowerCase();
+  const headers = request.headers;
+  const contentType = header(headers, 'content-type');
+  const mediaType = mediaTypeOf(contentType);
+  const length = request.body?.length ?? 0;
+  if (length > 0) {
+    const encoding = unacceptedEncoding(headers['content-encoding']);
+    if (encoding !== undefined)
+      return refusal(
+        problem(
+          415,
+          `The body must be sent without a Content-Encoding (identity, the only one accepted); the request has Content-Encoding ${JSON.stringify(encoding)}.`,
+        ),
+        { 'accept-encoding': 'identity' },
+      );
+    const charset = mediaType === ACCEPTED_TYPE ? unacceptedCharset(contentType) : undefined;
+    if (charset !== undefined) return refusal(problem(415, charset));
+  }
+
+  let body: unknown;
+  if (request.bodyVerdict || (length > 0 && mediaType === ACCEPTED_TYPE)) {
+    const parsed = parsedBody(request, options);
+    if ('refused' in parsed) return refusal(parsed.refused);
+    body = parsed.value;
+  }
+  const routes = contract.routes;
+  const match = routes.lookup(url.pathname);
+  if (!match)
+    return refusal(problem(404, `No operation at ${url.pathname}. Closest operations: ${routes.closest(url.pathname).join(', ')}.`));
+  const op = match.byMethod.get(method);
+  if (!op) {
+    const allowed = [...match.byMethod.keys()].map((m) => m.toUpperCase());
+    return refusal(problem(405, `${url.pathname} answers ${allowed.join(', ')} only, not ${method}.`), { allow: allowed.join(', ') });
+  }
+  const missing = missingSecurityHeaders(op, headers);
+  if (missing) {
+    const violations = missing.missing.map((name) => ({
+      location: ['request', 'header', name],
+      code: 401,
+      message: `Missing or empty header ${name}`,
+      severity: 'Error',
+    }));
+    return refusal(problem(401, missingHeadersDetail(missing.missing, missing.all), violations));
+  }
+  if (length > 0 && mediaType !== ACCEPTED_TYPE) {
+    const got = contentType === undefined ? 'no Content-Type' : `Content-Type ${JSON.stringify(mediaType.slice(0, 100))}`;
+    return refusal(
+      problem(415, `The body must be sent as ${ACCEPTED_TYPE}, the only content type the contract declares; the request has ${got}.`),
+    );
+  }
+
+  const prefer = header(headers, 'prefer');
+  let preferences: Preferences = {};
+  if (statesPreferences(prefer, url.search)) {
+    const read = readPreferences(prefer, url.searchParams);
+    if (!read.ok) return refusal(problem(422, `Bad Prefer header: ${read.detail}`));
+    preferences = read.value;
+    const refused = refusePreferences(op, preferences);
+    if (refused) return refusal(refused);
+  }
+  const route = `${request.method} ${url.pathname}`;
+  const screened = body === PARSED_ELSEWHERE ? undefined : options.screen?.(op, body);
+  if (screened) return refusal(screened.problem, screened.headers);
+  if (options.reference) return { kind: 'engine', call: { method, url, route, op, body, preferences, validating: true } };
+
+  const check = request.bodyVerdict?.kind === 'invalid' ? request.bodyVerdict.check : contract.validatorOf(op)(body);
+  if (check) return refusal(bodyProblem(routes, 422, check.listed, check.total, check.pruned));
+  const negotiated = negotiate(op, header(headers, 'accept'), preferences.code);
+  if (negotiated === 'engine') return { kind: 'engine', call: { method, url, route, op, body, preferences, validating: false } };
+  if (negotiated) return refusal(negotiated);
+  const decision = askResponder(options.respond, op, url, headers, body);
+  if (decision?.kind === 'answer') return responderAnswer(decision);
+  if (decision?.kind === 'refuse') return refusal(problem(decision.status, decision.detail), decision.headers);
+  const extra = decision?.kind === 'annotate' ? decision.headers : undefined;
+  if (preferences.dynamic === true)
+    return { kind: 'engine', call: { method, url, route, op, body, preferences, validating: false, ...(extra ? { extra } : {}) } };
+  const variant = variantOf(op, preferences);
+  const answer = contract.readyAnswerOf(op, variant);
+  if (!answer) return { kind: 'pending', op, ...(variant ? { variant } : {}), ...(extra ? { headers: extra } : {}) };
+  return {
+    kind: 'send',
+    status: answer.status,
+    headers: extra ? { ...answer.headers, ...extra } : answer.headers,
+    ...(answer.body === undefined ? {} : { body: answer.body }),
+  };
+}
