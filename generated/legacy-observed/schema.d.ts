@@ -600,6 +600,22 @@ export interface components {
             [key: string]: unknown;
         };
         /**
+         * @description A body without `Login`, sent to the no-session service `AereoNoSession.svc`. With
+         *     no valid session either, the service answers it with `SessaoExpirada: true`
+         *     (Part 5, item 6; Part 7), whatever else the body holds. The other fields of such
+         *     a body are not published, so it is left open; only `Login` may not be in it.
+         */
+        RequisicaoSemLogin: {
+            [key: string]: unknown;
+        };
+        /**
+         * @description The body of an error answer. The error body format is not published (Part 7),
+         *     so it is left open: do not rely on any field without checking it.
+         */
+        ErroNaoPublicado: {
+            [key: string]: unknown;
+        };
+        /**
          * @description `true` when the legacy no-session service found no `Login` in the body and no
          *     valid session (Part 5, item 6; Part 7).
          */
@@ -915,7 +931,8 @@ export interface components {
          * Legacy date token
          * @description The legacy service's date token: a proprietary millisecond-plus-offset format
          *     written as a slash-delimited Date token (Part 9). Accepted on V2 input; ISO 8601
-         *     is recommended.
+         *     is recommended. In the pattern each slash stands in a character class, [/]: the
+         *     same language, and no regex reader takes it for a slash-delimited regex.
          * @example /Date(1779246000000-0300)/
          */
         DataLegada: string;
@@ -7745,13 +7762,15 @@ export interface components {
          * @description Any other outcome, such as the unauthorized-access error (developer-token not
          *     matching the credential's developer) or the refusal of a source IP the operator
          *     has not allowed. HTTP status codes, error codes and the error body format are not
-         *     published, so no body is described.
+         *     published, so the body is described as an open object.
          */
         ErroNaoPublicado: {
             headers: {
                 [name: string]: unknown;
             };
-            content?: never;
+            content: {
+                "application/json": components["schemas"]["ErroNaoPublicado"];
+            };
         };
         /**
          * @description The operation's answer: a JSON body (`application/json; charset=utf-8`) holding
@@ -7786,13 +7805,15 @@ export interface components {
          *     developer), the refusal of a source IP the operator has not allowed, or the
          *     access-denied error (a credential not enabled for `AutenticacaoUsuario`, Part 5,
          *     item 7). HTTP status codes, error codes and the error body format are not
-         *     published, so no body is described.
+         *     published, so the body is described as an open object.
          */
         ErroNaoPublicadoAutenticacaoUsuario: {
             headers: {
                 [name: string]: unknown;
             };
-            content?: never;
+            content: {
+                "application/json": components["schemas"]["ErroNaoPublicado"];
+            };
         };
         /**
          * @description The answer, successful or not: an `AutenticacaoRS`. A failed authentication is
@@ -7837,7 +7858,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ObterMapaDeAssentosRQ"];
+                "application/json": components["schemas"]["ObterMapaDeAssentosRQ"] | components["schemas"]["RequisicaoSemLogin"];
             };
         };
         responses: {
@@ -7854,7 +7875,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["MarcarAssentosRQ"];
+                "application/json": components["schemas"]["MarcarAssentosRQ"] | components["schemas"]["RequisicaoSemLogin"];
             };
         };
         responses: {
@@ -7871,7 +7892,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RemoverAssentosRQ"];
+                "application/json": components["schemas"]["RemoverAssentosRQ"] | components["schemas"]["RequisicaoSemLogin"];
             };
         };
         responses: {
@@ -7888,7 +7909,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["DisponibilidadeDeServicoAuxiliarRQ"];
+                "application/json": components["schemas"]["DisponibilidadeDeServicoAuxiliarRQ"] | components["schemas"]["RequisicaoSemLogin"];
             };
         };
         responses: {
@@ -7905,7 +7926,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["TarifarServicoAuxiliarRQ"];
+                "application/json": components["schemas"]["TarifarServicoAuxiliarRQ"] | components["schemas"]["RequisicaoSemLogin"];
             };
         };
         responses: {
@@ -7922,7 +7943,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["GravarServicoAuxiliarRQ"];
+                "application/json": components["schemas"]["GravarServicoAuxiliarRQ"] | components["schemas"]["RequisicaoSemLogin"];
             };
         };
         responses: {
@@ -7939,7 +7960,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CancelarServicoAuxiliarRQ"];
+                "application/json": components["schemas"]["CancelarServicoAuxiliarRQ"] | components["schemas"]["RequisicaoSemLogin"];
             };
         };
         responses: {
@@ -7990,7 +8011,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ValidarTokenSegurancaRQ"];
+                "application/json": components["schemas"]["ValidarTokenSegurancaRQ"] | components["schemas"]["RequisicaoSemLogin"];
             };
         };
         responses: {

@@ -368,6 +368,22 @@ export interface components {
             Localizador: components["schemas"]["Localizador"];
         };
         /**
+         * @description A body without `Login`, sent to the no-session service `AereoNoSession.svc`. With
+         *     no valid session either, the service answers it with `SessaoExpirada: true`
+         *     (Part 5, item 6; Part 7), whatever else the body holds. The other fields of such
+         *     a body are not published, so it is left open; only `Login` may not be in it.
+         */
+        RequisicaoSemLogin: {
+            [key: string]: unknown;
+        };
+        /**
+         * @description The body of an error answer. The error body format is not published (Part 7),
+         *     so it is left open: do not rely on any field without checking it.
+         */
+        ErroNaoPublicado: {
+            [key: string]: unknown;
+        };
+        /**
          * @description `true` when the legacy no-session service found no `Login` in the body and no
          *     valid session (Part 5, item 6; Part 7).
          */
@@ -657,13 +673,15 @@ export interface components {
          * @description Any other outcome, such as the unauthorized-access error (developer-token not
          *     matching the credential's developer) or the refusal of a source IP the operator
          *     has not allowed. HTTP status codes, error codes and the error body format are not
-         *     published, so no body is described.
+         *     published, so the body is described as an open object.
          */
         ErroNaoPublicado: {
             headers: {
                 [name: string]: unknown;
             };
-            content?: never;
+            content: {
+                "application/json": components["schemas"]["ErroNaoPublicado"];
+            };
         };
         /**
          * @description The operation's answer: a JSON body (`application/json; charset=utf-8`) holding
@@ -698,13 +716,15 @@ export interface components {
          *     developer), the refusal of a source IP the operator has not allowed, or the
          *     access-denied error (a credential not enabled for `AutenticacaoUsuario`, Part 5,
          *     item 7). HTTP status codes, error codes and the error body format are not
-         *     published, so no body is described.
+         *     published, so the body is described as an open object.
          */
         ErroNaoPublicadoAutenticacaoUsuario: {
             headers: {
                 [name: string]: unknown;
             };
-            content?: never;
+            content: {
+                "application/json": components["schemas"]["ErroNaoPublicado"];
+            };
         };
         /**
          * @description The answer, successful or not: an `AutenticacaoRS`. A failed authentication is
@@ -749,7 +769,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ObterMapaDeAssentosRQ"];
+                "application/json": components["schemas"]["ObterMapaDeAssentosRQ"] | components["schemas"]["RequisicaoSemLogin"];
             };
         };
         responses: {
@@ -766,7 +786,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["MarcarAssentosRQ"];
+                "application/json": components["schemas"]["MarcarAssentosRQ"] | components["schemas"]["RequisicaoSemLogin"];
             };
         };
         responses: {
@@ -783,7 +803,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RemoverAssentosRQ"];
+                "application/json": components["schemas"]["RemoverAssentosRQ"] | components["schemas"]["RequisicaoSemLogin"];
             };
         };
         responses: {
@@ -800,7 +820,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["DisponibilidadeDeServicoAuxiliarRQ"];
+                "application/json": components["schemas"]["DisponibilidadeDeServicoAuxiliarRQ"] | components["schemas"]["RequisicaoSemLogin"];
             };
         };
         responses: {
@@ -817,7 +837,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["TarifarServicoAuxiliarRQ"];
+                "application/json": components["schemas"]["TarifarServicoAuxiliarRQ"] | components["schemas"]["RequisicaoSemLogin"];
             };
         };
         responses: {
@@ -834,7 +854,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["GravarServicoAuxiliarRQ"];
+                "application/json": components["schemas"]["GravarServicoAuxiliarRQ"] | components["schemas"]["RequisicaoSemLogin"];
             };
         };
         responses: {
@@ -851,7 +871,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CancelarServicoAuxiliarRQ"];
+                "application/json": components["schemas"]["CancelarServicoAuxiliarRQ"] | components["schemas"]["RequisicaoSemLogin"];
             };
         };
         responses: {
@@ -902,7 +922,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ValidarTokenSegurancaRQ"];
+                "application/json": components["schemas"]["ValidarTokenSegurancaRQ"] | components["schemas"]["RequisicaoSemLogin"];
             };
         };
         responses: {

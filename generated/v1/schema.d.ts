@@ -52,6 +52,13 @@ export interface components {
             [key: string]: unknown;
         };
         /**
+         * @description The body of an error answer. The error body format is not published (Part 7),
+         *     so it is left open: do not rely on any field without checking it.
+         */
+        ErroNaoPublicado: {
+            [key: string]: unknown;
+        };
+        /**
          * @description The V1 wrapper (Part 9): an object holding the result and a `Sucesso` boolean.
          *     The name of the property that holds the result, and the result itself, are not
          *     published, so the wrapper stays open beside `Sucesso`: do not rely on any other
@@ -69,13 +76,15 @@ export interface components {
          * @description Any other outcome, such as the unauthorized-access error (developer-token not
          *     matching the credential's developer) or the refusal of a source IP the operator
          *     has not allowed. HTTP status codes, error codes and the error body format are not
-         *     published, so no body is described.
+         *     published, so the body is described as an open object.
          */
         ErroNaoPublicado: {
             headers: {
                 [name: string]: unknown;
             };
-            content?: never;
+            content: {
+                "application/json": components["schemas"]["ErroNaoPublicado"];
+            };
         };
     };
     parameters: never;

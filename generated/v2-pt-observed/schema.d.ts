@@ -848,6 +848,13 @@ export interface components {
             [key: string]: unknown;
         };
         /**
+         * @description The body of an error answer. The error body format is not published (Part 7),
+         *     so it is left open: do not rely on any field without checking it.
+         */
+        ErroNaoPublicado: {
+            [key: string]: unknown;
+        };
+        /**
          * @description The result object of the operation. Its fields are not published by the
          *     provider, so it is left open: do not rely on any field without checking it.
          */
@@ -858,12 +865,15 @@ export interface components {
          * ISO 8601 date and time (YYYY-MM-DDTHH:mm:ss)
          * @description Date and time in ISO 8601 without a zone offset, `YYYY-MM-DDTHH:mm:ss`: the
          *     form the Web API V2 serializes dates in, and the one responses must be parsed as.
+         *     Fields hold ISO 8601's ranges: month 01-12, day 01-31, hour 00-23, minute 00-59,
+         *     second 00-60 (60 being a leap second).
          * @example 2026-05-20T00:00:00
          */
         DataHora: string;
         /**
          * Date only (YYYY-MM-DD)
-         * @description Date-only form `YYYY-MM-DD`, accepted on V2 input.
+         * @description Date-only form `YYYY-MM-DD`, accepted on V2 input. Fields hold ISO 8601's
+         *     ranges: month 01-12, day 01-31.
          * @example 2026-05-20
          */
         DataSemHora: string;
@@ -871,7 +881,8 @@ export interface components {
          * Legacy date token
          * @description The legacy service's date token: a proprietary millisecond-plus-offset format
          *     written as a slash-delimited Date token (Part 9). Accepted on V2 input; ISO 8601
-         *     is recommended.
+         *     is recommended. In the pattern each slash stands in a character class, [/]: the
+         *     same language, and no regex reader takes it for a slash-delimited regex.
          * @example /Date(1779246000000-0300)/
          */
         DataLegada: string;
@@ -7811,13 +7822,15 @@ export interface components {
          * @description Any other outcome, such as the unauthorized-access error (developer-token not
          *     matching the credential's developer) or the refusal of a source IP the operator
          *     has not allowed. HTTP status codes, error codes and the error body format are not
-         *     published, so no body is described.
+         *     published, so the body is described as an open object.
          */
         ErroNaoPublicado: {
             headers: {
                 [name: string]: unknown;
             };
-            content?: never;
+            content: {
+                "application/json": components["schemas"]["ErroNaoPublicado"];
+            };
         };
         /**
          * @description The operation's answer: a JSON body (`application/json; charset=utf-8`) holding

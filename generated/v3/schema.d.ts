@@ -50,6 +50,13 @@ export interface components {
             [key: string]: unknown;
         };
         /**
+         * @description The body of an error answer. The error body format is not published (Part 7),
+         *     so it is left open: do not rely on any field without checking it.
+         */
+        ErroNaoPublicado: {
+            [key: string]: unknown;
+        };
+        /**
          * @description The lean answer of the V3 availability search: high aggregation of flights and
          *     lower bandwidth use (Part 4.3). Its payload is not published, so it is left
          *     open: do not rely on any field without checking it.
@@ -63,13 +70,15 @@ export interface components {
          * @description Any other outcome, such as the unauthorized-access error (developer-token not
          *     matching the credential's developer) or the refusal of a source IP the operator
          *     has not allowed. HTTP status codes, error codes and the error body format are not
-         *     published, so no body is described.
+         *     published, so the body is described as an open object.
          */
         ErroNaoPublicado: {
             headers: {
                 [name: string]: unknown;
             };
-            content?: never;
+            content: {
+                "application/json": components["schemas"]["ErroNaoPublicado"];
+            };
         };
     };
     parameters: never;

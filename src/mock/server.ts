@@ -17,6 +17,7 @@ import type { Violation } from './problem.ts';
 import { problem } from './problem.ts';
 import { createRequestLog, type LogLevel, type RequestLog } from './request-log.ts';
 import type { MockResponder } from './responder.ts';
+import { sessionRule } from './session-rule.ts';
 import { bundleDocument, resolveSources, type SourceOptions, type Sources } from './sources.ts';
 import { portError, StartError } from './start-error.ts';
 import { refuseUnparsed, sendProblem, unmetExpectation } from './wire.ts';
@@ -194,11 +195,12 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
       `behaviours: no behaviour the mock may replay is named ${unknown.join(', ')}; the ones it may replay with these options: ${known.join(', ') || 'none (serve --observed or --flows)'}.`,
     );
   let contract = await prepareContract(sources, reference, cache, log);
-  const respond = options.respond ?? sources.flows?.responder.respond;
+  // The legacy session rule (Part 5, item 6) comes first: it is the contract's own answer.
+  const respond = sessionRule(() => contract.routes, options.respond ?? sources.flows?.responder.respond);
   const front = createFront(() => contract, {
     reference,
     bodyTimeoutMs: options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS,
-    ...(respond ? { respond } : {}),
+    respond,
     ...(options.onViolation ? { onViolation: options.onViolation } : {}),
     ...(options.behaviours === false ? {} : { screen: (op, body) => refuseNulls(op, body, options.behaviours ?? true) }),
   });

@@ -11,7 +11,18 @@
 // response fields are never required, as the description does not say which are
 // always present.
 import { describe, expect, test } from 'vitest';
-import { bundled, obj, objectOf, operationAt, requestSchema, responseSchema, shape, type Shape } from './support.ts';
+import {
+  bundled,
+  obj,
+  objectOf,
+  operationAt,
+  operationBody,
+  requestSchema,
+  responseSchema,
+  shape,
+  WITHOUT_LOGIN,
+  type Shape,
+} from './support.ts';
 
 const doc = bundled('legacy');
 
@@ -141,7 +152,7 @@ const TABLE_4_5: { path: string; request: Shape; response: Shape }[] = [
 
 describe('Part 4.4: seat and ancillary bodies on AereoNoSession.svc', () => {
   test.each(Object.entries(TABLE_4_4))('%s', (operation, expected) => {
-    expect(shape(doc, requestSchema(doc, `/AereoNoSession.svc/${operation}`))).toEqual(expected);
+    expect(shape(doc, operationBody(doc, `/AereoNoSession.svc/${operation}`))).toEqual(expected);
   });
 
   test.each(Object.keys(TABLE_4_4))('%s answers the open legacy result, which may be the SessaoExpirada answer', (operation) => {
@@ -149,9 +160,28 @@ describe('Part 4.4: seat and ancillary bodies on AereoNoSession.svc', () => {
   });
 });
 
+describe('Part 5, item 6: on AereoNoSession.svc a body may come without Login', () => {
+  const noSession = [...Object.keys(TABLE_4_4), 'ValidarTokenSeguranca'].map((name) => `/AereoNoSession.svc/${name}`);
+  test.each(noSession)('%s: oneOf its own body and the body without Login', (path) => {
+    const alternatives = requestSchema(doc, path)['oneOf'];
+    expect(Array.isArray(alternatives) ? alternatives.map((a) => obj(a, 'alternative')['$ref']).at(-1) : alternatives).toBe(WITHOUT_LOGIN);
+  });
+
+  test('the body without Login refuses Login and is otherwise open and not published', () => {
+    const schema = objectOf(doc, { $ref: WITHOUT_LOGIN });
+    expect(schema).toMatchObject({ type: 'object', additionalProperties: true, 'x-undocumented': true, not: { required: ['Login'] } });
+    expect(schema['x-source']).toBe('5, 7');
+  });
+
+  test('elsewhere the body is the operation body alone: Autenticar, AutenticarComUsuario, Aereo.svc, Usuario.svc', () => {
+    const paths = Object.keys(obj(doc['paths'], 'paths')).filter((p) => !noSession.includes(p));
+    for (const path of paths) expect(requestSchema(doc, path)['oneOf'], path).toBeUndefined();
+  });
+});
+
 describe('Part 4.5: authentication bodies and answers', () => {
   test.each(TABLE_4_5)('$path', ({ path, request, response }) => {
-    expect(shape(doc, requestSchema(doc, path)), `request of ${path}`).toEqual(request);
+    expect(shape(doc, operationBody(doc, path)), `request of ${path}`).toEqual(request);
     expect(shape(doc, responseSchema(doc, path)), `response of ${path}`).toEqual(response);
   });
 });

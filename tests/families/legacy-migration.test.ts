@@ -3,7 +3,7 @@
 // legacy and V2 Portuguese bundles (Part 4.1: "fully compatible").
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, test } from 'vitest';
-import { bundled, catalogFamily, closure, componentName, obj, operations, requestSchema, str } from './support.ts';
+import { bundled, catalogFamily, closure, componentName, obj, operationBody, operations, requestSchema, str } from './support.ts';
 
 const legacy = bundled('legacy');
 const v2pt = bundled('v2-pt');
@@ -62,7 +62,7 @@ test('the replacement map covers every legacy operation name and nothing else', 
 });
 
 describe.each(SEATS_AND_ANCILLARIES)('%s: one request schema, two references', (name) => {
-  const legacyRef = requestSchema(legacy, `/AereoNoSession.svc/${name}`)['$ref'];
+  const legacyRef = operationBody(legacy, `/AereoNoSession.svc/${name}`)['$ref'];
   const v2Ref = requestSchema(v2pt, `/api/V2/Voos/${name}`)['$ref'];
 
   test('both routes refer to the same named component', () => {

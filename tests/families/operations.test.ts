@@ -2,6 +2,7 @@
 // missing and nothing extra, checked twice: against spec/catalog.yaml (the data every
 // tool reads) and against name lists typed here from the interface description
 // (the independent check that the catalog itself is right).
+import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { arr, bundled, catalogFamily, FAMILIES, obj, objectOf, operations, str, type Family } from './support.ts';
 import { type Json, type JsonObject, isObject } from '../../src/lib/json.ts';
@@ -138,7 +139,16 @@ describe.each(FAMILIES)('%s: operations and paths', (family) => {
       const ok = objectOf(doc, obj(responses['200'], '200'));
       expect(typeof ok['x-inferred'], `${path}: the 200 is an inference`).toBe('string');
       expect(Object.keys(obj(ok['content'], 'content')), path).toEqual(['application/json']);
-      expect(objectOf(doc, obj(responses['default'], 'default'))['content'], `${path}: no error body is invented`).toBeUndefined();
+      // The error body is not published (Part 7): declared, but open and marked, nothing invented.
+      const error = obj(objectOf(doc, obj(responses['default'], 'default'))['content'], `${path}: default content`);
+      expect(Object.keys(error), path).toEqual(['application/json']);
+      const errorSchema = objectOf(doc, obj(obj(error['application/json'], 'media')['schema'], 'schema'));
+      expect(errorSchema, `${path}: the error body is open and not published`).toMatchObject({
+        type: 'object',
+        additionalProperties: true,
+        'x-undocumented': true,
+      });
+      expect(errorSchema['properties'], `${path}: no error field is invented`).toBeUndefined();
     }
   });
 
@@ -162,8 +172,10 @@ describe.each(FAMILIES)('%s: operations and paths', (family) => {
     }
   });
 
-  test('info names this contract document, version 1.0.0', () => {
-    expect(obj(doc['info'], 'info')['version']).toBe('1.0.0');
+  test("info names this contract document, at its CHANGELOG's newest version", () => {
+    // The newest `## x.y.z` heading: the version being released (a breaking change raises it, CONTRIBUTING).
+    const newest = /^##\s+(\d+\.\d+\.\d+)/m.exec(readFileSync(`spec/${family}/CHANGELOG.md`, 'utf8'))?.[1];
+    expect(obj(doc['info'], 'info')['version']).toBe(newest);
     expect(doc['openapi']).toBe('3.1.0');
   });
 });

@@ -84,6 +84,22 @@ export function requestSchema(doc: JsonObject, path: string): JsonObject {
   return obj(media['schema'], `request schema of ${path}`);
 }
 
+/** The body without `Login` that a legacy no-session body may also be (Part 5, item 6). */
+export const WITHOUT_LOGIN = '#/components/schemas/RequisicaoSemLogin';
+
+/**
+ * The operation's own body: the request schema, or on AereoNoSession.svc the alternative
+ * beside the body without `Login` (`oneOf: [own, RequisicaoSemLogin]`).
+ */
+export function operationBody(doc: JsonObject, path: string): JsonObject {
+  const schema = requestSchema(doc, path);
+  if (!Array.isArray(schema['oneOf'])) return schema;
+  const [own, withoutLogin, ...more] = schema['oneOf'];
+  const other = obj(withoutLogin ?? null, `second alternative of ${path}`);
+  if (more.length > 0 || other['$ref'] !== WITHOUT_LOGIN) throw new Error(`${path}: a oneOf other than [body, RequisicaoSemLogin]`);
+  return obj(own ?? null, `own body of ${path}`);
+}
+
 export function responseSchema(doc: JsonObject, path: string, status = '200'): JsonObject {
   const responses = obj(operationAt(doc, path)['responses'], `responses of ${path}`);
   const response = objectOf(doc, obj(responses[status], `${status} of ${path}`));

@@ -30,6 +30,11 @@ export function compareSchemas(ctx: SchemaComparison, direction: Direction, base
   if (ctx.seen.has(key)) return;
   ctx.seen.add(key);
 
+  const wrapped = asAlternative(ctx, b, h, base, head);
+  if (wrapped) {
+    compareAlternatives(ctx, direction, wrapped.b, wrapped.h, where);
+    return;
+  }
   if (!b.undocumentedAt && h.undocumentedAt) {
     ctx.report('became-undocumented', 'current', h.undocumentedAt, `${where} is now marked x-undocumented`);
   }
@@ -41,6 +46,23 @@ export function compareSchemas(ctx: SchemaComparison, direction: Direction, base
     compareSchemas(ctx, direction, b.items ?? anyAt(`${b.pointer}/items`), h.items ?? anyAt(`${h.pointer}/items`), `${where}[]`);
   }
   if (b.alternatives && h.alternatives) compareAlternatives(ctx, direction, b, h, where);
+}
+
+/**
+ * A named schema that became one alternative of a `oneOf`/`anyOf` (or the reverse) is
+ * compared as that alternative: the others are alternatives added (or removed).
+ */
+function asAlternative(
+  ctx: SchemaComparison,
+  b: SchemaView,
+  h: SchemaView,
+  base: Located,
+  head: Located,
+): { b: SchemaView; h: SchemaView } | undefined {
+  if (Boolean(b.alternatives) === Boolean(h.alternatives)) return undefined;
+  const [single, list, doc] = b.alternatives ? [h, b.alternatives, ctx.base] : [b, h.alternatives ?? [], ctx.head];
+  if (single.refName === undefined || !list.some((alt) => viewSchema(doc, alt).refName === single.refName)) return undefined;
+  return b.alternatives ? { b, h: { ...h, alternatives: [head] } } : { b: { ...b, alternatives: [base] }, h };
 }
 
 function missingTypes(from: Set<string> | null, to: Set<string> | null): string | null {
