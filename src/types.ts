@@ -9,11 +9,19 @@ export type PostPath<P> = { [K in keyof P]-?: [PostOperation<P, K>] extends [nev
 
 type JsonContent<C> = C extends { content: { 'application/json': infer J } } ? J : never;
 
+type PublishedMembers<T> = T extends unknown ? (string extends keyof T ? never : T) : never;
+/**
+ * A request body with its open alternatives dropped when a published one is beside them: the
+ * legacy bodies also admit an open body without `Login` (the session rule, Part 5 item 6),
+ * which would otherwise let any object compile as a seat or ancillary body.
+ */
+type CallableBody<J> = [PublishedMembers<J>] extends [never] ? J : PublishedMembers<J>;
+
 /** The JSON request body of an operation (`undefined` when it takes none). */
 export type RequestBody<O> = O extends { requestBody: infer R }
-  ? JsonContent<R>
+  ? CallableBody<JsonContent<R>>
   : O extends { requestBody?: infer R }
-    ? JsonContent<NonNullable<R>> | undefined
+    ? CallableBody<JsonContent<NonNullable<R>>> | undefined
     : undefined;
 
 type SuccessStatus = 200 | 201 | 202 | 203 | 204 | 205 | 206 | 207 | 208 | 226 | '2XX';

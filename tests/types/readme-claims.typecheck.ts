@@ -1,10 +1,18 @@
 // What the README says the compiler catches, through the typed client as the README uses
 // it (`createV2Client`, calls by operation name). Each @ts-expect-error must meet an error;
 // the unmarked calls must compile. tests/types/types.test.ts runs tsc over this file.
+import { createLegacyClient } from '../../src/legacy.ts';
 import { createV2Client } from '../../src/v2.ts';
 
 const v2 = createV2Client({
   baseUrl: 'https://sandbox.invalid',
+  developerToken: '<DEVELOPER_TOKEN>',
+  accessCode: '<ACCESS_CODE>',
+  credentials: { Login: '<LOGIN>', Senha: '<PASSWORD>' },
+});
+
+const legacy = createLegacyClient({
+  baseUrl: 'https://legacy.invalid',
   developerToken: '<DEVELOPER_TOKEN>',
   accessCode: '<ACCESS_CODE>',
   credentials: { Login: '<LOGIN>', Senha: '<PASSWORD>' },
@@ -21,6 +29,11 @@ export async function readmeClaims(): Promise<void> {
   // @ts-expect-error a wrong type (a number for the Localizador string) does not compile
   await v2.ObterMapaDeAssentos({ Localizador: 123 });
   await v2.ObterMapaDeAssentos({ Localizador: 'ABC123' });
+  // The same on the legacy route, whose contract also admits an open body without Login
+  // (the session rule): the typed call keeps the published body.
+  // @ts-expect-error an unknown field does not compile on legacy MarcarAssentos either
+  await legacy.MarcarAssentos({ Localizador: 'ABC123', Assentos: [], Assento: 'x' });
+  await legacy.MarcarAssentos({ Localizador: 'ABC123', Assentos: [] });
 
   // On a body the provider leaves open (most V2 operations), a further field is allowed,
   // so a misspelt one compiles: the README says so rather than promise more.
