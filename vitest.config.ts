@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts'],
-    globalSetup: ['tests/support/mock-global-setup.ts'],
+    globalSetup: ['tests/support/mock-global-setup.ts', 'tests/support/shared-global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

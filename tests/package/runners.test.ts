@@ -8,7 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PACKAGE } from './consumer-sources.ts';
-import { installNode, mustRun, pack, rootDir, run } from '../support/package.ts';
+import { installNode, mustRun, rootDir, run } from '../support/package.ts';
+import { packedInstall } from '../support/shared-fixtures.ts';
 
 /** Node majors the package promises, as in consumer.test.ts. */
 const NODES = { 20: '20.20.2', 22: '22.23.3', 24: '24.21.0', 26: '26.10.0' } as const;
@@ -34,8 +35,9 @@ async function install(example: string, name: string, tarball: string, overrides
 beforeAll(async () => {
   tmp = await mkdtemp(path.join(os.tmpdir(), 'runners-test-'));
   const majors = Object.keys(NODES).map(Number) as Major[];
+  // The run's one packed tarball (shared-fixtures.ts); each example is its own install.
   const [packed, ...binaries] = await Promise.all([
-    pack(tmp),
+    packedInstall(),
     ...majors.map((m) => (process.version === `v${NODES[m]}` ? Promise.resolve(process.execPath) : installNode(NODES[m]))),
   ]);
   for (const [i, m] of majors.entries()) nodes.set(m, binaries[i] as string);
