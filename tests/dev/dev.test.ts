@@ -20,6 +20,16 @@ const HEADERS = {
 };
 const CALL = JSON.stringify({ Login: 'agencia', Senha: 's3gredo' });
 const WAIT = { timeout: 60_000, interval: 100 };
+/** V2 Portuguese, the family whose rebuild is longest (types, observed flavour, two pages). */
+const V2 = {
+  schema: 'spec/v2-pt/schemas/DisponibilidadeRQ.yaml',
+  route: '/api/V2/Voos/Disponibilidade',
+  call: JSON.stringify({ Login: 'agencia', Senha: 's3gredo', QuantidadeAdultos: 2 }),
+  integer: 'QuantidadeAdultos:\n    type: integer',
+  string: 'QuantidadeAdultos:\n    type: string',
+  summary: 'Flight search request of the Portuguese route.',
+};
+type V2Bundle = { components: { schemas: { DisponibilidadeRQ: { properties: { QuantidadeAdultos: { type: string } } } } } };
 
 let ws: Workspace;
 let child: ChildProcess;
@@ -186,6 +196,38 @@ describe('npm run dev', () => {
     await writeFile(path.join(ws.dir, SCHEMA), original);
     await expect.poll(async () => (await call()).status, WAIT).toBe(200);
   }, 120_000);
+
+  test('a save while the previous one is still building supersedes it: the newest reaches the mock, the stale build is dropped', async () => {
+    const file = path.join(ws.dir, V2.schema);
+    const text = await readFile(file, 'utf8');
+    const v2 = async () => {
+      const response = await fetch(`${mockUrl}${V2.route}`, { method: 'POST', headers: HEADERS, body: V2.call });
+      await response.arrayBuffer();
+      return response.status;
+    };
+    expect(await v2()).toBe(200);
+    const before = output.length;
+    const reports = () => output.slice(before).match(/^✓ .*$/gm) ?? [];
+    // A: the call refused. Its build swaps the mock first, then types, the observed flavour, pages…
+    await writeFile(file, text.replace(V2.integer, V2.string));
+    await expect.poll(v2, WAIT).toBe(422);
+    // …still in flight when B is saved (no build has reported since A).
+    expect(reports()).toEqual([]);
+    const marker = `superseding save ${Date.now()}`;
+    await writeFile(file, text.replace(V2.summary, `${V2.summary} (${marker})`));
+    await expect.poll(v2, WAIT).toBe(200);
+    // One build reports, B's: A's was dropped, not finished and applied after it.
+    await expect.poll(() => reports().length, WAIT).toBe(1);
+    expect(reports()[0]).toContain(V2.schema);
+    const bundle = await readFile(path.join(ws.dir, 'generated/v2-pt/openapi.json'), 'utf8');
+    expect(bundle).toContain(marker);
+    expect((JSON.parse(bundle) as V2Bundle).components.schemas.DisponibilidadeRQ.properties.QuantidadeAdultos.type).toBe('integer');
+    expect(await readFile(path.join(ws.dir, 'generated/v2-pt/schema.d.ts'), 'utf8')).toContain(marker);
+    expect(await v2()).toBe(200);
+    await writeFile(file, text);
+    await expect.poll(() => reports().length, WAIT).toBe(2);
+    expect(await v2()).toBe(200);
+  }, 180_000);
 
   test('Ctrl-C stops both servers and frees both ports', async () => {
     const ports = [mockUrl, docsUrl].map((u) => Number(new URL(u).port));
