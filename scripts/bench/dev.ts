@@ -158,3 +158,50 @@ export async function benchDev(rootDir: string, runs: number): Promise<DevFigure
     await Promise.all([ws.dispose(), cold.dispose()]);
   }
 }
+
+/**
+ * Saves in quick succession (V2 Portuguese, the edit and its revert in turn): each save comes
+ * 0.5 s after the previous one, or as soon as the mock answered by it if that took longer,
+ * so every save lands while the previous one is still building. Each sample: saved → the
+ * mock answering by that save.
+ */
+export async function benchQuickSaves(rootDir: string, saves = 6, gapMs = 500): Promise<Figure> {
+  const ws = await makeWorkspace(rootDir, { prefix: 'bench-saves-', also: ['generated'] });
+  const child = spawn(process.execPath, ['scripts/dev/main.ts', '--port', '0', '--docs-port', '0'], {
+    cwd: ws.dir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+  try {
+    await until(() => /^watching /m.test(output) || child.exitCode !== null, 'the dev loop starting');
+    if (child.exitCode !== null) throw new Error(`bench dev: npm run dev exited:\n${output}`);
+    const mockUrl = /^mock {2}(\S+)/m.exec(output)?.[1] ?? '';
+    const file = path.join(ws.dir, V2_EDIT.file);
+    const original = await readFile(file, 'utf8');
+    if (!original.includes(V2_EDIT.find)) throw new Error(`bench dev: ${V2_EDIT.file} no longer holds "${V2_EDIT.find}"`);
+    const status = async () => {
+      const r = await fetch(`${mockUrl}${V2_EDIT.route}`, { method: 'POST', headers: HEADERS, body: V2_EDIT.call });
+      await r.arrayBuffer();
+      return r.status;
+    };
+    const samples: number[] = [];
+    for (let i = 0; i < saves; i++) {
+      const edited = i % 2 === 0;
+      const saved = performance.now();
+      await writeFile(file, edited ? original.replace(V2_EDIT.find, V2_EDIT.replace) : original);
+      await until(async () => (await status()) === (edited ? 422 : 200), `the mock answering by save ${i + 1}`);
+      samples.push(performance.now() - saved);
+      const next = saved + gapMs - performance.now();
+      if (next > 0) await sleep(next);
+    }
+    // The last save's build ends too (nothing is left running when the session stops).
+    await until(() => /^✓ /m.test(output.slice(output.lastIndexOf('watching '))), 'a build finishing');
+    return summarise(samples);
+  } finally {
+    child.kill('SIGINT');
+    await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
+    await ws.dispose();
+  }
+}
