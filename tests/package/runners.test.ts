@@ -1,7 +1,8 @@
 // The examples an integrator copies, each run by its test runner from the packed tarball:
 // the Vitest example with Vitest 4 on Node 20 (Vitest 5 needs Node 22.12 or later) and
 // Vitest 5 on Node 22, 24 and 26; the Jest and Playwright examples on each. One install
-// per runner, reused by every Node (the installs are most of the cost here).
+// per runner, reused by every Node (the installs are most of the cost here); on each Node,
+// one test runs every example side by side.
 import { createServer } from 'node:net';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -73,40 +74,34 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-describe('Vitest', () => {
-  test.each([
-    [20, '4.1.12', 'vitest-4'],
-    [22, VITEST_LATEST, 'vitest-latest'],
-    [24, VITEST_LATEST, 'vitest-latest'],
-    [26, VITEST_LATEST, 'vitest-latest'],
-  ] as const)(
-    'Node %s: the example passes with Vitest %s',
-    async (major, expected, project) => {
-      const version = await installedVersion(project, 'vitest');
-      expect(version).toBe(expected);
-      const result = await runOn(major, project, [path.join('node_modules', 'vitest', 'vitest.mjs'), 'run']);
-      expect(result.code, `${result.stdout}${result.stderr}`).toBe(0);
-      expect(result.stdout).toMatch(/Tests\s+2 passed/);
-      expect(result.stdout).toContain(`v${version}`);
-    },
-    180_000,
-  );
+/** The Vitest example's project on each Node: Vitest 4 on Node 20 (its pin), the newest elsewhere. */
+const VITEST_ON: Record<Major, readonly [project: string, version: string]> = {
+  20: ['vitest-4', '4.1.12'],
+  22: ['vitest-latest', VITEST_LATEST],
+  24: ['vitest-latest', VITEST_LATEST],
+  26: ['vitest-latest', VITEST_LATEST],
+};
 
-  test('Vitest 5 refuses Node 20: its engines say so', async () => {
-    const manifest = path.join(projects.get('vitest-latest') as string, 'node_modules', 'vitest', 'package.json');
-    const engines = (JSON.parse(await readFile(manifest, 'utf8')) as { engines: { node: string } }).engines.node;
-    expect(engines).toMatch(/^\^22\.12/);
-  });
-});
-
-describe.each([20, 22, 24, 26] as const)('Node %s', (major) => {
-  test('the Jest example passes', async () => {
+/**
+ * Each example run by its runner on one Node, with what it must show. A new example adds an
+ * entry here (and its install in beforeAll): the matrix runs every entry once per Node, side by side.
+ */
+const EXAMPLES: Record<string, (major: Major) => Promise<void>> = {
+  async vitest(major) {
+    const [project, expected] = VITEST_ON[major];
+    const version = await installedVersion(project, 'vitest');
+    expect(version).toBe(expected);
+    const result = await runOn(major, project, [path.join('node_modules', 'vitest', 'vitest.mjs'), 'run']);
+    expect(result.code, `${result.stdout}${result.stderr}`).toBe(0);
+    expect(result.stdout).toMatch(/Tests\s+2 passed/);
+    expect(result.stdout).toContain(`v${version}`);
+  },
+  async jest(major) {
     const result = await runOn(major, 'jest', ['--experimental-vm-modules', path.join('node_modules', 'jest', 'bin', 'jest.js')]);
     expect(result.code, `${result.stdout}${result.stderr}`).toBe(0);
     expect(result.stderr).toMatch(/Tests:\s+2 passed, 2 total/);
-  }, 180_000);
-
-  test('the Playwright example passes, and stops its mock', async () => {
+  },
+  async playwright(major) {
     const port = await freePort();
     const result = await runOn(
       major,
@@ -120,7 +115,25 @@ describe.each([20, 22, 24, 26] as const)('Node %s', (major) => {
     expect(result.stdout).toMatch(/2 passed/);
     // The webServer is the bin itself: once Playwright is done, the port is free again.
     await expect.poll(() => listenable(port), { timeout: 10_000 }).toBe(true);
-  }, 180_000);
+  },
+};
+
+describe.each([20, 22, 24, 26] as const)('Node %s', (major) => {
+  test(`every example passes with its runner (${Object.keys(EXAMPLES).join(', ')}; Vitest ${VITEST_ON[major][1]})`, async () => {
+    // Side by side: each runner mostly waits on its own mock and child processes.
+    const outcomes = await Promise.allSettled(Object.values(EXAMPLES).map((example) => example(major)));
+    const failed = Object.keys(EXAMPLES).flatMap((name, i) => {
+      const outcome = outcomes[i] as PromiseSettledResult<void>;
+      return outcome.status === 'rejected' ? [`${name}: ${String(outcome.reason)}`] : [];
+    });
+    expect(failed).toEqual([]);
+  }, 300_000);
+});
+
+test('Vitest 5 refuses Node 20: its engines say so', async () => {
+  const manifest = path.join(projects.get('vitest-latest') as string, 'node_modules', 'vitest', 'package.json');
+  const engines = (JSON.parse(await readFile(manifest, 'utf8')) as { engines: { node: string } }).engines.node;
+  expect(engines).toMatch(/^\^22\.12/);
 });
 
 /** Whether a port can be listened on (nothing holds it). */
