@@ -66,12 +66,16 @@ async function installedVersion(project: string, name: string): Promise<string> 
   return (JSON.parse(await readFile(manifest, 'utf8')) as { version: string }).version;
 }
 
+/**
+ * A free port for Playwright's webServer, below the usual ephemeral range (32768 up): a port
+ * the system hands out for port 0 could be taken by another server (a mock of a test beside
+ * this one) before the webServer binds it, and Playwright then refuses to start.
+ */
 async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if (await listenable(port)) return port;
+  }
 }
 
 /** The Vitest example's project on each Node: Vitest 4 on Node 20 (its pin), the newest elsewhere. */
