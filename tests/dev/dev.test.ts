@@ -7,8 +7,8 @@ import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { makeWorkspace, type Workspace } from '../../scripts/lib/workspace.ts';
-import { rootDir } from '../support/bundle.ts';
+import type { Workspace } from '../../scripts/lib/workspace.ts';
+import { builtCopy } from '../support/built-copy.ts';
 
 const ROUTE = '/api/V3/Voos/Disponibilidade';
 const SCHEMA = 'spec/v3/schemas/DisponibilidadeV3RQ.yaml';
@@ -63,13 +63,14 @@ async function saveByRename(file: string, text: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  ws = await makeWorkspace(rootDir, { prefix: 'dev-loop-', also: ['generated'] });
+  // Built already (the project's build reused, built-copy.ts): dev starts with little or nothing to build.
+  ws = await builtCopy({ prefix: 'dev-loop-' });
   original = await readFile(path.join(ws.dir, SCHEMA), 'utf8');
   child = spawn(process.execPath, ['scripts/dev/main.ts', '--port', '0', '--docs-port', '0'], {
     cwd: ws.dir,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  // Ready when it says it is watching; the first build in a fresh copy renders every page.
+  // Ready when it says it is watching (a copy of an unbuilt project builds everything first).
   await new Promise<void>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();

@@ -11,7 +11,8 @@ import { rm } from 'node:fs/promises';
 import { connect } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { makeWorkspace, type Workspace } from '../../scripts/lib/workspace.ts';
+import type { Workspace } from '../../scripts/lib/workspace.ts';
+import { builtCopy } from '../support/built-copy.ts';
 import { docCommands, docFiles, nodeFiles, npmScripts, startsServer, type DocCommand } from '../support/doc-commands.ts';
 import { installNode, rootDir } from '../support/package.ts';
 import { packedInstall } from '../support/shared-fixtures.ts';
@@ -35,7 +36,8 @@ beforeAll(async () => {
   const [node] = await Promise.all([
     installNode(README_NODE),
     (async () => {
-      ws = await makeWorkspace(rootDir, {
+      // Built already (the project's build reused): a build command there has little or nothing to do.
+      ws = await builtCopy({
         prefix: 'doc-commands-',
         also: [
           'generated',
