@@ -182,10 +182,15 @@ export async function benchQuickSaves(rootDir: string, saves = 6, gapMs = 500): 
     const file = path.join(ws.dir, V2_EDIT.file);
     const original = await readFile(file, 'utf8');
     if (!original.includes(V2_EDIT.find)) throw new Error(`bench dev: ${V2_EDIT.file} no longer holds "${V2_EDIT.find}"`);
+    // A connection the mock closes while it swaps is a call to make again, not an answer.
     const status = async () => {
-      const r = await fetch(`${mockUrl}${V2_EDIT.route}`, { method: 'POST', headers: HEADERS, body: V2_EDIT.call });
-      await r.arrayBuffer();
-      return r.status;
+      try {
+        const r = await fetch(`${mockUrl}${V2_EDIT.route}`, { method: 'POST', headers: HEADERS, body: V2_EDIT.call });
+        await r.arrayBuffer();
+        return r.status;
+      } catch {
+        return 0;
+      }
     };
     const samples: number[] = [];
     for (let i = 0; i < saves; i++) {
@@ -197,8 +202,7 @@ export async function benchQuickSaves(rootDir: string, saves = 6, gapMs = 500): 
       const next = saved + gapMs - performance.now();
       if (next > 0) await sleep(next);
     }
-    // The last save's build ends too (nothing is left running when the session stops).
-    await until(() => /^✓ /m.test(output.slice(output.lastIndexOf('watching '))), 'a build finishing');
+    console.log(`quick saves → mock, ms: ${samples.map(Math.round).join(', ')}`);
     return summarise(samples);
   } finally {
     child.kill('SIGINT');
