@@ -14,6 +14,7 @@ const SLOW_TESTS = [
   'tests/lint/cli-equivalence.test.ts',
   'tests/pipeline/client-compile.test.ts',
   'tests/pipeline/failures.test.ts',
+  'tests/pipeline/superseded.test.ts',
   'tests/dev/**',
   'tests/generators/**',
   'tests/bruno/**',

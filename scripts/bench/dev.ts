@@ -63,10 +63,10 @@ export interface DevFigures {
   warmOverFull: Figure;
 }
 
-async function until(check: () => Promise<boolean> | boolean, what: string): Promise<void> {
+async function until(check: () => Promise<boolean> | boolean, what: string, giveUpMs = GIVE_UP_MS): Promise<void> {
   const started = performance.now();
   while (!(await check())) {
-    if (performance.now() - started > GIVE_UP_MS) throw new Error(`bench dev: ${what} did not happen within ${GIVE_UP_MS} ms`);
+    if (performance.now() - started > giveUpMs) throw new Error(`bench dev: ${what} did not happen within ${giveUpMs} ms`);
     await sleep(5);
   }
 }
@@ -156,5 +156,57 @@ export async function benchDev(rootDir: string, runs: number): Promise<DevFigure
     child.kill('SIGINT');
     await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
     await Promise.all([ws.dispose(), cold.dispose()]);
+  }
+}
+
+/**
+ * Saves in quick succession (V2 Portuguese, the edit and its revert in turn): each save comes
+ * 0.5 s after the previous one, or as soon as the mock answered by it if that took longer,
+ * so every save lands while the previous one is still building. Each sample: saved → the
+ * mock answering by that save.
+ */
+export async function benchQuickSaves(rootDir: string, saves = 6, gapMs = 500): Promise<Figure> {
+  const ws = await makeWorkspace(rootDir, { prefix: 'bench-saves-', also: ['generated'] });
+  const child = spawn(process.execPath, ['scripts/dev/main.ts', '--port', '0', '--docs-port', '0'], {
+    cwd: ws.dir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+  try {
+    // The copy has no build cache: its first build is a cold one, not what is measured here.
+    await until(() => /^watching /m.test(output) || child.exitCode !== null, 'the dev loop starting', 600_000);
+    if (child.exitCode !== null) throw new Error(`bench dev: npm run dev exited:\n${output}`);
+    const mockUrl = /^mock {2}(\S+)/m.exec(output)?.[1] ?? '';
+    const file = path.join(ws.dir, V2_EDIT.file);
+    const original = await readFile(file, 'utf8');
+    if (!original.includes(V2_EDIT.find)) throw new Error(`bench dev: ${V2_EDIT.file} no longer holds "${V2_EDIT.find}"`);
+    // A connection the mock closes while it swaps is a call to make again, not an answer.
+    const status = async () => {
+      try {
+        const r = await fetch(`${mockUrl}${V2_EDIT.route}`, { method: 'POST', headers: HEADERS, body: V2_EDIT.call });
+        await r.arrayBuffer();
+        return r.status;
+      } catch {
+        return 0;
+      }
+    };
+    const samples: number[] = [];
+    for (let i = 0; i < saves; i++) {
+      const edited = i % 2 === 0;
+      const saved = performance.now();
+      await writeFile(file, edited ? original.replace(V2_EDIT.find, V2_EDIT.replace) : original);
+      await until(async () => (await status()) === (edited ? 422 : 200), `the mock answering by save ${i + 1}`);
+      samples.push(performance.now() - saved);
+      const next = saved + gapMs - performance.now();
+      if (next > 0) await sleep(next);
+    }
+    console.log(`quick saves → mock, ms: ${samples.map(Math.round).join(', ')}`);
+    return summarise(samples);
+  } finally {
+    child.kill('SIGINT');
+    await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
+    await ws.dispose();
   }
 }

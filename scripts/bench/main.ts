@@ -4,7 +4,8 @@ import { cpus, totalmem, platform, release } from 'node:os';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { benchPipeline, ONE_FAMILY_EDIT } from './pipeline.ts';
-import { benchDev } from './dev.ts';
+import { benchDev, benchQuickSaves } from './dev.ts';
+import { benchSuite } from './suite.ts';
 import { benchMock } from './mock.ts';
 import { benchClientOverhead, benchTypecheck, clientSize } from './client.ts';
 import { BASELINE_COMMIT, benchPackage } from './package.ts';
@@ -18,7 +19,7 @@ const runs = Number(process.env.BENCH_RUNS ?? 3);
 // `npm run bench -- --only pipeline` (or mock, client, typecheck, size) measures one
 // group and prints it; bench/results.md is written by full runs only.
 const FINDINGS_HEADING = '## Findings behind the settings';
-const GROUPS = ['pipeline', 'dev', 'mock', 'client', 'typecheck', 'size', 'package'] as const;
+const GROUPS = ['pipeline', 'dev', 'saves', 'mock', 'client', 'typecheck', 'size', 'package', 'suite'] as const;
 type Group = (typeof GROUPS)[number];
 const { values: args } = scriptArgs({
   command: 'npm run bench',
@@ -112,6 +113,16 @@ if (measures('dev')) {
     key: 'dev-one-family',
     figure: `${ms(d.warmOneFamily)}; full ${ms(d.full)}`,
     ratio: { value: d.warmOverFull.median, spread: d.warmOverFull, target: 0.3, label: 'one family (dev) / full' },
+  });
+}
+
+if (measures('saves')) {
+  const saves = await benchQuickSaves(rootDir);
+  rows.push({
+    what: '`npm run dev`, V2 Portuguese, six saves 0.5 s apart (each while the previous one builds): saved → the running mock answers by that save',
+    key: 'dev-quick-saves',
+    figure: ms(saves),
+    ratio: { value: Math.max(saves.median / 1000, saves.max / 2000), target: 1, label: 'max(median / 1 s, max / 2 s)' },
   });
 }
 
@@ -268,6 +279,17 @@ if (measures('package')) {
       target: 1,
       label: `first answer / 1 s (installed / repository ${p.start.ratio.median.toFixed(2)})`,
     },
+  });
+}
+
+if (measures('suite')) {
+  const suite = await benchSuite(rootDir);
+  const seconds = (value: number) => `${(value / 1000).toFixed(0)} s`;
+  rows.push({
+    what: `\`npm test\` (CI=true, ${suite.files} files${suite.exitCode === 0 ? '' : `, **exit ${suite.exitCode}**`}): wall time, CPU time of its processes; the ten slowest files`,
+    key: 'suite-wall',
+    figure: `${seconds(suite.wallMs)} wall${suite.cpuMs === undefined ? '' : `, ${seconds(suite.cpuMs)} CPU`}; ${suite.slowest.map((f) => `${f.file} ${seconds(f.ms)}`).join(', ')}`,
+    ratio: { value: suite.wallMs / 360_000, target: 1, label: 'wall / 6 min' },
   });
 }
 

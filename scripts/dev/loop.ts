@@ -8,7 +8,7 @@ import path from 'node:path';
 import { LiveReload } from '../docs-site/live-reload.ts';
 import { serveDocs } from '../docs-site/serve.ts';
 import { bundleJson } from '../pipeline/bundle-json.ts';
-import { runPipeline } from '../pipeline/pipeline.ts';
+import { runPipeline, SupersededError } from '../pipeline/pipeline.ts';
 import { PipelineSession } from '../pipeline/session.ts';
 import { OBSERVED_ID } from '../pipeline/step-ids.ts';
 import { startMock, type RunningMock } from '../../src/mock/server.ts';
@@ -46,7 +46,16 @@ export async function startDev(options: DevOptions): Promise<RunningDev> {
   };
   const swap = () => queue(() => mock?.reload());
 
-  async function build(changed: readonly string[]): Promise<boolean> {
+  // The newest save wins: its build starts at once, and the build it makes stale is aborted
+  // (no further step, no write, no swap of the mock); whatever it left unbuilt, the newer build
+  // rebuilds, since the stale one records nothing. `latest` numbers the build that may touch the mock.
+  let latest = 0;
+  // Families a superseded build swapped into the mock from memory: their bundles on disk are
+  // older, so the next build that completes reloads them unless it swapped them itself.
+  const mockAhead = new Set<string>();
+
+  async function build(changed: readonly string[], generation: number, signal: AbortSignal): Promise<boolean> {
+    const isLatest = () => generation === latest;
     const started = performance.now();
     const timings: string[] = [];
     const since = () => Math.round(performance.now() - started);
@@ -57,27 +66,37 @@ export async function startDev(options: DevOptions): Promise<RunningDev> {
         rootDir,
         session,
         client: false,
+        signal,
         onBundled: (id, document) => {
-          if (!mock?.families.includes(id) || mock.observed.includes(id)) return;
+          if (!isLatest() || !mock?.families.includes(id) || mock.observed.includes(id)) return;
           const at = since();
           const text = bundleJson(document);
           swappedEarly.add(id);
-          void queue(() => mock?.swap({ [id]: text })).then(() => timings.push(`mock swapped at ${at}–${since()} ms (${id})`));
+          mockAhead.add(id);
+          void queue(() => (isLatest() ? mock?.swap({ [id]: text }) : undefined)).then(() =>
+            timings.push(`mock swapped at ${at}–${since()} ms (${id})`),
+          );
         },
         onBundles: (ids) => {
           // Written as swapped, or not served at all (an observed flavour): nothing to read back.
           const served = (id: string) => mock?.families.includes(id) || (id === OBSERVED_ID && (mock?.observed.length ?? 0) > 0);
           const fresh = ids.filter((id) => served(id) && !swappedEarly.has(id));
-          if (fresh.length === 0) return;
+          if (fresh.length === 0 || !isLatest()) return;
           const at = since();
           void swap().then(() => timings.push(`mock reloaded at ${at}–${since()} ms (${fresh.join(', ')})`));
         },
         onDocs: () => {
+          if (!isLatest()) return;
           live.reload();
           timings.push(`pages reloaded at ${since()} ms`);
         },
       });
       await swapping;
+      if (!isLatest()) return false;
+      // What an earlier, superseded build swapped in and this one did not rebuild: back to the disk's.
+      const behind = [...mockAhead].filter((id) => !swappedEarly.has(id));
+      mockAhead.clear();
+      if (behind.length > 0) await swap();
       const rebuilt = reports.filter((r) => !r.skipped).map((r) => r.id);
       if (report.clear()) print('✓ fixed: the contract builds again');
       if (changed.length > 0 && rebuilt.length > 0)
@@ -86,13 +105,17 @@ export async function startDev(options: DevOptions): Promise<RunningDev> {
       return true;
     } catch (error) {
       await swapping;
+      // Superseded (aborted, or finished after a newer save): the newer build reports and swaps.
+      if (error instanceof SupersededError || !isLatest()) return false;
       const lines = problemLines(error);
       const fresh = report.fresh(lines);
       for (const line of fresh) print(`✗ ${line}`);
       // A family swapped in before a later step failed: back to the last good bundles on disk.
-      if (swappedEarly.size > 0) {
+      if (mockAhead.size > 0) {
+        const back = [...mockAhead];
+        mockAhead.clear();
         await swap();
-        print(`  the mock is back on the last good ${[...swappedEarly].join(', ')}`);
+        print(`  the mock is back on the last good ${back.join(', ')}`);
       }
       if (fresh.length === 0)
         print(`✗ still failing (${lines.length} problem${lines.length === 1 ? '' : 's'} above); serving the last good contract`);
@@ -101,30 +124,34 @@ export async function startDev(options: DevOptions): Promise<RunningDev> {
     }
   }
 
-  // An edit that lands during a build is built right after it, once.
-  let building: Promise<unknown> | undefined;
-  let pending: Set<string> | undefined;
-  const onChange = (files: string[]) => {
-    if (building) {
-      pending ??= new Set();
-      for (const f of files) pending.add(f);
-      return;
-    }
-    building = build(files).finally(() => {
-      building = undefined;
-      const next = pending;
-      pending = undefined;
-      if (next) onChange([...next]);
+  // Every save starts a build at once and aborts the one in flight; the files of builds that
+  // did not complete are named by the next one's report.
+  const builds = new Set<Promise<boolean>>();
+  let current: AbortController | undefined;
+  let unreported = new Set<string>();
+  const startBuild = (files: readonly string[]): Promise<boolean> => {
+    current?.abort();
+    const controller = new AbortController();
+    current = controller;
+    const generation = ++latest;
+    for (const f of files) unreported.add(f);
+    const changed = [...unreported];
+    const done = build(changed, generation, controller.signal).then((ok) => {
+      if (generation === latest) unreported = new Set();
+      return ok;
     });
+    builds.add(done);
+    void done.finally(() => builds.delete(done));
+    return done;
   };
+  const onChange = (files: string[]) => void startBuild(files);
+  const settled = () => Promise.all([...builds].map((b) => b.catch(() => false)));
 
   let watcher: Watcher | undefined;
   let docs: Server | undefined;
   try {
     // What changed while dev was not running is built first; the mock needs the bundles.
-    building = build([]);
-    await building;
-    building = undefined;
+    await startBuild([]);
     mock = await startMock({ rootDir, port: options.port, flows: options.flows === true, logLevel: 'warn' });
     // The mock on the docs' origin too: the pages' console calls it without CORS.
     const served = await serveDocs(path.join(rootDir, 'generated', 'docs'), options.docsPort, { live, mock: mock.url });
@@ -138,7 +165,8 @@ export async function startDev(options: DevOptions): Promise<RunningDev> {
       async close() {
         watcher?.close();
         live.close();
-        await building?.catch(() => undefined);
+        current?.abort();
+        await settled();
         await Promise.all([
           running.close(),
           new Promise<void>((resolve) => {

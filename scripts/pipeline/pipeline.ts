@@ -59,6 +59,19 @@ export interface BuildOptions {
   onBundled?: (id: string, document: Record<string, unknown>) => void;
   /** Told once the docs pages are written. */
   onDocs?: () => void;
+  /**
+   * Aborted when a newer save makes this build stale (`npm run dev`): it starts no further
+   * step, writes no more files, tells nothing more, records nothing, and ends with a SupersededError.
+   */
+  signal?: AbortSignal;
+}
+
+/** The build was aborted by its caller (a newer save): what it had not written, it never will. */
+export class SupersededError extends Error {
+  constructor() {
+    super('superseded by a newer build');
+    this.name = 'SupersededError';
+  }
 }
 
 /** Files whose change invalidates every family: configs and the pipeline itself. */
@@ -81,14 +94,15 @@ async function sharedFingerprint(rootDir: string, hasher: FileHasher): Promise<s
   return fingerprint(rootDir, inputs, [`node ${process.version}`, ...versions].join('\n'), hasher);
 }
 
-/** Writes a file only when its bytes change, so unchanged outputs keep their mtime. */
-async function writeIfChanged(file: string, content: string): Promise<void> {
+/** Writes a file only when its bytes change, so unchanged outputs keep their mtime; nothing once `stale`. */
+async function writeIfChanged(file: string, content: string, stale?: AbortSignal): Promise<void> {
   try {
     if ((await readFile(file, 'utf8')) === content) return;
   } catch {
     // absent: write it
   }
   await mkdir(path.dirname(file), { recursive: true });
+  if (stale?.aborted) return;
   await writeFile(file, content);
 }
 
@@ -125,6 +139,7 @@ interface Run {
   onBundles: (ids: string[]) => void;
   onBundled: ((id: string, document: Record<string, unknown>) => void) | undefined;
   onDocs: () => void;
+  signal: AbortSignal | undefined;
   plan: Plan;
   built: BuiltFamily[];
   failures: unknown[];
@@ -145,20 +160,32 @@ export async function runPipeline(options: BuildOptions): Promise<FamilyReport[]
     force: options.force === true,
     client: options.client ?? true,
     session: options.session,
-    onBundles: options.onBundles ?? (() => {}),
-    onBundled: options.onBundled,
-    onDocs: options.onDocs ?? (() => {}),
+    ...told(options),
+    signal: options.signal,
     plan,
     built: [],
     failures: [],
     log,
     phase: (name) => log(`  · ${name} at ${Math.round(performance.now() - phaseStart)} ms`),
   };
+  if (options.signal?.aborted) throw new SupersededError();
   await runSteps(run);
+  if (options.signal?.aborted) throw new SupersededError();
   await recordBuilt(run);
   const { failures } = run;
   if (failures.length > 0) throw failures.length === 1 ? failures[0] : new AggregateError(failures, failures.map(String).join('\n'));
   return reportsOf(run);
+}
+
+/** The caller's callbacks, silent once the build is superseded. */
+function told(options: BuildOptions): Pick<Run, 'onBundles' | 'onBundled' | 'onDocs'> {
+  const live = () => !options.signal?.aborted;
+  const { onBundles, onBundled, onDocs } = options;
+  return {
+    onBundles: (ids) => live() && onBundles?.(ids),
+    onBundled: onBundled && ((id, document) => live() && onBundled(id, document)),
+    onDocs: () => live() && onDocs?.(),
+  };
 }
 
 /** Which families, and whether the observed flavour and the docs, must be built: hashes only, so a build with nothing changed never loads the tools. */
@@ -214,28 +241,29 @@ async function runSteps(run: Run): Promise<void> {
   const ctx: StepContext = {
     rootDir: run.rootDir,
     outDir: run.outDir,
-    writeIfChanged,
+    writeIfChanged: (file, content) => writeIfChanged(file, content, run.signal),
     types: workers.types.bind(workers),
     spectral: workers.spectral.bind(workers),
   };
+  // Each step starts only while nothing failed and no newer build superseded this one.
+  const going = () => failures.length === 0 && !run.signal?.aborted;
   try {
     if (plan.stale.length > 0 || plan.observedStale) workers.prewarm();
     if (plan.stale.length > 0) await buildFamilies(run, ctx);
-    if (failures.length === 0 && built.length > 0) run.onBundles(built.map((b) => b.report.id));
+    if (going() && built.length > 0) run.onBundles(built.map((b) => b.report.id));
     // The docs site reads every bundle: it runs when any was rebuilt or its own inputs changed.
-    const site =
-      failures.length === 0 && (built.length > 0 || plan.observedStale || plan.docsStale) ? await startDocs(run, ctx, workers) : undefined;
-    if (failures.length === 0 && plan.observedStale && (await buildObserved(run, ctx))) run.onBundles([OBSERVED_ID]);
+    const site = going() && (built.length > 0 || plan.observedStale || plan.docsStale) ? await startDocs(run, ctx, workers) : undefined;
+    if (going() && plan.observedStale && (await buildObserved(run, ctx))) run.onBundles([OBSERVED_ID]);
     // The client needs every type (the observed flavour's too), not the docs; only for the real output folder.
-    const clientDone = run.intoProject && run.client && failures.length === 0 ? buildClient(run, workers) : Promise.resolve();
+    const clientDone = run.intoProject && run.client && going() ? buildClient(run, workers) : Promise.resolve();
     // Prism renders the mock's answers on this thread while the workers compile the client and render pages.
-    const mockDone = failures.length === 0 && (plan.mockStale || built.length > 0) ? buildMock(run, workers) : Promise.resolve();
+    const mockDone = going() && (plan.mockStale || built.length > 0) ? buildMock(run, workers) : Promise.resolve();
     if (site && (await finishDocs(run, site))) run.onDocs();
     await clientDone;
     run.phase('client compiled');
     await mockDone;
-    if (failures.length === 0 && plan.flowsStale) await buildFlows(run);
-    if (failures.length === 0 && (plan.postmanStale || plan.flowsStale || built.some((b) => b.document))) await buildCollections(run);
+    if (going() && plan.flowsStale) await buildFlows(run);
+    if (going() && (plan.postmanStale || plan.flowsStale || built.some((b) => b.document))) await buildCollections(run);
   } finally {
     if (!run.session) await workers.close();
   }
@@ -327,7 +355,7 @@ async function buildClient(run: Run, workers: BuildWorkers): Promise<void> {
 
 /** Finishes the pages; true when they were written. */
 async function finishDocs(run: Run, site: SiteStep): Promise<boolean> {
-  if (run.failures.length > 0) {
+  if (run.failures.length > 0 || run.signal?.aborted) {
     await site.abandon();
     return false;
   }

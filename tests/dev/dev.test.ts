@@ -7,8 +7,8 @@ import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { makeWorkspace, type Workspace } from '../../scripts/lib/workspace.ts';
-import { rootDir } from '../support/bundle.ts';
+import type { Workspace } from '../../scripts/lib/workspace.ts';
+import { builtCopy } from '../support/built-copy.ts';
 
 const ROUTE = '/api/V3/Voos/Disponibilidade';
 const SCHEMA = 'spec/v3/schemas/DisponibilidadeV3RQ.yaml';
@@ -20,6 +20,16 @@ const HEADERS = {
 };
 const CALL = JSON.stringify({ Login: 'agencia', Senha: 's3gredo' });
 const WAIT = { timeout: 60_000, interval: 100 };
+/** V2 Portuguese, the family whose rebuild is longest (types, observed flavour, two pages). */
+const V2 = {
+  schema: 'spec/v2-pt/schemas/DisponibilidadeRQ.yaml',
+  route: '/api/V2/Voos/Disponibilidade',
+  call: JSON.stringify({ Login: 'agencia', Senha: 's3gredo', QuantidadeAdultos: 2 }),
+  integer: 'QuantidadeAdultos:\n    type: integer',
+  string: 'QuantidadeAdultos:\n    type: string',
+  summary: 'Flight search request of the Portuguese route.',
+};
+type V2Bundle = { components: { schemas: { DisponibilidadeRQ: { properties: { QuantidadeAdultos: { type: string } } } } } };
 
 let ws: Workspace;
 let child: ChildProcess;
@@ -53,13 +63,14 @@ async function saveByRename(file: string, text: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  ws = await makeWorkspace(rootDir, { prefix: 'dev-loop-', also: ['generated'] });
+  // Built already (the project's build reused, built-copy.ts): dev starts with little or nothing to build.
+  ws = await builtCopy({ prefix: 'dev-loop-' });
   original = await readFile(path.join(ws.dir, SCHEMA), 'utf8');
   child = spawn(process.execPath, ['scripts/dev/main.ts', '--port', '0', '--docs-port', '0'], {
     cwd: ws.dir,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  // Ready when it says it is watching; the first build in a fresh copy renders every page.
+  // Ready when it says it is watching (a copy of an unbuilt project builds everything first).
   await new Promise<void>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
@@ -186,6 +197,38 @@ describe('npm run dev', () => {
     await writeFile(path.join(ws.dir, SCHEMA), original);
     await expect.poll(async () => (await call()).status, WAIT).toBe(200);
   }, 120_000);
+
+  test('a save while the previous one is still building supersedes it: the newest reaches the mock, the stale build is dropped', async () => {
+    const file = path.join(ws.dir, V2.schema);
+    const text = await readFile(file, 'utf8');
+    const v2 = async () => {
+      const response = await fetch(`${mockUrl}${V2.route}`, { method: 'POST', headers: HEADERS, body: V2.call });
+      await response.arrayBuffer();
+      return response.status;
+    };
+    expect(await v2()).toBe(200);
+    const before = output.length;
+    const reports = () => output.slice(before).match(/^✓ .*$/gm) ?? [];
+    // A: the call refused. Its build swaps the mock first, then types, the observed flavour, pages…
+    await writeFile(file, text.replace(V2.integer, V2.string));
+    await expect.poll(v2, WAIT).toBe(422);
+    // …still in flight when B is saved (no build has reported since A).
+    expect(reports()).toEqual([]);
+    const marker = `superseding save ${Date.now()}`;
+    await writeFile(file, text.replace(V2.summary, `${V2.summary} (${marker})`));
+    await expect.poll(v2, WAIT).toBe(200);
+    // One build reports, B's: A's was dropped, not finished and applied after it.
+    await expect.poll(() => reports().length, WAIT).toBe(1);
+    expect(reports()[0]).toContain(V2.schema);
+    const bundle = await readFile(path.join(ws.dir, 'generated/v2-pt/openapi.json'), 'utf8');
+    expect(bundle).toContain(marker);
+    expect((JSON.parse(bundle) as V2Bundle).components.schemas.DisponibilidadeRQ.properties.QuantidadeAdultos.type).toBe('integer');
+    expect(await readFile(path.join(ws.dir, 'generated/v2-pt/schema.d.ts'), 'utf8')).toContain(marker);
+    expect(await v2()).toBe(200);
+    await writeFile(file, text);
+    await expect.poll(() => reports().length, WAIT).toBe(2);
+    expect(await v2()).toBe(200);
+  }, 180_000);
 
   test('Ctrl-C stops both servers and frees both ports', async () => {
     const ports = [mockUrl, docsUrl].map((u) => Number(new URL(u).port));

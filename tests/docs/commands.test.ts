@@ -8,14 +8,15 @@
 // that cannot run here carries `# not run here: <reason>`, visible where the reader sees it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { makeWorkspace, type Workspace } from '../../scripts/lib/workspace.ts';
+import type { Workspace } from '../../scripts/lib/workspace.ts';
+import { builtCopy } from '../support/built-copy.ts';
 import { docCommands, docFiles, nodeFiles, npmScripts, startsServer, type DocCommand } from '../support/doc-commands.ts';
-import { installNode, mustRun, pack, rootDir } from '../support/package.ts';
+import { installNode, rootDir } from '../support/package.ts';
+import { packedInstall } from '../support/shared-fixtures.ts';
 
 /** The Node of the README's set-up section ("a fresh machine: Node 20+"). */
 const README_NODE = '20.20.2';
@@ -36,7 +37,8 @@ beforeAll(async () => {
   const [node] = await Promise.all([
     installNode(README_NODE),
     (async () => {
-      ws = await makeWorkspace(rootDir, {
+      // Built already (the project's build reused): a build command there has little or nothing to do.
+      ws = await builtCopy({
         prefix: 'doc-commands-',
         also: [
           'generated',
@@ -63,13 +65,8 @@ beforeAll(async () => {
   env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_|^NODE_OPTIONS$|^VITEST|^INIT_CWD$/i.test(k)));
   env.PATH = [path.dirname(node), ...pathEntries].join(path.delimiter);
   env[NESTED] = '1';
-  consumer = await mkdtemp(path.join(tmpdir(), 'doc-commands-consumer-'));
-  const packed = await pack(consumer);
-  await writeFile(path.join(consumer, 'package.json'), `${JSON.stringify({ name: 'consumer', private: true, type: 'module' })}\n`);
-  await mustRun('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--prefer-offline', packed.tarball], {
-    cwd: consumer,
-    env,
-  });
+  // The run's one packed install (shared-fixtures.ts): `npx` run in a folder of it finds the installed bin.
+  consumer = await (await packedInstall()).workDir('doc-commands');
 }, 600_000);
 
 afterAll(async () => {

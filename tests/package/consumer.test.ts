@@ -4,8 +4,7 @@
 // the browser, run the Node consumer against the real mock, run the installed commands
 // (mock, proxy, flows) on Node 20, 22, 24 and 26, and lint the package with publint and
 // @arethetypeswrong/cli (esm-only profile). The examples' test runners: runners.test.ts.
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { createServer } from 'node:net';
@@ -13,7 +12,8 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { NODE_CONSUMER, PACKAGE, browserConsumer } from './consumer-sources.ts';
 import { startServerProcess } from '../support/mock-process.ts';
-import { installNode, mustRun, pack, rootDir, run, type Packed } from '../support/package.ts';
+import { installNode, mustRun, rootDir, run, type Packed } from '../support/package.ts';
+import { packedInstall } from '../support/shared-fixtures.ts';
 
 /** Node majors the package promises (engines >= 20); 24 is the toolchain's own. */
 const NODE_VERSIONS = ['20.20.2', '22.23.3', '24.21.0', '26.10.0'] as const;
@@ -23,27 +23,23 @@ const TSC = path.join(rootDir, 'node_modules', 'typescript', 'bin', 'tsc');
 const BIN = path.join(rootDir, 'node_modules', '.bin');
 const mockUrl = inject('mockUrl');
 
-let tmp: string;
 let project: string;
+let installed: string;
 let packed: Packed;
 const nodes = new Map<string, string>();
 
 const STRICT = { strict: true, noUncheckedIndexedAccess: true, exactOptionalPropertyTypes: true, skipLibCheck: false, target: 'ES2022' };
 
 beforeAll(async () => {
-  tmp = await mkdtemp(path.join(os.tmpdir(), 'consumer-test-'));
-  project = path.join(tmp, 'consumer');
-  const [tarball, ...binaries] = await Promise.all([
-    (async () => {
-      packed = await pack(tmp);
-      return packed.tarball;
-    })(),
+  // The run's one packed install (shared-fixtures.ts); this file writes only in its own folder of it.
+  const [install, ...binaries] = await Promise.all([
+    packedInstall(),
     ...NODE_VERSIONS.map((v) => (v.startsWith('24.') && process.version === `v${v}` ? Promise.resolve(process.execPath) : installNode(v))),
   ]);
   for (const [i, v] of NODE_VERSIONS.entries()) nodes.set(v, binaries[i] as string);
-  await mkdir(project, { recursive: true });
-  await writeFile(path.join(project, 'package.json'), `${JSON.stringify({ name: 'consumer', private: true, type: 'module' }, null, 2)}\n`);
-  await mustRun('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--prefer-offline', tarball as string], { cwd: project });
+  packed = install;
+  installed = install.project;
+  project = await install.workDir('consumer-test');
   await writeFile(path.join(project, 'consumer.ts'), NODE_CONSUMER);
   await writeFile(
     path.join(project, 'tsconfig.nodenext.json'),
@@ -62,11 +58,11 @@ beforeAll(async () => {
   );
 }, 600_000);
 
-afterAll(() => (tmp ? rm(tmp, { recursive: true, force: true }) : undefined));
+afterAll(() => (project ? rm(project, { recursive: true, force: true }) : undefined));
 
 /** Package entries from its package.json `exports`, without patterns and package.json. */
 async function entries(): Promise<string[]> {
-  const pkg = JSON.parse(await readFile(path.join(project, 'node_modules', PACKAGE, 'package.json'), 'utf8')) as {
+  const pkg = JSON.parse(await readFile(path.join(installed, 'node_modules', PACKAGE, 'package.json'), 'utf8')) as {
     exports: Record<string, unknown>;
   };
   return Object.keys(pkg.exports).filter((k) => !k.includes('*') && k !== './package.json');
@@ -166,7 +162,7 @@ describe('a fresh project that installs the packed tarball', () => {
   test('publint finds nothing', async () => {
     const result = await run(
       path.join(BIN, 'publint'),
-      ['run', path.join(project, 'node_modules', PACKAGE), '--pack', 'false', '--strict'],
+      ['run', path.join(installed, 'node_modules', PACKAGE), '--pack', 'false', '--strict'],
       { cwd: project },
     );
     console.log(`publint 0.3.25:\n${result.stdout}${result.stderr}`);
@@ -201,7 +197,7 @@ async function post(url: string, body: unknown): Promise<{ status: number; heade
 }
 
 describe('the installed commands', () => {
-  const cli = () => path.join(project, 'node_modules', PACKAGE, 'dist', 'cli', 'main.js');
+  const cli = () => path.join(installed, 'node_modules', PACKAGE, 'dist', 'cli', 'main.js');
   const command = (version: string, args: string[]) => startServerProcess(nodes.get(version) as string, [cli(), ...args], { cwd: project });
 
   test.each(NODE_VERSIONS)(
@@ -238,7 +234,7 @@ describe('the installed commands', () => {
     async (version) => {
       const mock = await command(version, ['mock', '--port', '0', '--flows']);
       try {
-        const out = path.join(tmp, `flows-${version}`);
+        const out = path.join(project, `flows-${version}`);
         const result = await run(nodes.get(version) as string, [cli(), 'flows', '--base-url', mock.url, '--out', out], { cwd: project });
         expect(result.code, `${result.stdout}${result.stderr}`).toBe(0);
         expect(result.stdout).toMatch(/(\d+) of \1 scenarios passed/);
@@ -281,7 +277,7 @@ describe('the installed commands', () => {
   );
 
   test('the installed bin started in the background: SIGTERM to its pid (`kill $!`) stops the mock and frees its port', async () => {
-    const bin = path.join(project, 'node_modules', '.bin', PACKAGE);
+    const bin = path.join(installed, 'node_modules', '.bin', PACKAGE);
     const mock = await startServerProcess(bin, ['mock', '--port', '0'], { cwd: project });
     const port = Number(new URL(mock.url).port);
     expect(await listenable(port)).toBe(false);

@@ -18,10 +18,11 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
-import { makeWorkspace, type Workspace } from '../../scripts/lib/workspace.ts';
+import type { Workspace } from '../../scripts/lib/workspace.ts';
 import { isPlaceholder } from '../../src/record/sanitize.ts';
 import { startProxy } from '../../src/proxy/server.ts';
 import { rootDir } from '../support/bundle.ts';
+import { builtCopy } from '../support/built-copy.ts';
 import { CANARY, HEADERS, hidden } from '../support/canaries.ts';
 
 const SOURCE = 'fake-sandbox';
@@ -112,8 +113,9 @@ function digest(tree: Map<string, string>): string {
 }
 
 beforeAll(async () => {
-  ws = await makeWorkspace(rootDir, { prefix: 'observed-add-', also: ['generated'] });
-  // Built once, as a clone is before its first import: the build cache knows the evidence as it was.
+  // Built, as a clone is before its first import (the project's build reused, built-copy.ts):
+  // the build cache knows the evidence as it was; the build below then has little or nothing to do.
+  ws = await builtCopy({ prefix: 'observed-add-' });
   const built = await command(['--max-opt=2', 'scripts/pipeline/main.ts']);
   expect(built.code, built.stderr).toBe(0);
   upstream = http.createServer((req, res) => {
@@ -306,7 +308,7 @@ describe('npm run observed:add', () => {
     expect(again.code, again.stderr).toBe(0);
     expect(again.stdout).toContain(`already evidence/${SOURCE}/: nothing changed`);
     expect(digest(await treeOf('evidence', 'generated', 'spec', 'docs'))).toBe(before);
-  });
+  }, 120_000);
 
   test('a local upstream, an incomplete recording or one a recorder still holds is refused without the flag it names', async () => {
     const edited = await mkdtemp(path.join(os.tmpdir(), 'recording-weighed-'));
@@ -332,7 +334,7 @@ describe('npm run observed:add', () => {
     } finally {
       await rm(edited, { recursive: true, force: true });
     }
-  });
+  }, 120_000);
 
   test('bodies the proxy found outside the published contract are listed apart, an answer heads the report, and count only with --accept-off-contract', async () => {
     const edited = await mkdtemp(path.join(os.tmpdir(), 'recording-contract-'));
@@ -367,7 +369,7 @@ describe('npm run observed:add', () => {
     } finally {
       await rm(edited, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, 300_000);
 
   test('a recording holding a value that is not a placeholder is refused: field named, value never, nothing imported', async () => {
     const edited = await mkdtemp(path.join(os.tmpdir(), 'recording-edited-'));
@@ -387,5 +389,5 @@ describe('npm run observed:add', () => {
     } finally {
       await rm(edited, { recursive: true, force: true });
     }
-  });
+  }, 120_000);
 });

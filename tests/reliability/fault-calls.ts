@@ -120,7 +120,7 @@ export function expectedClass(fault: Fault, limit: Limit): Fault['expected'] {
 }
 
 /** A stalled call must end within its limit plus this much (a bound, not a timing test). */
-export const STALL_MARGIN_MS = 5_000;
+export const STALL_MARGIN_MS = 15_000;
 
 /** What is wrong with the outcome of a faulted call; empty when the error is right and holds no secret. */
 export function problemsOf(

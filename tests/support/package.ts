@@ -3,8 +3,9 @@
 // kept under .cache/consumer-node/ so a second run installs nothing.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { rootDir } from './bundle.ts';
 
@@ -72,15 +73,40 @@ export async function pack(destination: string, dryRun = false): Promise<Packed>
 export async function installNode(version: string): Promise<string> {
   const dir = path.join(rootDir, '.cache', 'consumer-node', version);
   const binary = path.join(dir, 'node_modules', 'node', 'bin', 'node');
-  if (existsSync(binary)) {
-    const { stdout } = await run(binary, ['--version'], { cwd: dir });
-    if (stdout.trim() === `v${version}`) return binary;
+  const installed = async () => existsSync(binary) && (await run(binary, ['--version'], { cwd: dir })).stdout.trim() === `v${version}`;
+  if (await installed()) return binary;
+  // Several files may ask at once: one installs (an exclusive mkdir is the lock), the others wait for it.
+  const lock = `${dir}.lock`;
+  await mkdir(path.dirname(dir), { recursive: true });
+  const started = Date.now();
+  for (;;) {
+    try {
+      await mkdir(lock);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      // A lock older than the install's own time limit was left by a run that died.
+      const age =
+        Date.now() -
+        (await stat(lock).then(
+          (s) => s.mtimeMs,
+          () => Date.now(),
+        ));
+      if (age > 360_000) await rm(lock, { recursive: true, force: true });
+      else if (Date.now() - started > 600_000) throw new Error(`node@${version}: another install held ${lock} for 10 minutes`);
+      else await sleep(250);
+    }
   }
-  await mkdir(dir, { recursive: true });
-  // The `node` package places its binary from a preinstall script: allowed here, and only here.
-  await writeFile(path.join(dir, 'package.json'), `${JSON.stringify({ private: true, allowScripts: { node: true } }, null, 2)}\n`);
-  await mustRun('npm', ['install', '--no-audit', '--no-fund', '--save-exact', `node@${version}`], { cwd: dir, timeoutMs: 300_000 });
-  const { stdout } = await mustRun(binary, ['--version'], { cwd: dir });
-  if (stdout.trim() !== `v${version}`) throw new Error(`node@${version} installed ${stdout.trim()}`);
-  return binary;
+  try {
+    if (await installed()) return binary;
+    await mkdir(dir, { recursive: true });
+    // The `node` package places its binary from a preinstall script: allowed here, and only here.
+    await writeFile(path.join(dir, 'package.json'), `${JSON.stringify({ private: true, allowScripts: { node: true } }, null, 2)}\n`);
+    await mustRun('npm', ['install', '--no-audit', '--no-fund', '--save-exact', `node@${version}`], { cwd: dir, timeoutMs: 300_000 });
+    const { stdout } = await mustRun(binary, ['--version'], { cwd: dir });
+    if (stdout.trim() !== `v${version}`) throw new Error(`node@${version} installed ${stdout.trim()}`);
+    return binary;
+  } finally {
+    await rm(lock, { recursive: true, force: true });
+  }
 }
