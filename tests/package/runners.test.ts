@@ -1,7 +1,8 @@
 // The examples an integrator copies, each run by its test runner from the packed tarball:
 // the Vitest example with Vitest 4 on Node 20 (Vitest 5 needs Node 22.12 or later) and
 // Vitest 5 on Node 22, 24 and 26; the Jest and Playwright examples on each. One install
-// per runner, reused by every Node (the installs are most of the cost here).
+// per runner, reused by every Node (the installs are most of the cost here). The MSW example
+// runs with Vitest 4.1.12 and MSW 2.15.0 on every Node.
 import { createServer } from 'node:net';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -44,6 +45,7 @@ beforeAll(async () => {
     install('vitest-contract-tests', 'vitest-latest', packed.tarball, { vitest: VITEST_LATEST }),
     install('jest-contract-tests', 'jest', packed.tarball),
     install('playwright-contract-tests', 'playwright', packed.tarball),
+    install('vitest-msw', 'vitest-msw', packed.tarball),
   ]);
 }, 900_000);
 
@@ -98,6 +100,13 @@ describe('Vitest', () => {
 });
 
 describe.each([20, 22, 24, 26] as const)('Node %s', (major) => {
+  test('the MSW example passes: the handlers answer the typed client with no mock process', async () => {
+    expect(await installedVersion('vitest-msw', 'msw')).toBe('2.15.0');
+    const result = await runOn(major, 'vitest-msw', [path.join('node_modules', 'vitest', 'vitest.mjs'), 'run']);
+    expect(result.code, `${result.stdout}${result.stderr}`).toBe(0);
+    expect(result.stdout).toMatch(/Tests\s+2 passed/);
+  }, 180_000);
+
   test('the Jest example passes', async () => {
     const result = await runOn(major, 'jest', ['--experimental-vm-modules', path.join('node_modules', 'jest', 'bin', 'jest.js')]);
     expect(result.code, `${result.stdout}${result.stderr}`).toBe(0);
