@@ -1,7 +1,8 @@
 // Mock throughput against a plain node:http server answering the same bodies: a
 // bounded autocannon load of valid calls across every operation of every family,
 // the two servers measured in alternation (A B A B …) with the ratio taken per round.
-// Also: the Prism path on its own (the same calls with `Prefer: code=200`), p99,
+// Also, measured apart: the same calls with `Prefer: code=200` and with axios's list
+// Accept, both answered by the front; p99,
 // memory after load, time from start to first answer (compile cache cold and warm),
 // the hostile-load figures of issue 15, and memory under a hostile burst from idle (issue 35). Every server runs in its own process.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -65,13 +66,13 @@ async function load(
   calls: SampleCall[],
   seconds: number,
   connections: number,
-  extra: Record<string, string> = {},
+  extra?: (call: SampleCall) => Record<string, string>,
 ): Promise<Load> {
   const result = await autocannon({
     url,
     connections,
     duration: seconds,
-    requests: calls.map((c) => ({ method: 'POST', path: c.path, headers: { ...HEADERS, ...extra }, body: JSON.stringify(c.body) })),
+    requests: calls.map((c) => ({ method: 'POST', path: c.path, headers: { ...HEADERS, ...extra?.(c) }, body: JSON.stringify(c.body) })),
   });
   return { rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors + result.timeouts };
 }
@@ -103,11 +104,14 @@ export interface HostileFigures {
 export interface MockFigures {
   /** Fast front (A = plain, B = mock). */
   front: Paired;
-  /** Prism path alone (A = plain, B = mock with Prefer). */
-  prism: Paired;
+  /** The same calls with a `Prefer` (A = plain, B = mock). */
+  prefer: Paired;
+  /** The same calls with axios's list Accept (A = plain, B = mock). */
+  accept: Paired;
   frontP99: Figure;
   plainP99: Figure;
-  prismP99: Figure;
+  preferP99: Figure;
+  acceptP99: Figure;
   idleMiB: number;
   afterLoadMiB: number;
   firstAnswerCold: Figure;
@@ -169,8 +173,8 @@ export async function benchMock(rootDir: string, runs: number, seconds = 4, conn
     const idleMiB = await rssMiB(mock.pid);
     let non2xx = 0;
     let errors = 0;
-    const p99 = { front: [] as number[], plain: [] as number[], prism: [] as number[] };
-    const measure = (url: string, side: keyof typeof p99, extra?: Record<string, string>) => async () => {
+    const p99 = { front: [] as number[], plain: [] as number[], prefer: [] as number[], accept: [] as number[] };
+    const measure = (url: string, side: keyof typeof p99, extra?: (c: SampleCall) => Record<string, string>) => async () => {
       const r = await load(url, calls, seconds, connections, extra);
       non2xx += r.non2xx;
       errors += r.errors;
@@ -179,7 +183,17 @@ export async function benchMock(rootDir: string, runs: number, seconds = 4, conn
     };
     const front = await alternate(runs, measure(plain.url, 'plain'), measure(mock.url, 'front'));
     const afterLoadMiB = await rssMiB(mock.pid);
-    const prism = await alternate(runs, measure(plain.url, 'plain'), measure(mock.url, 'prism', { prefer: 'code=200' }));
+    // `code=200`: the answer is the plain server's, so only the reading of `Prefer` differs.
+    const prefer = await alternate(
+      runs,
+      measure(plain.url, 'plain'),
+      measure(mock.url, 'prefer', () => ({ prefer: 'code=200' })),
+    );
+    const accept = await alternate(
+      runs,
+      measure(plain.url, 'plain'),
+      measure(mock.url, 'accept', () => ({ accept: 'application/json, text/plain, */*' })),
+    );
 
     // Hostile load: 8 concurrent worst-case bodies of each kind, a valid call meanwhile.
     const hostile: HostileFigures[] = [];
@@ -196,10 +210,12 @@ export async function benchMock(rootDir: string, runs: number, seconds = 4, conn
     }
     return {
       front,
-      prism,
+      prefer,
+      accept,
       frontP99: summarise(p99.front),
       plainP99: summarise(p99.plain),
-      prismP99: summarise(p99.prism),
+      preferP99: summarise(p99.prefer),
+      acceptP99: summarise(p99.accept),
       idleMiB,
       afterLoadMiB,
       firstAnswerCold: summarise(cold),

@@ -9,6 +9,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { START_CACHE_FILE } from '../lib/layout.ts';
 import type { FamilyDocument } from './join.ts';
+import { routeKey, variantKey } from './answer-keys.ts';
 import type { Preferences } from './prefer.ts';
 import { createPrismEngine, prismVersion, type PrismEngine } from './prism-adapter.ts';
 import { RouteTable } from './routes.ts';
@@ -48,14 +49,7 @@ export function concretePath(template: string): string {
   return template.replace(/\{([^}]+)\}/g, '$1');
 }
 
-export function routeKey(method: string, template: string): string {
-  return `${method} ${template}`;
-}
-
-/** The key of the answer `Prefer: code=<status>` (and `example=<example>`) gets. */
-export function variantKey(method: string, template: string, status: number, example?: string): string {
-  return example === undefined ? `${method} ${template} ${status}` : `${method} ${template} ${status} ${example}`;
-}
+export { routeKey, variantKey };
 
 /** The key of a document's answers: the digest of its bytes (a file's, or its JSON text when built in memory). */
 export function documentDigest(text: string | Buffer): string {

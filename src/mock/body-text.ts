@@ -4,6 +4,8 @@
 
 /** The `charset` parameter of a Content-Type, lower case and unquoted, or undefined when there is none. */
 export function charsetOf(header: string | undefined): string | undefined {
+  if (header === 'application/json' || header === undefined) return undefined;
+  if (header === 'application/json; charset=utf-8') return 'utf-8';
   const match = /;\s*charset\s*=\s*("?)([^";,\s]*)\1/i.exec(header ?? '');
   return match ? match[2]!.toLowerCase() : undefined;
 }
@@ -100,6 +102,8 @@ export function queryOf(params: URLSearchParams): Record<string, string | string
 
 /** The media type of a Content-Type header, lower case, without parameters. */
 export function mediaTypeOf(header: string | undefined): string {
+  // The forms clients send on almost every call, without splitting.
+  if (header === 'application/json' || header === 'application/json; charset=utf-8') return 'application/json';
   return (header ?? '').split(';', 1)[0]!.trim().toLowerCase();
 }
 

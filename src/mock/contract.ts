@@ -49,6 +49,7 @@ export class MockContract {
   readonly routes: RouteTable;
   readonly #options: ContractOptions;
   readonly #answers = new Map<string, RenderedAnswer>();
+  readonly #ordinary = new Map<MockOperation, RenderedAnswer>();
   /** Documents whose answers are being rendered (Prism), by id. */
   readonly #rendering = new Map<string, Promise<void>>();
   readonly #validators = new Map<MockOperation, BodyValidator>();
@@ -101,9 +102,14 @@ export class MockContract {
 
   /** The answer without waiting, when it is ready (the common case). */
   readyAnswerOf(op: MockOperation, variant?: AnswerVariant): RenderedAnswer | undefined {
-    return this.#answers.get(
-      variant ? variantKey(op.method, op.template, variant.status, variant.example) : routeKey(op.method, op.template),
-    );
+    if (variant) return this.#answers.get(variantKey(op.method, op.template, variant.status, variant.example));
+    // By operation, once found: no key is built on the common path.
+    let answer = this.#ordinary.get(op);
+    if (!answer) {
+      answer = this.#answers.get(routeKey(op.method, op.template));
+      if (answer) this.#ordinary.set(op, answer);
+    }
+    return answer;
   }
 
   validatorOf(op: MockOperation): BodyValidator {

@@ -4,22 +4,28 @@
 // the same decisions from the same code.
 //
 // It imports no Node module (no node:http, fs, child_process, worker_threads, no recorder):
-// it runs in a browser bundle. Its only runtime imports are accept.ts, body-text.ts,
-// prefer.ts, problem.ts and routes.ts, themselves free of Node modules. Two things come in through the contract:
-// the route table (routes.ts, plain data) and each operation's body validator. The Node
-// mock compiles validators with ajv at run time (`new Function`); a page under a
-// Content-Security-Policy without 'unsafe-eval' must hand in validators compiled ahead of
-// time (ajv's standalone code) through `DecisionContract.validatorOf`.
+// it runs in a browser bundle. Its runtime imports (accept.ts, body-text.ts, prefer.ts,
+// problem.ts, routes.ts) are free of Node modules too. What comes in through the
+// contract: the route table (`new RouteTable(documents)`, plain data), each operation's
+// body validator, and the rendered answers (generated/mock/start.json, filed by
+// answer-keys.ts). The Node mock compiles validators with ajv at run time (`new
+// Function`); a page under a Content-Security-Policy without 'unsafe-eval' must hand in
+// validators compiled ahead of time (ajv's standalone code) through `validatorOf`.
 //
 // Interface:
 //   decide(contract: DecisionContract, request: DecisionRequest, options?: DecideOptions): Decision
+//   - DecisionContract: { routes: RouteTable; validatorOf(op): BodyValidator;
+//     readyAnswerOf(op, variant?: { status, example? }): { status, headers, body? } | undefined }
 //   - DecisionRequest: { method, target (path and query as sent), headers (lower-case
-//     names), body? ({ length, chunks, bytes() }), bodyVerdict? (a large body's checks done
-//     elsewhere) }
-//   - Decision: `send` (status, headers, body text; `refusal` set when it is a problem),
-//     `pending` (the answer of `op` is being rendered: send it when ready, with `headers`
-//     added), or `engine` (only Prism can answer: the reference engine, `Prefer:
-//     dynamic=true`, an answer of several media types; a door without Prism answers 501 with `engineUnavailable`).
+//     names), body? ({ length, chunks, bytes() }), bodyVerdict? (a large body's checks
+//     done elsewhere) }
+//   - DecideOptions: { reference?, respond? (flows), screen? (observed behaviours),
+//     isUtf8?, jsonText? (faster decoders a runtime may have) }
+//   - Decision: `send` { status, headers, body?, refusal? (the problem, when a refusal) },
+//     `pending` { op, variant?, headers? } (the answer is being rendered: send it when
+//     ready, `headers` added), or `engine` { call } (only Prism can answer: the reference
+//     engine, `Prefer: dynamic=true`, an answer of several media types; a door without
+//     Prism sends `engineUnavailable(why)`, a 501).
 import { accepts } from './accept.ts';
 import { invalidUtf8, jsonSyntaxReason, jsonText, mediaTypeOf, targetOf, unacceptedCharset, unacceptedEncoding } from './body-text.ts';
 import { readPreferences, statesPreferences, type Preferences } from './prefer.ts';
@@ -94,10 +100,33 @@ export interface DecideOptions {
   jsonText?: (bytes: Uint8Array) => string;
 }
 
+/** The request target's parts the decisions read. */
+export type RequestTarget = Pick<URL, 'pathname' | 'search' | 'searchParams'>;
+
+/** A plain path (letters, digits, `_ - . /`, no dot segment, no query) is its own pathname: no URL is parsed for it. */
+const PLAIN_PATH = /^\/[\w.\-/]*$/;
+const DOT_SEGMENT = /(?:^|\/)\.\.?(?:\/|$)/;
+
+class PlainTarget implements RequestTarget {
+  readonly pathname: string;
+  readonly search = '';
+  constructor(pathname: string) {
+    this.pathname = pathname;
+  }
+  get searchParams(): URLSearchParams {
+    return new URLSearchParams();
+  }
+}
+
+function targetParts(target: string): RequestTarget | undefined {
+  if (PLAIN_PATH.test(target) && !DOT_SEGMENT.test(target) && !target.startsWith('//')) return new PlainTarget(target);
+  return targetOf(target);
+}
+
 /** A call only Prism can answer, with what the front found out about it. */
 export interface EngineCall {
   method: string;
-  url: URL;
+  url: RequestTarget;
   /** `POST /path`, as the request log and violation reports name it. */
   route: string;
   op: MockOperation;
@@ -148,7 +177,7 @@ function missingHeadersDetail(missing: string[], all: string[]): string {
 }
 
 /** Whether only Prism's generator can answer this call (`dynamic=true`), once it passed the front's checks. */
-export function answeredByEngine(headers: RequestHeaders, url: URL): boolean {
+export function answeredByEngine(headers: RequestHeaders, url: RequestTarget): boolean {
   const prefer = header(headers, 'prefer');
   if (!statesPreferences(prefer, url.search)) return false;
   const read = readPreferences(prefer, url.searchParams);
@@ -182,6 +211,20 @@ function answerMediaTypes(op: MockOperation, code: number | undefined): string[]
   return chosen ? chosen.contents.map((c) => c.mediaType.toLowerCase()) : [];
 }
 
+/** Verdicts of recent Accept values (a client sends the same one on every call), bounded. */
+const acceptVerdicts = new Map<string, boolean>();
+
+function acceptsCached(accept: string, mediaType: string): boolean {
+  const key = `${mediaType} ${accept}`;
+  let verdict = acceptVerdicts.get(key);
+  if (verdict === undefined) {
+    verdict = accepts(accept, mediaType);
+    if (acceptVerdicts.size >= 256) acceptVerdicts.clear();
+    if (accept.length <= 512) acceptVerdicts.set(key, verdict);
+  }
+  return verdict;
+}
+
 /**
  * Content negotiation (RFC 9110, 12.5.1) of the answer a call gets: undefined when Accept
  * admits it (or it has no body), the 406 refusal Prism sends otherwise. An answer of more
@@ -192,7 +235,7 @@ function negotiate(op: MockOperation, accept: string | undefined, code: number |
   const types = answerMediaTypes(op, code);
   if (types.length === 0) return undefined;
   if (types.length > 1) return 'engine';
-  return accepts(accept, types[0]!) ? undefined : problem(406, `Unable to find content for ${accept}`);
+  return acceptsCached(accept, types[0]!) ? undefined : problem(406, `Unable to find content for ${accept}`);
 }
 
 /** The refusal of a body: the first violations (date forms named once) and how many there are. */
@@ -233,7 +276,7 @@ function lastSegment(pathname: string): string {
 export function askResponder(
   respond: MockResponder | undefined,
   op: MockOperation,
-  url: URL,
+  url: RequestTarget,
   headers: RequestHeaders,
   body: unknown,
 ): MockDecision | undefined {
@@ -284,7 +327,7 @@ function parsedBody(request: DecisionRequest, options: DecideOptions): { value: 
 }
 
 export function decide(contract: DecisionContract, request: DecisionRequest, options: DecideOptions = {}): Decision {
-  const url = targetOf(request.target);
+  const url = targetParts(request.target);
   if (!url) return refusal(problem(400, 'The request target is not a valid URL path.'));
   const method = request.method.toLowerCase();
   const headers = request.headers;
@@ -346,22 +389,23 @@ export function decide(contract: DecisionContract, request: DecisionRequest, opt
     const refused = refusePreferences(op, preferences);
     if (refused) return refusal(refused);
   }
-  const route = `${request.method} ${url.pathname}`;
+  // Named for the request log and violation reports on the engine's path only.
+  const route = () => `${request.method} ${url.pathname}`;
   const screened = body === PARSED_ELSEWHERE ? undefined : options.screen?.(op, body);
   if (screened) return refusal(screened.problem, screened.headers);
-  if (options.reference) return { kind: 'engine', call: { method, url, route, op, body, preferences, validating: true } };
+  if (options.reference) return { kind: 'engine', call: { method, url, route: route(), op, body, preferences, validating: true } };
 
   const check = request.bodyVerdict?.kind === 'invalid' ? request.bodyVerdict.check : contract.validatorOf(op)(body);
   if (check) return refusal(bodyProblem(routes, 422, check.listed, check.total, check.pruned));
   const negotiated = negotiate(op, header(headers, 'accept'), preferences.code);
-  if (negotiated === 'engine') return { kind: 'engine', call: { method, url, route, op, body, preferences, validating: false } };
+  if (negotiated === 'engine') return { kind: 'engine', call: { method, url, route: route(), op, body, preferences, validating: false } };
   if (negotiated) return refusal(negotiated);
   const decision = askResponder(options.respond, op, url, headers, body);
   if (decision?.kind === 'answer') return responderAnswer(decision);
   if (decision?.kind === 'refuse') return refusal(problem(decision.status, decision.detail), decision.headers);
   const extra = decision?.kind === 'annotate' ? decision.headers : undefined;
   if (preferences.dynamic === true)
-    return { kind: 'engine', call: { method, url, route, op, body, preferences, validating: false, ...(extra ? { extra } : {}) } };
+    return { kind: 'engine', call: { method, url, route: route(), op, body, preferences, validating: false, ...(extra ? { extra } : {}) } };
   const variant = variantOf(op, preferences);
   const answer = contract.readyAnswerOf(op, variant);
   if (!answer) return { kind: 'pending', op, ...(variant ? { variant } : {}), ...(extra ? { headers: extra } : {}) };

@@ -70,15 +70,31 @@ function shown(value: Exclude<Raw, undefined>): string {
   return typeof value === 'string' ? JSON.stringify(value.slice(0, 100)) : JSON.stringify(value);
 }
 
+/** Readings of recent Prefer headers (a client sends the same one on many calls), bounded. */
+const recent = new Map<string, PreferencesRead>();
+
 /** The preferences of a request, or why they cannot be read. */
 export function readPreferences(prefer: string | undefined, query: URLSearchParams): PreferencesRead {
-  const raw: Record<string, Raw> = {};
-  if (prefer !== undefined && prefer !== '') Object.assign(raw, readHeader(prefer));
-  else
+  // The query is read only when the header is absent or empty (Prism's rule).
+  if (prefer === undefined || prefer === '') {
+    const raw: Record<string, Raw> = {};
     for (const name of ['code', 'dynamic', 'seed', 'example']) {
       const values = query.getAll(`__${name}`);
       if (values.length > 0) raw[name] = values.length === 1 ? values[0] : values;
     }
+    return readRaw(raw);
+  }
+  let read = recent.get(prefer);
+  if (!read) {
+    read = readRaw(readHeader(prefer));
+    if (recent.size >= 256) recent.clear();
+    if (prefer.length <= 512) recent.set(prefer, read);
+  }
+  // A copy: the caller may keep or change what it gets.
+  return read.ok ? { ok: true, value: { ...read.value } } : read;
+}
+
+function readRaw(raw: Record<string, Raw>): PreferencesRead {
   const faults: string[] = [];
   const value: Preferences = {};
   const text = (name: string): string | undefined => {
