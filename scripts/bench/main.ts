@@ -49,11 +49,13 @@ interface Row {
 }
 
 /**
- * The MSW handlers of one family as a browser loads them, gzipped. First measured at 13.8 kB for
- * v2-pt, about a seventh of MSW's own browser code that a page loads beside them (98 kB): the
- * target keeps them there, with room for the contract to grow by about a sixth.
+ * The MSW handlers of one family as a browser loads them, gzipped. First measured at 18.4 kB for
+ * v2-pt (the decision core with negotiation and Prefer, the route data, the answers with their
+ * Prefer variants, the standalone validators), under a fifth of MSW's own browser code that a
+ * page loads beside them (98.5 kB): the target keeps them there, with room for the contract to
+ * grow by about a seventh.
  */
-const MSW_SIZE_TARGET = 16_000;
+const MSW_SIZE_TARGET = 21_000;
 
 const rows: Row[] = [];
 function meets(r: Row): boolean {
