@@ -2,8 +2,8 @@
 // dependency) that answer as the mock answers, in Node (`setupServer`) and in a browser
 // (`setupWorker`). They are an adapter: the decisions are the mock's (mock/decide.ts), on the
 // contract the build compiled ahead of time (generated/msw/), so no validator is compiled in the
-// page and no Node module is loaded. Certification flows are not served here: they keep state
-// and read captured files, which the mock (`startMock({ flows: true })`) does.
+// page and no Node module is loaded. Not served here: `Prefer: dynamic=true` (Prism's generator:
+// 501) and the certification flows, which keep state and read captured files (`startMock({ flows: true })`).
 import { HttpResponse, http, type RequestHandler } from 'msw';
 import type { RouteAnswers } from './mock/answers.ts';
 import { routeKey, variantKey } from './mock/answer-keys.ts';

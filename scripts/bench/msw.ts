@@ -5,7 +5,7 @@
 // and is weighed apart. A Node-only module (node:http, a child process, the recorder) in the
 // graph fails the bundle: the browser platform has none.
 import path from 'node:path';
-import { bundleForBrowser, chunksLoaded, gzippedBytes } from '../lib/browser-bundle.ts';
+import { bundlePageScript, chunksLoaded, gzippedBytes } from '../lib/browser-bundle.ts';
 
 export interface MswSize {
   /** The handlers' entry and the v2-pt chunks, gzipped. */
@@ -21,11 +21,11 @@ export interface MswSize {
 export async function mswSize(rootDir: string, entry = 'dist/msw.js'): Promise<MswSize> {
   const source = `import { createHandlers } from ${JSON.stringify(path.join(rootDir, entry))};
 export const handlers = await createHandlers({ families: ['v2-pt'] });`;
-  const ours = await bundleForBrowser(source, rootDir, { external: ['msw'] });
+  const ours = await bundlePageScript(source, rootDir, { external: ['msw'] });
   const isV2 = (chunk: string) => /^v2-pt(?:\.first|\.all)?-[\w]+\.js$/.test(chunk);
   const loaded = chunksLoaded(ours, ours.entry, isV2);
   const rest = [...ours.files.keys()].filter((f) => !loaded.has(f) && f.endsWith('.js'));
-  const withMsw = await bundleForBrowser(`export { http, HttpResponse } from 'msw';\nexport { setupWorker } from 'msw/browser';`, rootDir);
+  const withMsw = await bundlePageScript(`export { http, HttpResponse } from 'msw';\nexport { setupWorker } from 'msw/browser';`, rootDir);
   return {
     handlers: gzippedBytes(ours, loaded),
     minified: [...loaded].reduce((n, f) => n + (ours.files.get(f)?.byteLength ?? 0), 0),

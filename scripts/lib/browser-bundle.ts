@@ -14,7 +14,7 @@ export interface BrowserBundle {
 }
 
 /** Bundles `source` (an ES module's text, resolved from `resolveDir`) for a browser. */
-export async function bundleForBrowser(
+export async function bundlePageScript(
   source: string,
   resolveDir: string,
   options: { external?: string[]; minify?: boolean } = {},

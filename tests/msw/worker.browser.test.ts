@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { bundleForBrowser } from '../../scripts/lib/browser-bundle.ts';
+import { bundlePageScript } from '../../scripts/lib/browser-bundle.ts';
 import { loadOperations, validBody } from '../../scripts/lib/contract.ts';
 import { startMock, type RunningMock } from '../../src/mock/server.ts';
 import { rootDir } from '../support/bundle.ts';
@@ -68,7 +68,7 @@ let origin: string;
 let mock: RunningMock;
 
 beforeAll(async () => {
-  const bundle = await bundleForBrowser(PAGE_SCRIPT, rootDir, { minify: false });
+  const bundle = await bundlePageScript(PAGE_SCRIPT, rootDir, { minify: false });
   const workerScript = readFileSync(path.join(rootDir, 'node_modules', 'msw', 'lib', 'mockServiceWorker.js'));
   page = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://page.invalid');
