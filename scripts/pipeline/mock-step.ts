@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { FLOWS_DIR } from '../../src/lib/layout.ts';
 import { documentDigest, renderStartCache, routeKey } from '../../src/mock/answers.ts';
 import { capturedOperations, FLOWS_DOCUMENT_ID } from '../../src/mock/flows/load.ts';
@@ -14,10 +15,13 @@ import type { FamilyDocument } from '../../src/mock/join.ts';
 import { readScenarios } from '../../src/scenarios/read.ts';
 import type { Family } from '../lib/families.ts';
 import { filesOf, sha256, type Folder } from './cache.ts';
+import { MSW_DIR, mswModule } from './msw-modules.ts';
 import { LEGACY_OBSERVED_ID, LEGACY_OBSERVED_OF, MOCK_ID, OBSERVED_ID, OBSERVED_OF } from './step-ids.ts';
 import type { BuiltFamily } from './step.ts';
 
 export const START_CACHE_OUTPUT = 'mock/start.json';
+/** The MSW modules' generator is an input of this step too. */
+const MSW_GENERATOR = fileURLToPath(new URL('./msw-modules.ts', import.meta.url));
 const V2_ROUTE = '/api/V2/Voos';
 const OBSERVED: Record<string, string> = { [OBSERVED_OF]: OBSERVED_ID, [LEGACY_OBSERVED_OF]: LEGACY_OBSERVED_ID };
 
@@ -66,17 +70,27 @@ export async function buildStartCache(rootDir: string, outDir: string, families:
     );
     cache.answers[documentDigest(JSON.stringify(doc))] = { document: FLOWS_DOCUMENT_ID, routes };
   }
-  const content = `${JSON.stringify(cache, null, 2)}\n`;
-  const file = path.join(outDir, START_CACHE_OUTPUT);
-  if ((await readFile(file, 'utf8').catch(() => undefined)) !== content) {
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, content);
+  const contents: Record<string, string> = { [START_CACHE_OUTPUT]: `${JSON.stringify(cache, null, 2)}\n` };
+  // The MSW handlers' compiled contract of every document, from the same answers.
+  for (const { document, digest } of documents) {
+    const module = mswModule(document, cache.answers[digest]?.routes ?? {});
+    contents[`${MSW_DIR}/${document.id}.js`] = module.data;
+    contents[`${MSW_DIR}/${document.id}.d.ts`] = module.types;
+    contents[`${MSW_DIR}/${document.id}.first.js`] = module.first;
+    contents[`${MSW_DIR}/${document.id}.all.js`] = module.all;
+  }
+  for (const [name, content] of Object.entries(contents)) {
+    const file = path.join(outDir, name);
+    if ((await readFile(file, 'utf8').catch(() => undefined)) !== content) {
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, content);
+    }
   }
   return {
-    report: { id: MOCK_ID, skipped: false, files: [START_CACHE_OUTPUT], warnings: [], ms: performance.now() - started },
-    inputs: await mockInputs(rootDir, outDir, families),
+    report: { id: MOCK_ID, skipped: false, files: Object.keys(contents), warnings: [], ms: performance.now() - started },
+    inputs: [...(await mockInputs(rootDir, outDir, families)), MSW_GENERATOR],
     folders: [...MOCK_FOLDERS],
-    outputs: { [START_CACHE_OUTPUT]: sha256(content) },
+    outputs: Object.fromEntries(Object.entries(contents).map(([name, content]) => [name, sha256(content)])),
   };
 }
 

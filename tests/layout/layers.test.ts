@@ -23,6 +23,7 @@ const LAYERS: ReadonlyArray<[part: string, layer: number]> = [
   ['src/flows', 3],
   ['src/cli', 4],
   ['src/mock.ts', 4],
+  ['src/msw.ts', 4],
   ['generated', 0],
   ['scripts/lib', 5],
   ['lint', 6],
@@ -41,7 +42,7 @@ const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)['"](\.{1,2}\/[^'"]+)[
 function partOf(relative: string): string {
   const [top, second] = relative.split('/');
   if (top === 'src') {
-    if (relative === 'src/mock.ts') return 'src/mock.ts';
+    if (relative === 'src/mock.ts' || relative === 'src/msw.ts') return relative;
     if (relative.split('/').length === 2 || second === 'families') return 'src/client';
     return `src/${second}`;
   }

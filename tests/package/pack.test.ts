@@ -32,9 +32,9 @@ const GENERATED =
 const OVERLAYS = /^overlays\/[a-z-]+\.yaml$/;
 /** The pages an integrator reads from the installed package, and the examples they link to. */
 const DOCS = /^(CONTRIBUTING\.md|docs\/[a-z-]+\.md|spec\/extensions\.md|bench\/results\.md|examples\/[a-z-]+\/.+)$/;
-/** What the commands read at run time: the mock's start cache, the flows' lineage and captures. */
+/** What the commands read at run time: the mock's start cache, the flows' lineage and captures; the MSW handlers' compiled contract. */
 const RUNTIME_DATA =
-  /^(generated\/mock\/start\.json|generated\/flows\/lineage\.json|evidence\/flows\/[^/]+\/\d+-[A-Za-z]+(-[a-z0-9]+)?\.(request|response)\.json)$/;
+  /^(generated\/mock\/start\.json|generated\/msw\/[a-z0-9-]+(\.first|\.all)?\.(js|d\.ts)|generated\/flows\/lineage\.json|evidence\/flows\/[^/]+\/\d+-[A-Za-z]+(-[a-z0-9]+)?\.(request|response)\.json)$/;
 
 let tmp: string;
 let packed: Packed;

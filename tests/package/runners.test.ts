@@ -2,7 +2,7 @@
 // the Vitest example with Vitest 4 on Node 20 (Vitest 5 needs Node 22.12 or later) and
 // Vitest 5 on Node 22, 24 and 26; the Jest and Playwright examples on each. One install
 // per runner, reused by every Node (the installs are most of the cost here); on each Node,
-// one test runs every example.
+// one test runs every example. The MSW example runs with Vitest 4.1.12 and MSW 2.15.0 on every Node.
 import { createServer } from 'node:net';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -47,6 +47,7 @@ beforeAll(async () => {
     install('vitest-contract-tests', 'vitest-latest', packed.tarball, { vitest: VITEST_LATEST }),
     install('jest-contract-tests', 'jest', packed.tarball),
     install('playwright-contract-tests', 'playwright', packed.tarball),
+    install('vitest-msw', 'vitest-msw', packed.tarball),
   ]);
 }, 900_000);
 
@@ -99,6 +100,13 @@ const EXAMPLES: Record<string, (major: Major) => Promise<void>> = {
     expect(result.code, `${result.stdout}${result.stderr}`).toBe(0);
     expect(result.stdout).toMatch(/Tests\s+2 passed/);
     expect(result.stdout).toContain(`v${version}`);
+  },
+  async msw(major) {
+    // The handlers answer the typed client with no mock process.
+    expect(await installedVersion('vitest-msw', 'msw')).toBe('2.15.0');
+    const result = await runOn(major, 'vitest-msw', [path.join('node_modules', 'vitest', 'vitest.mjs'), 'run']);
+    expect(result.code, `${result.stdout}${result.stderr}`).toBe(0);
+    expect(result.stdout).toMatch(/Tests\s+2 passed/);
   },
   async jest(major) {
     const result = await runOn(major, 'jest', ['--experimental-vm-modules', path.join('node_modules', 'jest', 'bin', 'jest.js')]);

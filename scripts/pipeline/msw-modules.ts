@@ -1,0 +1,227 @@
+// The MSW handlers' compiled contract (generated/msw/<document>.js): each operation's route,
+// developer headers, declared statuses and examples, behaviours, its answer as the mock's start
+// cache holds it, and its body validators as ajv standalone code, configured as the mock's. A
+// page under a Content-Security-Policy that forbids eval runs them: nothing is compiled there.
+import standaloneCode from 'ajv/dist/standalone/index.js';
+import { HTTP_METHODS } from '../../src/lib/json.ts';
+import { followRefs, isObject, type JsonObject } from '../../src/lib/refs.ts';
+import type { RouteAnswers } from '../../src/mock/answers.ts';
+import { routeKey } from '../../src/mock/answer-keys.ts';
+import type { FamilyDocument } from '../../src/mock/join.ts';
+import { RouteTable } from '../../src/mock/routes.ts';
+import { createAjv, inlineRefs, namedKeysOf } from '../../src/mock/validators.ts';
+
+export const MSW_DIR = 'msw';
+
+const HEADER = '// Made by `npm run build` from the bundle and the start cache; do not edit.\n';
+
+/** ajv's standalone code as an ES module: its `require`s of ajv's runtime helpers made imports. */
+function esmOf(code: string): string {
+  let n = 0;
+  const imports: string[] = [];
+  const body = code
+    .replace(/^"use strict";/, '')
+    .replace(/const (\w+) = require\("([^"]+)"\)\.default;/g, (_all, name: string, from: string) => {
+      const alias = `runtime${n++}`;
+      imports.push(`import ${alias} from ${JSON.stringify(from.endsWith('.js') ? from : `${from}.js`)};`);
+      // Node hands a CommonJS module's exports object; a bundler may hand its default export.
+      return `const ${name} = typeof ${alias} === "function" ? ${alias} : ${alias}.default;`;
+    });
+  if (/\brequire\(/.test(body)) throw new Error('ajv standalone code requires a module the MSW modules do not import');
+  return `${HEADER}${imports.join('\n')}\n${body}\n`;
+}
+
+/** The server's URL with its variables' defaults filled: `https://sandbox.invalid`. */
+function serverUrls(doc: JsonObject): string[] {
+  const servers = Array.isArray(doc.servers) ? doc.servers : [];
+  return servers.flatMap((server) => {
+    if (typeof server !== 'object' || server === null || Array.isArray(server)) return [];
+    const { url, variables } = server as { url?: unknown; variables?: Record<string, { default?: unknown }> };
+    if (typeof url !== 'string') return [];
+    return [url.replace(/\{([^}]+)\}/g, (_all, name: string) => String(variables?.[name]?.default ?? name))];
+  });
+}
+
+/** Keywords that annotate and never decide (ajv, strict off, ignores them): left out of the shipped code. */
+const ANNOTATIONS = new Set([
+  'description',
+  'title',
+  'examples',
+  'example',
+  'deprecated',
+  'externalDocs',
+  'readOnly',
+  'writeOnly',
+  '$comment',
+]);
+/** Keywords whose value is a map of subschemas, and those whose value is a subschema or a list of them. */
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+const SCHEMA_VALUES = new Set([
+  'items',
+  'prefixItems',
+  'additionalItems',
+  'contains',
+  'not',
+  'if',
+  'then',
+  'else',
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'additionalProperties',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'propertyNames',
+]);
+
+/** A schema without its annotations (descriptions, examples, `x-` extensions): what validation reads, smaller. */
+export function decidingSchema(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(decidingSchema);
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (ANNOTATIONS.has(key) || key.startsWith('x-')) continue;
+    if (SCHEMA_MAPS.has(key) && typeof value === 'object' && value !== null && !Array.isArray(value))
+      out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, decidingSchema(sub)]));
+    else if (SCHEMA_VALUES.has(key)) out[key] = decidingSchema(value);
+    else if (key === 'components' && typeof value === 'object' && value !== null)
+      out[key] = {
+        schemas: Object.fromEntries(
+          Object.entries((value as { schemas?: object }).schemas ?? {}).map(([n, sub]) => [n, decidingSchema(sub)]),
+        ),
+      };
+    else out[key] = value;
+  }
+  return out;
+}
+
+/** The operation's body schema, refs inlined; the document's components beside it only when a ref is left (a cycle). */
+function rootSchema(doc: JsonObject, schema: unknown): unknown {
+  const inlined = inlineRefs(doc, schema) as JsonObject;
+  const root = JSON.stringify(inlined).includes('"$ref"') ? { ...inlined, components: doc.components } : inlined;
+  return decidingSchema(root);
+}
+
+export interface MswModule {
+  /** `<id>.js`: the data, importing the two validator modules. */
+  data: string;
+  /** `<id>.first.js`: validators that stop at the first error. */
+  first: string;
+  /** `<id>.all.js`: validators that list every error. */
+  all: string;
+  types: string;
+}
+
+/** The part of an operation the decisions read (routes.ts): its refs followed, its schemas and example values left out. */
+function decidingOperation(doc: JsonObject, op: unknown): JsonObject {
+  const resolved = followRefs(doc, op);
+  if (!isObject(resolved)) return {};
+  const out: JsonObject = {};
+  for (const key of ['operationId', 'security', 'x-observed-behaviours'] as const)
+    if (resolved[key] !== undefined) out[key] = resolved[key];
+  const body = followRefs(doc, resolved.requestBody);
+  if (isObject(body)) {
+    const content = isObject(body.content) ? body.content : {};
+    out.requestBody = {
+      ...(body.required === true ? { required: true } : {}),
+      // A schema stands here as `{}`: the validators are compiled apart.
+      content: Object.fromEntries(
+        Object.entries(content).map(([type, media]) => [
+          type,
+          isObject(followRefs(doc, media)) && (followRefs(doc, media) as JsonObject).schema !== undefined ? { schema: {} } : {},
+        ]),
+      ),
+    };
+  }
+  const responses = isObject(resolved.responses) ? resolved.responses : {};
+  out.responses = Object.fromEntries(
+    Object.entries(responses).map(([code, value]) => {
+      const response = followRefs(doc, value);
+      const content = isObject(response) && isObject(response.content) ? response.content : {};
+      return [
+        code,
+        {
+          content: Object.fromEntries(
+            Object.entries(content).map(([type, media]) => {
+              const m = followRefs(doc, media);
+              const examples =
+                isObject(m) && isObject(m.examples) ? Object.fromEntries(Object.keys(m.examples).map((name) => [name, {}])) : undefined;
+              return [type, { ...(isObject(m) && m.schema !== undefined ? { schema: {} } : {}), ...(examples ? { examples } : {}) }];
+            }),
+          ),
+        },
+      ];
+    }),
+  );
+  return out;
+}
+
+/** What RouteTable reads of a document, and nothing else: paths, security, and the named patterns' forms. */
+function decidingDocument(doc: JsonObject): JsonObject {
+  const components = isObject(doc.components) ? doc.components : {};
+  const schemas = isObject(components.schemas) ? components.schemas : {};
+  const patterns = Object.fromEntries(
+    Object.entries(schemas).flatMap(([name, schema]) =>
+      isObject(schema) && typeof schema.pattern === 'string'
+        ? [
+            [
+              name,
+              {
+                pattern: schema.pattern,
+                ...(schema.description ? { description: schema.description } : {}),
+                ...(schema.examples ? { examples: schema.examples } : {}),
+              },
+            ],
+          ]
+        : [],
+    ),
+  );
+  const paths = isObject(doc.paths) ? doc.paths : {};
+  return {
+    ...(doc.security ? { security: doc.security } : {}),
+    components: { securitySchemes: components.securitySchemes ?? {}, schemas: patterns },
+    paths: Object.fromEntries(
+      Object.entries(paths).map(([template, item]) => {
+        const resolved = followRefs(doc, item);
+        const ops = isObject(resolved)
+          ? Object.entries(resolved).filter(([method]) => (HTTP_METHODS as readonly string[]).includes(method))
+          : [];
+        return [template, Object.fromEntries(ops.map(([method, op]) => [method, decidingOperation(doc, op)]))];
+      }),
+    ),
+  };
+}
+
+export function mswModule(document: FamilyDocument, answers: RouteAnswers): MswModule {
+  const doc = document.doc as JsonObject;
+  const routes = new RouteTable([document]);
+  const code = { source: true, esm: true } as const;
+  const first = createAjv(false, code);
+  const all = createAjv(true, code);
+  const names: Record<string, string> = {};
+  const validators: string[] = [];
+  routes.operations.forEach((op, i) => {
+    if (op.bodySchema === undefined) return;
+    const name = `o${i}`;
+    const root = rootSchema(doc, op.bodySchema) as JsonObject;
+    first.addSchema(root, name);
+    all.addSchema(root, name);
+    names[name] = name;
+    validators.push(`${JSON.stringify(routeKey(op.method, op.template))}:[first.${name},all.${name}]`);
+  });
+  const data = {
+    id: document.id,
+    servers: serverUrls(doc),
+    doc: decidingDocument(doc),
+    namedKeys: [...namedKeysOf([document])].sort(),
+    answers,
+  };
+  const dataText =
+    `${HEADER}import * as first from ${JSON.stringify(`./${document.id}.first.js`)};\n` +
+    `import * as all from ${JSON.stringify(`./${document.id}.all.js`)};\n` +
+    `export default {...${JSON.stringify(data)},\n"validators":{${validators.join(',\n')}}};\n`;
+  const types =
+    `${HEADER}// The shape is read by the MSW entry (src/msw.ts); it is not part of the public API.\n` +
+    'declare const document: { readonly id: string; readonly [key: string]: unknown };\nexport default document;\n';
+  return { data: dataText, first: esmOf(standaloneCode.default(first, names)), all: esmOf(standaloneCode.default(all, names)), types };
+}

@@ -1,0 +1,193 @@
+// Entry point `./msw`: request handlers for MSW 2 (Mock Service Worker, an optional peer
+// dependency) that answer as the mock answers, in Node (`setupServer`) and in a browser
+// (`setupWorker`). They are an adapter: the decisions are the mock's (mock/decide.ts), on the
+// contract the build compiled ahead of time (generated/msw/), so no validator is compiled in the
+// page and no Node module is loaded. Not served here: `Prefer: dynamic=true` (Prism's generator:
+// 501) and the certification flows, which keep state and read captured files (`startMock({ flows: true })`).
+import { HttpResponse, http, type RequestHandler } from 'msw';
+import type { RouteAnswers } from './mock/answers.ts';
+import { routeKey, variantKey } from './mock/answer-keys.ts';
+import { refuseNulls } from './mock/behaviours.ts';
+import { bodyValidatorOf, type BodyValidator, checkerOf, type CompiledValidator } from './mock/body-check.ts';
+import { type Decision, type DecisionContract, decide, engineUnavailable, type ReadyAnswer, refusal } from './mock/decide.ts';
+import { problem } from './mock/problem.ts';
+import type { MockResponder } from './mock/responder.ts';
+import { type MockOperation, RouteTable } from './mock/routes.ts';
+
+export type { MockCall, MockDecision, MockResponder } from './mock/responder.ts';
+export type { Problem, Violation } from './mock/problem.ts';
+
+/** The route families, as the mock names them. */
+export const MSW_FAMILIES = ['v2-pt', 'legacy', 'v1', 'v2-en', 'v3'] as const;
+export type MswFamily = (typeof MSW_FAMILIES)[number];
+
+/** Each document's compiled contract, loaded on first need (a bundler makes one chunk of each). */
+const LOADERS: Record<string, () => Promise<{ default: unknown }>> = {
+  'v2-pt': () => import('../generated/msw/v2-pt.js'),
+  'v2-pt-observed': () => import('../generated/msw/v2-pt-observed.js'),
+  legacy: () => import('../generated/msw/legacy.js'),
+  'legacy-observed': () => import('../generated/msw/legacy-observed.js'),
+  v1: () => import('../generated/msw/v1.js'),
+  'v2-en': () => import('../generated/msw/v2-en.js'),
+  v3: () => import('../generated/msw/v3.js'),
+};
+const OBSERVED: Partial<Record<MswFamily, string>> = { 'v2-pt': 'v2-pt-observed', legacy: 'legacy-observed' };
+
+export interface HandlerOptions {
+  /** Route families to answer (default: every one). */
+  families?: readonly MswFamily[];
+  /** Answer v2-pt and legacy from their observed flavours. */
+  observed?: boolean;
+  /**
+   * Where the handlers listen, e.g. `https://sandbox.example` or `http://localhost:5173/api-base`.
+   * Default: each family's server with its variables' defaults (`https://sandbox.invalid`, the
+   * legacy route at `https://legacy.invalid`), as the generated docs show them.
+   */
+  baseUrl?: string;
+  /** Replay the observed flavour's behaviours (default true), as `startMock({ behaviours })`. */
+  behaviours?: boolean;
+  /** Answers from state, asked only for a call that passed validation, as `startMock({ respond })`. */
+  respond?: MockResponder;
+}
+
+/** One document as the build compiled it (generated/msw/<id>.js). */
+interface CompiledDocument {
+  id: string;
+  servers: string[];
+  /** What the route table reads: paths, security, the named patterns (no schemas, no example values). */
+  doc: Record<string, unknown>;
+  namedKeys: string[];
+  answers: RouteAnswers;
+  /** Route key → the body validators: stopping at the first error, listing every error. */
+  validators: Record<string, [CompiledValidator, CompiledValidator]>;
+}
+
+/** The documents of one base URL as the contract the mock's decisions run on. */
+class CompiledContract implements DecisionContract {
+  readonly routes: RouteTable;
+  readonly #answers = new Map<string, ReadyAnswer>();
+  readonly #compiled = new Map<string, [CompiledValidator, CompiledValidator]>();
+  readonly #validators = new Map<MockOperation, BodyValidator>();
+  readonly #namedKeys: ReadonlySet<string>;
+
+  constructor(documents: readonly CompiledDocument[]) {
+    this.routes = new RouteTable(documents.map((d) => ({ id: d.id, doc: d.doc })));
+    for (const d of documents) {
+      for (const [key, answer] of Object.entries(d.answers)) this.#answers.set(key, answer);
+      for (const [key, pair] of Object.entries(d.validators)) this.#compiled.set(key, pair);
+    }
+    this.#namedKeys = new Set(documents.flatMap((d) => d.namedKeys));
+  }
+
+  validatorOf(op: MockOperation): BodyValidator {
+    let validator = this.#validators.get(op);
+    if (!validator) {
+      const pair = this.#compiled.get(routeKey(op.method, op.template));
+      validator = bodyValidatorOf(
+        op,
+        pair
+          ? checkerOf(
+              pair[0],
+              () => pair[1],
+              () => this.#namedKeys,
+              'request',
+            )
+          : undefined,
+      );
+      this.#validators.set(op, validator);
+    }
+    return validator;
+  }
+
+  readyAnswerOf(op: MockOperation, variant?: { status: number; example?: string }): ReadyAnswer | undefined {
+    return this.#answers.get(
+      variant ? variantKey(op.method, op.template, variant.status, variant.example) : routeKey(op.method, op.template),
+    );
+  }
+}
+
+function checkBaseUrl(baseUrl: string): URL {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new TypeError(
+      `baseUrl must be an absolute URL, such as https://sandbox.example, not ${JSON.stringify(String(baseUrl).slice(0, 100))}`,
+    );
+  }
+  if (url.search || url.hash) throw new TypeError('baseUrl must not carry a query or a fragment');
+  return url;
+}
+
+function headersOf(request: Request): Record<string, string> {
+  const out: Record<string, string> = {};
+  request.headers.forEach((value, name) => {
+    out[name] = value;
+  });
+  return out;
+}
+
+/** What a door without Prism sends for a decision: every answer is compiled in, so only `dynamic=true` needs an engine. */
+function sent(decision: Decision): Extract<Decision, { kind: 'send' }> {
+  if (decision.kind === 'send') return decision;
+  if (decision.kind === 'engine')
+    return engineUnavailable('The MSW handlers do not run Prism: use startMock() from air-travel-api-contract/mock, with Prism installed.');
+  return refusal(problem(500, `No answer was compiled for ${decision.op.method.toUpperCase()} ${decision.op.template}.`));
+}
+
+function responseOf(decision: Decision): Response {
+  const answer = sent(decision);
+  return new HttpResponse(answer.body ?? null, { status: answer.status, headers: answer.headers });
+}
+
+/**
+ * MSW request handlers that answer every operation of the families as the mock does: the same
+ * validation, problem bodies, status codes and answers. An unmatched request under the base URL
+ * gets the mock's 404 problem. `setupServer(...(await createHandlers()))` in Node,
+ * `setupWorker(...)` in a browser.
+ */
+/** The largest body the mock reads (its wire.ts MAX_BODY_BYTES): larger ones get its 413. */
+const MAX_BODY_BYTES = 1024 * 1024;
+
+export async function createHandlers(options: HandlerOptions = {}): Promise<RequestHandler[]> {
+  const families = options.families ?? MSW_FAMILIES;
+  const unknown = families.filter((f) => !(MSW_FAMILIES as readonly string[]).includes(f));
+  if (unknown.length > 0) throw new TypeError(`No route family named ${unknown.join(', ')}: the families are ${MSW_FAMILIES.join(', ')}.`);
+  const base = options.baseUrl === undefined ? undefined : checkBaseUrl(options.baseUrl);
+  const ids = [...new Set(families)].map((f) => (options.observed ? (OBSERVED[f] ?? f) : f));
+  const documents = await Promise.all(
+    ids.map(async (id) => (await (LOADERS[id] as () => Promise<{ default: unknown }>)()).default as CompiledDocument),
+  );
+  // One handler per base URL: a family's own server, or the caller's base for every family.
+  const byBase = new Map<string, CompiledDocument[]>();
+  for (const document of documents) {
+    const url = base ?? new URL(document.servers[0] ?? 'https://sandbox.invalid');
+    const key = url.href.replace(/\/$/, '');
+    byBase.set(key, [...(byBase.get(key) ?? []), document]);
+  }
+  const screen = options.behaviours === false ? undefined : (op: MockOperation, body: unknown) => refuseNulls(op, body);
+  return [...byBase].map(([root, served]) => {
+    const contract = new CompiledContract(served);
+    const prefix = new URL(root).pathname.replace(/\/$/, '');
+    // A pattern without groups: MSW percent-decodes what a path pattern captures, and a request
+    // with a malformed escape (`/%E0%`) would throw there instead of reaching the mock's 404.
+    const under = new RegExp(`^${root.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:/|$)`);
+    return http.all(under, async ({ request }) => {
+      const url = new URL(request.url);
+      const bytes = new Uint8Array(await request.arrayBuffer());
+      if (bytes.length > MAX_BODY_BYTES)
+        return responseOf(refusal(problem(413, `The body is larger than ${MAX_BODY_BYTES} bytes.`), { connection: 'close' }));
+      const decision = decide(
+        contract,
+        {
+          method: request.method,
+          target: `${url.pathname.slice(prefix.length) || '/'}${url.search}`,
+          headers: headersOf(request),
+          body: { length: bytes.length, chunks: [bytes], bytes: () => bytes },
+        },
+        { ...(screen ? { screen } : {}), ...(options.respond ? { respond: options.respond } : {}) },
+      );
+      return responseOf(decision);
+    });
+  });
+}
