@@ -23,6 +23,10 @@ beforeAll(async () => {
   // In contract: an object at the root. Out of contract: a JSON array (the result is an object).
   upstream = http.createServer((req, res) => {
     received.push(`${req.method} ${req.url} ${req.headers['developer-token']}`);
+    // Error answers, matched only by `default`: a problem body (as the mock refuses) and an HTML page.
+    if (req.url?.endsWith('/Emitir'))
+      return void res.writeHead(422, { 'content-type': 'application/problem+json' }).end('{"title":"Unprocessable Entity","status":422}');
+    if (req.url?.endsWith('/CancelarEticket')) return void res.writeHead(500, { 'content-type': 'text/html' }).end('<h1>error</h1>');
     const body = req.url?.endsWith('/Consultar') ? '[1,2,3]' : '{"Localizador":"ABC123"}';
     res.writeHead(200, { 'content-type': 'application/json' }).end(body);
   });
@@ -74,6 +78,21 @@ test('an answer out of contract is reported: 502 problem, sl-violations header, 
   expect(problem.validation[0]?.location[0]).toBe('response');
   expect(response.headers.get('sl-violations')).toMatch(/response/);
   await expect.poll(() => proxyOutput).toMatch(/✗ POST \/api\/V2\/Voos\/Consultar response/);
+});
+
+test('an error answer in any JSON type is in contract (its format is not published); an HTML one is not', async () => {
+  const problem = await fetch(`${proxyUrl}/api/V2/Voos/Emitir`, { method: 'POST', headers: HEADERS, body: '{"Login":"a","Senha":"b"}' });
+  expect(problem.status).toBe(422);
+  expect(problem.headers.get('content-type')).toBe('application/problem+json');
+  expect(problem.headers.get('sl-violations')).toBeNull();
+  await expect.poll(() => proxyOutput).toMatch(/✓ POST \/api\/V2\/Voos\/Emitir → 422/);
+  const html = await fetch(`${proxyUrl}/api/V2/Voos/CancelarEticket`, {
+    method: 'POST',
+    headers: HEADERS,
+    body: '{"Login":"a","Senha":"b"}',
+  });
+  expect(html.status).toBe(502);
+  expect(html.headers.get('sl-violations')).toMatch(/media type/);
 });
 
 test('a request outside the contract is forwarded, its answer carrying the request violation', async () => {
