@@ -14,7 +14,7 @@ import { v3Family } from '../../src/families/v3.ts';
 import { migrateLegacyCall } from '../../src/migration.ts';
 import { followRefs } from '../../src/lib/refs.ts';
 
-type Schema = { $ref?: string; properties?: Record<string, unknown>; allOf?: Schema[] };
+type Schema = { $ref?: string; properties?: Record<string, unknown>; allOf?: Schema[]; oneOf?: Schema[] };
 type Operation = {
   requestBody?: { content?: Record<string, { schema?: Schema }> };
   responses?: Record<string, { $ref?: string; content?: Record<string, { schema?: Schema }> }>;
@@ -31,11 +31,12 @@ const load = (family: string) => parse(readFileSync(bundlePath(family), 'utf8'))
 /** The node behind a `$ref` (the shared resolver; it throws on one that leads nowhere). */
 const target = <T>(document: Document, node: T): T => followRefs(document, node) as T;
 
-/** Top-level property names of a schema, through $ref and allOf. */
+/** Top-level property names of a schema, through $ref, allOf and oneOf (the legacy session rule's open alternative names none). */
 function propertyNames(document: Document, node: Schema | undefined): string[] {
   if (!node) return [];
   const schema = target(document, node);
-  return [...Object.keys(schema.properties ?? {}), ...(schema.allOf ?? []).flatMap((part) => propertyNames(document, part))];
+  const parts = [...(schema.allOf ?? []), ...(schema.oneOf ?? [])];
+  return [...new Set([...Object.keys(schema.properties ?? {}), ...parts.flatMap((part) => propertyNames(document, part))])];
 }
 
 test('the V2 Portuguese bundle is there (run the pipeline, or bundle it locally, first)', () => {

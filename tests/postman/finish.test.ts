@@ -23,6 +23,9 @@ const text = (family: string) => readFileSync(path.join(DIR, `${family}.postman_
 function required(doc: JsonObject, schema: JsonObject): Set<string> {
   const names = new Set(Array.isArray(schema.required) ? schema.required.map(String) : []);
   for (const branch of Array.isArray(schema.allOf) ? schema.allOf : []) for (const n of required(doc, objectOf(doc, branch))) names.add(n);
+  // A oneOf body (the legacy session rule) is sent as its first, published alternative.
+  const [published] = Array.isArray(schema.oneOf) ? schema.oneOf : [];
+  if (published !== undefined) for (const n of required(doc, objectOf(doc, published))) names.add(n);
   return names;
 }
 
