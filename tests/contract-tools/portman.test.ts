@@ -1,6 +1,6 @@
 // Portman (@apideck/portman) turns a bundle into a Postman collection with contract and
 // variation tests; newman runs it against the real mock. Portman carries only the first
-// of the two API-key schemes (developer-token): scripts/contract-tools/portman-config.json
+// of the two API-key schemes (developer-token): overlays/portman-config.json
 // sets the second header (developer-access-code) on every request. Without it the mock
 // refuses every call (401); with it every test passes.
 import { execFile } from 'node:child_process';
@@ -14,7 +14,7 @@ import { runCollection } from '../support/newman.ts';
 
 const url = inject('mockUrl');
 const PORTMAN = path.join(rootDir, 'node_modules', '@apideck', 'portman', 'bin', 'portman');
-const CONFIG = path.join(rootDir, 'scripts', 'contract-tools', 'portman-config.json');
+const CONFIG = path.join(rootDir, 'overlays', 'portman-config.json');
 
 let dir = '';
 

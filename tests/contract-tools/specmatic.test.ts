@@ -58,7 +58,7 @@ beforeAll(async () => {
   // The mock's refusals are its own problem bodies: each family's overlay says so (see the file).
   for (const family of FAMILIES) {
     const out = path.join(dir, `${family}.json`);
-    const overlay = path.join(rootDir, 'scripts', 'contract-tools', `${family}.mock-refusals.overlay.yaml`);
+    const overlay = path.join(rootDir, 'overlays', `${family}.mock-refusals.yaml`);
     const applied = await run(process.execPath, [
       OPENAPI_FORMAT,
       path.join(rootDir, 'generated', family, 'openapi.json'),

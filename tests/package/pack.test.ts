@@ -28,8 +28,8 @@ const pkg = JSON.parse(readFileSync(path.join(rootDir, 'package.json'), 'utf8'))
 const TOP_LEVEL = new Set(['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md']);
 const GENERATED =
   /^generated\/([a-z0-9-]+\/(openapi\.yaml|openapi\.json|schema\.d\.ts)|postman\/[a-z0-9-]+\.postman_collection\.json|bruno\/[a-z0-9-]+\/.+\.bru|bruno\/[a-z0-9-]+\/bruno\.json)$/;
-/** What integrators apply to a bundle before an OpenAPI importer: the overlay that keeps both developer headers. */
-const OVERLAYS = /^overlays\/[a-z-]+\.yaml$/;
+/** What other tools need beside a bundle: the overlay that keeps both developer headers for importers, the mock's refusals for Specmatic, Portman's config. */
+const OVERLAYS = /^overlays\/[a-z0-9-]+(\.mock-refusals)?\.(yaml|json)$/;
 /** The pages an integrator reads from the installed package, and the examples they link to. */
 const DOCS = /^(CONTRIBUTING\.md|docs\/[a-z-]+\.md|spec\/extensions\.md|bench\/results\.md|examples\/[a-z-]+\/.+)$/;
 /** What the commands read at run time: the mock's start cache, the flows' lineage and captures; the MSW handlers' compiled contract. */
@@ -153,6 +153,8 @@ describe('the package as published', () => {
     expect(bruno.filter((f) => f.endsWith('/bruno.json')).length).toBeGreaterThanOrEqual(5);
     expect(bruno.filter((f) => !files.has(f))).toEqual([]);
     expect(files.has('overlays/both-developer-headers.yaml')).toBe(true);
+    expect(files.has('overlays/portman-config.json')).toBe(true);
+    expect(files.has('overlays/v2-pt.mock-refusals.yaml')).toBe(true);
   });
 
   test('npm publish --dry-run passes', async () => {
