@@ -196,7 +196,8 @@ function requiring(when: readonly string[], equals: boolean, note: string): Json
 /**
  * An operation's observed response schema with the shapes its behaviours state: for a
  * `present-only-when`, one more `allOf` member holding either the condition or no such field
- * (a `false` schema, typed `never`). A member of its own, since generators read `anyOf`
+ * (`not: {}`, which admits no value and is typed `never`; a `false` schema says the same, but
+ * openapi-zod-client cannot read it). A member of its own, since generators read `anyOf`
  * beside properties as a union with them.
  */
 export function narrowResponse(schema: JsonObject, behaviours: readonly ObservedBehaviour[], operation: string): JsonObject {
@@ -210,7 +211,7 @@ export function narrowResponse(schema: JsonObject, behaviours: readonly Observed
       description: note,
       anyOf: [
         requiring(shape.when, shape.equals, note),
-        { type: 'object', description: note, properties: { [shape.field]: false }, 'x-undocumented': true },
+        { type: 'object', description: note, properties: { [shape.field]: { not: {} } }, 'x-undocumented': true },
       ],
     });
   }

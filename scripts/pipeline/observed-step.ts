@@ -16,6 +16,10 @@ export const LEGACY_OVERLAY_FILE = 'spec/legacy/observed.overlay.yaml';
 /** The answer-date components of the two observed flavours (V2, legacy). */
 const RESPONSE_DATES = new Set(['#/components/schemas/DataObservada', '#/components/schemas/DataObservadaLegado']);
 
+function isEmptyObject(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0;
+}
+
 /**
  * The observed types say `| null` for every answer date (all are `DataObservada`):
  * the observed client reads the .NET "no date" token as null (src/families/v2-pt-observed.ts).
@@ -23,8 +27,11 @@ const RESPONSE_DATES = new Set(['#/components/schemas/DataObservada', '#/compone
  */
 export async function observedTypeOptions(): Promise<TypeOptions> {
   // Imported here, not at the top: a build with nothing to do must not load openapi-typescript.
-  const { NULL, tsUnion } = await import('openapi-typescript');
+  const { NEVER, NULL, tsUnion } = await import('openapi-typescript');
   return {
+    // `not: {}` admits no value: a field a behaviour says is absent (scripts/observed/behaviours.ts).
+    // Written so rather than as a `false` schema, which openapi-zod-client cannot read.
+    transform: (schema) => (isEmptyObject((schema as { not?: unknown }).not) ? NEVER : undefined),
     postTransform: (type, { path: at }) => (RESPONSE_DATES.has(at ?? '') ? tsUnion([type, NULL]) : undefined),
     // The observed objects are open by JSON Schema's default (no `additionalProperties`): typed as open.
     additionalProperties: true,

@@ -14,7 +14,7 @@ const { createConfig } = requireFromOpenapiTs('@redocly/openapi-core') as {
 type OpenapiTsConfig = NonNullable<Parameters<typeof openapiTS>[1]>['redocly'];
 
 /** Options a derived flavour may add; the published families pass none. */
-export type TypeOptions = Pick<NonNullable<Parameters<typeof openapiTS>[1]>, 'postTransform' | 'additionalProperties'>;
+export type TypeOptions = Pick<NonNullable<Parameters<typeof openapiTS>[1]>, 'transform' | 'postTransform' | 'additionalProperties'>;
 
 /**
  * A config with no lint rule: the pipeline's Redocly step has already linted every
