@@ -12,6 +12,7 @@ import { bodyValidatorOf, type BodyValidator, checkerOf, type CompiledValidator 
 import { type Decision, type DecisionContract, decide, engineUnavailable, type ReadyAnswer, refusal } from './mock/decide.ts';
 import { problem } from './mock/problem.ts';
 import type { MockResponder } from './mock/responder.ts';
+import { EXAMPLE as SESSION_EXAMPLE, renderedSessionAnswer, sessionRule, STATUS as SESSION_STATUS } from './mock/session-rule.ts';
 import { type MockOperation, RouteTable } from './mock/routes.ts';
 
 export type { MockCall, MockDecision, MockResponder } from './mock/responder.ts';
@@ -168,6 +169,11 @@ export async function createHandlers(options: HandlerOptions = {}): Promise<Requ
   const screen = options.behaviours === false ? undefined : (op: MockOperation, body: unknown) => refuseNulls(op, body);
   return [...byBase].map(([root, served]) => {
     const contract = new CompiledContract(served);
+    // The legacy session rule, as the mock's server asks it before the caller's responder.
+    const sessionAnswer = renderedSessionAnswer(
+      (op) => contract.readyAnswerOf(op, { status: SESSION_STATUS, example: SESSION_EXAMPLE })?.body,
+    );
+    const respond = sessionRule(() => contract.routes, options.respond, sessionAnswer);
     const prefix = new URL(root).pathname.replace(/\/$/, '');
     // A pattern without groups: MSW percent-decodes what a path pattern captures, and a request
     // with a malformed escape (`/%E0%`) would throw there instead of reaching the mock's 404.
@@ -185,7 +191,7 @@ export async function createHandlers(options: HandlerOptions = {}): Promise<Requ
           headers: headersOf(request),
           body: { length: bytes.length, chunks: [bytes], bytes: () => bytes },
         },
-        { ...(screen ? { screen } : {}), ...(options.respond ? { respond: options.respond } : {}) },
+        { ...(screen ? { screen } : {}), respond },
       );
       return responseOf(decision);
     });

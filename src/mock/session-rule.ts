@@ -11,8 +11,8 @@ import type { MockCall, MockDecision, MockResponder } from './responder.ts';
 /** The legacy no-session service, where the rule applies. */
 const NO_SESSION_PREFIX = '/AereoNoSession.svc/';
 /** The name the contract gives the answer, under each operation's 200 response. */
-const EXAMPLE = 'sessaoExpirada';
-const STATUS = 200;
+export const EXAMPLE = 'sessaoExpirada';
+export const STATUS = 200;
 
 /** The operation's `sessaoExpirada` answer, or null when it declares none (cached per operation). */
 const answers = new WeakMap<MockOperation, { value: unknown } | null>();
@@ -33,6 +33,21 @@ function declaredAnswer(op: MockOperation): { value: unknown } | null {
   return found;
 }
 
+/**
+ * The same answer from a door that holds the rendered answers but not the examples (the MSW
+ * handlers' compiled contract): the `sessaoExpirada` example of the 200 answer, as rendered.
+ */
+export function renderedSessionAnswer(rendered: (op: MockOperation) => string | undefined) {
+  return (op: MockOperation): { value: unknown } | null => {
+    const text = rendered(op);
+    if (text === undefined) return null;
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && (value as { SessaoExpirada?: unknown }).SessaoExpirada === true
+      ? { value }
+      : null;
+  };
+}
+
 /** A body the rule answers: a JSON object with no `Login` member. */
 function withoutLogin(body: unknown): boolean {
   return typeof body === 'object' && body !== null && !Array.isArray(body) && !Object.hasOwn(body, 'Login');
@@ -42,11 +57,15 @@ function withoutLogin(body: unknown): boolean {
  * The rule as a responder, asked like any other after the body passed validation; the
  * next responder (the flows, or the caller's own) is asked for every other call.
  */
-export function sessionRule(routes: () => RouteTable, next?: MockResponder): MockResponder {
+export function sessionRule(
+  routes: () => RouteTable,
+  next?: MockResponder,
+  answerOf: (op: MockOperation) => { value: unknown } | null = declaredAnswer,
+): MockResponder {
   return (call: MockCall): MockDecision | undefined => {
     if (call.path.startsWith(NO_SESSION_PREFIX) && withoutLogin(call.body)) {
       const op = routes().lookup(call.path)?.byMethod.get(call.method.toLowerCase());
-      const answer = op ? declaredAnswer(op) : null;
+      const answer = op ? answerOf(op) : null;
       if (answer) return { kind: 'answer', status: STATUS, body: answer.value };
     }
     return next?.(call);
