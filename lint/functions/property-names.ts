@@ -21,8 +21,13 @@ function propertyNamesFunction(catalog: Catalog, names: PropertyNames, check: Ch
     const foreign = other[own];
     const routes = family.prefixes.join(', ');
     const results: IFunctionResult[] = [];
-    for (const { schema, path } of schemasOf(doc)) {
-      if (schema['x-observed'] !== undefined) continue;
+    const schemas = schemasOf(doc);
+    // A schema inside an observed one (a behaviour's shape member, lint/traced-nodes.ts alike) is observed too.
+    const observedRoots = schemas.filter(({ schema }) => schema['x-observed'] !== undefined).map(({ path }) => path);
+    const underObserved = (path: readonly (string | number)[]): boolean =>
+      observedRoots.some((root) => root.length <= path.length && root.every((segment, i) => segment === path[i]));
+    for (const { schema, path } of schemas) {
+      if (underObserved(path)) continue;
       for (const [name, property] of entriesOf(schema['properties'])) {
         if (names[own].has(name) || (isRecord(property) && property['x-observed'] !== undefined)) continue;
         const isForeign = names[foreign].has(name);
