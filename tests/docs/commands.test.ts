@@ -8,7 +8,7 @@
 // that cannot run here carries `# not run here: <reason>`, visible where the reader sees it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { rm, symlink } from 'node:fs/promises';
 import { connect } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -66,7 +66,10 @@ beforeAll(async () => {
   env.PATH = [path.dirname(node), ...pathEntries].join(path.delimiter);
   env[NESTED] = '1';
   // The run's one packed install (shared-fixtures.ts): `npx` run in a folder of it finds the installed bin.
-  consumer = await (await packedInstall()).workDir('doc-commands');
+  const install = await packedInstall();
+  consumer = await install.workDir('doc-commands');
+  // The docs name files as `node_modules/air-travel-api-contract/…` from the reader's project root.
+  await symlink(path.join(install.project, 'node_modules'), path.join(consumer, 'node_modules'), 'dir');
 }, 600_000);
 
 afterAll(async () => {
