@@ -98,8 +98,6 @@ export async function cliRouteBuild(dir: string, families: Family[]): Promise<vo
       '--inlineBundle',
     ]);
   }
-  // The client, as the pipeline compiles it.
-  await node(dir, [bin('typescript/bin/tsc'), '-p', 'tsconfig.build.json']);
   // The JSON twin of every bundle (what the package exports and the mock reads), one process.
   const ids = [...families.map((f) => f.id), 'v2-pt-observed', 'legacy-observed'];
   await node(dir, [
@@ -108,8 +106,10 @@ export async function cliRouteBuild(dir: string, families: Family[]): Promise<vo
     `import { readFileSync, writeFileSync } from 'node:fs'; import { parse } from 'yaml';
      for (const id of ${JSON.stringify(ids)}) writeFileSync('generated/' + id + '/openapi.json', JSON.stringify(parse(readFileSync('generated/' + id + '/openapi.yaml', 'utf8'))));`,
   ]);
-  // The mock's start cache, rendered by Prism from the bundles.
+  // The mock's start cache, rendered by Prism from the bundles, and the MSW handlers' contracts.
   await node(dir, [path.join(dir, 'scripts/pipeline/mock-step.ts')]);
+  // The client, as the pipeline compiles it: after the MSW contracts, which ./msw imports.
+  await node(dir, [bin('typescript/bin/tsc'), '-p', 'tsconfig.build.json']);
   // The Postman collections, converted by Postman's converter and finished, from the bundles.
   await node(dir, [path.join(dir, 'scripts/pipeline/postman-step.ts')]);
 }
