@@ -6,12 +6,43 @@ import { configDefaults, defineConfig } from 'vitest/config';
  */
 export const PACKAGE_MATRIX = ['tests/package/runners.test.ts'];
 
+/**
+ * Files that hold something no other file may touch meanwhile: they run one at a time, after
+ * the rest (two at a time: most files wait on a child process, a browser or an install).
+ */
+export const ONE_AT_A_TIME = [
+  'tests/client/package.test.ts', // rewrites dist/, which the packed installs read
+  'tests/docs/commands.test.ts', // the docs' own ports, 4010 and 4011
+  'tests/reliability/load.test.ts', // load and hostile bursts: their figures are the machine's
+  'tests/reliability/mock-hostile.test.ts',
+  'tests/reliability/proxy-hostile.test.ts',
+];
+
+const shared = {
+  globalSetup: ['tests/support/mock-global-setup.ts', 'tests/support/shared-global-setup.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+
+/** The options every config starts from (test:fast, test:package), without the two groups below. */
+export const baseTest = { ...shared, include: ['tests/**/*.test.ts'], exclude: [...configDefaults.exclude, ...PACKAGE_MATRIX] };
+
+// A project's include and exclude add to the root's (extends: true), so the root names none.
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts'],
-    exclude: [...configDefaults.exclude, ...PACKAGE_MATRIX],
-    globalSetup: ['tests/support/mock-global-setup.ts', 'tests/support/shared-global-setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    ...shared,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'two at a time',
+          include: baseTest.include,
+          exclude: [...baseTest.exclude, ...ONE_AT_A_TIME],
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      { extends: true, test: { name: 'one at a time', include: ONE_AT_A_TIME, fileParallelism: false, sequence: { groupOrder: 1 } } },
+    ],
   },
 });

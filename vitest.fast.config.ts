@@ -3,8 +3,8 @@
 // fault-injection suites, the packed-install consumer test, and the generators' and Bruno's
 // runs (each installs its tool); `npm test` runs them all. The client package test goes
 // with the rebuilds: it recompiles dist/, which files running beside it may be reading.
-import { configDefaults, defineConfig, mergeConfig } from 'vitest/config';
-import base from './vitest.config.ts';
+import { defineConfig } from 'vitest/config';
+import { baseTest } from './vitest.config.ts';
 
 const SLOW_TESTS = [
   'tests/**/*.browser.test.ts',
@@ -30,7 +30,4 @@ const SLOW_TESTS = [
 // most of these tests wait on a child process (the mock, tsc), not on their own CPU. Workers
 // are reused across files (isolate: false), so Redocly, Prism and TypeScript load once per
 // worker, not once per file; the files that spy on console restore it in their own hooks.
-export default mergeConfig(
-  base,
-  defineConfig({ test: { exclude: [...configDefaults.exclude, ...SLOW_TESTS], maxWorkers: '100%', isolate: false } }),
-);
+export default defineConfig({ test: { ...baseTest, exclude: [...baseTest.exclude, ...SLOW_TESTS], maxWorkers: '100%', isolate: false } });

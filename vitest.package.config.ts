@@ -1,6 +1,6 @@
 // `npm run test:package`: the four-Node matrix of the examples' runners that `npm test`
 // leaves out (vitest.config.ts says why); CI runs it after `npm test`.
 import { configDefaults, defineConfig } from 'vitest/config';
-import base, { PACKAGE_MATRIX } from './vitest.config.ts';
+import { baseTest, PACKAGE_MATRIX } from './vitest.config.ts';
 
-export default defineConfig({ test: { ...base.test, include: PACKAGE_MATRIX, exclude: configDefaults.exclude } });
+export default defineConfig({ test: { ...baseTest, include: PACKAGE_MATRIX, exclude: configDefaults.exclude } });
