@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ObservedBehaviour } from '../../src/lib/observed-behaviours.ts';
+import { scriptArgs } from '../lib/args.ts';
 import { loadBehaviours } from './behaviours.ts';
 
 export interface QuoteCheck {
@@ -42,10 +43,19 @@ export function checkQuotes(behaviours: readonly ObservedBehaviour[], gitDir: st
   });
 }
 
+const USAGE = `Usage: npm run observed:check-quotes -- <git dir of the source> [<evidence dir>]
+
+Re-reads every behaviour's quotes (evidence/<source>/behaviours.json) at their file, line
+and commit in a local git directory of the source; one line per behaviour, exit 1 on any
+mismatch.
+
+  --help   this text`;
+
 function main(argv: string[]): number {
-  const [gitDir, evidence] = argv;
-  if (!gitDir) {
-    process.stderr.write('usage: npm run observed:check-quotes -- <git dir of the source> [<evidence dir>]\n');
+  const { positionals } = scriptArgs({ command: 'npm run observed:check-quotes', usage: USAGE, options: {}, positionals: true }, argv);
+  const [gitDir, evidence] = positionals;
+  if (!gitDir || positionals.length > 2) {
+    process.stderr.write(`${USAGE.split('\n')[0]}\n`);
     return 2;
   }
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
