@@ -2,6 +2,7 @@
 // only), build the stale families (Redocly lint and bundle, Spectral, types), start the
 // docs site, build the observed flavour, compile the client, finish the docs site, and
 // record what was built. Steps whose inputs did not change since the last build are skipped.
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -255,9 +256,14 @@ async function runSteps(run: Run): Promise<void> {
     const site = going() && (built.length > 0 || plan.observedStale || plan.docsStale) ? await startDocs(run, ctx, workers) : undefined;
     if (going() && plan.observedStale && (await buildObserved(run, ctx))) run.onBundles([OBSERVED_ID]);
     // The client needs every type (the observed flavour's too), not the docs; only for the real output folder.
-    const clientDone = run.intoProject && run.client && going() ? buildClient(run, workers) : Promise.resolve();
+    const clientWanted = run.intoProject && run.client && going();
+    // ./msw compiles against the declarations the mock step writes (generated/msw, msw-modules.ts): a
+    // first build, which has none yet, compiles the client after that step instead of beside it.
+    const mswDeclared = existsSync(path.join(run.outDir, 'msw'));
+    let clientDone = clientWanted && mswDeclared ? buildClient(run, workers) : Promise.resolve();
     // Prism renders the mock's answers on this thread while the workers compile the client and render pages.
     const mockDone = going() && (plan.mockStale || built.length > 0) ? buildMock(run, workers) : Promise.resolve();
+    if (clientWanted && !mswDeclared) clientDone = mockDone.then(() => (going() ? buildClient(run, workers) : undefined));
     if (site && (await finishDocs(run, site))) run.onDocs();
     await clientDone;
     run.phase('client compiled');
