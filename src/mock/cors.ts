@@ -15,9 +15,11 @@ const MAX_AGE_SECONDS = '600';
  */
 export function applyCors(req: http.IncomingMessage, res: http.ServerResponse): boolean {
   const origin = req.headers.origin;
-  // No credentials mode: the mock uses no cookies, so `*` is enough; the origin is echoed
-  // only to keep caches honest (Vary) when a page sends one.
-  res.setHeader('access-control-allow-origin', typeof origin === 'string' && origin !== '' ? origin : '*');
+  // A browser sends Origin on every call CORS governs; a call without one (curl, a Node
+  // client) needs no CORS headers, and its answer keeps the mock's fast path.
+  if (typeof origin !== 'string' || origin === '') return false;
+  // No credentials mode: the mock uses no cookies; the origin is echoed, and Vary keeps caches honest.
+  res.setHeader('access-control-allow-origin', origin);
   res.setHeader('vary', 'Origin');
   res.setHeader('access-control-expose-headers', '*');
   const preflight = req.method === 'OPTIONS' && typeof req.headers['access-control-request-method'] === 'string';

@@ -66,6 +66,18 @@ describe('the mock with CORS on (the default)', () => {
     const body = (await wrong.json()) as { validation: Array<{ location: string[] }> };
     expect(body.validation[0]?.location).toEqual(['request', 'body', 'Login']);
   });
+
+  test('a call without Origin (curl, a Node client) gets the same answer and no CORS header', async () => {
+    const { origin: _origin, ...withoutOrigin } = HEADERS;
+    const plain = await fetch(`${on.url}/api/V2/Voos/Tarifar`, {
+      method: 'POST',
+      headers: withoutOrigin,
+      body: '{"Login":"a","Senha":"b"}',
+    });
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get('access-control-allow-origin')).toBeNull();
+    expect(plain.headers.get('vary')).toBeNull();
+  });
 });
 
 describe('the mock with cors: false', () => {
