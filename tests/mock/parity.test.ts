@@ -5,12 +5,11 @@
 // answering through the fast front, one through Prism for every request. Status,
 // headers (less date and connection) and body bytes must be equal.
 import http from 'node:http';
-import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { readFamilies } from '../../scripts/lib/families.ts';
 import { startMock, type RunningMock } from '../../src/mock/server.ts';
 import { loadOperations, validBody, validCall, type ContractOperation, type Json } from '../../scripts/lib/contract.ts';
-import { badRequestsFor, CATEGORIES } from '../reliability/corpus.ts';
+import { sharedParityProbes } from '../reliability/corpus.ts';
 import { setAt, sitesOf } from '../reliability/schema-sites.ts';
 import { inPool } from '../reliability/exchange.ts';
 import { followRefs, isObject, type JsonObject } from '../../src/lib/refs.ts';
@@ -173,29 +172,9 @@ function probesFor(op: ContractOperation, index: number, baseUrl: string): Probe
     probes.push({ kind: 'big-body', ...valid, body: big }, { kind: 'big-body', ...valid, body: big.slice(0, -2) });
     probes.push({ kind: 'big-body', ...valid, body: JSON.stringify({ ...base, Login: Array.from({ length: 60_000 }, () => 1) }) });
   }
-  // `__proto__`, `constructor` and `prototype` are ordinary members in both engines (issue 35).
-  if (base !== null && typeof base === 'object' && !Array.isArray(base)) {
-    const inner = JSON.stringify(base);
-    probes.push(
-      { kind: 'reserved-member', ...valid, body: `{"__proto__":${inner}}` },
-      { kind: 'reserved-member', ...valid, body: `{"constructor":${inner},"prototype":${inner}}` },
-      { kind: 'reserved-member', ...valid, body: `{"__proto__":{"Login":5},${inner.slice(1)}` },
-    );
-  }
   if (index === 0) probes.push({ kind: 'too-large', ...valid, body: JSON.stringify({ Filler: 'x'.repeat(1024 * 1024) }) });
-  for (const [n, category] of CATEGORIES.entries()) {
-    const arbitrary = badRequestsFor(category, op, operations, baseUrl);
-    if (!arbitrary) continue;
-    for (const r of fc.sample(arbitrary, { numRuns: 1, seed: index * 100 + n })) {
-      probes.push({
-        kind: category,
-        method: r.method,
-        path: r.path,
-        headers: r.headers,
-        ...(r.body === undefined ? {} : { body: r.body }),
-      });
-    }
-  }
+  // `__proto__`, `constructor` and `prototype` are ordinary members in both engines (issue 35).
+  probes.push(...sharedParityProbes(op, operations, baseUrl, index, valid, base));
   return probes;
 }
 

@@ -9,14 +9,13 @@
 // head over 16 KiB, a method Node's parser does not know) and what fetch cannot send (a GET with
 // a body, a header value fetch refuses).
 import http from 'node:http';
-import fc from 'fast-check';
 import { getResponse, type RequestHandler } from 'msw';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { readFamilies } from '../../scripts/lib/families.ts';
 import { type ContractOperation, type Json, loadOperations, validBody, validCall } from '../../scripts/lib/contract.ts';
 import { startMock, type RunningMock } from '../../src/mock/server.ts';
 import { createHandlers, type MswFamily } from '../../src/msw.ts';
-import { badRequestsFor, CATEGORIES } from '../reliability/corpus.ts';
+import { sharedParityProbes } from '../reliability/corpus.ts';
 import { inPool } from '../reliability/exchange.ts';
 import { setAt, sitesOf } from '../reliability/schema-sites.ts';
 import { rootDir } from '../support/bundle.ts';
@@ -174,33 +173,13 @@ function probesFor(op: ContractOperation, index: number, baseUrl: string, operat
   // The costly shapes on a share of the operations: every family and flavour still gets each.
   if (index % 4 === 0) probes.push(...hostileProbes(op, valid.headers, base));
   if (base !== undefined) probes.push(...dateProbes(op, base, valid.headers));
-  if (base !== null && typeof base === 'object' && !Array.isArray(base)) {
-    const inner = JSON.stringify(base);
-    if (index === 0) {
-      // Past 256 KiB the mock parses and checks on a worker thread: the same answers.
-      const big = JSON.stringify({ ...base, Preenchimento: 'x'.repeat(300 * 1024) });
-      probes.push({ kind: 'big-body', ...valid, body: big }, { kind: 'big-body', ...valid, body: big.slice(0, -2) });
-    }
-    probes.push(
-      { kind: 'reserved-member', ...valid, body: `{"__proto__":${inner}}` },
-      { kind: 'reserved-member', ...valid, body: `{"constructor":${inner},"prototype":${inner}}` },
-      { kind: 'reserved-member', ...valid, body: `{"__proto__":{"Login":5},${inner.slice(1)}` },
-    );
+  if (index === 0 && base !== null && typeof base === 'object' && !Array.isArray(base)) {
+    // Past 256 KiB the mock parses and checks on a worker thread: the same answers.
+    const big = JSON.stringify({ ...base, Preenchimento: 'x'.repeat(300 * 1024) });
+    probes.push({ kind: 'big-body', ...valid, body: big }, { kind: 'big-body', ...valid, body: big.slice(0, -2) });
   }
   if (index === 0) probes.push({ kind: 'too-large', ...valid, body: JSON.stringify({ Filler: 'x'.repeat(1024 * 1024) }) });
-  for (const [n, category] of CATEGORIES.entries()) {
-    const arbitrary = badRequestsFor(category, op, operations, baseUrl);
-    if (!arbitrary) continue;
-    for (const r of fc.sample(arbitrary, { numRuns: 1, seed: index * 100 + n })) {
-      probes.push({
-        kind: category,
-        method: r.method,
-        path: r.path,
-        headers: r.headers,
-        ...(r.body === undefined ? {} : { body: r.body }),
-      });
-    }
-  }
+  probes.push(...sharedParityProbes(op, operations, baseUrl, index, valid, base));
   return probes;
 }
 

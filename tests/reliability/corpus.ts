@@ -499,3 +499,50 @@ export function badRequestsFor(
       return unknownPath(p, all, baseUrl);
   }
 }
+
+/** A parity test's probe: one request, labelled by what it tries. */
+export interface ParityProbe {
+  kind: string;
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: Buffer | string;
+}
+
+/**
+ * The probes two engines must answer alike for one operation (the mock's parity test and the
+ * MSW one): `__proto__`, `constructor` and `prototype` as ordinary members around a valid body,
+ * and one sampled bad request of every category, seeded by the operation's index.
+ */
+export function sharedParityProbes(
+  op: ContractOperation,
+  all: ContractOperation[],
+  baseUrl: string,
+  index: number,
+  valid: Omit<ParityProbe, 'kind' | 'body'>,
+  base: unknown,
+): ParityProbe[] {
+  const probes: ParityProbe[] = [];
+  if (base !== null && typeof base === 'object' && !Array.isArray(base)) {
+    const inner = JSON.stringify(base);
+    probes.push(
+      { kind: 'reserved-member', ...valid, body: `{"__proto__":${inner}}` },
+      { kind: 'reserved-member', ...valid, body: `{"constructor":${inner},"prototype":${inner}}` },
+      { kind: 'reserved-member', ...valid, body: `{"__proto__":{"Login":5},${inner.slice(1)}` },
+    );
+  }
+  for (const [n, category] of CATEGORIES.entries()) {
+    const arbitrary = badRequestsFor(category, op, all, baseUrl);
+    if (!arbitrary) continue;
+    for (const r of fc.sample(arbitrary, { numRuns: 1, seed: index * 100 + n })) {
+      probes.push({
+        kind: category,
+        method: r.method,
+        path: r.path,
+        headers: r.headers,
+        ...(r.body === undefined ? {} : { body: r.body }),
+      });
+    }
+  }
+  return probes;
+}
