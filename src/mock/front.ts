@@ -33,8 +33,7 @@ import {
   mediaTypeOf,
   missingHost,
   queryOf,
-  readRequestChunks,
-  type RequestBody,
+  readBody,
   RequestRefused,
   send,
   targetOf,
@@ -54,8 +53,11 @@ export interface FrontOptions {
   screen?: (op: MockOperation, body: unknown) => { problem: Problem; headers: Record<string, string> } | undefined;
 }
 
-/** Handles one request on the contract it started on; resolves with the refusal sent, if any. */
-export type Front = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<Problem | undefined>;
+/** Told once a request is answered: the refusal sent, if any, or the failure that kept it from an answer. */
+export type Answered = (error: unknown, refusal?: Problem) => void;
+
+/** Handles one request on the contract it started on. */
+export type Front = (req: http.IncomingMessage, res: http.ServerResponse, done: Answered) => void;
 
 function violationsOf(list: ReadonlyArray<PrismViolation>, prefix: string): Violation[] {
   return list.map((v) => ({
@@ -86,9 +88,11 @@ function verdictOf(verdict: BigBodyVerdict | undefined): BodyVerdict | undefined
   return { kind: 'bad-text', detail: verdict.detail };
 }
 
-/** One chunk of JSON text with Node's decoder (faster than TextDecoder on Node 20). */
+/** One chunk of JSON text with Node's decoder (faster than TextDecoder on Node 20); a socket's chunk is a Buffer already. */
 function nodeJsonText(bytes: Uint8Array): string {
-  return jsonText(bytes);
+  if (!Buffer.isBuffer(bytes)) return jsonText(bytes);
+  const text = bytes.toString('utf8');
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
 export function createFront(current: () => MockContract, options: FrontOptions): Front {
@@ -143,52 +147,84 @@ export function createFront(current: () => MockContract, options: FrontOptions):
     return undefined;
   }
 
-  return async function handle(req, res) {
-    // The contract this call runs on, to its end.
-    const contract = current();
-    const hostless = missingHost(req);
-    if (hostless) return refuse(res, hostless, { connection: 'close' });
-    const target = req.url ?? '/';
-    // A large body goes to a body process as it arrives, and its checks run there; the
-    // core reads its verdict in place of the body.
-    let stream: BigBodyStream | undefined;
-    const contentType = req.headers['content-type'];
-    const spill: BodySpill | undefined =
-      !reference &&
-      mediaTypeOf(contentType) === ACCEPTED_TYPE &&
-      unacceptedEncoding(req.headers['content-encoding']) === undefined &&
-      unacceptedCharset(contentType) === undefined
-        ? {
-            at: BIG_BODY_BYTES,
-            open: async () => {
-              const url = targetOf(target);
-              const early = url && contract.routes.lookup(url.pathname)?.byMethod.get((req.method ?? 'GET').toLowerCase());
-              const checkable = url && early && !missingSecurityHeaders(early, req.headers) && !answeredByEngine(req.headers, url);
-              stream = await contract.bigBodies().open(checkable ? routeKey(early.method, early.template) : undefined);
-              return stream;
-            },
-          }
-        : undefined;
-    let raw: RequestBody;
-    try {
-      raw = await readRequestChunks(req, options.bodyTimeoutMs, spill);
-    } catch (error) {
-      if (!(error instanceof RequestRefused)) throw error;
-      // Without reading the rest, the connection cannot carry another request.
-      if (error.status === 408) res.once('finish', () => req.socket.destroy());
-      return refuse(res, problem(error.status, error.detail), { connection: 'close' });
-    }
-    // No await without a body process: each one costs the common call a turn of the loop.
-    const bodyVerdict = stream ? verdictOf(await stream.verdict) : undefined;
-    const decision = decide(
-      contract,
-      { method: req.method ?? 'GET', target, headers: req.headers, body: raw, ...(bodyVerdict ? { bodyVerdict } : {}) },
-      decideOptions,
-    );
-    if (decision.kind === 'send') return sendDecision(res, decision);
+  /** What a call the core did not settle at once gets: Prism's answer, or one being rendered. */
+  async function answerLater(
+    contract: MockContract,
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    decision: Exclude<Decision, { kind: 'send' }>,
+  ): Promise<Problem | undefined> {
     if (decision.kind === 'engine') return answerThroughPrism(contract, req, res, decision.call);
     const answer = await contract.answerOf(decision.op, decision.variant);
     send(res, answer.status, decision.headers ? { ...answer.headers, ...decision.headers } : answer.headers, answer.body);
     return undefined;
+  }
+
+  /** A large body goes to a body process as it arrives, and its checks run there. */
+  function spillOf(contract: MockContract, req: http.IncomingMessage, target: string, opened: (stream: BigBodyStream) => void) {
+    const contentType = req.headers['content-type'];
+    if (
+      reference ||
+      mediaTypeOf(contentType) !== ACCEPTED_TYPE ||
+      unacceptedEncoding(req.headers['content-encoding']) !== undefined ||
+      unacceptedCharset(contentType) !== undefined
+    )
+      return undefined;
+    return {
+      at: BIG_BODY_BYTES,
+      open: async () => {
+        const url = targetOf(target);
+        const early = url && contract.routes.lookup(url.pathname)?.byMethod.get((req.method ?? 'GET').toLowerCase());
+        const checkable = url && early && !missingSecurityHeaders(early, req.headers) && !answeredByEngine(req.headers, url);
+        const stream = await contract.bigBodies().open(checkable ? routeKey(early.method, early.template) : undefined);
+        opened(stream);
+        return stream;
+      },
+    } satisfies BodySpill;
+  }
+
+  return function handle(req, res, done) {
+    // The contract this call runs on, to its end.
+    const contract = current();
+    const hostless = missingHost(req);
+    if (hostless) return done(undefined, refuse(res, hostless, { connection: 'close' }));
+    const target = req.url ?? '/';
+    let stream: BigBodyStream | undefined;
+    // A body declared smaller than a body process's share never reaches one: no spill is prepared for it.
+    const declared = req.headers['content-length'];
+    const spill =
+      declared !== undefined && Number(declared) < BIG_BODY_BYTES && req.headers['transfer-encoding'] === undefined
+        ? undefined
+        : spillOf(contract, req, target, (opened) => {
+            stream = opened;
+          });
+    readBody(req, options.bodyTimeoutMs, spill, (error, raw) => {
+      try {
+        if (error) {
+          if (!(error instanceof RequestRefused)) return done(error);
+          // Without reading the rest, the connection cannot carry another request.
+          if (error.status === 408) res.once('finish', () => req.socket.destroy());
+          return done(undefined, refuse(res, problem(error.status, error.detail), { connection: 'close' }));
+        }
+        const request = { method: req.method ?? 'GET', target, headers: req.headers, body: raw };
+        if (stream) {
+          // The core reads a body process's verdict in place of the body.
+          stream.verdict
+            .then((verdict) => {
+              const bodyVerdict = verdictOf(verdict);
+              const decision = decide(contract, bodyVerdict ? { ...request, bodyVerdict } : request, decideOptions);
+              if (decision.kind === 'send') return sendDecision(res, decision);
+              return answerLater(contract, req, res, decision);
+            })
+            .then((refused) => done(undefined, refused), done);
+          return;
+        }
+        const decision = decide(contract, request, decideOptions);
+        if (decision.kind === 'send') return done(undefined, sendDecision(res, decision));
+        answerLater(contract, req, res, decision).then((refused) => done(undefined, refused), done);
+      } catch (failure) {
+        done(failure);
+      }
+    });
   };
 }

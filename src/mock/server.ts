@@ -13,8 +13,7 @@ import type { FlowsResponderOptions } from './flows/replay.ts';
 import { applyCors } from './cors.ts';
 import { createFront, type Front } from './front.ts';
 import { loadPrism } from './prism-adapter.ts';
-import type { Violation } from './problem.ts';
-import { problem } from './problem.ts';
+import { type Problem, problem, type Violation } from './problem.ts';
 import { createRequestLog, type LogLevel, type RequestLog } from './request-log.ts';
 import type { MockResponder } from './responder.ts';
 import { sessionRule } from './session-rule.ts';
@@ -146,14 +145,19 @@ function createServer(front: Front, log: RequestLog, headersTimeoutMs: number, c
     (req, res) => {
       const started = performance.now();
       if (cors && applyCors(req, res)) return log.request(req.method ?? '', req.url ?? '', res.statusCode, performance.now() - started);
-      front(req, res)
-        .catch((error: unknown) => {
+      const answered = (error: unknown, refusal?: Problem) => {
+        if (error !== undefined) {
           log.failure(req.method ?? '', req.url ?? '', error);
-          const p = problem(500, 'The mock failed to answer this request.');
-          sendProblem(res, p);
-          return p;
-        })
-        .then((refusal) => log.request(req.method ?? '', req.url ?? '', res.statusCode, performance.now() - started, refusal?.detail));
+          refusal = problem(500, 'The mock failed to answer this request.');
+          sendProblem(res, refusal);
+        }
+        log.request(req.method ?? '', req.url ?? '', res.statusCode, performance.now() - started, refusal?.detail);
+      };
+      try {
+        front(req, res, answered);
+      } catch (error) {
+        answered(error);
+      }
     },
   );
   server.keepAliveTimeout = 5_000;

@@ -4,6 +4,7 @@
 import { isUtf8 } from 'node:buffer';
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
+import { arm, clear, Deadline } from './deadlines.ts';
 import { invalidUtf8 as textInvalidUtf8, jsonText as portableJsonText, utf8Fault as textUtf8Fault } from './body-text.ts';
 import { problem, type Problem } from './problem.ts';
 
@@ -48,61 +49,71 @@ export interface BodySink {
   abort(): void;
 }
 
+/** Told once: the body as it arrived, or why it was refused (a RequestRefused) or lost. */
+export type BodyCallback = (error: Error | undefined, body?: RequestBody) => void;
+
 /**
  * The caller's body, at most MAX_BODY_BYTES, within `timeoutMs` of its headers (413 and 408
  * otherwise). With `spill`, a body that reaches `spill.at` bytes is also handed on chunk by
- * chunk: no buffer as large as the body is ever made here.
+ * chunk: no buffer as large as the body is ever made here. A callback, not a promise: the
+ * common call's answer is sent from the body's last event, with no turn of the microtask queue.
  */
-export function readRequestChunks(req: http.IncomingMessage, timeoutMs: number, spill?: BodySpill): Promise<RequestBody> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let sink: BodySink | undefined;
-    let opening = false;
-    let failed = false;
-    const fail = (error: Error) => {
-      clearTimeout(timer);
-      failed = true;
-      sink?.abort();
-      reject(error);
-    };
-    const late = () => fail(new RequestRefused(408, `The body did not arrive within ${timeoutMs} ms.`));
-    let timer = setTimeout(late, timeoutMs);
-    // While the mock itself holds the body unread, the caller's clock stops.
-    let left = timeoutMs;
-    const started = performance.now();
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        req.removeAllListeners('data');
+export function readBody(req: http.IncomingMessage, timeoutMs: number, spill: BodySpill | undefined, done: BodyCallback): void {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let sink: BodySink | undefined;
+  let opening = false;
+  let finished = false;
+  const fail = (error: Error) => {
+    if (finished) return;
+    finished = true;
+    clear(deadline);
+    sink?.abort();
+    done(error);
+  };
+  const deadline = new Deadline(performance.now() + timeoutMs, () =>
+    fail(new RequestRefused(408, `The body did not arrive within ${timeoutMs} ms.`)),
+  );
+  arm(deadline);
+  req.on('data', (chunk: Buffer) => {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) {
+      req.removeAllListeners('data');
+      req.resume();
+      fail(new RequestRefused(413, `The body is larger than ${MAX_BODY_BYTES} bytes.`));
+      return;
+    }
+    chunks.push(chunk);
+    if (sink) sink.write(chunk);
+    else if (spill && !opening && size >= spill.at) {
+      // The rest stays unread until the sink takes it; meanwhile the caller's clock stops.
+      opening = true;
+      req.pause();
+      clear(deadline);
+      const left = deadline.at - performance.now();
+      void spill.open().then((opened) => {
+        if (finished) return opened.abort();
+        sink = opened;
+        for (const c of chunks) opened.write(c);
+        deadline.at = performance.now() + Math.max(0, left);
+        arm(deadline);
         req.resume();
-        fail(new RequestRefused(413, `The body is larger than ${MAX_BODY_BYTES} bytes.`));
-        return;
-      }
-      chunks.push(chunk);
-      if (sink) sink.write(chunk);
-      else if (spill && !opening && size >= spill.at) {
-        // The rest stays unread until the sink takes it.
-        opening = true;
-        req.pause();
-        clearTimeout(timer);
-        left -= performance.now() - started;
-        void spill.open().then((opened) => {
-          if (failed) return opened.abort();
-          sink = opened;
-          for (const c of chunks) opened.write(c);
-          timer = setTimeout(late, Math.max(0, left));
-          req.resume();
-        }, fail);
-      }
-    });
-    req.on('end', () => {
-      clearTimeout(timer);
-      sink?.end();
-      resolve(new RequestBody(chunks, size));
-    });
-    req.on('error', fail);
+      }, fail);
+    }
   });
+  req.on('end', () => {
+    if (finished) return;
+    finished = true;
+    clear(deadline);
+    sink?.end();
+    done(undefined, new RequestBody(chunks, size));
+  });
+  req.on('error', fail);
+}
+
+/** readBody as a promise. */
+export function readRequestChunks(req: http.IncomingMessage, timeoutMs: number, spill?: BodySpill): Promise<RequestBody> {
+  return new Promise((resolve, reject) => readBody(req, timeoutMs, spill, (error, body) => (error ? reject(error) : resolve(body!))));
 }
 
 /** The caller's body in one buffer, at most MAX_BODY_BYTES, within `timeoutMs` of its headers (413 and 408 otherwise). */
