@@ -50,6 +50,7 @@ export class MockContract {
   readonly #options: ContractOptions;
   readonly #answers = new Map<string, RenderedAnswer>();
   readonly #ordinary = new Map<MockOperation, RenderedAnswer>();
+  readonly #byStatus = new Map<MockOperation, Map<number, RenderedAnswer>>();
   /** Documents whose answers are being rendered (Prism), by id. */
   readonly #rendering = new Map<string, Promise<void>>();
   readonly #validators = new Map<MockOperation, BodyValidator>();
@@ -102,7 +103,21 @@ export class MockContract {
 
   /** The answer without waiting, when it is ready (the common case). */
   readyAnswerOf(op: MockOperation, variant?: AnswerVariant): RenderedAnswer | undefined {
-    if (variant) return this.#answers.get(variantKey(op.method, op.template, variant.status, variant.example));
+    if (variant?.example !== undefined) return this.#answers.get(variantKey(op.method, op.template, variant.status, variant.example));
+    if (variant) {
+      // `Prefer: code=` by operation and status, once found: no key is built for it again.
+      let byStatus = this.#byStatus.get(op);
+      if (!byStatus) {
+        byStatus = new Map();
+        this.#byStatus.set(op, byStatus);
+      }
+      let answer = byStatus.get(variant.status);
+      if (!answer) {
+        answer = this.#answers.get(variantKey(op.method, op.template, variant.status));
+        if (answer) byStatus.set(variant.status, answer);
+      }
+      return answer;
+    }
     // By operation, once found: no key is built on the common path.
     let answer = this.#ordinary.get(op);
     if (!answer) {

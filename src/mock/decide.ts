@@ -118,8 +118,18 @@ class PlainTarget implements RequestTarget {
   }
 }
 
+/** Plain targets seen lately (a client calls the same few paths), bounded: no pattern is run for them again. */
+const plainTargets = new Map<string, PlainTarget>();
+
 function targetParts(target: string): RequestTarget | undefined {
-  if (PLAIN_PATH.test(target) && !DOT_SEGMENT.test(target) && !target.startsWith('//')) return new PlainTarget(target);
+  const known = plainTargets.get(target);
+  if (known) return known;
+  if (PLAIN_PATH.test(target) && !DOT_SEGMENT.test(target) && !target.startsWith('//')) {
+    const plain = new PlainTarget(target);
+    if (plainTargets.size >= 256) plainTargets.clear();
+    if (target.length <= 512) plainTargets.set(target, plain);
+    return plain;
+  }
   return targetOf(target);
 }
 
@@ -197,11 +207,9 @@ function variantOf(op: MockOperation, preferences: Preferences): AnswerVariant |
   return preferences.exampleKey === undefined ? { status } : { status, example: preferences.exampleKey };
 }
 
-/**
- * The media types of the response a call gets (Prism's choice: the status preferred, else
- * the lowest 2xx, else `default`, else the first), lower case.
- */
-function answerMediaTypes(op: MockOperation, code: number | undefined): string[] {
+/** The media types of the response a call gets (Prism's choice: the status preferred, else
+ * the lowest 2xx, else `default`, else the first), lower case. */
+function chosenMediaTypes(op: MockOperation, code: number | undefined): string[] {
   const responses = op.responses;
   const chosen =
     (code === undefined ? undefined : responses.find((r) => r.code === String(code) || r.code === `${String(code)[0]}XX`)) ??
@@ -211,16 +219,38 @@ function answerMediaTypes(op: MockOperation, code: number | undefined): string[]
   return chosen ? chosen.contents.map((c) => c.mediaType.toLowerCase()) : [];
 }
 
-/** Verdicts of recent Accept values (a client sends the same one on every call), bounded. */
-const acceptVerdicts = new Map<string, boolean>();
+/** Each operation's answer media types, by the status preferred (0 for none). */
+const mediaTypesByOperation = new WeakMap<MockOperation, Map<number, string[]>>();
+
+function answerMediaTypes(op: MockOperation, code: number | undefined): string[] {
+  let byCode = mediaTypesByOperation.get(op);
+  if (!byCode) {
+    byCode = new Map();
+    mediaTypesByOperation.set(op, byCode);
+  }
+  let types = byCode.get(code ?? 0);
+  if (!types) {
+    types = chosenMediaTypes(op, code);
+    byCode.set(code ?? 0, types);
+  }
+  return types;
+}
+
+/** Verdicts of recent Accept values (a client sends the same one on every call) by answer media type, bounded. */
+const acceptVerdicts = new Map<string, Map<string, boolean>>();
 
 function acceptsCached(accept: string, mediaType: string): boolean {
-  const key = `${mediaType} ${accept}`;
-  let verdict = acceptVerdicts.get(key);
+  let verdicts = acceptVerdicts.get(mediaType);
+  if (!verdicts) {
+    if (acceptVerdicts.size >= 64) acceptVerdicts.clear();
+    verdicts = new Map();
+    acceptVerdicts.set(mediaType, verdicts);
+  }
+  let verdict = verdicts.get(accept);
   if (verdict === undefined) {
     verdict = accepts(accept, mediaType);
-    if (acceptVerdicts.size >= 256) acceptVerdicts.clear();
-    if (accept.length <= 512) acceptVerdicts.set(key, verdict);
+    if (verdicts.size >= 256) verdicts.clear();
+    if (accept.length <= 512) verdicts.set(accept, verdict);
   }
   return verdict;
 }
@@ -247,8 +277,8 @@ export function bodyProblem(routes: RouteTable, status: number, listed: Violatio
 
 /** `Prefer: code=` may pick only a declared status; `example=` only an example the status has. */
 function refusePreferences(op: MockOperation, preferences: Preferences): Problem | undefined {
-  const declared = op.declaredStatuses.join(', ');
   if (preferences.code !== undefined && !op.declaredStatuses.includes(preferences.code)) {
+    const declared = op.declaredStatuses.join(', ');
     return problem(
       422,
       `Prefer code=${preferences.code} is not a status ${op.method.toUpperCase()} ${op.template} declares; it declares ${declared || 'none'}.`,
