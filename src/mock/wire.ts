@@ -75,6 +75,8 @@ export function readBody(req: http.IncomingMessage, timeoutMs: number, spill: Bo
     fail(new RequestRefused(408, `The body did not arrive within ${timeoutMs} ms.`)),
   );
   arm(deadline);
+  const declared = req.headers['content-length'];
+  const expected = declared === undefined ? -1 : Number(declared);
   req.on('data', (chunk: Buffer) => {
     size += chunk.length;
     if (size > MAX_BODY_BYTES) {
@@ -84,6 +86,8 @@ export function readBody(req: http.IncomingMessage, timeoutMs: number, spill: Bo
       return;
     }
     chunks.push(chunk);
+    // The declared length has arrived: the answer need not wait for the stream's end event.
+    if (size === expected && spill === undefined) return complete();
     if (sink) sink.write(chunk);
     else if (spill && !opening && size >= spill.at) {
       // The rest stays unread until the sink takes it; meanwhile the caller's clock stops.
@@ -101,13 +105,14 @@ export function readBody(req: http.IncomingMessage, timeoutMs: number, spill: Bo
       }, fail);
     }
   });
-  req.on('end', () => {
+  const complete = () => {
     if (finished) return;
     finished = true;
     clear(deadline);
     sink?.end();
     done(undefined, new RequestBody(chunks, size));
-  });
+  };
+  req.on('end', complete);
   req.on('error', fail);
 }
 
