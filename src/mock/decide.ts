@@ -302,6 +302,30 @@ function lastSegment(pathname: string): string {
   return pathname.slice(pathname.lastIndexOf('/') + 1);
 }
 
+/** What a responder's call names of an operation, worked out once per operation. */
+interface CallNames {
+  family: string;
+  method: string;
+  /** The operation's name when its path has no parameter (the path is the template). */
+  operation: string | undefined;
+}
+
+const callNames = new WeakMap<MockOperation, CallNames>();
+
+function namesOf(op: MockOperation): CallNames {
+  let names = callNames.get(op);
+  if (!names) {
+    names = {
+      // Every document of the legacy route (its observed flavour, the flows' captures) is family "legacy" to a responder.
+      family: op.family.startsWith('legacy') ? 'legacy' : op.family,
+      method: op.method.toUpperCase(),
+      operation: op.template.includes('{') ? undefined : lastSegment(op.template),
+    };
+    callNames.set(op, names);
+  }
+  return names;
+}
+
 /** What a responder (flows) says about a call that passed validation. */
 export function askResponder(
   respond: MockResponder | undefined,
@@ -311,11 +335,11 @@ export function askResponder(
   body: unknown,
 ): MockDecision | undefined {
   if (!respond) return undefined;
-  // Every document of the legacy route (its observed flavour, the flows' captures) is family "legacy" to a responder.
+  const names = namesOf(op);
   return respond({
-    family: op.family.startsWith('legacy') ? 'legacy' : op.family,
-    operation: lastSegment(url.pathname),
-    method: op.method.toUpperCase(),
+    family: names.family,
+    operation: names.operation ?? lastSegment(url.pathname),
+    method: names.method,
     path: url.pathname,
     body,
     headers: headers as Record<string, string | undefined>,

@@ -12,7 +12,7 @@ export interface Preferences {
   seed?: string;
 }
 
-export type PreferencesRead = { ok: true; value: Preferences } | { ok: false; detail: string };
+export type PreferencesRead = { ok: true; value: Readonly<Preferences> } | { ok: false; detail: string };
 
 /** Query names read as preferences. */
 const QUERY_FALLBACK = /(?:^|[?&])__(?:code|example|dynamic|seed)=/;
@@ -87,11 +87,12 @@ export function readPreferences(prefer: string | undefined, query: URLSearchPara
   let read = recent.get(prefer);
   if (!read) {
     read = readRaw(readHeader(prefer));
+    // Shared by every call that sends the same header: frozen, so no caller changes another's.
+    if (read.ok) Object.freeze(read.value);
     if (recent.size >= 256) recent.clear();
     if (prefer.length <= 512) recent.set(prefer, read);
   }
-  // A copy: the caller may keep or change what it gets.
-  return read.ok ? { ok: true, value: { ...read.value } } : read;
+  return read;
 }
 
 function readRaw(raw: Record<string, Raw>): PreferencesRead {
