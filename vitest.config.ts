@@ -12,7 +12,6 @@ export const PACKAGE_MATRIX = ['tests/package/runners.test.ts'];
  */
 export const ONE_AT_A_TIME = [
   'tests/client/package.test.ts', // rewrites dist/, which the packed installs read
-  'tests/docs/commands.test.ts', // the docs' own ports, 4010 and 4011
   'tests/reliability/load.test.ts', // load and hostile bursts: their figures are the machine's
   'tests/reliability/mock-hostile.test.ts',
   'tests/reliability/proxy-hostile.test.ts',

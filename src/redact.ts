@@ -54,6 +54,20 @@ const utf8 = new TextEncoder();
  * many ways by a regex that then fails.
  */
 function characterPattern(char: string, which: 'plain' | 'any' = 'any'): string {
+  const key = which === 'any' ? char : `p${char}`;
+  let pattern = characterPatterns.get(key);
+  if (pattern === undefined) {
+    pattern = buildCharacterPattern(char, which);
+    if (characterPatterns.size >= 4096) characterPatterns.clear();
+    characterPatterns.set(key, pattern);
+  }
+  return pattern;
+}
+
+/** Patterns of characters met lately: a secret repeats its characters, and each pattern takes a dozen encodings to build. */
+const characterPatterns = new Map<string, string>();
+
+function buildCharacterPattern(char: string, which: 'plain' | 'any'): string {
   const codePoint = char.codePointAt(0)!;
   const lone = codePoint >= 0xd800 && codePoint <= 0xdfff;
   const plain = new Set<string>([literal(codePoint)]);
