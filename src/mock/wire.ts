@@ -142,7 +142,8 @@ export function invalidUtf8(bytes: Uint8Array): string | undefined {
 export function jsonText(raw: Uint8Array | readonly Uint8Array[]): string {
   // One chunk: Buffer's decoder, faster than TextDecoder on Node 20.
   if (!(raw instanceof Uint8Array)) return portableJsonText(raw);
-  const text = Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString('utf8');
+  // A socket's chunk is a Buffer already: no view of it is made.
+  const text = (Buffer.isBuffer(raw) ? raw : Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength)).toString('utf8');
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
