@@ -42,6 +42,7 @@ beforeAll(async () => {
   browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 }, 60_000);
 afterAll(async () => {
+  await Promise.all([...opened.values()].map(async (p) => (await p).page.close()));
   await browser?.close();
   if (server) await new Promise((resolve) => server.close(resolve));
 });
@@ -63,14 +64,38 @@ async function open(url: string): Promise<{ page: Page; problems: string[] }> {
   return { page, problems };
 }
 
-/** The operation's section of a flavour's page, once Redoc has rendered it. */
+const docs = new Map<string, unknown>();
+/** A flavour's bundle, parsed once (2.7 MB of YAML). */
+function docOf(flavour: string): unknown {
+  if (!docs.has(flavour)) docs.set(flavour, parse(readFileSync(path.join(ROOT, 'generated', flavour, 'openapi.yaml'), 'utf8')));
+  return docs.get(flavour);
+}
+
+const opened = new Map<string, Promise<{ page: Page; problems: string[] }>>();
+
+/**
+ * The operation's section of a flavour's page, once Redoc has rendered it. The page is opened
+ * once per flavour, at the first operation's deep link; the others follow their deep links in
+ * it, as a reader clicking through does (each load of the 2.7 MB page costs Chromium seconds).
+ */
 async function section(flavour: string, operationId: string): Promise<{ page: Page; text: string; problems: string[] }> {
-  const doc = parse(readFileSync(path.join(ROOT, 'generated', flavour, 'openapi.yaml'), 'utf8')) as unknown;
-  const entry = listOperations(doc).find((o) => o.operationId === operationId);
+  const entry = listOperations(docOf(flavour)).find((o) => o.operationId === operationId);
   if (!entry) throw new Error(`${flavour} has no ${operationId}`);
   const href = operationHref(flavour, entry);
-  const { page, problems } = await open(new URL(href, base).href);
-  const located = page.locator(`[data-section-id="${href.slice(href.indexOf('#') + 1)}"]`).first();
+  const hash = href.slice(href.indexOf('#'));
+  let loading = opened.get(flavour);
+  const first = loading === undefined;
+  if (!loading) {
+    loading = open(new URL(href, base).href);
+    opened.set(flavour, loading);
+  }
+  const { page, problems } = await loading;
+  if (!first) {
+    await page.evaluate((h) => {
+      location.hash = h;
+    }, hash);
+  }
+  const located = page.locator(`[data-section-id="${hash.slice(1)}"]`).first();
   await expect.poll(() => located.innerText().catch(() => ''), { timeout: 30_000 }).toContain('Behaviours integrations stated');
   return { page, text: await located.innerText(), problems };
 }
@@ -98,17 +123,15 @@ describe.skipIf(!CHROMIUM).each(FLAVOURS)('the %s reference page', (flavour) => 
     const link = page.getByRole('link', { name: 'homologacao/cenario1.js:156' }).first();
     expect(await link.getAttribute('href')).toBe(byId('tarifar-refuses-null').quotes[0]?.url);
     expect(problems).toEqual([]);
-    await page.close();
   }, 60_000);
 
   test('Reservar states the repeated-booking refusal, with the script and the two captures that show it', async () => {
-    const { page, text, problems } = await section(flavour, 'Reservar');
+    const { text, problems } = await section(flavour, 'Reservar');
     const alike = byId('reservar-refuses-booking-alike');
     expectStated(text, alike);
     expect(text).toContain(String(alike.message));
     expectStated(text, byId('tarifar-renews-trip-identifier'));
     expect(problems).toEqual([]);
-    await page.close();
   }, 60_000);
 });
 
@@ -124,7 +147,6 @@ describe.skipIf(!CHROMIUM)('the documented facts no mock replays', () => {
         await page.screenshot({ path: path.join(SCREENSHOTS, 'docs-behaviours-disponibilidade.png'), fullPage: false });
       }
       expect(problems).toEqual([]);
-      await page.close();
     },
     60_000,
   );
