@@ -117,6 +117,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  await Promise.all([...shared.values()].map(async (visiting) => (await visiting).page.close()));
   await browser?.close();
   if (server) await new Promise((resolve) => server.close(resolve));
   if (tmp) await rm(tmp, { recursive: true, force: true });
@@ -148,6 +149,21 @@ async function visit(url: string): Promise<Visit> {
   await page.goto(url, { waitUntil: 'load' });
   await page.waitForLoadState('networkidle');
   return { page, problems };
+}
+
+const shared = new Map<string, Promise<Visit>>();
+
+/**
+ * A page several tests read, opened once and closed when the file ends: each load of a
+ * reference page costs Chromium seconds of CPU. Its problems gather every test's.
+ */
+function visitShared(url: string): Promise<Visit> {
+  let visiting = shared.get(url);
+  if (!visiting) {
+    visiting = visit(url);
+    shared.set(url, visiting);
+  }
+  return visiting;
 }
 
 function label(op: OperationEntry): string {
@@ -226,10 +242,9 @@ function landingLinks(site: Site): Promise<LandingLinks> {
   let cached = landingCache.get(site);
   if (!cached) {
     cached = (async () => {
-      const { page, problems } = await visit(site.url);
+      const { page, problems } = await visitShared(site.url);
       const hrefs = [...new Set(await page.$$eval('a[href]', (as) => as.map((a) => a.getAttribute('href') ?? '')))];
       const ids = new Set(await page.$$eval('[id]', (els) => els.map((e) => e.id)));
-      await page.close();
       const anchors: string[] = [];
       const pages = new Map<string, string[]>();
       const bundles: string[] = [];
@@ -261,10 +276,14 @@ function landingLinks(site: Site): Promise<LandingLinks> {
  * One family page as a reader meets it: it loads offline, its status is shown, every
  * operation (and every catalog name) is listed in the sidebar, and every landing-page
  * link into it brings its operation's heading into view, deprecated ones marked so.
- * Returns the open page and how many deep links were followed.
+ * Returns the open page and how many deep links were followed; `open` (a new page by default) loads it.
  */
-async function checkFamilyPage(site: Site, family: DocsSiteFamily): Promise<{ page: Page; followed: number }> {
-  const { page, problems } = await visit(new URL(`${family.id}.html`, site.url).href);
+async function checkFamilyPage(
+  site: Site,
+  family: DocsSiteFamily,
+  open: (url: string) => Promise<Visit> = visit,
+): Promise<{ page: Page; followed: number }> {
+  const { page, problems } = await open(new URL(`${family.id}.html`, site.url).href);
   const status = page.locator('header.family-bar .status');
   await eventually(() => status.isVisible(), `${family.id}: status shown`);
   expect((await status.innerText()).toLowerCase()).toBe(statusLabel(family.status).toLowerCase());
@@ -393,7 +412,7 @@ describe.skipIf(!CHROMIUM)('docs site built from the families of redocly.yaml', 
       bin: Record<string, string>;
       exports: Record<string, unknown>;
     };
-    const { page, problems } = await visit(real.url);
+    const { page, problems } = await visitShared(real.url);
     expect(await page.locator('main > section').first().getAttribute('id')).toBe('getting-started');
     expect(await page.locator('nav.toc ol a').first().getAttribute('href')).toBe('#getting-started');
     const card = page.locator('#getting-started .card.getting-started');
@@ -424,13 +443,13 @@ describe.skipIf(!CHROMIUM)('docs site built from the families of redocly.yaml', 
     await mkdir(SCREENSHOTS, { recursive: true });
     await card.screenshot({ path: path.join(SCREENSHOTS, 'docs-getting-started.png') });
     expect(problems).toEqual([]);
-    await page.close();
   });
 
   test('each family page loads offline, shows its status and every operation, and every landing link into it resolves', async () => {
     let followed = 0;
     for (const family of real.families) {
-      const checked = await checkFamilyPage(real, family);
+      // Kept open (visitShared): the next test reads two of these pages again.
+      const checked = await checkFamilyPage(real, family, visitShared);
       followed += checked.followed;
       if (family.id === 'v2-pt' || family === real.families[0]) {
         // An operation with published and unpublished fields makes the most telling picture.
@@ -441,7 +460,6 @@ describe.skipIf(!CHROMIUM)('docs site built from the families of redocly.yaml', 
         await mkdir(SCREENSHOTS, { recursive: true });
         await checked.page.screenshot({ path: path.join(SCREENSHOTS, `docs-reference-${family.id}.png`) });
       }
-      await checked.page.close();
     }
     // The coverage tables link every operation of every family.
     const operations = real.families.reduce<number>((n, f) => n + listOperations(real.docs.get(f.id)).length, 0);
@@ -451,7 +469,7 @@ describe.skipIf(!CHROMIUM)('docs site built from the families of redocly.yaml', 
   test('each operation of a family page shows the part of the description it comes from', async () => {
     for (const id of ['legacy', 'v2-pt']) {
       const doc = real.docs.get(id);
-      const { page, problems } = await visit(new URL(`${id}.html`, real.url).href);
+      const { page, problems } = await visitShared(new URL(`${id}.html`, real.url).href);
       for (const op of listOperations(doc).slice(0, 3)) {
         const source = op.operation['x-source'];
         expect(typeof source, `${id} ${op.operationId} x-source`).toBe('string');
@@ -463,7 +481,6 @@ describe.skipIf(!CHROMIUM)('docs site built from the families of redocly.yaml', 
         await eventually(() => note.first().isVisible(), `${id} ${op.operationId}: source note`);
       }
       expect(problems, id).toEqual([]);
-      await page.close();
     }
   });
 
@@ -506,7 +523,7 @@ describe.skipIf(!CHROMIUM)('docs site built from the families of redocly.yaml', 
   }, 120_000);
 
   test('the coverage report shows the counts computed from the documents', async () => {
-    const { page, problems } = await visit(real.url);
+    const { page, problems } = await visitShared(real.url);
     for (const family of real.families) {
       const coverage = computeCoverage(real.docs.get(family.id));
       const cell = (part: string, state?: string) =>
@@ -562,14 +579,13 @@ describe.skipIf(!CHROMIUM)('docs site built from the families of redocly.yaml', 
     await mkdir(SCREENSHOTS, { recursive: true });
     await page.screenshot({ path: path.join(SCREENSHOTS, 'docs-landing.png'), fullPage: true });
     expect(problems).toEqual([]);
-    await page.close();
   });
 });
 
 describe.skipIf(!CHROMIUM)('docs site with legacy, English and Portuguese fixture families', () => {
   test('the landing page computes the migration and mirror tables, escapes document text, and says what is not built', async () => {
     await checkLanding(fixtureSite);
-    const { page, problems } = await visit(fixtureSite.url);
+    const { page, problems } = await visitShared(fixtureSite.url);
     const migration = await page.$$eval('table[data-table="migration"] tbody tr', (trs) =>
       trs.map((tr) => [tr.getAttribute('data-legacy'), tr.getAttribute('data-kind')]),
     );
@@ -596,7 +612,6 @@ describe.skipIf(!CHROMIUM)('docs site with legacy, English and Portuguese fixtur
       await eventually(() => page.locator(`.card-missing[data-family="${id}"]`).isVisible(), `${id}: card says it is not built`);
     }
     expect(problems).toEqual([]);
-    await page.close();
   });
 
   test('the published / observed only / unknown counts equal the hand-worked ones, on the landing and from the module', async () => {
@@ -615,7 +630,7 @@ describe.skipIf(!CHROMIUM)('docs site with legacy, English and Portuguese fixtur
         response: { published: 0, observed: 0, unknown: 2, absent: 0 },
       },
     };
-    const { page, problems } = await visit(fixtureSite.url);
+    const { page, problems } = await visitShared(fixtureSite.url);
     for (const family of fixtureSite.families) {
       const expected = handWorked[family.id] as { request: SourceCounts; response: SourceCounts };
       const observedDoc = family.id === fixtureSite.observed.of ? fixtureSite.docs.get(fixtureSite.observed.id) : undefined;
@@ -637,7 +652,6 @@ describe.skipIf(!CHROMIUM)('docs site with legacy, English and Portuguese fixtur
     const marcar = page.locator('table[data-table="coverage-operations"][data-family="fx-pt"] tr[data-operation="MarcarAssentos"]');
     expect(await marcar.locator('a.also-observed').getAttribute('href')).toBe('fx-pt-observed.html#/seats/marcarassentos');
     expect(problems).toEqual([]);
-    await page.close();
 
     const { page: observed, followed } = await checkFamilyPage(fixtureSite, observedPage(fixtureSite));
     expect(followed).toBe(3); // Tarifar, Disponibilidade, MarcarAssentos
