@@ -1,16 +1,18 @@
 // The content-hash cache: nothing changed, nothing rebuilt; one family changed, that
 // family (and the pages that show it) rebuilt; a file added to or removed from a folder a
-// step reads whole rebuilds that step; --force rebuilds everything.
+// step reads whole rebuilds that step; --force rebuilds everything. The copy starts built (the
+// project's build reused, built-copy.ts), so its first build has little or nothing to do.
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { runPipeline, type FamilyReport } from '../../scripts/pipeline/pipeline.ts';
-import { makeWorkspace, type Workspace } from '../../scripts/lib/workspace.ts';
-import { rootDir } from '../support/bundle.ts';
+import type { Workspace } from '../../scripts/lib/workspace.ts';
+import { builtCopy } from '../support/built-copy.ts';
 
 let copy: Workspace | undefined;
 let dir = '';
-const out = () => path.join(dir, 'out');
+// Passed explicitly: a build into a named folder writes no dist/ and no overlay into spec/.
+const out = () => path.join(dir, 'generated');
 const rebuilt = (reports: FamilyReport[]) =>
   reports
     .filter((r) => !r.skipped)
@@ -18,7 +20,7 @@ const rebuilt = (reports: FamilyReport[]) =>
     .sort();
 
 beforeAll(async () => {
-  copy = await makeWorkspace(rootDir, { prefix: 'pipeline-incremental-' });
+  copy = await builtCopy({ prefix: 'pipeline-incremental-' });
   dir = copy.dir;
   await runPipeline({ rootDir: dir, outDir: out() });
 }, 300_000);
