@@ -16,6 +16,7 @@ import { loadOperations, validCall } from '../../scripts/lib/contract.ts';
 import { startServerProcess, type MockProcess } from '../support/mock-process.ts';
 import { runCollection } from '../support/newman.ts';
 import { installNode, mustRun, pack, rootDir, run } from '../support/package.ts';
+import { SHORT_JVM } from '../support/tools.ts';
 
 const HERE = path.dirname(new URL(import.meta.url).pathname);
 const NODE_20 = '20.20.2';
@@ -59,6 +60,8 @@ beforeAll(async () => {
   node20 = binary;
   clients = installed;
   for (const file of ['call.mjs', 'call.py', 'call.php', 'Call.java']) await cp(path.join(HERE, file), path.join(clients, file));
+  // Compiled once here, not by the source launcher on every call (seconds of JVM each).
+  await mustRun('javac', [...SHORT_JVM.map((flag) => `-J${flag}`), '-d', clients, path.join(clients, 'Call.java')], { cwd: clients });
   await writeFile(path.join(project, 'package.json'), `${JSON.stringify({ name: 'consumer', private: true, type: 'module' }, null, 2)}\n`);
   await mustRun('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--prefer-offline', packed.tarball], { cwd: project });
   expect(existsSync(path.join(project, 'node_modules', '@stoplight', 'prism-http'))).toBe(false);
@@ -128,7 +131,10 @@ const callers: Record<string, (c: Case) => Promise<Reply>> = {
     return parsed(r.stdout, `php: ${r.stderr}`);
   },
   async 'java-httpclient'(c) {
-    const r = await run('java', ['Call.java', `${mock.url}${ROUTE}`, await requestFile(c, 'lines')], { cwd: clients, timeoutMs: 120_000 });
+    const r = await run('java', [...SHORT_JVM, '-cp', clients, 'Call', `${mock.url}${ROUTE}`, await requestFile(c, 'lines')], {
+      cwd: clients,
+      timeoutMs: 120_000,
+    });
     const cut = r.stdout.indexOf('\n');
     if (cut < 0) throw new Error(`java printed no reply: ${r.stdout} ${r.stderr}`);
     return { status: Number(r.stdout.slice(0, cut)), body: r.stdout.slice(cut + 1) };
@@ -198,7 +204,7 @@ describe('every client gets what curl gets from the installed mock on Node 20, w
     expect(JSON.parse(dynamic.body).detail).toMatch(/dynamic=true.*@stoplight\/prism-http-server@/s);
   });
 
-  // A client process per call (a JVM compiling Call.java takes seconds on a busy machine).
+  // A client process per call (a JVM takes a second or more to start on a busy machine).
   test.each(Object.keys(callers))(
     '%s',
     async (name) => {

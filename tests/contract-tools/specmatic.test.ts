@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { loadBundle, operations, rootDir } from '../support/bundle.ts';
+import { SHORT_JVM } from '../support/tools.ts';
 
 const url = inject('mockUrl');
 const FAMILIES = ['v2-pt', 'v2-en', 'legacy', 'v1', 'v3'] as const;
@@ -78,7 +79,7 @@ afterAll(async () => {
 });
 
 test('contract tests of every family pass without --lenient, at least one per operation', async () => {
-  const result = await run('java', ['-jar', JAR, 'test', ...contracts, `--testBaseURL=${url}`]);
+  const result = await run('java', [...SHORT_JVM, '-jar', JAR, 'test', ...contracts, `--testBaseURL=${url}`]);
   const counts = tally(result.output);
   expect(failed(result.output)).toEqual([]);
   expect(counts).toMatchObject({ failures: 0, errors: 0 });
@@ -90,9 +91,13 @@ test('contract tests of every family pass without --lenient, at least one per op
 test('generated negative tests pass on a date oneOf and on the legacy body without Login', async () => {
   const legacy = contracts[FAMILIES.indexOf('legacy')] ?? '';
   const v2 = contracts[FAMILIES.indexOf('v2-pt')] ?? '';
-  const result = await run('java', ['-jar', JAR, 'test', v2, legacy, `--testBaseURL=${url}`, `--filter=${GENERATIVE_FILTER}`], {
-    SPECMATIC_GENERATIVE_TESTS: 'true',
-  });
+  const result = await run(
+    'java',
+    [...SHORT_JVM, '-jar', JAR, 'test', v2, legacy, `--testBaseURL=${url}`, `--filter=${GENERATIVE_FILTER}`],
+    {
+      SPECMATIC_GENERATIVE_TESTS: 'true',
+    },
+  );
   const counts = tally(result.output);
   expect(failed(result.output)).toEqual([]);
   expect(counts).toMatchObject({ failures: 0, errors: 0 });
