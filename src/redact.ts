@@ -16,9 +16,12 @@ export const BASE64_MIN_BYTES = 6;
 
 // ---- per-character patterns: one regex matches a secret in any mix of its encodings ----
 
-const hex = (n: number, width = 2): string => n.toString(16).toUpperCase().padStart(width, '0');
+/** Two upper-case hex digits of each byte: long secrets need tens of thousands of them. */
+const HEX_BYTE = Array.from({ length: 256 }, (_, n) => n.toString(16).toUpperCase().padStart(2, '0'));
+const hex = (n: number, width = 2): string =>
+  width === 2 && n < 256 ? (HEX_BYTE[n] as string) : n.toString(16).toUpperCase().padStart(width, '0');
 /** A hex number in either case, as a regex source. */
-const anyCaseHex = (digits: string): string => [...digits].map((d) => (/[A-F]/.test(d) ? `[${d}${d.toLowerCase()}]` : d)).join('');
+const anyCaseHex = (digits: string): string => digits.replace(/[A-F]/g, (d) => `[${d}${d.toLowerCase()}]`);
 const literal = (codePoint: number): string => `\\u{${codePoint.toString(16)}}`;
 
 const HTML_NAMED: Record<string, string> = { '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": 'apos', '\u00a0': 'nbsp' };
@@ -236,7 +239,7 @@ export function createRedactor(secrets: readonly string[]): Redactor {
       // UTF-8, UTF-16 big-endian and little-endian.
       for (const digits of [
         [...bytes].map((byte) => hex(byte)).join(''),
-        units.map((unit) => hex(unit, 4)).join(''),
+        units.map((unit) => hex(unit >> 8) + hex(unit & 0xff)).join(''),
         units.map((unit) => hex(unit & 0xff) + hex(unit >> 8)).join(''),
       ])
         alternatives.push(...inPieces([...digits]).map((piece) => anyCaseHex(piece.join(''))));
