@@ -1,4 +1,5 @@
-// A failing step stops the build and says which family and which step.
+// A failing step stops the build and says which family and which step. The lint failures are
+// met in a built copy (built-copy.ts), where the edited family is the only one to rebuild.
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, expect, test } from 'vitest';
@@ -6,6 +7,7 @@ import { runPipeline } from '../../scripts/pipeline/pipeline.ts';
 import { StepError } from '../../scripts/pipeline/step-error.ts';
 import { makeWorkspace, type Workspace } from '../../scripts/lib/workspace.ts';
 import { rootDir } from '../support/bundle.ts';
+import { builtCopy } from '../support/built-copy.ts';
 
 let copy: Workspace | undefined;
 
@@ -14,16 +16,22 @@ async function copyOfProject(): Promise<string> {
   return copy.dir;
 }
 
+/** A copy already built, and its output folder, named so the build writes no dist/ and no overlay. */
+async function builtCopyOfProject(): Promise<{ dir: string; outDir: string }> {
+  copy = await builtCopy({ prefix: 'pipeline-failure-' });
+  return { dir: copy.dir, outDir: path.join(copy.dir, 'generated') };
+}
+
 afterEach(async () => {
   await copy?.dispose();
   copy = undefined;
 });
 
 test('a broken reference fails Redocly lint of that family, named in the error', async () => {
-  const dir = await copyOfProject();
+  const { dir, outDir } = await builtCopyOfProject();
   const file = path.join(dir, 'spec/v2-pt/paths/Reservar.yaml');
   await writeFile(file, (await readFile(file, 'utf8')).replace('RequisicaoComCredenciais.yaml', 'NaoExiste.yaml'));
-  const error = await runPipeline({ rootDir: dir, outDir: path.join(dir, 'out'), force: true }).catch((e: unknown) => e);
+  const error = await runPipeline({ rootDir: dir, outDir }).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(StepError);
   expect((error as StepError).family).toBe('v2-pt');
   expect((error as StepError).step).toBe('redocly lint');
@@ -32,13 +40,13 @@ test('a broken reference fails Redocly lint of that family, named in the error',
 }, 60_000);
 
 test('a convention only Spectral checks fails the spectral step of that family', async () => {
-  const dir = await copyOfProject();
+  const { dir, outDir } = await builtCopyOfProject();
   // A security requirement with one developer header only: valid OpenAPI and Redocly-clean,
   // caught by our Spectral rule developer-headers-required.
   const file = path.join(dir, 'spec/v2-pt/paths/Consultar.yaml');
   const text = await readFile(file, 'utf8');
   await writeFile(file, text.replace('  tags: [Booking]\n', '  tags: [Booking]\n  security:\n    - developerToken: []\n'));
-  const error = await runPipeline({ rootDir: dir, outDir: path.join(dir, 'out'), force: true }).catch((e: unknown) => e);
+  const error = await runPipeline({ rootDir: dir, outDir }).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(StepError);
   expect((error as StepError).family).toBe('v2-pt');
   expect((error as StepError).step).toBe('spectral lint');
