@@ -40,7 +40,20 @@ export const BASE64_MIN_BYTES = 6;
  * HTML-escaped, as numeric entities, `\u`-escaped and in Base64; a GUID in upper case and
  * without hyphens; and each of those inside a JSON string. Any one of them in an error is a leak.
  */
-export function secretForms(secret: string): string[] {
+export function secretForms(secret: string): readonly string[] {
+  let forms = formsOf.get(secret);
+  if (forms === undefined) {
+    forms = computeForms(secret);
+    if (formsOf.size >= 1024) formsOf.clear();
+    formsOf.set(secret, forms);
+  }
+  return forms;
+}
+
+/** Forms of the canaries met lately: each is scanned for in every text of every call of its run. */
+const formsOf = new Map<string, readonly string[]>();
+
+function computeForms(secret: string): string[] {
   const wire = jsonWire(secret);
   const bases = plainForms(secret);
   if (GUID.test(secret)) bases.push(secret.toUpperCase(), secret.replace(/-/g, ''), secret.replace(/-/g, '').toUpperCase());
