@@ -18,8 +18,12 @@ export const BASE64_MIN_BYTES = 6;
 
 /** Two upper-case hex digits of each byte: long secrets need tens of thousands of them. */
 const HEX_BYTE = Array.from({ length: 256 }, (_, n) => n.toString(16).toUpperCase().padStart(2, '0'));
-const hex = (n: number, width = 2): string =>
-  width === 2 && n < 256 ? (HEX_BYTE[n] as string) : n.toString(16).toUpperCase().padStart(width, '0');
+/** `n` in upper-case hex, at least `width` digits; bytes and UTF-16 units from the table. */
+const hex = (n: number, width = 2): string => {
+  if (width === 2 && n < 0x100) return HEX_BYTE[n] as string;
+  if (width === 4 && n < 0x10000) return `${HEX_BYTE[n >> 8]}${HEX_BYTE[n & 0xff]}`;
+  return n.toString(16).toUpperCase().padStart(width, '0');
+};
 /** A hex number in either case, as a regex source. */
 const anyCaseHex = (digits: string): string => digits.replace(/[A-F]/g, (d) => `[${d}${d.toLowerCase()}]`);
 const literal = (codePoint: number): string => `\\u{${codePoint.toString(16)}}`;
@@ -239,7 +243,7 @@ export function createRedactor(secrets: readonly string[]): Redactor {
       // UTF-8, UTF-16 big-endian and little-endian.
       for (const digits of [
         [...bytes].map((byte) => hex(byte)).join(''),
-        units.map((unit) => hex(unit >> 8) + hex(unit & 0xff)).join(''),
+        units.map((unit) => hex(unit, 4)).join(''),
         units.map((unit) => hex(unit & 0xff) + hex(unit >> 8)).join(''),
       ])
         alternatives.push(...inPieces([...digits]).map((piece) => anyCaseHex(piece.join(''))));

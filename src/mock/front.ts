@@ -93,7 +93,6 @@ export function createFront(current: () => MockContract, options: FrontOptions):
   const decideOptions: DecideOptions = {
     reference,
     isUtf8,
-    // Node's decoder: faster than TextDecoder on Node 20.
     jsonText,
     ...(options.respond ? { respond: options.respond } : {}),
     ...(options.screen ? { screen: options.screen } : {}),
