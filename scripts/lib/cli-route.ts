@@ -16,16 +16,27 @@ export async function node(dir: string, args: string[]): Promise<void> {
   await run(process.execPath, args, { cwd: dir, env, maxBuffer: 64 * 1024 * 1024 });
 }
 
+/** What the route may leave out: a caller that compares only some outputs need not pay for the rest. */
+export interface CliRouteOptions {
+  /** `redocly lint` and Spectral on every family (they write nothing); default true. */
+  lint?: boolean;
+  /** The reference pages (`redocly build-docs`); default true. */
+  pages?: boolean;
+}
+
 /** Writes what the pipeline writes, one CLI process per tool: bundles, types, reference pages, the observed flavours, dist/, the mock start cache and the Postman collections. */
-export async function cliRouteBuild(dir: string, families: Family[]): Promise<void> {
+export async function cliRouteBuild(dir: string, families: Family[], options: CliRouteOptions = {}): Promise<void> {
+  const { lint = true, pages = true } = options;
   const bin = (file: string) => path.join(dir, 'node_modules', file);
   const redocly = bin('@redocly/cli/bin/cli.js');
   const ruleset = existsSync(path.join(dir, '.spectral.mjs')) ? '.spectral.mjs' : '.spectral.yaml';
   for (const family of families) {
     const bundle = path.join('generated', family.id, 'openapi.yaml');
-    await node(dir, [redocly, 'lint', family.id]);
+    if (lint) await node(dir, [redocly, 'lint', family.id]);
     await node(dir, [redocly, 'bundle', family.id, '-o', bundle]);
-    await node(dir, [bin('@stoplight/spectral-cli/dist/index.js'), 'lint', bundle, '--ruleset', ruleset, '--fail-severity', 'error']);
+    if (lint)
+      await node(dir, [bin('@stoplight/spectral-cli/dist/index.js'), 'lint', bundle, '--ruleset', ruleset, '--fail-severity', 'error']);
+    if (!pages) continue;
     await node(dir, [
       redocly,
       'build-docs',
@@ -83,10 +94,11 @@ export async function cliRouteBuild(dir: string, families: Family[]): Promise<vo
     'redocly.observed.yaml',
   ]);
   // The observed flavours' reference pages, as the families'.
-  for (const [id, title] of [
+  const observedPages = [
     ['v2-pt-observed', 'V2 (Portuguese), observed flavour'],
     ['legacy-observed', 'Legacy, observed flavour'],
-  ] as const) {
+  ] as const;
+  for (const [id, title] of pages ? observedPages : []) {
     await node(dir, [
       redocly,
       'build-docs',
