@@ -249,7 +249,7 @@ async function runSteps(run: Run): Promise<void> {
   // Each step starts only while nothing failed and no newer build superseded this one.
   const going = () => failures.length === 0 && !run.signal?.aborted;
   try {
-    if (plan.stale.length > 0 || plan.observedStale) workers.prewarm();
+    if (plan.stale.length > 0 || plan.observedStale) workers.prewarm({ families: plan.stale.length > 0 });
     if (plan.stale.length > 0) await buildFamilies(run, ctx);
     if (going() && built.length > 0) run.onBundles(built.map((b) => b.report.id));
     // The docs site reads every bundle: it runs when any was rebuilt or its own inputs changed.

@@ -25,10 +25,11 @@ export class BuildWorkers {
   /**
    * Starts the workers: TypeScript and Spectral at once (their jobs come first), the
    * page renderer once the TypeScript worker has loaded (its jobs come last, and on two
-   * cores every thread loading at once slows the main thread's own loading).
+   * cores every thread loading at once slows the main thread's own loading). Spectral
+   * lints the families' bundles only: a build of the observed flavours alone never loads it.
    */
-  prewarm(): void {
-    this.#spectralWorker();
+  prewarm({ families = true }: { families?: boolean } = {}): void {
+    if (families) this.#spectralWorker();
     void this.#tsWorker().ready.then(() => this.#closed || this.#pagesWorker());
   }
 
