@@ -5,12 +5,15 @@
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { runPipeline, type FamilyReport } from '../../scripts/pipeline/pipeline.ts';
+import { runPipeline as runBuild, type BuildOptions, type FamilyReport } from '../../scripts/pipeline/pipeline.ts';
+import { PipelineSession } from '../../scripts/pipeline/session.ts';
 import type { Workspace } from '../../scripts/lib/workspace.ts';
 import { builtCopy } from '../support/built-copy.ts';
 
 let copy: Workspace | undefined;
+let session: PipelineSession | undefined;
 let dir = '';
+const runPipeline = (options: BuildOptions) => runBuild({ ...options, session });
 // Passed explicitly: a build into a named folder writes no dist/ and no overlay into spec/.
 const out = () => path.join(dir, 'generated');
 const rebuilt = (reports: FamilyReport[]) =>
@@ -22,10 +25,12 @@ const rebuilt = (reports: FamilyReport[]) =>
 beforeAll(async () => {
   copy = await builtCopy({ prefix: 'pipeline-incremental-' });
   dir = copy.dir;
+  session = new PipelineSession(dir);
   await runPipeline({ rootDir: dir, outDir: out() });
 }, 300_000);
 
 afterAll(async () => {
+  await session?.close();
   await copy?.dispose();
 });
 
