@@ -102,8 +102,15 @@ export function shareOfBodies(doc: JsonObject, family: ObservedFamily, sources: 
   return total;
 }
 
-/** How many bodies of some sources the document's schema for their operation accepts (bodies of operations it lacks are left out). */
-export function acceptedBodies(doc: JsonObject, family: ObservedFamily, sources: readonly Source[]): { accepted: number; checked: number } {
+type Validate = (value: unknown) => boolean;
+
+/** One validator per document and schema: a fold's bodies and every source's meet the same bundle again and again. */
+const validators = new WeakMap<JsonObject, (schema: JsonObject) => Validate>();
+
+/** The document's validator of a schema of it, compiled once (its components once per document). */
+function validatorOf(doc: JsonObject): (schema: JsonObject) => Validate {
+  const known = validators.get(doc);
+  if (known) return known;
   const vendor = new Set<string>();
   const collect = (node: unknown): void => {
     if (Array.isArray(node)) node.forEach(collect);
@@ -119,17 +126,34 @@ export function acceptedBodies(doc: JsonObject, family: ObservedFamily, sources:
   ajv.addVocabulary([...vendor]);
   const components = isObject(doc.components) ? doc.components : {};
   ajv.addSchema({ $id: 'https://observed.invalid/doc.json', components: { schemas: components.schemas ?? {} } });
+  const compiled = new Map<JsonObject, Validate>();
+  const of = (schema: JsonObject): Validate => {
+    let validate = compiled.get(schema);
+    if (!validate) {
+      const rebased = JSON.parse(
+        JSON.stringify(schema).replaceAll('"#/components/', '"https://observed.invalid/doc.json#/components/'),
+      ) as JsonObject;
+      const check = ajv.compile(rebased);
+      validate = (value) => check(value) === true;
+      compiled.set(schema, validate);
+    }
+    return validate;
+  };
+  validators.set(doc, of);
+  return of;
+}
+
+/** How many bodies of some sources the document's schema for their operation accepts (bodies of operations it lacks are left out). */
+export function acceptedBodies(doc: JsonObject, family: ObservedFamily, sources: readonly Source[]): { accepted: number; checked: number } {
+  const validate = validatorOf(doc);
   let accepted = 0;
   let checked = 0;
   for (const s of sources) {
     for (const b of s.bodies) {
       const schema = mediaSchema(doc, `${PREFIXES[family]}/${b.operation}`, b.body);
       if (!isObject(schema)) continue;
-      const rebased = JSON.parse(
-        JSON.stringify(schema).replaceAll('"#/components/', '"https://observed.invalid/doc.json#/components/'),
-      ) as JsonObject;
       checked += 1;
-      if (ajv.validate(rebased, b.value)) accepted += 1;
+      if (validate(schema)(b.value)) accepted += 1;
     }
   }
   return { accepted, checked };
