@@ -1,11 +1,13 @@
 // A build its caller aborts (`npm run dev` when a newer save comes): it ends with a
 // SupersededError, tells nothing more, writes nothing more and records nothing, so the next
-// build makes what it left, from the files as they are then.
+// build makes what it left, from the files as they are then. The builds share one session, as
+// `npm run dev`'s do: a newer build meets the workers the aborted one left busy.
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Workspace } from '../../scripts/lib/workspace.ts';
-import { runPipeline, SupersededError } from '../../scripts/pipeline/pipeline.ts';
+import { type BuildOptions, runPipeline as runBuild, SupersededError } from '../../scripts/pipeline/pipeline.ts';
+import { PipelineSession } from '../../scripts/pipeline/session.ts';
 import { builtCopy } from '../support/built-copy.ts';
 
 const SCHEMA = 'spec/v3/schemas/DisponibilidadeV3RQ.yaml';
@@ -13,15 +15,21 @@ const BUNDLE = 'generated/v3/openapi.json';
 const TYPES = 'generated/v3/schema.d.ts';
 
 let ws: Workspace;
+let session: PipelineSession | undefined;
+const runPipeline = (options: BuildOptions) => runBuild({ ...options, session });
 const read = (file: string) => readFile(path.join(ws.dir, file), 'utf8');
 
 beforeAll(async () => {
   ws = await builtCopy({ prefix: 'pipeline-superseded-' });
+  session = new PipelineSession(ws.dir);
   // Built already, or built here once: the aborted builds below start from a built copy.
   await runPipeline({ rootDir: ws.dir, client: false });
 }, 600_000);
 
-afterAll(() => ws?.dispose());
+afterAll(async () => {
+  await session?.close();
+  await ws?.dispose();
+});
 
 test('aborted before it starts: nothing built, nothing written', async () => {
   const before = await read(BUNDLE);
