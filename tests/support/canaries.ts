@@ -101,7 +101,8 @@ function decodeOnce(text: string): string[] {
       .replace(/&#(\d+);/g, (_m, d: string) => String.fromCodePoint(Number(d) % 0x110000)),
   );
   views.push(text.replace(/=([0-9A-Fa-f]{2})/g, (_m, h: string) => String.fromCharCode(Number.parseInt(h, 16))));
-  for (const run of text.match(/[0-9a-fA-F]{8,}/g) ?? []) {
+  // Each distinct run once: a page repeats its words thousands of times, and the views are a set.
+  for (const run of new Set(text.match(/[0-9a-fA-F]{8,}/g))) {
     for (let k = 0; k < 4; k++) {
       const digits = run.slice(k);
       views.push(Buffer.from(digits.slice(0, digits.length & ~1), 'hex').toString('utf8'));
@@ -115,7 +116,7 @@ function decodeOnce(text: string): string[] {
       views.push(be, le);
     }
   }
-  for (const run of text.match(/[A-Za-z0-9+/_-]{8,}={0,2}/g) ?? []) {
+  for (const run of new Set(text.match(/[A-Za-z0-9+/_-]{8,}={0,2}/g))) {
     for (let k = 0; k < 4; k++) views.push(Buffer.from(run.slice(k).replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8'));
     const trip = openTripIdentifier(run);
     if (trip !== undefined) views.push(trip);
@@ -167,8 +168,12 @@ export function decodedViews(text: string): string[] {
   const views = new Set<string>([text, ...decodeOnce(text)]);
   // Each JSON string decoded twice, so one encoding inside another is seen; each two neighbours joined (a secret split across two fields).
   const strings = jsonStrings(text);
+  const decoded = new Set<string>();
   strings.forEach((string, i) => {
     if (i > 0) views.add(`${strings[i - 1]}${string}`);
+    // A string met before gave its views then (a bundle repeats "object" and "string" thousands of times).
+    if (decoded.has(string)) return;
+    decoded.add(string);
     views.add(string);
     for (const once of decodeOnce(string)) {
       views.add(once);
