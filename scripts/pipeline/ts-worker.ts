@@ -10,7 +10,7 @@ import path from 'node:path';
 import { serveTasks, taskData } from '../lib/task-worker.ts';
 
 // V8's on-disk code cache, as main.ts enables it: the tools are imported below, not
-// statically, since a static import would load them before this line (160 ms of CPU a start).
+// statically, since a static import would load them before this line.
 module.enableCompileCache?.();
 
 export type TsJob =
