@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { SlowestFirst } from './tests/support/sequencer.ts';
 
 /**
  * The examples' runners on four Nodes (four installs, twelve runner runs): no sharing makes
@@ -19,6 +20,7 @@ export const ONE_AT_A_TIME = [
 
 const shared = {
   globalSetup: ['tests/support/mock-global-setup.ts', 'tests/support/shared-global-setup.ts'],
+  sequence: { sequencer: SlowestFirst },
   testTimeout: 30_000,
   hookTimeout: 60_000,
 };
