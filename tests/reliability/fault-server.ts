@@ -82,6 +82,12 @@ export async function startFaultServer(faults: ReadonlyMap<string, FaultHandler>
     });
   });
   server.on('clientError', (_error, socket) => socket.destroy());
+  // An idle kept-alive socket stays open for the whole suite. With Node's 5 s default, a call
+  // made as the server timed the socket out met a reset (ECONNRESET, its request never read):
+  // a transport race of this test server, not a fault it serves. It happened on two busy
+  // cores when the redactor held the event loop that both the client and the server share.
+  server.keepAliveTimeout = 120_000;
+  elsewhereServer.keepAliveTimeout = 120_000;
   url = await listen(server);
 
   return {
