@@ -1,10 +1,9 @@
 // The order files start in. Vitest starts the files that took longest last time first; in a
 // fresh clone (CI) it has no timings and starts the largest files first, so the longest ones
-// could start last and run on alone. There, the files the bench's suite row names as the
-// slowest (bench/results.md) start first.
+// could start last and run on alone. There, the suite's slowest files start first.
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-/** The slowest files of the suite, slowest first (bench/results.md, `npm test` row). */
+/** The ten slowest files of the bench's `npm test` row (bench/results.md), slowest first, then three that ran long in full runs. */
 export const SLOWEST = [
   'tests/docs/commands.test.ts',
   'tests/reliability/client-faults.test.ts',
