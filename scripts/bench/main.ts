@@ -160,6 +160,12 @@ if (measures('mock')) {
     ratio: { value: m.accept.ratio.median, spread: m.accept.ratio, target: 0.75, atLeast: true, label: 'list Accept / plain' },
   });
   rows.push({
+    what: `mock holding a fixture pair for ${m.pairedOperations} of the operations, the same calls matching none (against the fast front, same rounds)`,
+    key: 'mock-throughput-unpaired',
+    figure: `${perSecond(m.unpaired.b)}`,
+    ratio: { value: m.unpaired.ratio.median, spread: m.unpaired.ratio, target: 0.97, atLeast: true, label: 'unmatched pairs / no pairs' },
+  });
+  rows.push({
     what: 'mock memory (RSS): idle, after the fast-front rounds',
     figure: `${m.idleMiB.toFixed(0)} MiB, ${m.afterLoadMiB.toFixed(0)} MiB`,
   });

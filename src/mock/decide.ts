@@ -164,6 +164,9 @@ export type Decision =
   | { kind: 'pending'; op: MockOperation; variant?: AnswerVariant; headers?: Record<string, string> }
   | { kind: 'engine'; call: EngineCall };
 
+/** The query handed to the reader when a Prefer header makes it unread. */
+const NO_QUERY = new URLSearchParams();
+
 /** A body a checker elsewhere parsed and refused: this side never holds it. */
 const PARSED_ELSEWHERE = Symbol('parsed elsewhere');
 
@@ -470,7 +473,8 @@ export function decide(contract: DecisionContract, request: DecisionRequest, opt
   const prefer = header(headers, 'prefer');
   let preferences: Preferences = {};
   if (statesPreferences(prefer, url.search)) {
-    const read = readPreferences(prefer, url.searchParams);
+    // The query is read only without a Prefer header (Prism's rule): no URLSearchParams is made for one.
+    const read = readPreferences(prefer, prefer ? NO_QUERY : url.searchParams);
     if (!read.ok) return refusal(problem(422, `Bad Prefer header: ${read.detail}`));
     preferences = read.value;
     const refused = refusePreferences(op, preferences);
