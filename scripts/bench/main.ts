@@ -138,7 +138,7 @@ if (measures('saves')) {
 
 if (measures('mock')) {
   const m = await benchMock(rootDir, runs);
-  const load = `${m.operations} operations, ${m.connections} connections, ${m.seconds} s a round, alternating with plain`;
+  const load = `${m.operations} operations, ${m.connections} connections, ${m.seconds} s a round, every side in each round, each round starting one side later`;
   const p99 = (f: Figure) => `p99 ${Math.round(f.median)} ms (min ${Math.round(f.min)}, max ${Math.round(f.max)})`;
   rows.push({ what: `plain node:http, same bodies (${load})`, figure: `${perSecond(m.front.a)}; ${p99(m.plainP99)}` });
   rows.push({

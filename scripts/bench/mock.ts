@@ -16,7 +16,7 @@ import { readFamilies } from '../lib/families.ts';
 import { sampleCalls, type SampleCall } from '../lib/sample-request.ts';
 import { HOSTILE_KINDS, hostileRound } from '../gates/reliability/hostile.ts';
 import { isCredentialField } from '../../src/mock/pairs.ts';
-import { rotate, summarise, type Figure, type Paired } from '../lib/stats.ts';
+import { summarise, type Figure, type Paired } from '../lib/stats.ts';
 import { hostileBurstFromIdle, type BurstFigures } from './hostile-burst.ts';
 
 const HEADERS = {
@@ -77,6 +77,24 @@ async function load(
     requests: calls.map((c) => ({ method: 'POST', path: c.path, headers: { ...HEADERS, ...extra?.(c) }, body: JSON.stringify(c.body) })),
   });
   return { rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors + result.timeouts };
+}
+
+/** Like stats.ts's `rotate`, each round starting at the next side; ratios are taken round by round. */
+async function shiftedRounds(
+  rounds: number,
+  sides: Array<() => Promise<number>>,
+): Promise<{ figures: Figure[]; ratioOf: (side: number, over: number) => Figure }> {
+  const samples = sides.map(() => [] as number[]);
+  for (let round = 0; round < rounds; round++) {
+    for (let k = 0; k < sides.length; k++) {
+      const side = (round + k) % sides.length;
+      samples[side]!.push(await sides[side]!());
+    }
+  }
+  return {
+    figures: samples.map(summarise),
+    ratioOf: (side, over) => summarise(samples[side]!.map((v, i) => v / samples[over]![i]!)),
+  };
 }
 
 /** The last scalar of a body (credentials aside) changed, so the call no longer matches a pair made of the original. */
@@ -243,10 +261,11 @@ export async function benchMock(rootDir: string, runs: number, seconds = 4, conn
       p99[side].push(r.p99);
       return r.rps;
     };
-    // Every side in each round, one after another, each ratio taken within its round: a drift of
-    // the shared machine between rows no longer lands on one row. `code=200` gets the plain
-    // server's answer, so only the reading of `Prefer` differs; the paired mock's calls match no pair.
-    const sides = await rotate(rounds, [
+    // Every side in each round, each ratio taken within its round, and each round starting one
+    // side later than the one before: a drift of the shared machine, or a side's place in the
+    // round, no longer lands on one row. `code=200` gets the plain server's answer, so only the
+    // reading of `Prefer` differs; the paired mock's calls match no pair.
+    const sides = await shiftedRounds(rounds, [
       measure(plain.url, 'plain'),
       measure(mock.url, 'front'),
       measure(mock.url, 'prefer', () => ({ prefer: 'code=200' })),

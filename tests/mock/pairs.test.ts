@@ -14,6 +14,7 @@ import { choosePair, conditionsOf, EXAMPLE_HEADER, type ExamplePair } from '../.
 import { pairProblems } from '../../src/mock/pairs-check.ts';
 import { startMock, type RunningMock } from '../../src/mock/server.ts';
 import { createHandlers } from '../../src/msw.ts';
+import { readScenarios } from '../../src/scenarios/read.ts';
 import { rootDir } from '../support/bundle.ts';
 
 const HEADERS = { 'content-type': 'application/json', 'developer-token': 't', 'developer-access-code': 'c' };
@@ -116,6 +117,28 @@ test('a Prefer choice switches pairing off; a body matching no pair gets the ord
   const wrong = await post(url, { ...pair!.value, QuantidadeAdultos: 'um' });
   expect([wrong.status, wrong.example, wrong.type]).toEqual([422, null, 'application/problem+json']);
   expect(wrong.body).toContain('QuantidadeAdultos');
+});
+
+test('the certification flows keep their precedence: a captured step that is also a pair is replayed', async () => {
+  const flows = await startMock({ rootDir, flows: true, port: 0, logLevel: 'silent' });
+  try {
+    const [pair] = pairsOf(bundle('v2-pt-observed')).filter((p) => p.route.endsWith('/Disponibilidade'));
+    const captured = readScenarios(rootDir)
+      .find((s) => s.name === pair!.name)
+      ?.steps.find((step) => step.id.endsWith('-Disponibilidade'));
+    expect(captured).toBeDefined();
+    const replayed = await fetch(`${flows.url}/AereoNoSession.svc/Disponibilidade`, {
+      method: 'POST',
+      headers: HEADERS,
+      body: JSON.stringify(captured!.request),
+    });
+    await replayed.text();
+    expect([replayed.status, replayed.headers.get('x-mock-flows'), replayed.headers.get(EXAMPLE_HEADER)]).toEqual([200, 'replay', null]);
+    // Without the flows, the same body is that pair's call.
+    expect((await post(`${observed.url}/AereoNoSession.svc/Disponibilidade`, captured!.request)).example).toBe(pair!.name);
+  } finally {
+    await flows.close();
+  }
 });
 
 test('x-mock-match narrows what is compared; the pair with most matched values wins, then the first listed', () => {
