@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { bundleFile } from '../../src/lib/layout.ts';
 import { startMock, type RunningMock } from '../../src/mock/server.ts';
 import { rootDir } from '../support/bundle.ts';
 import { installTool, SHORT_JVM } from '../support/tools.ts';
@@ -26,11 +27,11 @@ type Operation = {
 };
 type Bundle = { paths: Record<string, Record<string, Operation>> };
 
-const bundleFile = (id: string) => path.join(rootDir, 'generated', id, 'openapi.json');
+const bundleOf = (id: string) => bundleFile(rootDir, id);
 
 /** Every pair of a bundle: where, its name and status, its request example's value. */
 async function pairsOf(id: string) {
-  const doc = JSON.parse(await readFile(bundleFile(id), 'utf8')) as Bundle;
+  const doc = JSON.parse(await readFile(bundleOf(id), 'utf8')) as Bundle;
   return Object.entries(doc.paths).flatMap(([route, item]) =>
     Object.values(item).flatMap((op) =>
       Object.entries(op.requestBody?.content?.['application/json']?.examples ?? {}).map(([name, example]) => ({
@@ -110,7 +111,7 @@ beforeAll(async () => {
   // reader refuses a raw U+0087, which a captured fare rule text holds.
   const copies = await Promise.all(
     OBSERVED.map(async (id) => {
-      const text = await readFile(bundleFile(id), 'utf8');
+      const text = await readFile(bundleOf(id), 'utf8');
       const file = path.join(dir, `${id}.json`);
       await writeFile(
         file,
@@ -147,7 +148,7 @@ afterAll(async () => {
 });
 
 test("Microcks' ruleset finds no broken pair in any bundle, and finds the one a broken copy has", async () => {
-  const found = await microcksPairFindings(BUNDLES.map(bundleFile));
+  const found = await microcksPairFindings(BUNDLES.map(bundleOf));
   expect(found.pairs).toEqual([]);
   // The one operation with a parameter: V1's `{Operation}`, whose values are not published, so
   // no example of it can be given without inventing an operation name.
@@ -155,7 +156,7 @@ test("Microcks' ruleset finds no broken pair in any bundle, and finds the one a 
     'v1: paths./api/Voos/{Operation}.post.responses',
   ]);
   // The same rule on a copy where one pair lost its answer: it must say so (the check can fail).
-  const doc = JSON.parse(await readFile(bundleFile('v2-pt-observed'), 'utf8')) as Bundle;
+  const doc = JSON.parse(await readFile(bundleOf('v2-pt-observed'), 'utf8')) as Bundle;
   const [first] = await pairsOf('v2-pt-observed');
   const answers = doc.paths[first!.route]!.post!.responses![String(first!.status)]!.content!['application/json']!.examples!;
   delete answers[first!.name];
