@@ -2,9 +2,10 @@
 // (@microcks/spectral-ruleset, its own lock in tests/microcks/) finds no broken pair in any
 // bundle (`microcks-examples-fragments-to-complete-mocks`), and does find one in a copy where a
 // pair lost its answer. Specmatic's stub (the `specmatic` jar), started on the observed bundles,
-// answers each pair's request as our mock does: the same status and the same JSON body.
+// answers each pair's request as our mock does: the same status and the same JSON body; both
+// read the docs' fixture folder (Specmatic's `--examples`, the mock's `examples`) alike.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,6 +20,8 @@ const OBSERVED = ['v2-pt-observed', 'legacy-observed'];
 const SPECTRAL = path.join(rootDir, 'node_modules', '@stoplight', 'spectral-cli', 'dist', 'index.js');
 const JAR = path.join(rootDir, 'node_modules', 'specmatic', 'specmatic.jar');
 const PAIR_RULE = 'microcks-examples-fragments-to-complete-mocks';
+/** The fixture folder docs/mock-and-proxy.md shows: one folder for both tools. */
+const FIXTURES = path.join(rootDir, 'docs', 'mock-fixtures');
 const HEADERS = { 'content-type': 'application/json', 'developer-token': 't', 'developer-access-code': 'c' };
 
 type Operation = {
@@ -120,13 +123,25 @@ beforeAll(async () => {
       return file;
     }),
   );
-  stub = spawn('java', [...SHORT_JVM, '-jar', JAR, 'stub', ...copies, '--host', '127.0.0.1', '--port', String(port)], {
-    cwd: dir,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  stub = spawn(
+    'java',
+    [...SHORT_JVM, '-jar', JAR, 'stub', ...copies, '--examples', FIXTURES, '--host', '127.0.0.1', '--port', String(port)],
+    {
+      cwd: dir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   stub.stdout?.on('data', (chunk: Buffer) => (stubOutput += chunk.toString()));
   stub.stderr?.on('data', (chunk: Buffer) => (stubOutput += chunk.toString()));
-  mock = await startMock({ rootDir, families: ['v2-pt', 'legacy'], observed: true, behaviours: false, port: 0, logLevel: 'silent' });
+  mock = await startMock({
+    rootDir,
+    families: ['v2-pt', 'legacy'],
+    observed: true,
+    behaviours: false,
+    examples: FIXTURES,
+    port: 0,
+    logLevel: 'silent',
+  });
   stubUrl = `http://127.0.0.1:${port}`;
   // Listening once a request gets any HTTP answer.
   const deadline = Date.now() + 150_000;
@@ -166,9 +181,24 @@ test("Microcks' ruleset finds no broken pair in any bundle, and finds the one a 
   expect((await microcksPairFindings([broken])).pairs.join('\n')).toContain(first!.name);
 }, 120_000);
 
-test("Specmatic's stub on the observed bundles answers every pair as the mock does", async () => {
-  const pairs = (await Promise.all(OBSERVED.map(pairsOf))).flat();
-  expect(pairs.length).toBe(22);
+test("Specmatic's stub on the observed bundles answers every pair, and the docs' fixture folder, as the mock does", async () => {
+  const fixtures = await Promise.all(
+    (await readdir(FIXTURES)).map(async (file) => {
+      const fixture = JSON.parse(await readFile(path.join(FIXTURES, file), 'utf8')) as {
+        'http-request': { path: string; body: unknown };
+        'http-response': { status: number };
+      };
+      return {
+        route: fixture['http-request'].path,
+        name: file.replace(/\.json$/, ''),
+        status: fixture['http-response'].status,
+        body: fixture['http-request'].body,
+      };
+    }),
+  );
+  const pairs = [...(await Promise.all(OBSERVED.map(pairsOf))).flat(), ...fixtures];
+  expect(pairs.length).toBe(22 + fixtures.length);
+  expect(fixtures.length).toBeGreaterThan(0);
   for (const pair of pairs) {
     const send = async (base: string) => {
       const r = await fetch(`${base}${pair.route}`, { method: 'POST', headers: HEADERS, body: JSON.stringify(pair.body) });
