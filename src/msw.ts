@@ -2,7 +2,7 @@
 // dependency) that answer as the mock answers, in Node (`setupServer`) and in a browser
 // (`setupWorker`). They are an adapter: the decisions are the mock's (mock/decide.ts), on the
 // contract the build compiled ahead of time (generated/msw/), so no validator is compiled in the
-// page and no Node module is loaded. Not served here: `Prefer: dynamic=true` (Prism's generator:
+// page and no Node module is loaded (an `examples` folder is read in Node only). Not served here: `Prefer: dynamic=true` (Prism's generator:
 // 501) and the certification flows, which keep state and read captured files (`startMock({ flows: true })`).
 import { HttpResponse, http, type RequestHandler } from 'msw';
 import type { RouteAnswers } from './mock/answers.ts';
@@ -13,6 +13,7 @@ import { type Decision, type DecisionContract, decide, engineUnavailable, type R
 import { problem } from './mock/problem.ts';
 import type { MockResponder } from './mock/responder.ts';
 import { EXAMPLE as SESSION_EXAMPLE, renderedSessionAnswer, sessionRule, STATUS as SESSION_STATUS } from './mock/session-rule.ts';
+import type { ExamplePair } from './mock/pairs.ts';
 import { type MockOperation, RouteTable } from './mock/routes.ts';
 
 export type { MockCall, MockDecision, MockResponder } from './mock/responder.ts';
@@ -49,13 +50,18 @@ export interface HandlerOptions {
   behaviours?: boolean;
   /** Answers from state, asked only for a call that passed validation, as `startMock({ respond })`. */
   respond?: MockResponder;
+  /**
+   * A folder of fixtures in Specmatic's external example format, as `startMock({ examples })`:
+   * checked against the bundles when the handlers are made. Node only (`setupServer`): it reads files.
+   */
+  examples?: string;
 }
 
 /** One document as the build compiled it (generated/msw/<id>.js). */
 interface CompiledDocument {
   id: string;
   servers: string[];
-  /** What the route table reads: paths, security, the named patterns (no schemas, no example values). */
+  /** What the route table reads: paths, security, the named patterns, request examples without credentials (no schemas, no answer values). */
   doc: Record<string, unknown>;
   namedKeys: string[];
   answers: RouteAnswers;
@@ -70,8 +76,11 @@ class CompiledContract implements DecisionContract {
   readonly #compiled = new Map<string, [CompiledValidator, CompiledValidator]>();
   readonly #validators = new Map<MockOperation, BodyValidator>();
   readonly #namedKeys: ReadonlySet<string>;
+  /** Set only with fixtures (`examples`): the core reads each operation's own pairs otherwise. */
+  readonly pairsOf?: (op: MockOperation) => readonly ExamplePair[];
 
-  constructor(documents: readonly CompiledDocument[]) {
+  constructor(documents: readonly CompiledDocument[], pairsOf?: (op: MockOperation) => readonly ExamplePair[]) {
+    if (pairsOf) this.pairsOf = pairsOf;
     this.routes = new RouteTable(documents.map((d) => ({ id: d.id, doc: d.doc })));
     for (const d of documents) {
       for (const [key, answer] of Object.entries(d.answers)) this.#answers.set(key, answer);
@@ -105,6 +114,17 @@ class CompiledContract implements DecisionContract {
       variant ? variantKey(op.method, op.template, variant.status, variant.example) : routeKey(op.method, op.template),
     );
   }
+}
+
+/**
+ * The fixtures' pairs, read in Node by the mock's own loader. Its path is computed, so a
+ * bundler making a page's chunks never follows it into Node's file system modules.
+ */
+async function fixturePairs(dir: string, ids: readonly string[]) {
+  if (typeof dir !== 'string') throw new TypeError('examples must be the path of a folder of fixtures');
+  const loader = new URL(`./mock/fixtures${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url).href;
+  const { loadFixturesOfBundles, withFixtures } = (await import(/* @vite-ignore */ loader)) as typeof import('./mock/fixtures.ts');
+  return withFixtures(await loadFixturesOfBundles(dir, ids));
 }
 
 function checkBaseUrl(baseUrl: string): URL {
@@ -166,9 +186,10 @@ export async function createHandlers(options: HandlerOptions = {}): Promise<Requ
     const key = url.href.replace(/\/$/, '');
     byBase.set(key, [...(byBase.get(key) ?? []), document]);
   }
+  const pairsOf = options.examples === undefined ? undefined : await fixturePairs(options.examples, ids);
   const screen = options.behaviours === false ? undefined : (op: MockOperation, body: unknown) => refuseNulls(op, body);
   return [...byBase].map(([root, served]) => {
-    const contract = new CompiledContract(served);
+    const contract = new CompiledContract(served, pairsOf);
     // The legacy session rule, as the mock's server asks it before the caller's responder.
     const sessionAnswer = renderedSessionAnswer(
       (op) => contract.readyAnswerOf(op, { status: SESSION_STATUS, example: SESSION_EXAMPLE })?.body,

@@ -2,11 +2,12 @@
 // bounded autocannon load of valid calls across every operation of every family,
 // the two servers measured in alternation (A B A B …) with the ratio taken per round.
 // Also, measured apart: the same calls with `Prefer: code=200` and with axios's list
-// Accept, both answered by the front; p99,
+// Accept, both answered by the front, and to a mock holding a pair per operation that no call
+// matches (the cost of pairing to a call it does not change); p99,
 // memory after load, time from start to first answer (compile cache cold and warm),
 // the hostile-load figures of issue 15, and memory under a hostile burst from idle (issue 35). Every server runs in its own process.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFile, writeFile, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, readFile, writeFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -14,7 +15,8 @@ import { parse } from 'yaml';
 import { readFamilies } from '../lib/families.ts';
 import { sampleCalls, type SampleCall } from '../lib/sample-request.ts';
 import { HOSTILE_KINDS, hostileRound } from '../gates/reliability/hostile.ts';
-import { alternate, summarise, type Figure, type Paired } from '../lib/stats.ts';
+import { isCredentialField } from '../../src/mock/pairs.ts';
+import { summarise, type Figure, type Paired } from '../lib/stats.ts';
 import { hostileBurstFromIdle, type BurstFigures } from './hostile-burst.ts';
 
 const HEADERS = {
@@ -77,6 +79,70 @@ async function load(
   return { rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors + result.timeouts };
 }
 
+/** Like stats.ts's `rotate`, each round starting at the next side; ratios are taken round by round. */
+async function shiftedRounds(
+  rounds: number,
+  sides: Array<() => Promise<number>>,
+): Promise<{ figures: Figure[]; ratioOf: (side: number, over: number) => Figure }> {
+  const samples = sides.map(() => [] as number[]);
+  for (let round = 0; round < rounds; round++) {
+    for (let k = 0; k < sides.length; k++) {
+      const side = (round + k) % sides.length;
+      samples[side]!.push(await sides[side]!());
+    }
+  }
+  return {
+    figures: samples.map(summarise),
+    ratioOf: (side, over) => summarise(samples[side]!.map((v, i) => v / samples[over]![i]!)),
+  };
+}
+
+/** The last scalar of a body (credentials aside) changed, so the call no longer matches a pair made of the original. */
+function nudged(body: unknown): unknown | undefined {
+  const copy = structuredClone(body);
+  let last: { holder: Record<string, unknown> | unknown[]; key: string | number } | undefined;
+  const visit = (node: unknown): void => {
+    if (node === null || typeof node !== 'object') return;
+    const entries: Array<[string | number, unknown]> = Array.isArray(node) ? [...node.entries()] : Object.entries(node);
+    for (const [key, item] of entries) {
+      if (typeof key === 'string' && isCredentialField(key)) continue;
+      if (item !== null && typeof item === 'object') visit(item);
+      else last = { holder: node as Record<string, unknown>, key };
+    }
+  };
+  visit(copy);
+  if (!last) return undefined;
+  const holder = last.holder as Record<string | number, unknown>;
+  const value = holder[last.key];
+  holder[last.key] =
+    typeof value === 'number' ? value + 1 : typeof value === 'boolean' ? !value : typeof value === 'string' ? `${value}x` : undefined;
+  return holder[last.key] === undefined ? undefined : copy;
+}
+
+/**
+ * A fixture folder with, for each operation whose sample call has a value to compare, a pair
+ * made of that call with its last value changed (a body the mock accepts): the sample calls
+ * match none, so each is compared against a pair and answered as usual.
+ */
+async function unmatchedPairs(mockUrl: string, calls: SampleCall[], table: Record<string, string>, dir: string): Promise<number> {
+  await mkdir(dir, { recursive: true });
+  let made = 0;
+  for (const [i, c] of calls.entries()) {
+    const body = nudged(c.body);
+    if (body === undefined) continue;
+    const r = await fetch(`${mockUrl}${c.path}`, { method: 'POST', headers: HEADERS, body: JSON.stringify(body) });
+    await r.text();
+    if (r.status !== 200) continue;
+    const fixture = {
+      'http-request': { method: 'POST', path: c.path, body },
+      'http-response': { status: 200, body: JSON.parse(table[c.path] as string) as unknown },
+    };
+    await writeFile(path.join(dir, `unmatched-${String(i).padStart(3, '0')}.json`), JSON.stringify(fixture));
+    made++;
+  }
+  return made;
+}
+
 /** From spawning `npm run mock`'s script to its first 200 (ms). */
 async function startToFirstAnswer(rootDir: string, call: SampleCall): Promise<number> {
   const started = performance.now();
@@ -108,6 +174,10 @@ export interface MockFigures {
   prefer: Paired;
   /** The same calls with axios's list Accept (A = plain, B = mock). */
   accept: Paired;
+  /** The same calls to a mock holding a pair per operation that none of them matches (A = the mock without, B = with). */
+  unpaired: Paired;
+  /** Operations given a pair no call matches. */
+  pairedOperations: number;
   frontP99: Figure;
   plainP99: Figure;
   preferP99: Figure;
@@ -160,6 +230,7 @@ export async function benchMock(rootDir: string, runs: number, seconds = 4, conn
   const mock = await startProcess([path.join(rootDir, 'src/cli/main.ts'), 'mock', '--port', '0', '--log', 'silent'], rootDir);
   const temp = await mkdtemp(path.join(tmpdir(), 'bench-mock-'));
   let plain: Server | undefined;
+  let paired: Server | undefined;
   try {
     // The plain server answers exactly what the mock answers.
     const table: Record<string, string> = {};
@@ -170,13 +241,19 @@ export async function benchMock(rootDir: string, runs: number, seconds = 4, conn
     }
     await writeFile(path.join(temp, 'table.json'), JSON.stringify(table));
     plain = await startProcess([path.join(rootDir, 'scripts/bench/plain-server.ts'), path.join(temp, 'table.json')], rootDir);
+    const fixtures = path.join(temp, 'fixtures');
+    const pairedOperations = await unmatchedPairs(mock.url, calls, table, fixtures);
+    paired = await startProcess(
+      [path.join(rootDir, 'src/cli/main.ts'), 'mock', '--port', '0', '--log', 'silent', '--examples', fixtures],
+      rootDir,
+    );
     const idleMiB = await rssMiB(mock.pid);
     // A 4 s round of two processes on a shared machine varies by a tenth: five alternating
     // rounds give a median that moves less from run to run than three.
     const rounds = Math.max(runs, 5);
     let non2xx = 0;
     let errors = 0;
-    const p99 = { front: [] as number[], plain: [] as number[], prefer: [] as number[], accept: [] as number[] };
+    const p99 = { front: [] as number[], plain: [] as number[], prefer: [] as number[], accept: [] as number[], unpaired: [] as number[] };
     const measure = (url: string, side: keyof typeof p99, extra?: (c: SampleCall) => Record<string, string>) => async () => {
       const r = await load(url, calls, seconds, connections, extra);
       non2xx += r.non2xx;
@@ -184,19 +261,23 @@ export async function benchMock(rootDir: string, runs: number, seconds = 4, conn
       p99[side].push(r.p99);
       return r.rps;
     };
-    const front = await alternate(rounds, measure(plain.url, 'plain'), measure(mock.url, 'front'));
-    const afterLoadMiB = await rssMiB(mock.pid);
-    // `code=200`: the answer is the plain server's, so only the reading of `Prefer` differs.
-    const prefer = await alternate(
-      rounds,
+    // Every side in each round, each ratio taken within its round, and each round starting one
+    // side later than the one before: a drift of the shared machine, or a side's place in the
+    // round, no longer lands on one row. `code=200` gets the plain server's answer, so only the
+    // reading of `Prefer` differs; the paired mock's calls match no pair.
+    const sides = await shiftedRounds(rounds, [
       measure(plain.url, 'plain'),
+      measure(mock.url, 'front'),
       measure(mock.url, 'prefer', () => ({ prefer: 'code=200' })),
-    );
-    const accept = await alternate(
-      rounds,
-      measure(plain.url, 'plain'),
       measure(mock.url, 'accept', () => ({ accept: 'application/json, text/plain, */*' })),
-    );
+      measure(paired.url, 'unpaired'),
+    ]);
+    const [plainRps, frontRps, preferRps, acceptRps, unpairedRps] = sides.figures as [Figure, Figure, Figure, Figure, Figure];
+    const front: Paired = { a: plainRps, b: frontRps, ratio: sides.ratioOf(1, 0) };
+    const prefer: Paired = { a: plainRps, b: preferRps, ratio: sides.ratioOf(2, 0) };
+    const accept: Paired = { a: plainRps, b: acceptRps, ratio: sides.ratioOf(3, 0) };
+    const unpaired: Paired = { a: frontRps, b: unpairedRps, ratio: sides.ratioOf(4, 1) };
+    const afterLoadMiB = await rssMiB(mock.pid);
 
     // Hostile load: 8 concurrent worst-case bodies of each kind, a valid call meanwhile.
     const hostile: HostileFigures[] = [];
@@ -215,6 +296,8 @@ export async function benchMock(rootDir: string, runs: number, seconds = 4, conn
       front,
       prefer,
       accept,
+      unpaired,
+      pairedOperations,
       frontP99: summarise(p99.front),
       plainP99: summarise(p99.plain),
       preferP99: summarise(p99.prefer),
@@ -234,6 +317,7 @@ export async function benchMock(rootDir: string, runs: number, seconds = 4, conn
   } finally {
     await mock.stop();
     await plain?.stop();
+    await paired?.stop();
     await rm(temp, { recursive: true, force: true });
   }
 }

@@ -13,7 +13,7 @@ import { PipelineSession } from '../pipeline/session.ts';
 import { OBSERVED_ID } from '../pipeline/step-ids.ts';
 import { startMock, type RunningMock } from '../../src/mock/server.ts';
 import { problemLines, ProblemReport } from './problems.ts';
-import { watchInputs, type Watcher } from './watch.ts';
+import { watchFixtures, watchInputs, type Watcher } from './watch.ts';
 
 export interface DevOptions {
   rootDir: string;
@@ -21,6 +21,8 @@ export interface DevOptions {
   docsPort: number;
   /** Replay the certification flows too (their state survives swaps that do not touch them). */
   flows?: boolean;
+  /** A fixture folder (`startMock({ examples })`): read again whenever a file in it is saved. */
+  examples?: string;
   print?: (line: string) => void;
 }
 
@@ -148,11 +150,27 @@ export async function startDev(options: DevOptions): Promise<RunningDev> {
   const settled = () => Promise.all([...builds].map((b) => b.catch(() => false)));
 
   let watcher: Watcher | undefined;
+  let fixtures: Watcher | undefined;
   let docs: Server | undefined;
   try {
     // What changed while dev was not running is built first; the mock needs the bundles.
     await startBuild([]);
-    mock = await startMock({ rootDir, port: options.port, flows: options.flows === true, logLevel: 'warn' });
+    mock = await startMock({
+      rootDir,
+      port: options.port,
+      flows: options.flows === true,
+      logLevel: 'warn',
+      ...(options.examples === undefined ? {} : { examples: options.examples }),
+    });
+    if (options.examples !== undefined)
+      fixtures = watchFixtures(
+        options.examples,
+        () =>
+          void queue(async () => {
+            await mock?.reload();
+            print(`✓ mock: fixtures of ${options.examples} reloaded`);
+          }),
+      );
     // The mock on the docs' origin too: the pages' console calls it without CORS.
     const served = await serveDocs(path.join(rootDir, 'generated', 'docs'), options.docsPort, { live, mock: mock.url });
     docs = served.server;
@@ -164,6 +182,7 @@ export async function startDev(options: DevOptions): Promise<RunningDev> {
       docsUrl: served.url,
       async close() {
         watcher?.close();
+        fixtures?.close();
         live.close();
         current?.abort();
         await settled();
@@ -179,6 +198,7 @@ export async function startDev(options: DevOptions): Promise<RunningDev> {
     };
   } catch (error) {
     watcher?.close();
+    fixtures?.close();
     docs?.close();
     await mock?.close();
     await session.close();

@@ -1,4 +1,4 @@
-// `npm run dev [-- --port 4010 --docs-port 4020 --flows]`: the mock and the docs site, both
+// `npm run dev [-- --port 4010 --docs-port 4020 --flows --examples DIR]`: the mock and the docs site, both
 // following every edit of the contract. Ctrl-C stops both and frees their ports.
 import module from 'node:module';
 import { scriptArgs, usageFailure } from '../lib/args.ts';
@@ -7,7 +7,7 @@ module.enableCompileCache?.();
 process.env.REDOCLY_TELEMETRY ??= 'off';
 process.env.REDOCLY_SUPPRESS_UPDATE_NOTICE ??= 'true';
 
-const HELP = `Usage: npm run dev [-- --port N --docs-port N --flows]
+const HELP = `Usage: npm run dev [-- --port N --docs-port N --flows --examples DIR]
 
 Builds what changed, serves the mock (default port 4010) and the docs site (default 4020,
 with the mock on its origin too, for the reference pages' console),
@@ -18,6 +18,7 @@ good contract stays served. Ctrl-C stops both servers.
   --port N        the mock's port (0 picks a free one)
   --docs-port N   the docs site's port (0 picks a free one)
   --flows         replay the certification flows too
+  --examples DIR  a fixture folder (Specmatic's external examples), read again on every save
   --help          this text`;
 
 const fail = (message: string): never => usageFailure('npm run dev', message);
@@ -33,7 +34,7 @@ function port(name: string, value: string | undefined, fallback: number): number
 const { values } = scriptArgs({
   command: 'npm run dev',
   usage: HELP,
-  options: { port: { type: 'string' }, 'docs-port': { type: 'string' }, flows: { type: 'boolean' } },
+  options: { port: { type: 'string' }, 'docs-port': { type: 'string' }, flows: { type: 'boolean' }, examples: { type: 'string' } },
 });
 
 const { startDev } = await import('./loop.ts');
@@ -44,6 +45,7 @@ try {
     port: port('port', values.port, 4010),
     docsPort: port('docs-port', values['docs-port'], 4020),
     flows: values.flows === true,
+    ...(typeof values.examples === 'string' ? { examples: values.examples } : {}),
   });
   console.log(`mock  ${dev.mockUrl}\ndocs  ${dev.docsUrl}\nwatching spec/, evidence/ and redocly.yaml (Ctrl-C stops)`);
   let stopping = false;

@@ -109,3 +109,21 @@ export function watchInputs(rootDir: string, onChange: (files: string[]) => void
     },
   };
 }
+
+/** A fixture folder (`--examples`): `changed` once its JSON files settle after a save (a refused one is reported by the reload). */
+export function watchFixtures(dir: string, changed: () => void): Watcher {
+  let timer: NodeJS.Timeout | undefined;
+  const watcher = watch(path.resolve(dir), (_event, name) => {
+    const file = name?.toString() ?? '';
+    if (!file.endsWith('.json') || isScratch(file)) return;
+    clearTimeout(timer);
+    timer = setTimeout(changed, 100);
+  });
+  watcher.on('error', () => watcher.close());
+  return {
+    close() {
+      clearTimeout(timer);
+      watcher.close();
+    },
+  };
+}

@@ -12,9 +12,12 @@ import { documentDigest, renderStartCache, routeKey } from '../../src/mock/answe
 import { capturedOperations, FLOWS_DOCUMENT_ID } from '../../src/mock/flows/load.ts';
 import { CAPTURED_PREFIX, capturedRouteDocument } from '../../src/mock/flows/route.ts';
 import type { FamilyDocument } from '../../src/mock/join.ts';
+import { pairProblems } from '../../src/mock/pairs-check.ts';
 import { readScenarios } from '../../src/scenarios/read.ts';
 import type { Family } from '../lib/families.ts';
+import type { JsonObject } from '../../src/lib/refs.ts';
 import { filesOf, sha256, type Folder } from './cache.ts';
+import { StepError } from './step-error.ts';
 import { MSW_DIR, mswModule } from './msw-modules.ts';
 import { LEGACY_OBSERVED_ID, LEGACY_OBSERVED_OF, MOCK_ID, OBSERVED_ID, OBSERVED_OF } from './step-ids.ts';
 import type { BuiltFamily } from './step.ts';
@@ -46,6 +49,11 @@ export async function buildStartCache(rootDir: string, outDir: string, families:
   };
   const observed = Object.fromEntries(Object.entries(OBSERVED).filter(([family]) => families.some((f) => f.id === family)));
   const documents = await Promise.all([...families.map((f) => read(f.id)), ...Object.values(observed).map(read)]);
+  // A broken example pair fails the build, named, rather than being left out by the mock.
+  const broken = documents.flatMap(({ document }) =>
+    pairProblems(document as { id: string; doc: JsonObject }).map((p) => `${document.id}: ${p}`),
+  );
+  if (broken.length > 0) throw new StepError(MOCK_ID, 'example pairs', broken.join('\n'));
   const cache = await renderStartCache(
     families.map((f) => f.id),
     observed,

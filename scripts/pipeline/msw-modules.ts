@@ -8,6 +8,7 @@ import { followRefs, isObject, type JsonObject } from '../../src/lib/refs.ts';
 import type { RouteAnswers } from '../../src/mock/answers.ts';
 import { routeKey } from '../../src/mock/answer-keys.ts';
 import type { FamilyDocument } from '../../src/mock/join.ts';
+import { MATCH_EXTENSION, requestExamplesOf, withoutCredentials } from '../../src/mock/pairs.ts';
 import { RouteTable } from '../../src/mock/routes.ts';
 import { createAjv, inlineRefs, namedKeysOf } from '../../src/mock/validators.ts';
 
@@ -122,13 +123,24 @@ function decidingOperation(doc: JsonObject, op: unknown): JsonObject {
   const body = followRefs(doc, resolved.requestBody);
   if (isObject(body)) {
     const content = isObject(body.content) ? body.content : {};
+    // The request examples the pairs compare (pairs.ts), their credentials left out.
+    const requestExamples = requestExamplesOf(doc, resolved);
+    const examples = Object.fromEntries(
+      requestExamples.map((e) => [
+        e.name,
+        { value: withoutCredentials(e.value), ...(e.match === undefined ? {} : { [MATCH_EXTENSION]: e.match }) },
+      ]),
+    );
     out.requestBody = {
       ...(body.required === true ? { required: true } : {}),
       // A schema stands here as `{}`: the validators are compiled apart.
       content: Object.fromEntries(
         Object.entries(content).map(([type, media]) => [
           type,
-          isObject(followRefs(doc, media)) && (followRefs(doc, media) as JsonObject).schema !== undefined ? { schema: {} } : {},
+          {
+            ...(isObject(followRefs(doc, media)) && (followRefs(doc, media) as JsonObject).schema !== undefined ? { schema: {} } : {}),
+            ...(type === 'application/json' && requestExamples.length > 0 ? { examples } : {}),
+          },
         ]),
       ),
     };

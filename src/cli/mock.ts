@@ -31,6 +31,11 @@ export const MOCK_COMMAND: CommandSpec = {
       value: 'IDS',
       help: 'with --observed or --flows: replay only these behaviours, comma-separated ids (default: every one stated for the sandbox and not contradicted)',
     },
+    examples: {
+      type: 'string',
+      value: 'DIR',
+      help: "a folder of fixtures in Specmatic's external example format: a call whose body matches one gets its answer (docs/mock-and-proxy.md)",
+    },
     log: { type: 'string', value: 'LEVEL', help: `${LOG_LEVELS.join(', ')} (default warn: refusals only)` },
     engine: {
       type: 'string',
@@ -78,6 +83,7 @@ export async function mockCommand(argv: string[]): Promise<number | undefined> {
     observed: values.observed === true,
     flows: values.flows === true,
     ...behaviourOption(values['no-behaviours'] === true, list(values.behaviours)),
+    ...(typeof values.examples === 'string' ? { examples: values.examples } : {}),
     logLevel,
     engine,
     headersTimeoutMs: wholeNumber('head-timeout', values['head-timeout'], DEFAULT_HEADERS_TIMEOUT_MS, 100, 600_000),
@@ -94,6 +100,8 @@ export async function mockCommand(argv: string[]): Promise<number | undefined> {
     );
     console.log('  Send the header x-mock-flows-reset: all with any call to forget every flow.');
   }
+  if (typeof values.examples === 'string')
+    console.log(`Fixtures from ${values.examples}: a call whose body matches one gets its answer (header x-mock-example).`);
   console.log('Both developer headers are required on every call. Ctrl-C stops the mock.');
   // Written now rather than at exit: a mock stopped by a signal or killed still leaves it.
   module.flushCompileCache?.();

@@ -13,6 +13,8 @@ import {
   variantKey,
 } from './answers.ts';
 import type { AnswerVariant } from './decide.ts';
+import { loadFixtures, withFixtures } from './fixtures.ts';
+import type { ExamplePair } from './pairs.ts';
 import { BigBodyPool } from './big-bodies.ts';
 import { joinDocuments, type FamilyDocument } from './join.ts';
 import { createPrismEngine, type PrismEngine } from './prism-adapter.ts';
@@ -57,12 +59,20 @@ export class MockContract {
   readonly #compilers: ValidatorCompilers;
   readonly #engines: { trusting?: Promise<PrismEngine>; validating?: Promise<PrismEngine> } = {};
   #bigBodies: BigBodyPool | undefined;
+  /** Set only when fixtures are loaded: without them the core reads each operation's own pairs. */
+  pairsOf?: (op: MockOperation) => readonly ExamplePair[];
 
   constructor(served: readonly ServedDocument[], familyIds: readonly string[], options: ContractOptions) {
     this.#options = options;
     this.documents = withoutServedRoutes(served, familyIds);
     this.routes = new RouteTable(this.documents);
     this.#compilers = validatorCompilers(this.documents);
+  }
+
+  /** Adds an integrator's fixture folder (fixtures.ts) to the document's pairs; a folder with one invalid file is refused whole. */
+  async useFixtures(dir: string): Promise<void> {
+    const pairsOf = withFixtures(await loadFixtures(dir, this.routes, this.documents));
+    if (pairsOf) this.pairsOf = pairsOf;
   }
 
   /** Files each document's answers from the start cache, the local cache, or Prism (in the background). */

@@ -15,7 +15,11 @@
 // Interface:
 //   decide(contract: DecisionContract, request: DecisionRequest, options?: DecideOptions): Decision
 //   - DecisionContract: { routes: RouteTable; validatorOf(op): BodyValidator;
-//     readyAnswerOf(op, variant?: { status, example? }): { status, headers, body? } | undefined }
+//     readyAnswerOf(op, variant?: { status, example? }): { status, headers, body? } | undefined;
+//     pairsOf?(op): ExamplePair[] (an integrator's fixtures beside the document's pairs) }
+//   - Named example pairs (pairs.ts) are decided here, after validation and the responders
+//     (flows, the session rule), before the ordinary answer: a call whose body matches one
+//     gets its answer with `x-mock-example: <name>`, unless it states a `Prefer` choice.
 //   - DecisionRequest: { method, target (path and query as sent), headers (lower-case
 //     names), body? ({ length, chunks, bytes() }), bodyVerdict? (a large body's checks
 //     done elsewhere) }
@@ -28,6 +32,7 @@
 //     Prism sends `engineUnavailable(why)`, a 501).
 import { accepts } from './accept.ts';
 import { invalidUtf8, jsonSyntaxReason, jsonText, mediaTypeOf, targetOf, unacceptedCharset, unacceptedEncoding } from './body-text.ts';
+import { choosePair, EXAMPLE_HEADER, type ExamplePair } from './pairs.ts';
 import { readPreferences, statesPreferences, type Preferences } from './prefer.ts';
 import { condenseOneOfPatterns, describeViolations, problem, type Problem, type Violation } from './problem.ts';
 import type { MockDecision, MockResponder } from './responder.ts';
@@ -85,6 +90,11 @@ export interface DecisionContract {
   validatorOf(op: MockOperation): BodyValidator;
   /** The operation's ordinary answer, or the one `variant` picks, when it is rendered; undefined while it is being rendered. */
   readyAnswerOf(op: MockOperation, variant?: AnswerVariant): ReadyAnswer | undefined;
+  /**
+   * The operation's named example pairs, when the contract adds some to the document's
+   * (an integrator's fixture folder, fixtures.ts); absent, the document's own (`op.pairs`).
+   */
+  pairsOf?(op: MockOperation): readonly ExamplePair[];
 }
 
 export interface DecideOptions {
@@ -153,6 +163,9 @@ export type Decision =
   | { kind: 'send'; status: number; headers: Record<string, string>; body?: string; refusal?: Problem }
   | { kind: 'pending'; op: MockOperation; variant?: AnswerVariant; headers?: Record<string, string> }
   | { kind: 'engine'; call: EngineCall };
+
+/** The query handed to the reader when a Prefer header makes it unread. */
+const NO_QUERY = new URLSearchParams();
 
 /** A body a checker elsewhere parsed and refused: this side never holds it. */
 const PARSED_ELSEWHERE = Symbol('parsed elsewhere');
@@ -380,6 +393,29 @@ function parsedBody(request: DecisionRequest, options: DecideOptions): { value: 
   }
 }
 
+/** The pair a call's body matches, unless the call states its own choice (`Prefer`, `__code`…): pairing is off then. */
+function pairOf(contract: DecisionContract, op: MockOperation, preferences: Preferences, body: unknown): ExamplePair | undefined {
+  const pairs = contract.pairsOf ? contract.pairsOf(op) : op.pairs;
+  if (pairs.length === 0 || body === PARSED_ELSEWHERE) return undefined;
+  if (preferences.code !== undefined || preferences.exampleKey !== undefined || preferences.dynamic !== undefined) return undefined;
+  if (preferences.seed !== undefined) return undefined;
+  return choosePair(pairs, body);
+}
+
+/** A pair's answer: a fixture's own, or the document's example as `Prefer: code=<status>, example=<name>` gets it; named in a header. */
+export function pairedAnswer(contract: DecisionContract, op: MockOperation, pair: ExamplePair, extra?: Record<string, string>): Decision {
+  const named = extra ? { ...extra, [EXAMPLE_HEADER]: pair.name } : { [EXAMPLE_HEADER]: pair.name };
+  const variant = { status: pair.status, example: pair.name };
+  const answer = pair.answer ?? contract.readyAnswerOf(op, variant);
+  if (!answer) return { kind: 'pending', op, variant, headers: named };
+  return {
+    kind: 'send',
+    status: answer.status,
+    headers: { ...answer.headers, ...named },
+    ...(answer.body === undefined ? {} : { body: answer.body }),
+  };
+}
+
 export function decide(contract: DecisionContract, request: DecisionRequest, options: DecideOptions = {}): Decision {
   const url = targetParts(request.target);
   if (!url) return refusal(problem(400, 'The request target is not a valid URL path.'));
@@ -437,7 +473,8 @@ export function decide(contract: DecisionContract, request: DecisionRequest, opt
   const prefer = header(headers, 'prefer');
   let preferences: Preferences = {};
   if (statesPreferences(prefer, url.search)) {
-    const read = readPreferences(prefer, url.searchParams);
+    // The query is read only without a Prefer header (Prism's rule): no URLSearchParams is made for one.
+    const read = readPreferences(prefer, prefer ? NO_QUERY : url.searchParams);
     if (!read.ok) return refusal(problem(422, `Bad Prefer header: ${read.detail}`));
     preferences = read.value;
     const refused = refusePreferences(op, preferences);
@@ -451,7 +488,8 @@ export function decide(contract: DecisionContract, request: DecisionRequest, opt
 
   const check = request.bodyVerdict?.kind === 'invalid' ? request.bodyVerdict.check : contract.validatorOf(op)(body);
   if (check) return refusal(bodyProblem(routes, 422, check.listed, check.total, check.pruned));
-  const negotiated = negotiate(op, header(headers, 'accept'), preferences.code);
+  const pair = pairOf(contract, op, preferences, body);
+  const negotiated = negotiate(op, header(headers, 'accept'), pair ? pair.status : preferences.code);
   if (negotiated === 'engine') return { kind: 'engine', call: { method, url, route: route(), op, body, preferences, validating: false } };
   if (negotiated) return refusal(negotiated);
   const decision = askResponder(options.respond, op, url, headers, body);
@@ -460,6 +498,7 @@ export function decide(contract: DecisionContract, request: DecisionRequest, opt
   const extra = decision?.kind === 'annotate' ? decision.headers : undefined;
   if (preferences.dynamic === true)
     return { kind: 'engine', call: { method, url, route: route(), op, body, preferences, validating: false, ...(extra ? { extra } : {}) } };
+  if (pair) return pairedAnswer(contract, op, pair, extra);
   const variant = variantOf(op, preferences);
   const answer = contract.readyAnswerOf(op, variant);
   if (!answer) return { kind: 'pending', op, ...(variant ? { variant } : {}), ...(extra ? { headers: extra } : {}) };

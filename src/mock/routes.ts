@@ -4,6 +4,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { isObject, followRefs, type JsonObject } from '../lib/refs.ts';
 import type { FamilyDocument } from './join.ts';
+import { documentPairsOf, type ExamplePair, requestExamplesOf } from './pairs.ts';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
@@ -27,6 +28,8 @@ export interface MockOperation {
   exampleNames: Map<number, string[]>;
   /** Every response as declared (`200`, `2XX`, `default`), with its media types and their schemas. */
   responses: ResponseSpec[];
+  /** The document's named example pairs (pairs.ts), in document order: empty for most operations. */
+  pairs: readonly ExamplePair[];
 }
 
 export interface ResponseSpec {
@@ -91,6 +94,7 @@ function operationOf(family: string, doc: JsonObject, template: string, method: 
     declaredStatuses: declaredStatuses.sort((a, b) => a - b),
     exampleNames,
     responses: specs,
+    pairs: documentPairsOf(requestExamplesOf(doc, op), exampleNames),
   };
 }
 

@@ -71,6 +71,13 @@ export interface MockOptions {
    * turns it off (`--no-cors`). Says nothing of the service's own CORS, which is not published.
    */
   cors?: boolean;
+  /**
+   * A folder of fixtures in Specmatic's external example format (one pair per `*.json` file:
+   * `{"http-request": …, "http-response": …}`): a call whose body matches one gets its answer,
+   * as a named example pair of the contract would. Each is checked against its operation at
+   * start (and at each reload); one invalid file refuses the folder, naming the file and the field.
+   */
+  examples?: string;
 }
 
 export interface RunningMock {
@@ -85,7 +92,7 @@ export interface RunningMock {
   observed: string[];
   /** The certification scenarios replayed, when `flows` is on. */
   scenarios: string[];
-  /** Reads the documents again (after a rebuild) and serves them from the next request on. */
+  /** Reads the documents (after a rebuild) and the `examples` folder again, and serves them from the next request on. */
   reload(): Promise<void>;
   /**
    * Serves these families from the bundles' JSON texts given (as generated/<id>/openapi.json
@@ -126,13 +133,20 @@ function sourceOptions(options: MockOptions, rootDir: string): SourceOptions {
 }
 
 /** Phase 2: the contract those documents make, its answers filed. */
-async function prepareContract(sources: Sources, reference: boolean, cache: LocalAnswers, log: RequestLog): Promise<MockContract> {
+async function prepareContract(
+  sources: Sources,
+  reference: boolean,
+  cache: LocalAnswers,
+  log: RequestLog,
+  examples: string | undefined,
+): Promise<MockContract> {
   const contract = new MockContract(sources.documents, sources.familyIds, {
     reference,
     startCache: sources.startCache,
     localAnswers: cache,
     log,
   });
+  if (examples !== undefined) await contract.useFixtures(examples);
   await contract.prepare(sources.documents);
   return contract;
 }
@@ -198,7 +212,8 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
       'BAD_OPTION',
       `behaviours: no behaviour the mock may replay is named ${unknown.join(', ')}; the ones it may replay with these options: ${known.join(', ') || 'none (serve --observed or --flows)'}.`,
     );
-  let contract = await prepareContract(sources, reference, cache, log);
+  const examples = options.examples === undefined ? undefined : path.resolve(options.examples);
+  let contract = await prepareContract(sources, reference, cache, log, examples);
   // The legacy session rule (Part 5, item 6) comes first: it is the contract's own answer.
   const respond = sessionRule(() => contract.routes, options.respond ?? sources.flows?.responder.respond);
   const front = createFront(() => contract, {
@@ -214,7 +229,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
   // What is served now: a swap replaces some documents and keeps the rest.
   let served: Sources = sources;
   const serve = async (next: Sources) => {
-    const prepared = await prepareContract(next, reference, cache, log);
+    const prepared = await prepareContract(next, reference, cache, log, examples);
     const previous = contract;
     contract = prepared;
     served = next;

@@ -2,7 +2,7 @@
 // running mock and the served docs, a broken edit is reported by file while the last good
 // contract keeps being served, a call in flight finishes on its contract, Ctrl-C frees both ports.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
@@ -28,6 +28,12 @@ const V2 = {
   integer: 'QuantidadeAdultos:\n    type: integer',
   string: 'QuantidadeAdultos:\n    type: string',
   summary: 'Flight search request of the Portuguese route.',
+};
+/** The fixture folder dev is given (`--examples`): a saved fixture reaches the mock as a saved spec file does. */
+const FIXTURES = 'dev-fixtures';
+const FIXTURE = {
+  'http-request': { method: 'POST', path: ROUTE, body: { Login: 'agencia', Senha: 's3gredo', ClienteId: 77 } },
+  'http-response': { status: 200, body: { Nota: 'cliente 77' } },
 };
 type V2Bundle = { components: { schemas: { DisponibilidadeRQ: { properties: { QuantidadeAdultos: { type: string } } } } } };
 
@@ -66,7 +72,8 @@ beforeAll(async () => {
   // Built already (the project's build reused, built-copy.ts): dev starts with little or nothing to build.
   ws = await builtCopy({ prefix: 'dev-loop-' });
   original = await readFile(path.join(ws.dir, SCHEMA), 'utf8');
-  child = spawn(process.execPath, ['scripts/dev/main.ts', '--port', '0', '--docs-port', '0'], {
+  await mkdir(path.join(ws.dir, FIXTURES));
+  child = spawn(process.execPath, ['scripts/dev/main.ts', '--port', '0', '--docs-port', '0', '--examples', FIXTURES], {
     cwd: ws.dir,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -100,6 +107,21 @@ describe('npm run dev', () => {
     expect((await call()).text).toContain('ClienteId');
     await writeFile(path.join(ws.dir, SCHEMA), original);
     await expect.poll(async () => (await call()).status, WAIT).toBe(200);
+  }, 120_000);
+
+  test('a saved fixture reaches the mock; a broken one is reported and the last good folder stays served', async () => {
+    const body = JSON.stringify(FIXTURE['http-request'].body);
+    const example = async () =>
+      (await fetch(`${mockUrl}${ROUTE}`, { method: 'POST', headers: HEADERS, body })).headers.get('x-mock-example');
+    expect(await example()).toBeNull();
+    await writeFile(path.join(ws.dir, FIXTURES, 'cliente-77.json'), JSON.stringify(FIXTURE));
+    await expect.poll(example, WAIT).toBe('cliente-77');
+    await writeFile(path.join(ws.dir, FIXTURES, 'quebrado.json'), JSON.stringify({ ...FIXTURE, 'http-response': { status: 299 } }));
+    await expect.poll(() => output, WAIT).toContain('quebrado.json: http-response.status');
+    expect(await example()).toBe('cliente-77');
+    await rm(path.join(ws.dir, FIXTURES, 'quebrado.json'));
+    await rm(path.join(ws.dir, FIXTURES, 'cliente-77.json'));
+    await expect.poll(example, WAIT).toBeNull();
   }, 120_000);
 
   test('every save is seen, by rename or in place, several in a row', async () => {
