@@ -315,7 +315,8 @@ export async function createMcpServer(options: McpServerOptions = {}): Promise<S
           return textResult(
             {
               sent: false,
-              confirmationRequired: { token: issued, operation: tool.name, target: where(tool, path) },
+              // Not under `token`: the redactor blanks every field of that name (a legacy session token).
+              confirmationRequired: { [CONFIRMATION]: issued, operation: tool.name, target: where(tool, path) },
               detail: `${tool.name} writes to ${target.name}: nothing was sent. Ask the user, then call ${tool.name} again with the same arguments and "${CONFIRMATION}": "${issued}". It is sent once, never retried.`,
             },
             true,
