@@ -57,9 +57,20 @@ function recursive(ref: string): JsonObject {
   return { description: `Recursive: the same shape as ${ref.slice(ref.lastIndexOf('/') + 1)} (the contract's ${ref}).` };
 }
 
+/** Keys whose value is one subschema, and keys whose value is a list of them (additionalProperties keeps its idiomatic `true`). */
+const SUBSCHEMA_KEYS = new Set(['items', 'not', 'contains', 'if', 'then', 'else', 'propertyNames']);
+const SUBSCHEMA_LISTS = new Set(['allOf', 'oneOf', 'anyOf', 'prefixItems']);
+
+/** A subschema, a boolean one written as the object schema of the same meaning: clients' schema checks refuse a bare `true`. */
+function subschema(doc: unknown, node: unknown, chain: ReadonlySet<string>): unknown {
+  if (node === true) return {};
+  if (node === false) return { not: {} };
+  return plainSchema(doc, node, chain);
+}
+
 /**
  * A schema with every local `$ref` inlined (a ref into its own chain becomes an open schema
- * saying so) and every `x-` key dropped. Property names are field names, kept whatever they are.
+ * saying so), every `x-` key dropped, boolean subschemas written as objects. Property names are field names, kept whatever they are.
  */
 export function plainSchema(doc: unknown, node: unknown, chain: ReadonlySet<string> = new Set()): unknown {
   if (Array.isArray(node)) return node.map((item) => plainSchema(doc, item, chain));
@@ -74,14 +85,63 @@ export function plainSchema(doc: unknown, node: unknown, chain: ReadonlySet<stri
   for (const [key, value] of Object.entries(node)) {
     if (key.startsWith('x-') || key === '$defs' || key === 'definitions') continue;
     if ((key === 'properties' || key === 'patternProperties') && isObject(value)) {
-      out[key] = Object.fromEntries(Object.entries(value).map(([name, inner]) => [name, plainSchema(doc, inner, chain)]));
-    } else out[key] = plainSchema(doc, value, chain);
+      out[key] = Object.fromEntries(Object.entries(value).map(([name, inner]) => [name, subschema(doc, inner, chain)]));
+    } else if (SUBSCHEMA_KEYS.has(key)) out[key] = subschema(doc, value, chain);
+    else if (SUBSCHEMA_LISTS.has(key) && Array.isArray(value)) out[key] = value.map((inner) => subschema(doc, inner, chain));
+    else out[key] = plainSchema(doc, value, chain);
   }
   return out;
 }
 
 function credentialNames(fields: CredentialFields | undefined): string[] {
   return fields ? [fields.login, fields.password, ...(fields.clientId ? [fields.clientId] : [])] : [];
+}
+
+const COMBINATORS = ['allOf', 'oneOf', 'anyOf'] as const;
+
+/** An object schema, or a combination whose every branch is one (the observed flavours' `allOf` of the published body and the fields seen). */
+function isObjectLike(schema: JsonObject): boolean {
+  if (schema.type === 'object') return true;
+  if (schema.type !== undefined) return false;
+  if (isObject(schema.properties) || schema.additionalProperties !== undefined) return true;
+  return COMBINATORS.some((c) => {
+    const branches = schema[c];
+    return Array.isArray(branches) && branches.length > 0 && branches.every((b) => isObject(b) && isObjectLike(b));
+  });
+}
+
+/** A branch that requires a credential to be absent (the observed "body without Login"): the server always sends them. */
+function forbids(branch: unknown, names: readonly string[]): boolean {
+  if (!isObject(branch)) return false;
+  const not = branch.not;
+  if (isObject(not) && isObject(not.properties) && names.some((n) => n in (not.properties as JsonObject))) return true;
+  return Array.isArray(branch.allOf) && branch.allOf.some((b) => forbids(b, names));
+}
+
+/** The schema without the credential fields, at its top and in the top of every branch of its combinations. */
+function withoutCredentials(schema: JsonObject, names: readonly string[]): JsonObject {
+  const out: JsonObject = { ...schema };
+  if (isObject(out.properties))
+    out.properties = Object.fromEntries(Object.entries(out.properties).filter(([name]) => !names.includes(name)));
+  if (Array.isArray(out.required)) {
+    const required = out.required.filter((n) => typeof n === 'string' && !names.includes(n));
+    if (required.length > 0) out.required = required;
+    else delete out.required;
+  }
+  for (const c of COMBINATORS) {
+    const branches = out[c];
+    if (!Array.isArray(branches)) continue;
+    const kept = (c === 'allOf' || names.length === 0 ? branches : branches.filter((b) => !forbids(b, names))).map((b) =>
+      isObject(b) ? withoutCredentials(b, names) : b,
+    );
+    if (kept.length === 0) continue;
+    if (c !== 'allOf' && kept.length === 1) {
+      // One alternative left: it is the body, as a part of the whole.
+      delete out[c];
+      out.allOf = [...(Array.isArray(out.allOf) ? out.allOf : []), kept[0]];
+    } else out[c] = kept;
+  }
+  return out;
 }
 
 /** The tool input: the body's object schema without the credentials, or `{ body }` when the body is not an object; path parameters beside. */
@@ -92,15 +152,11 @@ function inputSchemaOf(
   credentials: readonly string[],
 ): { schema: JsonObject; wrapped: boolean } {
   const plain = (body === undefined ? { type: 'object' } : plainSchema(doc, body)) as JsonObject;
-  const isObjectSchema =
-    plain.type === 'object' || (plain.type === undefined && (isObject(plain.properties) || plain.additionalProperties !== undefined));
+  const isObjectSchema = isObjectLike(plain);
   let schema: JsonObject;
   if (isObjectSchema) {
-    const properties = isObject(plain.properties) ? { ...plain.properties } : {};
-    for (const name of credentials) delete properties[name];
-    const required = Array.isArray(plain.required) ? plain.required.filter((n) => typeof n === 'string' && !credentials.includes(n)) : [];
-    const { required: _r, properties: _p, ...rest } = plain;
-    schema = { ...rest, type: 'object', properties, ...(required.length > 0 ? { required } : {}) };
+    schema = { ...withoutCredentials(plain, credentials), type: 'object' };
+    if (!isObject(schema.properties)) schema.properties = {};
   } else {
     schema = { type: 'object', properties: { body: plain }, required: ['body'], additionalProperties: false };
   }
