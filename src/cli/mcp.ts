@@ -2,9 +2,9 @@
 // the protocol, logs go to stderr) or Streamable HTTP on 127.0.0.1.
 import { ENV } from '../flows/run.ts';
 import { DEFAULT_MCP_PORT, serveHttp } from '../mcp/http.ts';
-import { createMcpServer, type McpServerOptions } from '../mcp/server.ts';
+import { createMcpServer, loadFamily, type McpServerOptions } from '../mcp/server.ts';
 import { loadSdkModule } from '../mcp/sdk.ts';
-import { FAMILY_IDS } from '../mcp/tools.ts';
+import { FAMILY_IDS, toolTable } from '../mcp/tools.ts';
 import { type CommandSpec, helpText, onStop, parseCommand, UsageError, wholeNumber } from './args.ts';
 
 export const MCP_COMMAND: CommandSpec = {
@@ -27,6 +27,7 @@ export const MCP_COMMAND: CommandSpec = {
     },
     transport: { type: 'string', value: 'NAME', help: 'stdio (default) or http (Streamable HTTP on 127.0.0.1, at /mcp)' },
     port: { type: 'string', value: 'N', help: `with --transport http: the port (default ${DEFAULT_MCP_PORT}; 0: any free port)` },
+    'list-tools': { type: 'boolean', help: "print the family's tools as a Markdown table and stop (no SDK needed)" },
   },
   notes: [
     `Credentials come from the environment only: ${ENV.login}, ${ENV.password}, ${ENV.developerToken}, ${ENV.accessCode} (and ${ENV.clientId}, optional).`,
@@ -39,6 +40,11 @@ export async function mcpCommand(argv: string[]): Promise<number | undefined> {
   const { values, help } = parseCommand(MCP_COMMAND, argv);
   if (help) {
     console.log(helpText(MCP_COMMAND));
+    return 0;
+  }
+  if (values['list-tools'] === true) {
+    const loaded = await loadFamily(typeof values.family === 'string' ? values.family : 'v2-pt', values.observed === true);
+    console.log(toolTable(loaded.tools));
     return 0;
   }
   const tools = values.tools ?? 'all';

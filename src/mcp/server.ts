@@ -76,14 +76,14 @@ const MOCK_SECRETS = {
 const DYNAMIC = { list: 'list_operations', describe: 'describe_operation', call: 'call_operation' } as const;
 const CONFIRMATION = 'confirmation';
 
-interface Loaded {
+export interface Loaded {
   documentId: string;
   doc: JsonObject;
   tools: OperationTool[];
   check: ContractCheck;
 }
 
-async function loadFamily(family: string, observed: boolean): Promise<Loaded> {
+export async function loadFamily(family: string, observed: boolean): Promise<Loaded> {
   if (!(FAMILY_IDS as readonly string[]).includes(family))
     throw new StartError('UNKNOWN_NAME', `No route family named ${family}: the families are ${FAMILY_IDS.join(', ')}.`);
   const documentId = observed ? OBSERVED[family] : family;

@@ -217,3 +217,19 @@ function bodySchemaRef(doc: JsonObject, requestBody: JsonObject): unknown {
   const json = body.content['application/json'];
   return isObject(json) ? json.schema : undefined;
 }
+
+/** The first sentence of a description, on one line, for a table. */
+function firstSentence(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  const end = flat.search(/\.(?:\s|$)/);
+  return (end >= 0 ? flat.slice(0, end + 1) : flat).replace(/\|/g, '\\|');
+}
+
+/** The tools as a Markdown table (`mcp --list-tools`, and docs/mcp.md's list). */
+export function toolTable(tools: readonly OperationTool[]): string {
+  const rows = tools.map((t) => {
+    const kind = t.read ? 'reads' : t.destructive ? 'writes, cancels or removes' : 'writes';
+    return `| \`${t.name}\` | ${kind} | ${firstSentence(t.description)} |`;
+  });
+  return ['| tool | kind | what the contract says |', '|---|---|---|', ...rows].join('\n');
+}

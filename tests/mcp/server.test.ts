@@ -14,6 +14,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { READ_PATHS } from '../../src/families/reads.ts';
 import { REMOVAL_PATHS } from '../../src/families/removals.ts';
 import { createMcpServer, type McpServerOptions, serveMcpHttp } from '../../src/mcp.ts';
+import { toolsOf, toolTable } from '../../src/mcp/tools.ts';
+import type { JsonObject } from '../../src/lib/refs.ts';
 import { type RunningMock, startMock } from '../../src/mock.ts';
 import { CANARY, hidden } from '../support/canaries.ts';
 import { rootDir } from '../support/package.ts';
@@ -96,6 +98,13 @@ describe.each(FLAVOURS)('%s (observed: %s)', (family, observed, documentId) => {
     expect(listed.tools.map((t) => t.name)).toEqual(['list_operations', 'describe_operation', 'call_operation']);
     expect(Buffer.byteLength(JSON.stringify(listed))).toBeLessThanOrEqual(8_000);
   });
+});
+
+test("docs/mcp.md's tool list is the one the bundle makes", async () => {
+  const doc = await readFile(path.join(rootDir, 'docs', 'mcp.md'), 'utf8');
+  const listed = /<!-- mcp-tools:v2-pt -->\n([\s\S]*?)\n<!-- \/mcp-tools -->/.exec(doc)?.[1];
+  const bundle = JSON.parse(await readFile(path.join(rootDir, 'generated', 'v2-pt', 'openapi.json'), 'utf8')) as JsonObject;
+  expect(listed).toBe(toolTable(toolsOf('v2-pt', bundle)));
 });
 
 test('v2-pt tools/list stays within 40 kB of JSON', async () => {
