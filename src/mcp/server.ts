@@ -13,7 +13,8 @@ import type { JsonObject } from '../lib/refs.ts';
 import { describeViolations, problem, type Violation } from '../mock/problem.ts';
 import { StartError } from '../mock/start-error.ts';
 import { ContractCheck } from '../proxy/check.ts';
-import { createRedactor, type Redactor } from '../redact.ts';
+import { answersString } from '../families/legacy.ts';
+import { createRedactor, REDACTED, type Redactor } from '../redact.ts';
 import { Confirmations } from './confirm.ts';
 import { promptsOf } from './prompts.ts';
 import { resourcesOf } from './resources.ts';
@@ -143,6 +144,7 @@ export async function createMcpServer(options: McpServerOptions = {}): Promise<S
     throw error;
   }
   const allowWrites = options.allowWrites === true;
+  const isLegacy = loaded.documentId.startsWith('legacy');
   const confirmations = new Confirmations();
   /** The operations offered: against a real base URL, writes only when allowed. */
   const offered = loaded.tools.filter((tool) => tool.read || !target.real || allowWrites);
@@ -242,14 +244,20 @@ export async function createMcpServer(options: McpServerOptions = {}): Promise<S
   /** Asks the user through the client (elicitation), when the client can. */
   async function elicited(tool: OperationTool, path: string): Promise<boolean | undefined> {
     if (!server.getClientCapabilities()?.elicitation) return undefined;
-    const answer = await server.elicitInput({
-      message: `Send ${tool.name} (a write${tool.destructive ? ' that cancels or removes' : ''}) to ${where(tool, path)}? It is sent once, never retried.`,
-      requestedSchema: {
-        type: 'object',
-        properties: { send: { type: 'boolean', title: 'Send it', description: `Send ${tool.name} once` } },
-        required: ['send'],
-      },
-    });
+    let answer: Awaited<ReturnType<typeof server.elicitInput>>;
+    try {
+      answer = await server.elicitInput({
+        message: `Send ${tool.name} (a write${tool.destructive ? ' that cancels or removes' : ''}) to ${where(tool, path)}? It is sent once, never retried.`,
+        requestedSchema: {
+          type: 'object',
+          properties: { send: { type: 'boolean', title: 'Send it', description: `Send ${tool.name} once` } },
+          required: ['send'],
+        },
+      });
+    } catch {
+      // No answer from the user (a failed or timed-out request): not confirmed, nothing sent.
+      return false;
+    }
     return answer.action === 'accept' && answer.content?.send === true;
   }
 
@@ -344,7 +352,10 @@ export async function createMcpServer(options: McpServerOptions = {}): Promise<S
       }
       throw error;
     }
-    const { body: answer, json } = parsedBody(sent);
+    const { body: parsed, json } = parsedBody(sent);
+    // A legacy authentication answer is the session token itself (Part 4.5): a secret, never handed
+    // to an agent (the server sends Login and Senha on every call instead). Fields named token are blanked by the redactor.
+    const answer = json && typeof parsed === 'string' && isLegacy && answersString(tool.path) ? REDACTED : parsed;
     const result: Record<string, unknown> = { status: sent.status, body: answer, target: where(tool, path) };
     if (target.real && op) {
       const check = loaded.check.response(op, sent.status, sent.headers['content-type'], answer, json);

@@ -5,6 +5,8 @@
 // removals from the sourced lists, the dynamic mode within 8 kB. A tool call on the
 // in-process mock answers as the mock on a port does.
 import { readFile } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -210,6 +212,79 @@ describe('answers', () => {
   });
 });
 
+test('a legacy session token is not handed to the agent', async () => {
+  const client = await connected({ family: 'legacy' });
+  const result = (await client.callTool({ name: 'Autenticar', arguments: {} })) as CallToolResult;
+  await client.close();
+  expect(result.structuredContent).toEqual({
+    status: 200,
+    body: '[redacted]',
+    target: 'in-process mock POST /AereoNoSession.svc/Autenticar',
+  });
+});
+
+describe('a real base URL', () => {
+  const servers: http.Server[] = [];
+  const hits: string[] = [];
+  const listen = async (handler: http.RequestListener): Promise<string> => {
+    const server = http.createServer(handler);
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  };
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
+  });
+  const env = {
+    FLOWS_LOGIN: CANARY.login,
+    FLOWS_PASSWORD: CANARY.senha,
+    FLOWS_DEVELOPER_TOKEN: CANARY.developerToken,
+    FLOWS_ACCESS_CODE: CANARY.accessCode,
+  };
+
+  test('a redirect is not followed: the credentials go to the chosen origin only', async () => {
+    const elsewhere = await listen((req, res) => {
+      hits.push(req.url ?? '');
+      res.end('{}');
+    });
+    const base = await listen((_req, res) => {
+      res.writeHead(307, { location: `${elsewhere}/api/V2/Voos/Disponibilidade` }).end();
+    });
+    const client = await connected({ baseUrl: base, env });
+    const result = (await client.callTool({ name: 'Disponibilidade', arguments: { Origem: 'GRU' } })) as CallToolResult;
+    await client.close();
+    expect(result.structuredContent).toMatchObject({ status: 307 });
+    expect(hits).toEqual([]);
+  });
+
+  test('no answer: one line with the code, no foreign error, no secret', async () => {
+    const closed = await listen(() => undefined);
+    const url = closed;
+    await new Promise((resolve) => servers.pop()!.close(resolve));
+    const client = await connected({ baseUrl: url, env });
+    const result = (await client.callTool({ name: 'Disponibilidade', arguments: { Origem: 'GRU' } })) as CallToolResult;
+    await client.close();
+    expect(result.isError).toBe(true);
+    expect((result.structuredContent as { problem: { detail: string } }).problem.detail).toBe(
+      `No answer from ${url}: ECONNREFUSED. Nothing is retried.`,
+    );
+    expect(hidden(JSON.stringify(result))).toEqual([]);
+  });
+
+  test('without the credentials in the environment nothing is sent, and the variables are named', async () => {
+    const base = await listen((req, res) => {
+      hits.push(req.url ?? '');
+      res.end('{}');
+    });
+    const client = await connected({ baseUrl: base, env: {} });
+    const result = (await client.callTool({ name: 'Disponibilidade', arguments: {} })) as CallToolResult;
+    await client.close();
+    expect(result.isError).toBe(true);
+    expect(JSON.stringify(result.structuredContent)).toContain('FLOWS_DEVELOPER_TOKEN, FLOWS_ACCESS_CODE, FLOWS_LOGIN, FLOWS_PASSWORD');
+    expect(hits).toEqual([]);
+  });
+});
+
 describe('Streamable HTTP on 127.0.0.1', () => {
   test('a client lists and calls; a foreign Host or Origin (DNS rebinding) gets 403', async () => {
     const running = await serveMcpHttp(
@@ -231,10 +306,9 @@ describe('Streamable HTTP on 127.0.0.1', () => {
         params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
       });
       const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
-      const { request } = await import('node:http');
       const status = (extra: Record<string, string>) =>
         new Promise<number>((resolve, reject) => {
-          const req = request(running.url, { method: 'POST', headers: { ...headers, ...extra } }, (res) => {
+          const req = http.request(running.url, { method: 'POST', headers: { ...headers, ...extra } }, (res) => {
             res.resume();
             resolve(res.statusCode ?? 0);
           });
