@@ -257,6 +257,21 @@ describe('a real base URL', () => {
     expect(hits).toEqual([]);
   });
 
+  test("an answer off the contract comes back with the proxy check's violations beside it", async () => {
+    const base = await listen((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<p>ok</p>');
+    });
+    const client = await connected({ baseUrl: base, env });
+    const result = (await client.callTool({ name: 'Disponibilidade', arguments: { Origem: 'GRU' } })) as CallToolResult;
+    await client.close();
+    expect(result.structuredContent).toMatchObject({
+      status: 200,
+      body: '<p>ok</p>',
+      violations: [{ location: ['response'], code: 'media-type' }],
+      violationCount: 1,
+    });
+  });
+
   test('no answer: one line with the code, no foreign error, no secret', async () => {
     const closed = await listen(() => undefined);
     const url = closed;
