@@ -2,7 +2,8 @@
 // the protocol, logs go to stderr) or Streamable HTTP on 127.0.0.1.
 import { ENV } from '../flows/run.ts';
 import { DEFAULT_MCP_PORT, serveHttp } from '../mcp/http.ts';
-import { createMcpServer, loadFamily, type McpServerOptions } from '../mcp/server.ts';
+import { loadFamily } from '../mcp/family.ts';
+import { createMcpServer, type McpServerOptions } from '../mcp/server.ts';
 import { loadSdkModule } from '../mcp/sdk.ts';
 import { FAMILY_IDS, toolTable } from '../mcp/tools.ts';
 import { type CommandSpec, helpText, onStop, parseCommand, UsageError, wholeNumber } from './args.ts';

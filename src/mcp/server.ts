@@ -3,24 +3,25 @@
 // Safe by default: the in-process mock answers; against a real base URL writes are hidden
 // unless allowed, each is confirmed and sent once; credentials come from the environment
 // only; every result, error and log line passes the redactor; logs go to stderr.
-import { readFile } from 'node:fs/promises';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
-import { type Credentials, mergeCredentials } from '../credentials.ts';
+import { mergeCredentials } from '../credentials.ts';
 import { ENV } from '../flows/run.ts';
-import { bundleFile, PACKAGE_ROOT, packageIdentity } from '../lib/layout.ts';
+import { packageIdentity } from '../lib/layout.ts';
 import type { JsonObject } from '../lib/refs.ts';
-import { describeViolations, problem, type Violation } from '../mock/problem.ts';
+import { describeViolations, problem } from '../mock/problem.ts';
 import { StartError } from '../mock/start-error.ts';
-import { ContractCheck } from '../proxy/check.ts';
 import { answersString } from '../families/legacy.ts';
-import { createRedactor, REDACTED, type Redactor } from '../redact.ts';
+import { createRedactor, REDACTED } from '../redact.ts';
 import { Confirmations } from './confirm.ts';
+import { loadFamily } from './family.ts';
+import { parsedBody, refused, textResult } from './results.ts';
+import { MOCK_SECRETS, secretsFrom } from './secrets.ts';
 import { promptsOf } from './prompts.ts';
 import { resourcesOf } from './resources.ts';
 import { loadSdk } from './sdk.ts';
 import { httpTarget, inProcessTarget, type Target, TargetFailure } from './target.ts';
-import { FAMILY_IDS, OBSERVED, type OperationTool, toolsOf } from './tools.ts';
+import type { OperationTool } from './tools.ts';
 
 export interface McpServerOptions {
   /** The route family whose operations are tools (default `v2-pt`): `v2-pt`, `v2-en`, `v3`, `v1`, `legacy`. */
@@ -41,87 +42,8 @@ export interface McpServerOptions {
   timeoutMs?: number;
 }
 
-/** The credentials of a real call, from the environment only. */
-interface Secrets {
-  developerToken?: string;
-  accessCode?: string;
-  credentials?: Credentials;
-  values: string[];
-}
-
-function secretsFrom(env: Readonly<Record<string, string | undefined>>): Secrets {
-  const get = (name: string): string | undefined => (env[name] === undefined || env[name] === '' ? undefined : env[name]);
-  const developerToken = get(ENV.developerToken);
-  const accessCode = get(ENV.accessCode);
-  const login = get(ENV.login);
-  const password = get(ENV.password);
-  const clientId = get(ENV.clientId);
-  const values = [developerToken, accessCode, login, password, clientId].filter((v): v is string => v !== undefined);
-  return {
-    ...(developerToken ? { developerToken } : {}),
-    ...(accessCode ? { accessCode } : {}),
-    ...(login && password
-      ? { credentials: { Login: login, Senha: password, ...(clientId && /^\d+$/.test(clientId) ? { ClienteId: Number(clientId) } : {}) } }
-      : {}),
-    values,
-  };
-}
-
-/** What the in-process mock gets when the environment names no credential: it checks presence and shape only. */
-const MOCK_SECRETS = {
-  developerToken: 'mock-developer-token',
-  accessCode: 'mock-access-code',
-  credentials: { Login: 'mock-login', Senha: 'mock-password' },
-};
-
 const DYNAMIC = { list: 'list_operations', describe: 'describe_operation', call: 'call_operation' } as const;
 const CONFIRMATION = 'confirmation';
-
-export interface Loaded {
-  documentId: string;
-  doc: JsonObject;
-  tools: OperationTool[];
-  check: ContractCheck;
-}
-
-export async function loadFamily(family: string, observed: boolean): Promise<Loaded> {
-  if (!(FAMILY_IDS as readonly string[]).includes(family))
-    throw new StartError('UNKNOWN_NAME', `No route family named ${family}: the families are ${FAMILY_IDS.join(', ')}.`);
-  const documentId = observed ? OBSERVED[family] : family;
-  if (documentId === undefined)
-    throw new StartError('BAD_OPTION', `${family} has no observed flavour: only ${Object.keys(OBSERVED).join(' and ')} do.`);
-  const file = bundleFile(PACKAGE_ROOT, documentId);
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch {
-    throw new StartError('MISSING_FILE', `The bundle of ${documentId} is missing: ${file}. In a clone, run \`npm run build\` first.`);
-  }
-  const doc = JSON.parse(text) as JsonObject;
-  return { documentId, doc, tools: toolsOf(documentId, doc), check: new ContractCheck([{ id: documentId, doc }]) };
-}
-
-function textResult(structured: Record<string, unknown>, isError: boolean, redactor: Redactor): CallToolResult {
-  const safe = redactor.value(structured) as Record<string, unknown>;
-  return { content: [{ type: 'text', text: JSON.stringify(safe) }], structuredContent: safe, ...(isError ? { isError: true } : {}) };
-}
-
-/** A call refused before anything was sent: a problem naming the field. */
-function refused(status: number, detail: string, redactor: Redactor, validation?: Violation[]): CallToolResult {
-  return textResult({ sent: false, problem: problem(status, detail, validation) }, true, redactor);
-}
-
-function parsedBody(sent: { headers: Record<string, string>; text: string }): { body: unknown; json: boolean } {
-  const type = sent.headers['content-type'] ?? '';
-  if (sent.text !== '' && /\bjson\b/i.test(type)) {
-    try {
-      return { body: JSON.parse(sent.text), json: true };
-    } catch {
-      return { body: sent.text, json: false };
-    }
-  }
-  return { body: sent.text === '' ? null : sent.text, json: false };
-}
 
 /**
  * An MCP server (the SDK's low-level `Server`) for one route family of the contract; connect
