@@ -75,7 +75,7 @@ export async function mcpCommand(argv: string[]): Promise<number | undefined> {
   }
   // One server is made first so a bad option fails now, in one line, not at the first client.
   await createMcpServer({ ...options, log: () => undefined });
-  const running = await serveHttp(() => createMcpServer({ ...options, log: () => undefined }), port, log);
+  const running = await serveHttp(() => createMcpServer({ ...options, log }), port, log);
   log(`MCP server listening on ${running.url} (Streamable HTTP, 127.0.0.1 only)`);
   onStop(() => running.close());
   return undefined;

@@ -28,12 +28,17 @@ let http: { url: string; child: ChildProcess };
 async function startHttp(): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(NODE, [MAIN, 'mcp', '--transport', 'http', '--port', '0'], { cwd: rootDir, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
-  for await (const chunk of child.stderr!) {
-    stderr += String(chunk);
+  // Read to the end: a closed pipe would stop the server at its next log line.
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString('utf8');
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
     const match = /listening on (http:\/\/127\.0\.0\.1:\d+)\/mcp/.exec(stderr);
     if (match?.[1]) return { url: match[1], child };
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`mcp --transport http did not listen:\n${stderr}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  throw new Error(`mcp --transport http exited before listening:\n${stderr}`);
 }
 
 /** The Inspector's CLI on a server named in a config file (its target arguments would be read as its own options). */
