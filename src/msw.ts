@@ -5,16 +5,10 @@
 // page and no Node module is loaded (an `examples` folder is read in Node only). Not served here: `Prefer: dynamic=true` (Prism's generator:
 // 501) and the certification flows, which keep state and read captured files (`startMock({ flows: true })`).
 import { HttpResponse, http, type RequestHandler } from 'msw';
-import type { RouteAnswers } from './mock/answers.ts';
-import { routeKey, variantKey } from './mock/answer-keys.ts';
-import { refuseNulls } from './mock/behaviours.ts';
-import { bodyValidatorOf, type BodyValidator, checkerOf, type CompiledValidator } from './mock/body-check.ts';
-import { type Decision, type DecisionContract, decide, engineUnavailable, type ReadyAnswer, refusal } from './mock/decide.ts';
+import { type CompiledDocument, compiledDecider } from './mock/compiled.ts';
+import { type Decision, engineUnavailable, refusal } from './mock/decide.ts';
 import { problem } from './mock/problem.ts';
 import type { MockResponder } from './mock/responder.ts';
-import { EXAMPLE as SESSION_EXAMPLE, renderedSessionAnswer, sessionRule, STATUS as SESSION_STATUS } from './mock/session-rule.ts';
-import type { ExamplePair } from './mock/pairs.ts';
-import { type MockOperation, RouteTable } from './mock/routes.ts';
 
 export type { MockCall, MockDecision, MockResponder } from './mock/responder.ts';
 export type { Problem, Violation } from './mock/problem.ts';
@@ -55,65 +49,6 @@ export interface HandlerOptions {
    * checked against the bundles when the handlers are made. Node only (`setupServer`): it reads files.
    */
   examples?: string;
-}
-
-/** One document as the build compiled it (generated/msw/<id>.js). */
-interface CompiledDocument {
-  id: string;
-  servers: string[];
-  /** What the route table reads: paths, security, the named patterns, request examples without credentials (no schemas, no answer values). */
-  doc: Record<string, unknown>;
-  namedKeys: string[];
-  answers: RouteAnswers;
-  /** Route key → the body validators: stopping at the first error, listing every error. */
-  validators: Record<string, [CompiledValidator, CompiledValidator]>;
-}
-
-/** The documents of one base URL as the contract the mock's decisions run on. */
-class CompiledContract implements DecisionContract {
-  readonly routes: RouteTable;
-  readonly #answers = new Map<string, ReadyAnswer>();
-  readonly #compiled = new Map<string, [CompiledValidator, CompiledValidator]>();
-  readonly #validators = new Map<MockOperation, BodyValidator>();
-  readonly #namedKeys: ReadonlySet<string>;
-  /** Set only with fixtures (`examples`): the core reads each operation's own pairs otherwise. */
-  readonly pairsOf?: (op: MockOperation) => readonly ExamplePair[];
-
-  constructor(documents: readonly CompiledDocument[], pairsOf?: (op: MockOperation) => readonly ExamplePair[]) {
-    if (pairsOf) this.pairsOf = pairsOf;
-    this.routes = new RouteTable(documents.map((d) => ({ id: d.id, doc: d.doc })));
-    for (const d of documents) {
-      for (const [key, answer] of Object.entries(d.answers)) this.#answers.set(key, answer);
-      for (const [key, pair] of Object.entries(d.validators)) this.#compiled.set(key, pair);
-    }
-    this.#namedKeys = new Set(documents.flatMap((d) => d.namedKeys));
-  }
-
-  validatorOf(op: MockOperation): BodyValidator {
-    let validator = this.#validators.get(op);
-    if (!validator) {
-      const pair = this.#compiled.get(routeKey(op.method, op.template));
-      validator = bodyValidatorOf(
-        op,
-        pair
-          ? checkerOf(
-              pair[0],
-              () => pair[1],
-              () => this.#namedKeys,
-              'request',
-            )
-          : undefined,
-      );
-      this.#validators.set(op, validator);
-    }
-    return validator;
-  }
-
-  readyAnswerOf(op: MockOperation, variant?: { status: number; example?: string }): ReadyAnswer | undefined {
-    return this.#answers.get(
-      variant ? variantKey(op.method, op.template, variant.status, variant.example) : routeKey(op.method, op.template),
-    );
-  }
 }
 
 /**
@@ -187,14 +122,12 @@ export async function createHandlers(options: HandlerOptions = {}): Promise<Requ
     byBase.set(key, [...(byBase.get(key) ?? []), document]);
   }
   const pairsOf = options.examples === undefined ? undefined : await fixturePairs(options.examples, ids);
-  const screen = options.behaviours === false ? undefined : (op: MockOperation, body: unknown) => refuseNulls(op, body);
   return [...byBase].map(([root, served]) => {
-    const contract = new CompiledContract(served, pairsOf);
-    // The legacy session rule, as the mock's server asks it before the caller's responder.
-    const sessionAnswer = renderedSessionAnswer(
-      (op) => contract.readyAnswerOf(op, { status: SESSION_STATUS, example: SESSION_EXAMPLE })?.body,
-    );
-    const respond = sessionRule(() => contract.routes, options.respond, sessionAnswer);
+    const decideRequest = compiledDecider(served, {
+      ...(options.behaviours === false ? { behaviours: false } : {}),
+      ...(options.respond ? { respond: options.respond } : {}),
+      ...(pairsOf ? { pairsOf } : {}),
+    });
     const prefix = new URL(root).pathname.replace(/\/$/, '');
     // A pattern without groups: MSW percent-decodes what a path pattern captures, and a request
     // with a malformed escape (`/%E0%`) would throw there instead of reaching the mock's 404.
@@ -204,16 +137,12 @@ export async function createHandlers(options: HandlerOptions = {}): Promise<Requ
       const bytes = new Uint8Array(await request.arrayBuffer());
       if (bytes.length > MAX_BODY_BYTES)
         return responseOf(refusal(problem(413, `The body is larger than ${MAX_BODY_BYTES} bytes.`), { connection: 'close' }));
-      const decision = decide(
-        contract,
-        {
-          method: request.method,
-          target: `${url.pathname.slice(prefix.length) || '/'}${url.search}`,
-          headers: headersOf(request),
-          body: { length: bytes.length, chunks: [bytes], bytes: () => bytes },
-        },
-        { ...(screen ? { screen } : {}), respond },
-      );
+      const decision = decideRequest({
+        method: request.method,
+        target: `${url.pathname.slice(prefix.length) || '/'}${url.search}`,
+        headers: headersOf(request),
+        body: { length: bytes.length, chunks: [bytes], bytes: () => bytes },
+      });
       return responseOf(decision);
     });
   });

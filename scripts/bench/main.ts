@@ -11,6 +11,7 @@ import { benchClientOverhead, benchTypecheck, clientSize } from './client.ts';
 import { BASELINE_COMMIT, benchPackage } from './package.ts';
 import { docsPageWeight } from './docs-page.ts';
 import { mswSize } from './msw.ts';
+import { benchMcp } from './mcp.ts';
 import type { Figure } from '../lib/stats.ts';
 import { FIGURES_FILE, writeFigures } from '../docs-site/figures.ts';
 import { scriptArgs, usageFailure } from '../lib/args.ts';
@@ -20,7 +21,7 @@ const runs = Number(process.env.BENCH_RUNS ?? 3);
 // `npm run bench -- --only pipeline` (or mock, client, typecheck, size) measures one
 // group and prints it; bench/results.md is written by full runs only.
 const FINDINGS_HEADING = '## Findings behind the settings';
-const GROUPS = ['pipeline', 'dev', 'saves', 'mock', 'client', 'typecheck', 'size', 'msw', 'package', 'suite'] as const;
+const GROUPS = ['pipeline', 'dev', 'saves', 'mock', 'client', 'typecheck', 'size', 'msw', 'mcp', 'package', 'suite'] as const;
 type Group = (typeof GROUPS)[number];
 const { values: args } = scriptArgs({
   command: 'npm run bench',
@@ -268,6 +269,44 @@ if (measures('msw')) {
     key: 'msw-size-v2',
     figure: `${(size.handlers / 1000).toFixed(1)} kB gzipped (${(size.minified / 1000).toFixed(1)} kB minified); MSW's own browser code ${(size.msw / 1000).toFixed(1)} kB beside it; the other families' chunks, loaded only when asked for, ${(size.otherFamilies / 1000).toFixed(1)} kB`,
     ratio: { value: size.handlers / MSW_SIZE_TARGET, target: 1, label: `size / ${(MSW_SIZE_TARGET / 1000).toFixed(0)} kB` },
+  });
+}
+
+/** The MCP server's `tools/list` budgets (issue 54): v2-pt's tools, and the dynamic mode of any family. */
+const MCP_LIST_TARGET = 40_000;
+const MCP_DYNAMIC_TARGET = 8_000;
+
+if (measures('mcp')) {
+  const m = await benchMcp(runs);
+  const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+  const v2 = m.listBytes.find((s) => s.flavour === 'v2-pt')!;
+  rows.push({
+    what: 'MCP `tools/list` of v2-pt, one tool per operation (JSON as the client receives it)',
+    key: 'mcp-list-v2',
+    figure: kB(v2.all),
+    ratio: { value: v2.all / MCP_LIST_TARGET, target: 1, label: `size / ${kB(MCP_LIST_TARGET)}` },
+  });
+  rows.push({
+    what: 'MCP `tools/list` of the other families and flavours, one tool per operation',
+    figure: m.listBytes
+      .filter((s) => s !== v2)
+      .map((s) => `${s.flavour} ${kB(s.all)}`)
+      .join('; '),
+  });
+  const largest = Math.max(...m.listBytes.map((s) => s.dynamic));
+  rows.push({
+    what: 'MCP `tools/list` with `--tools dynamic` (list, describe, call), per family',
+    key: 'mcp-list-dynamic',
+    figure: m.listBytes.map((s) => `${s.flavour} ${kB(s.dynamic)}`).join('; '),
+    ratio: { value: largest / MCP_DYNAMIC_TARGET, target: 1, label: `largest / ${kB(MCP_DYNAMIC_TARGET)}` },
+  });
+  const perCall = (f: Figure) => `${f.median.toFixed(2)} ms (min ${f.min.toFixed(2)}, max ${f.max.toFixed(2)}, ${f.runs} rounds)`;
+  rows.push({ what: 'typed client `v2.Disponibilidade` to the mock on a port, per call', figure: perCall(m.call.a) });
+  rows.push({
+    what: 'MCP tool `Disponibilidade` on the in-process mock (SDK client, in-memory transport: validation, decision, redaction), per call',
+    key: 'mcp-call',
+    figure: perCall(m.call.b),
+    ratio: { value: m.call.ratio.median, spread: m.call.ratio, label: 'MCP call / typed client call' },
   });
 }
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `air-travel-api-contract <mock|proxy|flows>`: the commands an integrator runs from the
+// `air-travel-api-contract <mock|proxy|flows|mcp>`: the commands an integrator runs from the
 // installed package (npm scripts of this repository run the same entry). Node's compile
 // cache is turned on first, where Node has it (22.1 and later), so every module loaded
 // after it starts from cached bytecode.
@@ -12,6 +12,7 @@ Commands:
   mock     every route family of the contract on one local port, each call checked against it
   proxy    forward calls to the service and check both directions against the contract
   flows    run the certification scenarios against the flows mock or a sandbox
+  mcp      an MCP server for agents: the contract's operations as tools (stdio or HTTP)
 
 \`air-travel-api-contract <command> --help\` lists a command's options.`;
 
@@ -21,6 +22,7 @@ const { runCommand } = await import('./args.ts');
 if (command === 'mock') await runCommand(async () => (await import('./mock.ts')).mockCommand(rest));
 else if (command === 'proxy') await runCommand(async () => (await import('./proxy.ts')).proxyCommand(rest));
 else if (command === 'flows') await runCommand(async () => (await import('./flows.ts')).flowsCommand(rest));
+else if (command === 'mcp') await runCommand(async () => (await import('./mcp.ts')).mcpCommand(rest));
 else if (command === '--help' || command === '-h' || command === 'help') console.log(USAGE);
 else if (command === undefined) {
   // No command is a mistake, like an unknown one: the usage goes to stderr and the exit code says so.
@@ -31,7 +33,7 @@ else if (command === undefined) {
   console.log((JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version);
 } else {
   console.error(
-    `air-travel-api-contract: unknown command ${JSON.stringify(command.slice(0, 40))}: the commands are mock, proxy and flows (see --help).`,
+    `air-travel-api-contract: unknown command ${JSON.stringify(command.slice(0, 40))}: the commands are mock, proxy, flows and mcp (see --help).`,
   );
   process.exit(2);
 }

@@ -13,6 +13,8 @@ export type StartErrorCode =
   | 'BAD_OPTION'
   /** A feature that needs Prism, which is not installed. */
   | 'NEEDS_PRISM'
+  /** A feature that needs another optional peer dependency (the MCP SDK), which is not installed. */
+  | 'NEEDS_PACKAGE'
   /** A folder the command must write to cannot be written. */
   | 'UNWRITABLE';
 

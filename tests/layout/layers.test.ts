@@ -21,19 +21,21 @@ const LAYERS: ReadonlyArray<[part: string, layer: number]> = [
   ['src/record', 2],
   ['src/proxy', 3],
   ['src/flows', 3],
-  ['src/cli', 4],
-  ['src/mock.ts', 4],
-  ['src/msw.ts', 4],
+  ['src/mcp', 4],
+  ['src/cli', 5],
+  ['src/mock.ts', 5],
+  ['src/msw.ts', 5],
+  ['src/mcp.ts', 5],
   ['generated', 0],
-  ['scripts/lib', 5],
-  ['lint', 6],
-  ['scripts/observed', 6],
-  ['scripts/gates', 6],
-  ['scripts/postman', 6],
-  ['scripts/docs-site', 7],
-  ['scripts/pipeline', 8],
-  ['scripts/bench', 9],
-  ['scripts/dev', 9],
+  ['scripts/lib', 6],
+  ['lint', 7],
+  ['scripts/observed', 7],
+  ['scripts/gates', 7],
+  ['scripts/postman', 7],
+  ['scripts/docs-site', 8],
+  ['scripts/pipeline', 9],
+  ['scripts/bench', 10],
+  ['scripts/dev', 10],
 ];
 const LAYER = new Map(LAYERS);
 const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)['"](\.{1,2}\/[^'"]+)['"]/g;
@@ -42,7 +44,7 @@ const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)['"](\.{1,2}\/[^'"]+)[
 function partOf(relative: string): string {
   const [top, second] = relative.split('/');
   if (top === 'src') {
-    if (relative === 'src/mock.ts' || relative === 'src/msw.ts') return relative;
+    if (relative === 'src/mock.ts' || relative === 'src/msw.ts' || relative === 'src/mcp.ts') return relative;
     if (relative.split('/').length === 2 || second === 'families') return 'src/client';
     return `src/${second}`;
   }
@@ -153,8 +155,8 @@ test('the checks find what they look for', () => {
   ).toEqual([
     'src/lib/json.ts -> src/mock/front.ts (src/lib 0 -> src/mock 2)',
     'src/proxy/check.ts -> src/flows/run.ts (src/proxy 3 -> src/flows 3)',
-    'src/mock/server.ts -> scripts/lib/families.ts (src/mock 2 -> scripts/lib 5)',
-    'scripts/gates/reliability/load.ts -> scripts/bench/stats.ts (scripts/gates 6 -> scripts/bench 9)',
+    'src/mock/server.ts -> scripts/lib/families.ts (src/mock 2 -> scripts/lib 6)',
+    'scripts/gates/reliability/load.ts -> scripts/bench/stats.ts (scripts/gates 7 -> scripts/bench 10)',
   ]);
   const helpers = new Map([['isRecord', 'src/lib/json.ts']]);
   expect(

@@ -1,0 +1,89 @@
+// The MCP server's figures: `tools/list` as a client receives it, in bytes of JSON, for every
+// family and flavour in both modes (the budgets: 40 kB for v2-pt's tools, 8 kB for the
+// dynamic mode); and one tool call on the in-process mock beside the typed client's call of
+// the same operation to the mock on a port, alternated round by round.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { createMcpServer, type McpServerOptions } from '../../src/mcp.ts';
+import { startMock } from '../../src/mock.ts';
+import { createV2Client } from '../../src/v2.ts';
+import { alternate, type Paired, timeMs } from '../lib/stats.ts';
+
+const FLAVOURS: ReadonlyArray<[family: string, observed: boolean]> = [
+  ['v2-pt', false],
+  ['v2-pt', true],
+  ['v2-en', false],
+  ['v3', false],
+  ['v1', false],
+  ['legacy', false],
+  ['legacy', true],
+];
+const SEARCH = { Origem: 'GRU', Destino: 'GIG', DataIda: '2026-05-20T00:00:00', QuantidadeAdultos: 1 };
+/** Calls per round: enough that a round lasts tens of milliseconds. */
+const CALLS = 200;
+
+export interface McpFigures {
+  /** `family[ observed] mode` → bytes of the tools/list result's JSON. */
+  listBytes: Array<{ flavour: string; all: number; dynamic: number }>;
+  /** A = the typed client to the mock on a port, B = the MCP tool on the in-process mock; ms per call. */
+  call: Paired;
+}
+
+async function connected(options: McpServerOptions): Promise<Client> {
+  const server = await createMcpServer({ log: () => undefined, ...options });
+  const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
+  const client = new Client({ name: 'bench', version: '1.0.0' });
+  await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+  return client;
+}
+
+async function listBytes(options: McpServerOptions): Promise<number> {
+  const client = await connected(options);
+  const bytes = Buffer.byteLength(JSON.stringify(await client.listTools()));
+  await client.close();
+  return bytes;
+}
+
+export async function benchMcp(runs: number): Promise<McpFigures> {
+  const sizes: McpFigures['listBytes'] = [];
+  for (const [family, observed] of FLAVOURS)
+    sizes.push({
+      flavour: `${family}${observed ? ' observed' : ''}`,
+      all: await listBytes({ family, observed }),
+      dynamic: await listBytes({ family, observed, tools: 'dynamic' }),
+    });
+  const mock = await startMock({ port: 0, families: ['v2-pt'], logLevel: 'silent' });
+  const mcp = await connected({});
+  try {
+    const v2 = createV2Client({
+      baseUrl: mock.url,
+      developerToken: 'bench-token',
+      accessCode: 'bench-code',
+      credentials: { Login: 'bench-login', Senha: 'bench-password' },
+    });
+    // Warm both paths (validators compiled, connections open) before timing.
+    await v2.Disponibilidade(SEARCH);
+    await mcp.callTool({ name: 'Disponibilidade', arguments: SEARCH });
+    const call = await alternate(
+      Math.max(runs, 3),
+      async () =>
+        (await timeMs(async () => {
+          for (let i = 0; i < CALLS; i++) await v2.Disponibilidade(SEARCH);
+        })) / CALLS,
+      async () =>
+        (await timeMs(async () => {
+          for (let i = 0; i < CALLS; i++) {
+            const result = await mcp.callTool({ name: 'Disponibilidade', arguments: SEARCH });
+            if (result.isError) throw new Error(`the tool call failed: ${JSON.stringify(result.content)}`);
+          }
+        })) / CALLS,
+    );
+    return { listBytes: sizes, call };
+  } finally {
+    await mcp.close();
+    await mock.close();
+  }
+}
+
+// `node scripts/bench/mcp.ts`: the figures alone.
+if (import.meta.main) console.log(JSON.stringify(await benchMcp(3), null, 2));

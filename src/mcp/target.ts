@@ -1,0 +1,111 @@
+// Where a tool call goes: the mock's decisions in this process (the default: no port, no
+// network; the same decisions the mock, the MSW handlers and the console make), or a real
+// base URL. A real call is sent once: no retry, no redirect followed (a redirect could carry
+// the credentials to another origin), and a failure keeps only its code, never the foreign
+// error as a cause.
+import { compiledDecider, type CompiledDocument } from '../mock/compiled.ts';
+import type { Decision, DecisionRequest } from '../mock/decide.ts';
+import { problem } from '../mock/problem.ts';
+
+export interface Sent {
+  status: number;
+  headers: Record<string, string>;
+  /** The answer's text (empty when it has none). */
+  text: string;
+}
+
+export interface TargetRequest {
+  path: string;
+  method: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export interface Target {
+  /** `in-process mock` or the base URL, as results name it. */
+  readonly name: string;
+  readonly real: boolean;
+  send(request: TargetRequest): Promise<Sent>;
+}
+
+/** Each document's compiled contract (generated/msw/<id>.js), loaded on first need. */
+async function compiledDocument(id: string): Promise<CompiledDocument> {
+  const loaded = (await import(`../../generated/msw/${id}.js`)) as { default: CompiledDocument };
+  return loaded.default;
+}
+
+/** The mock's decisions on one document, in this process. */
+export async function inProcessTarget(documentId: string): Promise<Target> {
+  const decideRequest = compiledDecider([await compiledDocument(documentId)]);
+  const encoder = new TextEncoder();
+  const decoder = new TextDecoder();
+  const sendDecision = (decision: Decision): Sent => {
+    if (decision.kind !== 'send') {
+      // Every answer is compiled in: only `Prefer: dynamic=true` would need Prism, and no tool sends it.
+      const p = problem(501, 'This answer needs the mock server (npx air-travel-api-contract mock): the in-process mock has none.');
+      return { status: p.status, headers: { 'content-type': 'application/problem+json' }, text: JSON.stringify(p) };
+    }
+    const body = decision.body;
+    const text = body === undefined ? '' : typeof body === 'string' ? body : decoder.decode(body);
+    return { status: decision.status, headers: decision.headers, text };
+  };
+  return {
+    name: 'in-process mock',
+    real: false,
+    async send(request) {
+      const bytes = encoder.encode(request.body);
+      const lower = Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k.toLowerCase(), v]));
+      const input: DecisionRequest = {
+        method: request.method.toUpperCase(),
+        target: request.path,
+        headers: lower,
+        body: { length: bytes.length, chunks: [bytes], bytes: () => bytes },
+      };
+      return sendDecision(decideRequest(input));
+    },
+  };
+}
+
+/** Thrown when a real call got no answer: its message names the code only. */
+export class TargetFailure extends Error {
+  override name = 'TargetFailure';
+}
+
+/** The largest answer kept, as the proxy keeps (4 MiB): more is cut, and said so. */
+const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
+
+/** A real server: one POST per call, never retried, redirects not followed. */
+export function httpTarget(baseUrl: string, timeoutMs = 30_000): Target {
+  const base = new URL(baseUrl);
+  if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new TypeError('--base-url must be an http or https URL.');
+  if (base.username || base.password || base.search || base.hash)
+    throw new TypeError('--base-url must not carry credentials, a query or a fragment.');
+  const root = base.href.replace(/\/$/, '');
+  return {
+    name: root,
+    real: true,
+    async send(request) {
+      let response: Response;
+      try {
+        response = await fetch(`${root}${request.path}`, {
+          method: request.method.toUpperCase(),
+          headers: request.headers,
+          body: request.body,
+          redirect: 'manual',
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+      } catch (error) {
+        const cause = (error as { cause?: { code?: unknown } }).cause;
+        const code = typeof cause?.code === 'string' ? cause.code : (error as Error).name;
+        throw new TargetFailure(`No answer from ${base.origin}: ${code}. Nothing is retried.`);
+      }
+      const buffer = new Uint8Array(await response.arrayBuffer());
+      const kept = buffer.length > MAX_ANSWER_BYTES ? buffer.subarray(0, MAX_ANSWER_BYTES) : buffer;
+      const headers: Record<string, string> = {};
+      response.headers.forEach((value, name) => {
+        headers[name] = value;
+      });
+      return { status: response.status, headers, text: new TextDecoder().decode(kept) };
+    },
+  };
+}

@@ -1,0 +1,235 @@
+// The tools of one route family, made from its built bundle (generated/<id>/openapi.json):
+// one per operation, named by its operationId (letters, digits and `_`: within every
+// client's name rules), its input the request body's schema with every `$ref` inlined,
+// `x-` keys dropped and the credentials taken out (the server adds them), an object at
+// the top. Which operation only reads comes from the sourced list (families/reads.ts),
+// which one cancels or removes from families/removals.ts: every operation here is a POST.
+import type { CredentialFields } from '../credentials.ts';
+import { legacyObservedFamily } from '../families/legacy-observed.ts';
+import { legacyFamily } from '../families/legacy.ts';
+import { READ_PATHS } from '../families/reads.ts';
+import { REMOVAL_PATHS } from '../families/removals.ts';
+import { v1Family } from '../families/v1.ts';
+import { v2EnFamily } from '../families/v2-en.ts';
+import { v2PtObservedFamily } from '../families/v2-pt-observed.ts';
+import { v2PtFamily } from '../families/v2-pt.ts';
+import { v3Family } from '../families/v3.ts';
+import type { Family } from '../client.ts';
+import { isObject, type JsonObject, resolvePointer } from '../lib/refs.ts';
+
+/** The bundles a server can serve, by document id. */
+export const FAMILY_IDS = ['v2-pt', 'v2-en', 'v3', 'v1', 'legacy'] as const;
+export const DOCUMENT_IDS = ['v2-pt', 'v2-pt-observed', 'v2-en', 'v3', 'v1', 'legacy', 'legacy-observed'] as const;
+export type FamilyId = (typeof FAMILY_IDS)[number];
+export const OBSERVED: Partial<Record<string, string>> = { 'v2-pt': 'v2-pt-observed', legacy: 'legacy-observed' };
+
+const FAMILIES: Record<string, Family> = {
+  'v2-pt': v2PtFamily,
+  'v2-pt-observed': v2PtObservedFamily,
+  'v2-en': v2EnFamily,
+  v3: v3Family,
+  v1: v1Family,
+  legacy: legacyFamily,
+  'legacy-observed': legacyObservedFamily,
+};
+
+export interface OperationTool {
+  /** The operationId: the description's operation name (`Aereo_Autenticar` for a second service's). */
+  name: string;
+  method: string;
+  /** As the bundle writes it (`/api/Voos/{Operation}` keeps its template). */
+  path: string;
+  read: boolean;
+  destructive: boolean;
+  title: string;
+  description: string;
+  inputSchema: JsonObject;
+  /** Path parameters: top-level inputs put in the path, not in the body. */
+  pathParams: string[];
+  /** Body fields the server fills from the environment; absent when the family publishes none. */
+  credentials?: CredentialFields;
+  /** The body is not an object: the input's `body` property carries it. */
+  wrapped: boolean;
+}
+
+/** Replaces a `$ref` that points back into its own chain: no client resolves one, and the contract's text says what it is. */
+function recursive(ref: string): JsonObject {
+  return { description: `Recursive: the same shape as ${ref.slice(ref.lastIndexOf('/') + 1)} (the contract's ${ref}).` };
+}
+
+/** Keys whose value is one subschema, and keys whose value is a list of them (additionalProperties keeps its idiomatic `true`). */
+const SUBSCHEMA_KEYS = new Set(['items', 'not', 'contains', 'if', 'then', 'else', 'propertyNames']);
+const SUBSCHEMA_LISTS = new Set(['allOf', 'oneOf', 'anyOf', 'prefixItems']);
+
+/** A subschema, a boolean one written as the object schema of the same meaning: clients' schema checks refuse a bare `true`. */
+function subschema(doc: unknown, node: unknown, chain: ReadonlySet<string>): unknown {
+  if (node === true) return {};
+  if (node === false) return { not: {} };
+  return plainSchema(doc, node, chain);
+}
+
+/**
+ * A schema with every local `$ref` inlined (a ref into its own chain becomes an open schema
+ * saying so), every `x-` key dropped, boolean subschemas written as objects. Property names are field names, kept whatever they are.
+ */
+export function plainSchema(doc: unknown, node: unknown, chain: ReadonlySet<string> = new Set()): unknown {
+  if (Array.isArray(node)) return node.map((item) => plainSchema(doc, item, chain));
+  if (!isObject(node)) return node;
+  if (typeof node.$ref === 'string') {
+    const { $ref, ...siblings } = node;
+    const target = chain.has($ref) ? recursive($ref) : plainSchema(doc, resolvePointer(doc, $ref), new Set([...chain, $ref]));
+    const rest = plainSchema(doc, siblings, chain) as JsonObject;
+    return Object.keys(rest).length === 0 ? target : { ...(isObject(target) ? target : {}), ...rest };
+  }
+  const out: JsonObject = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key.startsWith('x-') || key === '$defs' || key === 'definitions') continue;
+    if ((key === 'properties' || key === 'patternProperties') && isObject(value)) {
+      out[key] = Object.fromEntries(Object.entries(value).map(([name, inner]) => [name, subschema(doc, inner, chain)]));
+    } else if (SUBSCHEMA_KEYS.has(key)) out[key] = subschema(doc, value, chain);
+    else if (SUBSCHEMA_LISTS.has(key) && Array.isArray(value)) out[key] = value.map((inner) => subschema(doc, inner, chain));
+    else out[key] = plainSchema(doc, value, chain);
+  }
+  return out;
+}
+
+function credentialNames(fields: CredentialFields | undefined): string[] {
+  return fields ? [fields.login, fields.password, ...(fields.clientId ? [fields.clientId] : [])] : [];
+}
+
+const COMBINATORS = ['allOf', 'oneOf', 'anyOf'] as const;
+
+/** An object schema, or a combination whose every branch is one (the observed flavours' `allOf` of the published body and the fields seen). */
+function isObjectLike(schema: JsonObject): boolean {
+  if (schema.type === 'object') return true;
+  if (schema.type !== undefined) return false;
+  if (isObject(schema.properties) || schema.additionalProperties !== undefined) return true;
+  return COMBINATORS.some((c) => {
+    const branches = schema[c];
+    return Array.isArray(branches) && branches.length > 0 && branches.every((b) => isObject(b) && isObjectLike(b));
+  });
+}
+
+/** A branch that requires a credential to be absent (the observed "body without Login"): the server always sends them. */
+function forbids(branch: unknown, names: readonly string[]): boolean {
+  if (!isObject(branch)) return false;
+  const not = branch.not;
+  if (isObject(not) && isObject(not.properties) && names.some((n) => n in (not.properties as JsonObject))) return true;
+  return Array.isArray(branch.allOf) && branch.allOf.some((b) => forbids(b, names));
+}
+
+/** The schema without the credential fields, at its top and in the top of every branch of its combinations. */
+function withoutCredentials(schema: JsonObject, names: readonly string[]): JsonObject {
+  const out: JsonObject = { ...schema };
+  if (isObject(out.properties))
+    out.properties = Object.fromEntries(Object.entries(out.properties).filter(([name]) => !names.includes(name)));
+  if (Array.isArray(out.required)) {
+    const required = out.required.filter((n) => typeof n === 'string' && !names.includes(n));
+    if (required.length > 0) out.required = required;
+    else delete out.required;
+  }
+  for (const c of COMBINATORS) {
+    const branches = out[c];
+    if (!Array.isArray(branches)) continue;
+    const kept = (c === 'allOf' || names.length === 0 ? branches : branches.filter((b) => !forbids(b, names))).map((b) =>
+      isObject(b) ? withoutCredentials(b, names) : b,
+    );
+    if (kept.length === 0) continue;
+    if (c !== 'allOf' && kept.length === 1) {
+      // One alternative left: it is the body, as a part of the whole.
+      delete out[c];
+      out.allOf = [...(Array.isArray(out.allOf) ? out.allOf : []), kept[0]];
+    } else out[c] = kept;
+  }
+  return out;
+}
+
+/** The tool input: the body's object schema without the credentials, or `{ body }` when the body is not an object; path parameters beside. */
+function inputSchemaOf(
+  doc: JsonObject,
+  body: unknown,
+  params: JsonObject[],
+  credentials: readonly string[],
+): { schema: JsonObject; wrapped: boolean } {
+  const plain = (body === undefined ? { type: 'object' } : plainSchema(doc, body)) as JsonObject;
+  const isObjectSchema = isObjectLike(plain);
+  let schema: JsonObject;
+  if (isObjectSchema) {
+    schema = { ...withoutCredentials(plain, credentials), type: 'object' };
+    if (!isObject(schema.properties)) schema.properties = {};
+  } else {
+    schema = { type: 'object', properties: { body: plain }, required: ['body'], additionalProperties: false };
+  }
+  for (const param of params) {
+    const name = String(param.name);
+    const properties = schema.properties as JsonObject;
+    properties[name] = {
+      ...(plainSchema(doc, param.schema ?? {}) as JsonObject),
+      ...(typeof param.description === 'string' ? { description: param.description } : {}),
+    };
+    schema.required = [...new Set([...(Array.isArray(schema.required) ? (schema.required as string[]) : []), name])];
+  }
+  return { schema, wrapped: !isObjectSchema };
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+
+/** One tool per operation of a bundle, in the bundle's order. */
+export function toolsOf(documentId: string, doc: JsonObject): OperationTool[] {
+  const family = FAMILIES[documentId];
+  const reads = new Set(READ_PATHS[documentId] ?? []);
+  const removals = new Set(REMOVAL_PATHS[documentId] ?? []);
+  const tools: OperationTool[] = [];
+  for (const [path, item] of Object.entries(isObject(doc.paths) ? doc.paths : {})) {
+    if (!isObject(item)) continue;
+    for (const method of METHODS) {
+      const op = item[method];
+      if (!isObject(op) || typeof op.operationId !== 'string') continue;
+      const bodySchema = isObject(op.requestBody) ? bodySchemaRef(doc, op.requestBody) : undefined;
+      const params = (Array.isArray(op.parameters) ? op.parameters : [])
+        .map((p) => (isObject(p) && typeof p.$ref === 'string' ? resolvePointer(doc, p.$ref) : p))
+        .filter((p): p is JsonObject => isObject(p) && p.in === 'path');
+      const credentials = family?.credentialFields?.(path);
+      const { schema, wrapped } = inputSchemaOf(doc, bodySchema, params, credentialNames(credentials));
+      const summary = typeof op.summary === 'string' ? op.summary : op.operationId;
+      tools.push({
+        name: op.operationId,
+        method,
+        path,
+        read: reads.has(path),
+        destructive: removals.has(path),
+        title: summary,
+        description: typeof op.description === 'string' ? op.description.trim() : summary,
+        inputSchema: schema,
+        pathParams: params.map((p) => String(p.name)),
+        ...(credentials ? { credentials } : {}),
+        wrapped,
+      });
+    }
+  }
+  return tools;
+}
+
+/** The request body's JSON schema as the bundle writes it (refs kept, inlined later with the document at hand). */
+function bodySchemaRef(doc: JsonObject, requestBody: JsonObject): unknown {
+  const body = typeof requestBody.$ref === 'string' ? resolvePointer(doc, requestBody.$ref) : requestBody;
+  if (!isObject(body) || !isObject(body.content)) return undefined;
+  const json = body.content['application/json'];
+  return isObject(json) ? json.schema : undefined;
+}
+
+/** The first sentence of a description, on one line, for a table. */
+function firstSentence(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  const end = flat.search(/\.(?:\s|$)/);
+  return (end >= 0 ? flat.slice(0, end + 1) : flat).replace(/\|/g, '\\|');
+}
+
+/** The tools as a Markdown table (`mcp --list-tools`, and docs/mcp.md's list). */
+export function toolTable(tools: readonly OperationTool[]): string {
+  const rows = tools.map((t) => {
+    const kind = t.read ? 'reads' : t.destructive ? 'writes, cancels or removes' : 'writes';
+    return `| \`${t.name}\` | ${kind} | ${firstSentence(t.description)} |`;
+  });
+  return ['| tool | kind | what the contract says |', '|---|---|---|', ...rows].join('\n');
+}
