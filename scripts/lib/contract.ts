@@ -69,7 +69,8 @@ export async function loadOperations(rootDir: string): Promise<ContractOperation
   return all.flat();
 }
 
-function operationsOf(family: string, doc: JsonObject): ContractOperation[] {
+/** The operations of one bundled document (any flavour), as loadOperations lists them. */
+export function operationsOf(family: string, doc: JsonObject): ContractOperation[] {
   const paths = isObject(doc.paths) ? doc.paths : {};
   return Object.entries(paths).flatMap(([template, raw]) => {
     const item = resolve(doc, raw);

@@ -1,0 +1,241 @@
+// Every operation of every bundle called from clients other languages' generators made, as an
+// integrator in C# or plain JavaScript would: the published bundles against the mock of the
+// run, the observed bundles against one observed mock, both developer headers on every call,
+// each answer parsed by the generated code. C#: NSwag (npm `nswag`, run under mono) generates
+// one client per bundle, compiled ONCE with tests/other-languages/Driver.cs into one program
+// that calls them all. JavaScript: `swagger-client` and `openapi-client-axios` read each bundle
+// at run time. The tools come from tests/other-languages/package-lock.json (installTool). Also
+// the bundles' shapes that made generators fail: boolean subschemas, typeless nullable refs.
+import { execFile } from 'node:child_process';
+import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { CANARY_ACCESS_CODE, DEVELOPER_TOKEN, operationsOf, validBody } from '../../scripts/lib/contract.ts';
+import { isObject, type Json, type JsonObject } from '../../src/lib/json.ts';
+import { rootDir } from '../support/bundle.ts';
+import { startMockProcess, type MockProcess } from '../support/mock-process.ts';
+import { installTool } from '../support/tools.ts';
+
+const run = promisify(execFile);
+const PUBLISHED = ['v2-pt', 'v2-en', 'v3', 'v1', 'legacy'];
+const OBSERVED = ['v2-pt-observed', 'legacy-observed'];
+const BUNDLES = [...PUBLISHED, ...OBSERVED];
+
+/** One operation to call: its bundle, the mock flavour serving it, its path arguments and a body its contract accepts. */
+interface Call {
+  bundle: string;
+  ns: string;
+  mock: 'published' | 'observed';
+  operationId: string;
+  method: string;
+  template: string;
+  pathArgs: Record<string, string>;
+  body: Json | undefined;
+}
+
+/** `v2-pt-observed` → `Bundles.V2PtObserved`: the C# namespace of a bundle's NSwag client. */
+const namespaceOf = (bundle: string) => `Bundles.${bundle.replace(/(^|-)([a-z0-9])/g, (_m, _d, c: string) => c.toUpperCase())}`;
+
+const docs = new Map<string, JsonObject>();
+const calls: Call[] = [];
+for (const bundle of BUNDLES) {
+  const doc = JSON.parse(await readFile(path.join(rootDir, 'generated', bundle, 'openapi.json'), 'utf8')) as JsonObject;
+  docs.set(bundle, doc);
+  for (const op of operationsOf(bundle, doc)) {
+    const names = [...op.template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string);
+    const values = op.path.split('/').filter((_, i) => op.template.split('/')[i]?.startsWith('{'));
+    calls.push({
+      bundle,
+      ns: namespaceOf(bundle),
+      mock: OBSERVED.includes(bundle) ? 'observed' : 'published',
+      operationId: op.name,
+      method: op.method,
+      template: op.template,
+      pathArgs: Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(values[i] ?? '')])),
+      body: validBody(op),
+    });
+  }
+}
+
+let tools = '';
+let work = '';
+let observedMock: MockProcess | undefined;
+const urls = { published: inject('mockUrl'), observed: '' };
+const headers = { 'developer-token': DEVELOPER_TOKEN, 'developer-access-code': CANARY_ACCESS_CODE };
+
+/** Each C# call's outcome, by `bundle operationId`: `ok <answer type>` or `fail: <why>`. */
+let csharp: Map<string, string> | undefined;
+
+beforeAll(async () => {
+  [tools, observedMock] = await Promise.all([installTool('other-languages'), startMockProcess(rootDir, ['--observed'])]);
+  urls.observed = observedMock.url;
+  work = await mkdtemp(path.join(os.tmpdir(), 'other-languages-'));
+}, 600_000);
+
+afterAll(async () => {
+  await observedMock?.stop();
+  if (work) await rm(work, { recursive: true, force: true });
+});
+
+/** The first C# block of docs/other-languages.md: the support file the page tells integrators to add. */
+async function supportBlock(): Promise<string> {
+  const page = await readFile(path.join(rootDir, 'docs', 'other-languages.md'), 'utf8');
+  const block = /```csharp\n([\s\S]*?)```/.exec(page)?.[1];
+  if (!block?.includes('namespace Bundles.Legacy')) throw new Error('docs/other-languages.md: no C# support block for Bundles.Legacy');
+  return block;
+}
+
+/** NSwag on every bundle (side by side), then one `mcs` of all clients and the driver, then one mono run. */
+async function runCsharp(): Promise<Map<string, string>> {
+  const nswag = path.join(tools, 'nswag', 'bin', 'binaries', 'Win');
+  await Promise.all(
+    BUNDLES.map((bundle) =>
+      run('mono', [
+        path.join(nswag, 'NSwag.exe'),
+        'openapi2csclient',
+        `/input:${path.join(rootDir, 'generated', bundle, 'openapi.json')}`,
+        `/output:${path.join(work, `${bundle}.cs`)}`,
+        `/namespace:${namespaceOf(bundle)}`,
+        '/className:Client',
+        '/operationGenerationMode:SingleClientFromOperationId',
+        '/generateOptionalPropertiesAsNullable:true',
+        '/excludedTypeNames:TipoNaoPublicado',
+      ]),
+    ),
+  );
+  await copyFile(path.join(nswag, 'Newtonsoft.Json.dll'), path.join(work, 'Newtonsoft.Json.dll'));
+  await writeFile(
+    path.join(work, 'calls.json'),
+    JSON.stringify(
+      calls.map((c) => ({ ns: c.ns, operationId: c.operationId, mock: c.mock, pathArgs: Object.values(c.pathArgs), body: c.body ?? null })),
+    ),
+  );
+  // The page's support block (settings, TipoNaoPublicado), once per namespace, as the page says.
+  const support = await supportBlock();
+  await Promise.all(
+    BUNDLES.map((b) => writeFile(path.join(work, `${b}.support.cs`), support.replaceAll('Bundles.Legacy', namespaceOf(b)))),
+  );
+  const exe = path.join(work, 'clients.exe');
+  await run('mcs', [
+    '-nologo',
+    '-warn:0',
+    `-out:${exe}`,
+    '-r:System.Net.Http.dll',
+    '-r:System.ComponentModel.DataAnnotations.dll',
+    '-r:System.Runtime.Serialization.dll',
+    `-r:${path.join(work, 'Newtonsoft.Json.dll')}`,
+    ...BUNDLES.flatMap((b) => [path.join(work, `${b}.cs`), path.join(work, `${b}.support.cs`)]),
+    path.join(import.meta.dirname, 'Driver.cs'),
+  ]);
+  const { stdout } = await run(
+    'mono',
+    [exe, path.join(work, 'calls.json'), urls.published, urls.observed, DEVELOPER_TOKEN, CANARY_ACCESS_CODE],
+    {
+      maxBuffer: 16 * 1024 * 1024,
+    },
+  );
+  const lines = stdout
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l) as { ns: string; operationId: string; result: string });
+  return new Map(lines.map((l) => [`${l.ns} ${l.operationId}`, l.result]));
+}
+
+/** The failures of one generator, each naming the generator, the bundle and the operation. */
+function failures(generator: string, outcomes: Array<[Call, string]>): string[] {
+  return outcomes.filter(([, r]) => !r.startsWith('ok')).map(([c, r]) => `${generator}: ${c.bundle} ${c.operationId}: ${r}`);
+}
+
+test('every bundle has operations to call', () => {
+  for (const bundle of BUNDLES) expect(calls.filter((c) => c.bundle === bundle).length, bundle).toBeGreaterThan(0);
+  expect(calls.length).toBeGreaterThan(100);
+});
+
+describe('C# (NSwag under mono): one program, every client', () => {
+  test('every operation of every bundle answers and the generated code parses it', async () => {
+    csharp = await runCsharp();
+    const outcomes = calls.map((c) => [c, csharp?.get(`${c.ns} ${c.operationId}`) ?? 'fail: not called'] as [Call, string]);
+    expect(failures('NSwag', outcomes)).toEqual([]);
+    expect(outcomes).toHaveLength(calls.length);
+  }, 300_000);
+});
+
+type SwaggerClientFactory = (options: { spec: JsonObject }) => Promise<{
+  execute(request: {
+    operationId: string;
+    parameters?: Record<string, string>;
+    requestBody?: Json;
+    securities: { authorized: Record<string, { value: string }> };
+  }): Promise<{ status: number; body: unknown }>;
+}>;
+
+interface AxiosClientApi {
+  init(): Promise<Record<string, (parameters: Record<string, string> | null, body?: Json) => Promise<{ status: number; data: unknown }>>>;
+}
+type AxiosClientClass = new (options: {
+  definition: JsonObject;
+  axiosConfigDefaults: { baseURL: string; headers: Record<string, string> };
+}) => AxiosClientApi;
+
+/** The bundle with `servers` pointed at a mock: both libraries default to the first server, `https://{sandbox_base_url}`. */
+const pointedAt = (doc: JsonObject, url: string): JsonObject => ({ ...structuredClone(doc), servers: [{ url }] });
+
+/** A parsed JSON answer: an object, an array or a string the library decoded from the body. */
+const parsed = (value: unknown) => isObject(value as Json) || Array.isArray(value) || typeof value === 'string';
+
+describe('JavaScript, reading the bundle at run time', () => {
+  const toolRequire = () => createRequire(path.join(tools, 'package.json'));
+
+  test.each(BUNDLES)('swagger-client calls every operation of %s', async (bundle) => {
+    const SwaggerClient = toolRequire()('swagger-client') as SwaggerClientFactory;
+    const doc = docs.get(bundle) as JsonObject;
+    const own = calls.filter((c) => c.bundle === bundle);
+    const client = await SwaggerClient({ spec: pointedAt(doc, urls[own[0]?.mock ?? 'published']) });
+    const outcomes: Array<[Call, string]> = [];
+    for (const c of own) {
+      const call = () =>
+        client.execute({
+          operationId: c.operationId,
+          parameters: c.pathArgs,
+          ...(c.body === undefined ? {} : { requestBody: c.body }),
+          // The security schemes' names: swagger-client sends each as the header the scheme names.
+          securities: { authorized: { developerToken: { value: DEVELOPER_TOKEN }, developerAccessCode: { value: CANARY_ACCESS_CODE } } },
+        });
+      // Once more on `fetch failed` alone: a kept-alive socket the mock closed as it was reused, not an answer.
+      const answer = await call()
+        .catch((e: Error) => (e.message === 'fetch failed' ? call() : Promise.reject(e)))
+        .then(
+          (r) => (r.status >= 200 && r.status < 300 && parsed(r.body) ? 'ok' : `fail: ${r.status}`),
+          (e: Error) => `fail: ${e.message}`,
+        );
+      outcomes.push([c, answer]);
+    }
+    expect(failures('swagger-client', outcomes)).toEqual([]);
+  });
+
+  test.each(BUNDLES)('openapi-client-axios calls every operation of %s', async (bundle) => {
+    const { OpenAPIClientAxios } = toolRequire()('openapi-client-axios') as { OpenAPIClientAxios: AxiosClientClass };
+    const doc = docs.get(bundle) as JsonObject;
+    const own = calls.filter((c) => c.bundle === bundle);
+    const api = new OpenAPIClientAxios({
+      definition: structuredClone(doc),
+      axiosConfigDefaults: { baseURL: urls[own[0]?.mock ?? 'published'], headers },
+    });
+    const client = await api.init();
+    const outcomes: Array<[Call, string]> = [];
+    for (const c of own) {
+      const operation = client[c.operationId];
+      const answer = operation
+        ? await operation(Object.keys(c.pathArgs).length > 0 ? c.pathArgs : null, c.body).then(
+            (r) => (r.status >= 200 && r.status < 300 && parsed(r.data) ? 'ok' : `fail: ${r.status}`),
+            (e: Error) => `fail: ${e.message}`,
+          )
+        : 'fail: no such method';
+      outcomes.push([c, answer]);
+    }
+    expect(failures('openapi-client-axios', outcomes)).toEqual([]);
+  });
+});
