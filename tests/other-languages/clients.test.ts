@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { CANARY_ACCESS_CODE, DEVELOPER_TOKEN, operationsOf, validBody } from '../../scripts/lib/contract.ts';
+import { CANARY_ACCESS_CODE, DEVELOPER_TOKEN, contractOperationsOf, validBody } from '../../scripts/lib/contract.ts';
 import { isObject, type Json, type JsonObject } from '../../src/lib/json.ts';
 import { rootDir } from '../support/bundle.ts';
 import { startMockProcess, type MockProcess } from '../support/mock-process.ts';
@@ -44,7 +44,7 @@ const calls: Call[] = [];
 for (const bundle of BUNDLES) {
   const doc = JSON.parse(await readFile(path.join(rootDir, 'generated', bundle, 'openapi.json'), 'utf8')) as JsonObject;
   docs.set(bundle, doc);
-  for (const op of operationsOf(bundle, doc)) {
+  for (const op of contractOperationsOf(bundle, doc)) {
     const names = [...op.template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string);
     const values = op.path.split('/').filter((_, i) => op.template.split('/')[i]?.startsWith('{'));
     calls.push({
