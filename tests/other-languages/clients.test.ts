@@ -7,13 +7,13 @@
 // at run time. The tools come from tests/other-languages/package-lock.json (installTool). Also
 // the bundles' shapes that made generators fail: boolean subschemas, typeless nullable refs.
 import { execFile } from 'node:child_process';
-import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { CANARY_ACCESS_CODE, DEVELOPER_TOKEN, contractOperationsOf, validBody } from '../../scripts/lib/contract.ts';
+import { CANARY_ACCESS_CODE, CANARY_PASSWORD, DEVELOPER_TOKEN, contractOperationsOf, validBody } from '../../scripts/lib/contract.ts';
 import { isObject, type Json, type JsonObject } from '../../src/lib/json.ts';
 import { rootDir } from '../support/bundle.ts';
 import { startMockProcess, type MockProcess } from '../support/mock-process.ts';
@@ -66,13 +66,24 @@ let observedMock: MockProcess | undefined;
 const urls = { published: inject('mockUrl'), observed: '' };
 const headers = { 'developer-token': DEVELOPER_TOKEN, 'developer-access-code': CANARY_ACCESS_CODE };
 
-/** Each C# call's outcome, by `bundle operationId`: `ok <answer type>` or `fail: <why>`. */
-let csharp: Map<string, string> | undefined;
+/** Each C# call's outcome, by `ns operationId`: `ok <answer type>` or `fail: <why>`. */
+let csharpRun: Promise<Map<string, string>>;
+/** What the page's Program.cs printed. */
+let pageRun: Promise<{ stdout: string }>;
+/** The project the page assumes, and the environment its programs read. */
+let page = { dir: '', env: {} as NodeJS.ProcessEnv };
 
 beforeAll(async () => {
   [tools, observedMock] = await Promise.all([installTool('other-languages'), startMockProcess(rootDir, ['--observed'])]);
   urls.observed = observedMock.url;
   work = await mkdtemp(path.join(os.tmpdir(), 'other-languages-'));
+  page = await preparePage();
+  // Both C# builds side by side (NSwag and mono wait more than they compute); the tests await them,
+  // and a failure is reported there, not as an unhandled rejection here.
+  csharpRun = runCsharp();
+  pageRun = runPageCsharp();
+  csharpRun.catch(() => undefined);
+  pageRun.catch(() => undefined);
 }, 600_000);
 
 afterAll(async () => {
@@ -80,11 +91,19 @@ afterAll(async () => {
   if (work) await rm(work, { recursive: true, force: true });
 });
 
-/** The first C# block of docs/other-languages.md: the support file the page tells integrators to add. */
+const PAGE = path.join(rootDir, 'docs', 'other-languages.md');
+const PAGE_NAMESPACE = 'Bundles.LegacyObserved';
+
+/** The fenced blocks of one language in docs/other-languages.md, in page order. */
+async function pageBlocks(language: 'sh' | 'csharp' | 'js'): Promise<string[]> {
+  const page = await readFile(PAGE, 'utf8');
+  return [...page.matchAll(new RegExp(`\`\`\`${language}\\n([\\s\\S]*?)\`\`\``, 'g'))].map((m) => m[1] as string);
+}
+
+/** The first C# block of the page: the support file it tells integrators to add once per namespace. */
 async function supportBlock(): Promise<string> {
-  const page = await readFile(path.join(rootDir, 'docs', 'other-languages.md'), 'utf8');
-  const block = /```csharp\n([\s\S]*?)```/.exec(page)?.[1];
-  if (!block?.includes('namespace Bundles.Legacy')) throw new Error('docs/other-languages.md: no C# support block for Bundles.Legacy');
+  const [block] = await pageBlocks('csharp');
+  if (!block?.includes(`namespace ${PAGE_NAMESPACE}`)) throw new Error(`${PAGE}: no C# support block for ${PAGE_NAMESPACE}`);
   return block;
 }
 
@@ -115,9 +134,7 @@ async function runCsharp(): Promise<Map<string, string>> {
   );
   // The page's support block (settings, TipoNaoPublicado), once per namespace, as the page says.
   const support = await supportBlock();
-  await Promise.all(
-    BUNDLES.map((b) => writeFile(path.join(work, `${b}.support.cs`), support.replaceAll('Bundles.Legacy', namespaceOf(b)))),
-  );
+  await Promise.all(BUNDLES.map((b) => writeFile(path.join(work, `${b}.support.cs`), support.replaceAll(PAGE_NAMESPACE, namespaceOf(b)))));
   const exe = path.join(work, 'clients.exe');
   await run('mcs', [
     '-nologo',
@@ -156,8 +173,8 @@ test('every bundle has operations to call', () => {
 
 describe('C# (NSwag under mono): one program, every client', () => {
   test('every operation of every bundle answers and the generated code parses it', async () => {
-    csharp = await runCsharp();
-    const outcomes = calls.map((c) => [c, csharp?.get(`${c.ns} ${c.operationId}`) ?? 'fail: not called'] as [Call, string]);
+    const csharp = await csharpRun;
+    const outcomes = calls.map((c) => [c, csharp.get(`${c.ns} ${c.operationId}`) ?? 'fail: not called'] as [Call, string]);
     expect(failures('NSwag', outcomes)).toEqual([]);
     expect(outcomes).toHaveLength(calls.length);
   }, 300_000);
@@ -239,3 +256,75 @@ describe('JavaScript, reading the bundle at run time', () => {
     expect(failures('openapi-client-axios', outcomes)).toEqual([]);
   });
 });
+
+/** A command of the page as written, without its `# not run here: …` note (this test is where it runs). */
+const asWritten = (line: string) => line.replace(/\s+#\s*not run here:.*$/, '');
+
+/** The page's project: the package and the tools in node_modules, and the environment its programs read. */
+async function preparePage(): Promise<typeof page> {
+  const dir = path.join(work, 'page');
+  await mkdir(path.join(dir, 'node_modules'), { recursive: true });
+  await symlink(rootDir, path.join(dir, 'node_modules', 'air-travel-api-contract'));
+  for (const tool of ['nswag', 'swagger-client', 'openapi-client-axios', 'axios'])
+    await symlink(path.join(tools, tool), path.join(dir, 'node_modules', tool));
+  const env = {
+    ...process.env,
+    BASE_URL: urls.observed,
+    DEVELOPER_TOKEN,
+    DEVELOPER_ACCESS_CODE: CANARY_ACCESS_CODE,
+    AGENCY_LOGIN: 'agencia',
+    AGENCY_PASSWORD: CANARY_PASSWORD,
+  };
+  return { dir, env };
+}
+
+/** The page's C# section as written: its commands (generate, copy, compile), its two files, then its run. */
+async function runPageCsharp(): Promise<{ stdout: string }> {
+  const [commands] = await pageBlocks('sh');
+  const [support, program] = await pageBlocks('csharp');
+  if (!commands || !support || !program) throw new Error(`${PAGE}: the C# section lost a block`);
+  await writeFile(path.join(page.dir, 'LegacySupport.cs'), support);
+  await writeFile(path.join(page.dir, 'Program.cs'), program);
+  const lines = commands
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map(asWritten);
+  const started = lines.find((l) => l.includes('mono app.exe'));
+  if (lines.length !== 4 || !started) throw new Error(`${PAGE}: the C# commands are not generate, copy, compile, run`);
+  for (const line of lines.filter((l) => l !== started)) await sh(line, page.dir, page.env);
+  // Its `BASE_URL=…` prefix stands for the mock's address: the environment gives the observed mock's.
+  return sh(started.replace(/^BASE_URL=\S+\s+/, ''), page.dir, page.env);
+}
+
+describe('docs/other-languages.md, run as written against mock --observed', () => {
+  test('C#: NSwag, the support file and Program.cs compile; the one legacy client calls, dates stay strings, a null ClienteId is not sent', async () => {
+    const { stdout } = await pageRun;
+    expect(stdout).toMatch(/^ClienteId sent: False$/m);
+    expect(stdout).toMatch(/^ObterMapaDeAssentos: \w+$/m);
+    expect(stdout).toMatch(/^Disponibilidade Data: \/Date\(-?\d+([+-]\d{4})?\)\/$/m);
+    expect(stdout).not.toContain(CANARY_PASSWORD);
+  }, 180_000);
+
+  test('JavaScript: client.mjs calls through swagger-client and openapi-client-axios, both headers, dates as strings', async () => {
+    const [script] = await pageBlocks('js');
+    if (!script) throw new Error(`${PAGE}: no JavaScript block`);
+    await writeFile(path.join(page.dir, 'client.mjs'), script);
+    const [, install] = await pageBlocks('sh');
+    const started = install
+      ?.split('\n')
+      .map(asWritten)
+      .find((l) => l.includes('node client.mjs'));
+    expect(started).toBeDefined();
+    const line = (started as string).replace(/^BASE_URL=\S+\s+/, '').replace(/^node /, `"${process.execPath}" `);
+    const { stdout } = await sh(line, page.dir, page.env);
+    expect(stdout).toMatch(/^swagger-client: 200 Data \/Date\(-?\d+([+-]\d{4})?\)\/$/m);
+    expect(stdout).toMatch(/^openapi-client-axios: 200 Data \/Date\(-?\d+([+-]\d{4})?\)\/$/m);
+  }, 60_000);
+});
+
+/** One command line through bash, in `cwd`, failing with what it printed. */
+async function sh(line: string, cwd: string, env: NodeJS.ProcessEnv): Promise<{ stdout: string }> {
+  return run('bash', ['-c', line], { cwd, env, maxBuffer: 16 * 1024 * 1024 }).catch((error: { stdout?: string; stderr?: string }) => {
+    throw new Error(`${line}\n${error.stdout ?? ''}${error.stderr ?? ''}`);
+  });
+}
