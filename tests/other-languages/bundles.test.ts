@@ -33,7 +33,8 @@ function booleanSubschemas(node: Json, at = '#'): string[] {
     if (DATA.has(key)) continue;
     const here = `${at}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
     if (ONE.includes(key) && typeof value === 'boolean') out.push(here);
-    if (LIST.includes(key) && Array.isArray(value)) value.forEach((v, i) => typeof v === 'boolean' && out.push(`${here}/${i}`));
+    if (LIST.includes(key) && Array.isArray(value))
+      for (const [i, v] of value.entries()) if (typeof v === 'boolean') out.push(`${here}/${i}`);
     if (MAP.includes(key) && isObject(value))
       for (const [name, v] of Object.entries(value)) if (typeof v === 'boolean') out.push(`${here}/${name}`);
     out.push(...booleanSubschemas(value, here));
