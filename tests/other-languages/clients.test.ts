@@ -1,11 +1,12 @@
 // Every operation of every bundle called from clients other languages' generators made, as an
 // integrator in C# or plain JavaScript would: the published bundles against the mock of the
-// run, the observed bundles against one observed mock, both developer headers on every call,
-// each answer parsed by the generated code. C#: NSwag (npm `nswag`, run under mono) generates
-// one client per bundle, compiled ONCE with tests/other-languages/Driver.cs into one program
-// that calls them all. JavaScript: `swagger-client` and `openapi-client-axios` read each bundle
-// at run time. The tools come from tests/other-languages/package-lock.json (installTool). Also
-// the bundles' shapes that made generators fail: boolean subschemas, typeless nullable refs.
+// run, the observed bundles against one observed mock, both developer headers on every call
+// (the mocks answer 401 without either, so a 2xx shows both were sent), each answer parsed by
+// the generated code. C#: NSwag (npm `nswag`, run under mono) generates one client per bundle,
+// compiled ONCE with tests/other-languages/Driver.cs into one program that calls them all.
+// JavaScript: `swagger-client` and `openapi-client-axios` read each bundle at run time. Then
+// docs/other-languages.md's commands, C# files and script, run as written. The tools come from
+// tests/other-languages/package-lock.json (installTool); bundles.test.ts checks the shapes.
 import { execFile } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
