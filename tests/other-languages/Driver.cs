@@ -1,6 +1,6 @@
-// Calls every operation listed in calls.json through the NSwag client of its bundle (found by
+// Makes every call listed in calls.json through the NSwag client of its bundle (found by
 // namespace and operationId), on the mock its flavour names, with both developer headers, and
-// prints one JSON line per call: what the generated code parsed, or why it could not.
+// prints one JSON line per call (by its label): what the generated code parsed, or why not.
 // Usage: mono clients.exe calls.json <published mock URL> <observed mock URL> <token> <access code>
 using System;
 using System.Collections.Generic;
@@ -28,6 +28,7 @@ public static class Driver
         {
             var ns = (string)call["ns"];
             var op = (string)call["operationId"];
+            var label = (string)call["label"];
             string result;
             try
             {
@@ -59,7 +60,7 @@ public static class Driver
                     message = "HTTP " + status.GetValue(inner) + " " + response.GetValue(inner);
                 result = "fail: " + inner.GetType().Name + ": " + (message.Length > 400 ? message.Substring(0, 400) : message);
             }
-            Console.WriteLine(JsonConvert.SerializeObject(new { ns = ns, operationId = op, result = result }));
+            Console.WriteLine(JsonConvert.SerializeObject(new { ns = ns, label = label, result = result }));
         }
         return 0;
     }

@@ -14,7 +14,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { CANARY_ACCESS_CODE, CANARY_PASSWORD, DEVELOPER_TOKEN, contractOperationsOf, validBody } from '../../scripts/lib/contract.ts';
+import {
+  CANARY_ACCESS_CODE,
+  CANARY_PASSWORD,
+  DEVELOPER_TOKEN,
+  contractOperationsOf,
+  resolve,
+  validBody,
+} from '../../scripts/lib/contract.ts';
 import { isObject, type Json, type JsonObject } from '../../src/lib/json.ts';
 import { rootDir } from '../support/bundle.ts';
 import { startMockProcess, type MockProcess } from '../support/mock-process.ts';
@@ -31,6 +38,8 @@ interface Call {
   ns: string;
   mock: 'published' | 'observed';
   operationId: string;
+  /** The operationId, and the example's name when the body is one of the operation's request examples. */
+  label: string;
   method: string;
   template: string;
   pathArgs: Record<string, string>;
@@ -48,17 +57,33 @@ for (const bundle of BUNDLES) {
   for (const op of contractOperationsOf(bundle, doc)) {
     const names = [...op.template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string);
     const values = op.path.split('/').filter((_, i) => op.template.split('/')[i]?.startsWith('{'));
-    calls.push({
+    const call = {
       bundle,
       ns: namespaceOf(bundle),
-      mock: OBSERVED.includes(bundle) ? 'observed' : 'published',
+      mock: OBSERVED.includes(bundle) ? ('observed' as const) : ('published' as const),
       operationId: op.name,
       method: op.method,
       template: op.template,
       pathArgs: Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(values[i] ?? '')])),
-      body: validBody(op),
-    });
+    };
+    calls.push({ ...call, label: op.name, body: validBody(op) });
+    // The operation's request examples too (the observed bodies integrations sent), each as its own call.
+    for (const [name, example] of Object.entries(requestExamples(doc, op.template, op.method)))
+      calls.push({ ...call, label: `${op.name} (example ${name})`, body: example });
   }
+}
+
+/** The request examples of an operation's JSON body, by name. */
+function requestExamples(doc: JsonObject, template: string, method: string): Record<string, Json> {
+  const operation = resolve(doc, resolve(doc, (doc.paths as JsonObject)[template])[method]);
+  const media = resolve(doc, resolve(doc, resolve(doc, operation.requestBody).content)['application/json']);
+  const examples = resolve(doc, media.examples);
+  return Object.fromEntries(
+    Object.entries(examples).flatMap(([name, raw]) => {
+      const example = resolve(doc, raw);
+      return example.value === undefined ? [] : [[name, example.value]];
+    }),
+  );
 }
 
 let tools = '';
@@ -67,7 +92,7 @@ let observedMock: MockProcess | undefined;
 const urls = { published: inject('mockUrl'), observed: '' };
 const headers = { 'developer-token': DEVELOPER_TOKEN, 'developer-access-code': CANARY_ACCESS_CODE };
 
-/** Each C# call's outcome, by `ns operationId`: `ok <answer type>` or `fail: <why>`. */
+/** Each C# call's outcome, by `ns label`: `ok <answer type>` or `fail: <why>`. */
 let csharpRun: Promise<Map<string, string>>;
 /** What the page's Program.cs printed. */
 let pageRun: Promise<{ stdout: string }>;
@@ -130,7 +155,14 @@ async function runCsharp(): Promise<Map<string, string>> {
   await writeFile(
     path.join(work, 'calls.json'),
     JSON.stringify(
-      calls.map((c) => ({ ns: c.ns, operationId: c.operationId, mock: c.mock, pathArgs: Object.values(c.pathArgs), body: c.body ?? null })),
+      calls.map((c) => ({
+        ns: c.ns,
+        operationId: c.operationId,
+        label: c.label,
+        mock: c.mock,
+        pathArgs: Object.values(c.pathArgs),
+        body: c.body ?? null,
+      })),
     ),
   );
   // The page's support block (settings, TipoNaoPublicado), once per namespace, as the page says.
@@ -158,24 +190,27 @@ async function runCsharp(): Promise<Map<string, string>> {
   const lines = stdout
     .split('\n')
     .filter((l) => l.trim() !== '')
-    .map((l) => JSON.parse(l) as { ns: string; operationId: string; result: string });
-  return new Map(lines.map((l) => [`${l.ns} ${l.operationId}`, l.result]));
+    .map((l) => JSON.parse(l) as { ns: string; label: string; result: string });
+  return new Map(lines.map((l) => [`${l.ns} ${l.label}`, l.result]));
 }
 
 /** The failures of one generator, each naming the generator, the bundle and the operation. */
 function failures(generator: string, outcomes: Array<[Call, string]>): string[] {
-  return outcomes.filter(([, r]) => !r.startsWith('ok')).map(([c, r]) => `${generator}: ${c.bundle} ${c.operationId}: ${r}`);
+  return outcomes.filter(([, r]) => !r.startsWith('ok')).map(([c, r]) => `${generator}: ${c.bundle} ${c.label}: ${r}`);
 }
 
 test('every bundle has operations to call', () => {
   for (const bundle of BUNDLES) expect(calls.filter((c) => c.bundle === bundle).length, bundle).toBeGreaterThan(0);
   expect(calls.length).toBeGreaterThan(100);
+  // The observed request examples: 10 operations in each observed flavour.
+  const examples = calls.filter((c) => c.label !== c.operationId);
+  for (const bundle of OBSERVED) expect(examples.filter((c) => c.bundle === bundle).length, bundle).toBeGreaterThanOrEqual(10);
 });
 
 describe('C# (NSwag under mono): one program, every client', () => {
   test('every operation of every bundle answers and the generated code parses it', async () => {
     const csharp = await csharpRun;
-    const outcomes = calls.map((c) => [c, csharp.get(`${c.ns} ${c.operationId}`) ?? 'fail: not called'] as [Call, string]);
+    const outcomes = calls.map((c) => [c, csharp.get(`${c.ns} ${c.label}`) ?? 'fail: not called'] as [Call, string]);
     expect(failures('NSwag', outcomes)).toEqual([]);
     expect(outcomes).toHaveLength(calls.length);
   }, 300_000);
