@@ -953,7 +953,7 @@ export interface components {
              * @example false
              */
             SessaoExpirada?: boolean;
-            Exception?: components["schemas"]["ExcecaoDoServicoLegado"] | null;
+            Exception?: ((components["schemas"]["ExcecaoDoServicoLegado"] | null) | null) | components["schemas"]["ExcecaoDoServicoLegado"] | null;
         } & {
             [key: string]: unknown;
         };
@@ -1020,7 +1020,7 @@ export interface components {
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
             CPF?: string | null;
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-            Nascimento?: components["schemas"]["DataLegada"] | null;
+            Nascimento?: ((string | components["schemas"]["DataLegada"] | null) | null) | components["schemas"]["DataLegada"] | null;
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
             Email?: string | null;
             /**
@@ -1058,7 +1058,7 @@ export interface components {
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
             InfantilSobrenome?: string | null;
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-            InfantilNascimento?: components["schemas"]["DataLegada"] | null;
+            InfantilNascimento?: ((string | components["schemas"]["DataLegada"] | null) | null) | components["schemas"]["DataLegada"] | null;
             /**
              * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `M`.
              * @example M
@@ -1118,7 +1118,7 @@ export interface components {
              * @example 2
              */
             FormaDePagamento?: number;
-            CartaoDeCredito?: components["schemas"]["CartaoDeCreditoLegado"] | null;
+            CartaoDeCredito?: ((components["schemas"]["CartaoDeCreditoLegado"] | null) | null) | components["schemas"]["CartaoDeCreditoLegado"] | null;
         } & {
             [key: string]: unknown;
         };
@@ -1299,7 +1299,7 @@ export interface components {
              */
             Destino?: string | null;
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-            DataIda?: components["schemas"]["DataLegada"] | null;
+            DataIda?: ((string | components["schemas"]["DataLegada"] | null) | null) | components["schemas"]["DataLegada"] | null;
             /**
              * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `1`, `2`.
              * @example 1
@@ -1364,7 +1364,7 @@ export interface components {
              */
             Recomendacao?: boolean | null;
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-            DataVolta?: components["schemas"]["DataLegada"] | null;
+            DataVolta?: ((string | components["schemas"]["DataLegada"] | null) | null) | components["schemas"]["DataLegada"] | null;
         } & {
             [key: string]: unknown;
         });
@@ -1402,9 +1402,9 @@ export interface components {
                 [key: string]: unknown;
             }) | null)[] | null;
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-            DataIda?: components["schemas"]["DataObservadaLegado"] | null;
+            DataIda?: ((string | components["schemas"]["DataObservadaLegado"] | null) | null) | components["schemas"]["DataObservadaLegado"] | null;
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. The .NET "no date" token `/Date(-62135589600000-0300)/` (year 0001) was seen: it stands for no date. */
-            DataVolta?: components["schemas"]["DataObservadaLegado"] | null;
+            DataVolta?: ((string | components["schemas"]["DataObservadaLegado"] | null) | null) | components["schemas"]["DataObservadaLegado"] | null;
             /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
             Destino?: ({
                 /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
@@ -2132,9 +2132,9 @@ export interface components {
                      */
                     Conexao?: boolean | null;
                     /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-                    DataChegada?: components["schemas"]["DataObservadaLegado"] | null;
+                    DataChegada?: ((string | components["schemas"]["DataObservadaLegado"] | null) | null) | components["schemas"]["DataObservadaLegado"] | null;
                     /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-                    DataSaida?: components["schemas"]["DataObservadaLegado"] | null;
+                    DataSaida?: ((string | components["schemas"]["DataObservadaLegado"] | null) | null) | components["schemas"]["DataObservadaLegado"] | null;
                     /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
                     Destino?: ({
                         /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
@@ -3201,9 +3201,9 @@ export interface components {
                      */
                     Conexao?: boolean | null;
                     /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-                    DataChegada?: components["schemas"]["DataObservadaLegado"] | null;
+                    DataChegada?: ((string | components["schemas"]["DataObservadaLegado"] | null) | null) | components["schemas"]["DataObservadaLegado"] | null;
                     /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-                    DataSaida?: components["schemas"]["DataObservadaLegado"] | null;
+                    DataSaida?: ((string | components["schemas"]["DataObservadaLegado"] | null) | null) | components["schemas"]["DataObservadaLegado"] | null;
                     /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
                     Destino?: ({
                         /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
@@ -4241,9 +4241,9 @@ export interface components {
                     [key: string]: unknown;
                 }) | null;
                 /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-                DataChegada?: components["schemas"]["DataObservadaLegado"] | null;
+                DataChegada?: ((string | components["schemas"]["DataObservadaLegado"] | null) | null) | components["schemas"]["DataObservadaLegado"] | null;
                 /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-                DataSaida?: components["schemas"]["DataObservadaLegado"] | null;
+                DataSaida?: ((string | components["schemas"]["DataObservadaLegado"] | null) | null) | components["schemas"]["DataObservadaLegado"] | null;
                 /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
                 Destino?: ({
                     /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
@@ -4743,9 +4743,9 @@ export interface components {
                      */
                     Conexao?: boolean | null;
                     /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-                    DataChegada?: components["schemas"]["DataObservadaLegado"] | null;
+                    DataChegada?: ((string | components["schemas"]["DataObservadaLegado"] | null) | null) | components["schemas"]["DataObservadaLegado"] | null;
                     /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-                    DataSaida?: components["schemas"]["DataObservadaLegado"] | null;
+                    DataSaida?: ((string | components["schemas"]["DataObservadaLegado"] | null) | null) | components["schemas"]["DataObservadaLegado"] | null;
                     /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
                     Destino?: ({
                         /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
@@ -4919,13 +4919,13 @@ export interface components {
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
             IdentificacaoDaViagem?: string | null;
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 2 items seen in one capture. */
-            ClassesSelecionadas?: (components["schemas"]["ClasseSelecionadaLegado"] | null)[] | null;
+            ClassesSelecionadas?: (((components["schemas"]["ClasseSelecionadaLegado"] | null) | null) | components["schemas"]["ClasseSelecionadaLegado"] | null)[] | null;
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 3 items seen in one capture. */
-            Passageiros?: (components["schemas"]["PassageiroLegado"] | null)[] | null;
+            Passageiros?: (((components["schemas"]["PassageiroLegado"] | null) | null) | components["schemas"]["PassageiroLegado"] | null)[] | null;
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 3 items seen in one capture. */
-            InformacoesComplementaresPassageiro?: (components["schemas"]["InformacaoComplementarDePassageiroLegado"] | null)[] | null;
+            InformacoesComplementaresPassageiro?: (((components["schemas"]["InformacaoComplementarDePassageiroLegado"] | null) | null) | components["schemas"]["InformacaoComplementarDePassageiroLegado"] | null)[] | null;
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 1 item seen in one capture. */
-            Contatos?: (components["schemas"]["ContatoLegado"] | null)[] | null;
+            Contatos?: (((components["schemas"]["ContatoLegado"] | null) | null) | components["schemas"]["ContatoLegado"] | null)[] | null;
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
             Solicitante?: string | null;
             /**
@@ -4934,7 +4934,7 @@ export interface components {
              */
             ValidarAnaliseRisco?: boolean | null;
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 2 items seen in one capture. */
-            ClassesSelecionadasVolta?: (components["schemas"]["ClasseSelecionadaLegado"] | null)[] | null;
+            ClassesSelecionadasVolta?: (((components["schemas"]["ClasseSelecionadaLegado"] | null) | null) | components["schemas"]["ClasseSelecionadaLegado"] | null)[] | null;
         } & {
             [key: string]: unknown;
         });
@@ -5034,9 +5034,9 @@ export interface components {
                     [key: string]: unknown;
                 }) | null)[] | null;
                 /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-                DataCriacao?: components["schemas"]["DataObservadaLegado"] | null;
+                DataCriacao?: ((string | components["schemas"]["DataObservadaLegado"] | null) | null) | components["schemas"]["DataObservadaLegado"] | null;
                 /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. The .NET "no date" token `/Date(-62135589600000-0300)/` (year 0001) was seen: it stands for no date. */
-                DataEmissao?: components["schemas"]["DataObservadaLegado"] | null;
+                DataEmissao?: ((string | components["schemas"]["DataObservadaLegado"] | null) | null) | components["schemas"]["DataObservadaLegado"] | null;
                 /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Only empty arrays were seen. */
                 EMDs?: unknown[] | null;
                 /**
@@ -5086,7 +5086,7 @@ export interface components {
                          */
                         Tipo?: number | null;
                         /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. The .NET "no date" token `/Date(-62135589600000-0300)/` (year 0001) was seen: it stands for no date. */
-                        Validade?: components["schemas"]["DataObservadaLegado"] | null;
+                        Validade?: ((string | components["schemas"]["DataObservadaLegado"] | null) | null) | components["schemas"]["DataObservadaLegado"] | null;
                     } & {
                         [key: string]: unknown;
                     }) | null;
@@ -5127,14 +5127,14 @@ export interface components {
                         /** @description Only `null` was seen, so the type is unknown. */
                         SobrenomePax?: unknown;
                         /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. The .NET "no date" token `/Date(-62135589600000-0300)/` (year 0001) was seen: it stands for no date. */
-                        Validade?: components["schemas"]["DataObservadaLegado"] | null;
+                        Validade?: ((string | components["schemas"]["DataObservadaLegado"] | null) | null) | components["schemas"]["DataObservadaLegado"] | null;
                     } & {
                         [key: string]: unknown;
                     }) | null;
                     /** @description Only `null` was seen, so the type is unknown. */
                     InfantilLinha?: unknown;
                     /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. The .NET "no date" token `/Date(-62135589600000-0300)/` (year 0001) was seen: it stands for no date. */
-                    InfantilNascimento?: components["schemas"]["DataObservadaLegado"] | null;
+                    InfantilNascimento?: ((string | components["schemas"]["DataObservadaLegado"] | null) | null) | components["schemas"]["DataObservadaLegado"] | null;
                     /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. */
                     InfantilNome?: string | null;
                     /**
@@ -5154,7 +5154,7 @@ export interface components {
                      */
                     Linha?: string | null;
                     /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-                    Nascimento?: components["schemas"]["DataObservadaLegado"] | null;
+                    Nascimento?: ((string | components["schemas"]["DataObservadaLegado"] | null) | null) | components["schemas"]["DataObservadaLegado"] | null;
                     /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
                     Nome?: string | null;
                     /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. */
@@ -5188,7 +5188,7 @@ export interface components {
                         /** @description Only `null` was seen, so the type is unknown. */
                         SobrenomePax?: unknown;
                         /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. The .NET "no date" token `/Date(-62135589600000-0300)/` (year 0001) was seen: it stands for no date. */
-                        Validade?: components["schemas"]["DataObservadaLegado"] | null;
+                        Validade?: ((string | components["schemas"]["DataObservadaLegado"] | null) | null) | components["schemas"]["DataObservadaLegado"] | null;
                     } & {
                         [key: string]: unknown;
                     }) | null;
@@ -5267,7 +5267,7 @@ export interface components {
                  */
                 PnrClasseRevendida?: boolean | null;
                 /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-                PrazoEmissao?: components["schemas"]["DataObservadaLegado"] | null;
+                PrazoEmissao?: ((string | components["schemas"]["DataObservadaLegado"] | null) | null) | components["schemas"]["DataObservadaLegado"] | null;
                 /**
                  * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                  * @example false
@@ -5779,9 +5779,9 @@ export interface components {
                          */
                         Conexao?: boolean | null;
                         /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-                        DataChegada?: components["schemas"]["DataObservadaLegado"] | null;
+                        DataChegada?: ((string | components["schemas"]["DataObservadaLegado"] | null) | null) | components["schemas"]["DataObservadaLegado"] | null;
                         /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-                        DataSaida?: components["schemas"]["DataObservadaLegado"] | null;
+                        DataSaida?: ((string | components["schemas"]["DataObservadaLegado"] | null) | null) | components["schemas"]["DataObservadaLegado"] | null;
                         /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
                         Destino?: ({
                             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
@@ -6378,7 +6378,7 @@ export interface components {
                  */
                 BagagemUnidadeDeMedida?: string | null;
                 /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-                Chegada?: components["schemas"]["DataObservadaLegado"] | null;
+                Chegada?: ((string | components["schemas"]["DataObservadaLegado"] | null) | null) | components["schemas"]["DataObservadaLegado"] | null;
                 /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
                 CiaAerea?: ({
                     /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
@@ -6472,7 +6472,7 @@ export interface components {
                     [key: string]: unknown;
                 }) | null;
                 /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-                Saida?: components["schemas"]["DataObservadaLegado"] | null;
+                Saida?: ((string | components["schemas"]["DataObservadaLegado"] | null) | null) | components["schemas"]["DataObservadaLegado"] | null;
                 /**
                  * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `HK`.
                  * @example HK
@@ -6694,7 +6694,7 @@ export interface components {
                     /** @description Only `null` was seen, so the type is unknown. */
                     DadosCorporativos?: unknown;
                     /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-                    DataDeEmissao?: components["schemas"]["DataObservadaLegado"] | null;
+                    DataDeEmissao?: ((string | components["schemas"]["DataObservadaLegado"] | null) | null) | components["schemas"]["DataObservadaLegado"] | null;
                     /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
                     Numero?: string | null;
                     /** @description Only `null` was seen, so the type is unknown. */
@@ -6766,9 +6766,9 @@ export interface components {
                     [key: string]: unknown;
                 }) | null)[] | null;
                 /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-                DataCriacao?: components["schemas"]["DataObservadaLegado"] | null;
+                DataCriacao?: ((string | components["schemas"]["DataObservadaLegado"] | null) | null) | components["schemas"]["DataObservadaLegado"] | null;
                 /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. The .NET "no date" token `/Date(-62135589600000-0300)/` (year 0001) was seen: it stands for no date. */
-                DataEmissao?: components["schemas"]["DataObservadaLegado"] | null;
+                DataEmissao?: ((string | components["schemas"]["DataObservadaLegado"] | null) | null) | components["schemas"]["DataObservadaLegado"] | null;
                 /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Only empty arrays were seen. */
                 EMDs?: unknown[] | null;
                 /**
@@ -6818,7 +6818,7 @@ export interface components {
                          */
                         Tipo?: number | null;
                         /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. The .NET "no date" token `/Date(-62135589600000-0300)/` (year 0001) was seen: it stands for no date. */
-                        Validade?: components["schemas"]["DataObservadaLegado"] | null;
+                        Validade?: ((string | components["schemas"]["DataObservadaLegado"] | null) | null) | components["schemas"]["DataObservadaLegado"] | null;
                     } & {
                         [key: string]: unknown;
                     }) | null;
@@ -6859,14 +6859,14 @@ export interface components {
                         /** @description Only `null` was seen, so the type is unknown. */
                         SobrenomePax?: unknown;
                         /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. The .NET "no date" token `/Date(-62135589600000-0300)/` (year 0001) was seen: it stands for no date. */
-                        Validade?: components["schemas"]["DataObservadaLegado"] | null;
+                        Validade?: ((string | components["schemas"]["DataObservadaLegado"] | null) | null) | components["schemas"]["DataObservadaLegado"] | null;
                     } & {
                         [key: string]: unknown;
                     }) | null;
                     /** @description Only `null` was seen, so the type is unknown. */
                     InfantilLinha?: unknown;
                     /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. The .NET "no date" token `/Date(-62135589600000-0300)/` (year 0001) was seen: it stands for no date. */
-                    InfantilNascimento?: components["schemas"]["DataObservadaLegado"] | null;
+                    InfantilNascimento?: ((string | components["schemas"]["DataObservadaLegado"] | null) | null) | components["schemas"]["DataObservadaLegado"] | null;
                     /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. */
                     InfantilNome?: string | null;
                     /**
@@ -6886,7 +6886,7 @@ export interface components {
                      */
                     Linha?: string | null;
                     /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-                    Nascimento?: components["schemas"]["DataObservadaLegado"] | null;
+                    Nascimento?: ((string | components["schemas"]["DataObservadaLegado"] | null) | null) | components["schemas"]["DataObservadaLegado"] | null;
                     /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
                     Nome?: string | null;
                     /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. */
@@ -6920,7 +6920,7 @@ export interface components {
                         /** @description Only `null` was seen, so the type is unknown. */
                         SobrenomePax?: unknown;
                         /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. The .NET "no date" token `/Date(-62135589600000-0300)/` (year 0001) was seen: it stands for no date. */
-                        Validade?: components["schemas"]["DataObservadaLegado"] | null;
+                        Validade?: ((string | components["schemas"]["DataObservadaLegado"] | null) | null) | components["schemas"]["DataObservadaLegado"] | null;
                     } & {
                         [key: string]: unknown;
                     }) | null;
@@ -7000,7 +7000,7 @@ export interface components {
                  */
                 PnrClasseRevendida?: boolean | null;
                 /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-                PrazoEmissao?: components["schemas"]["DataObservadaLegado"] | null;
+                PrazoEmissao?: ((string | components["schemas"]["DataObservadaLegado"] | null) | null) | components["schemas"]["DataObservadaLegado"] | null;
                 /**
                  * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                  * @example false
@@ -7518,9 +7518,9 @@ export interface components {
                          */
                         Conexao?: boolean | null;
                         /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-                        DataChegada?: components["schemas"]["DataObservadaLegado"] | null;
+                        DataChegada?: ((string | components["schemas"]["DataObservadaLegado"] | null) | null) | components["schemas"]["DataObservadaLegado"] | null;
                         /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-                        DataSaida?: components["schemas"]["DataObservadaLegado"] | null;
+                        DataSaida?: ((string | components["schemas"]["DataObservadaLegado"] | null) | null) | components["schemas"]["DataObservadaLegado"] | null;
                         /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
                         Destino?: ({
                             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */

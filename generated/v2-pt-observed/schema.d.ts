@@ -1057,7 +1057,7 @@ export interface components {
             [key: string]: unknown;
         };
         /** @description A date in an observed answer. The captures (legacy route) carry the legacy token `/Date(ms±hhmm)/` (`DataLegada`), the .NET "no date" token `/Date(-62135589600000-0300)/` (year 0001) among them where there is no date; the V2 route serializes dates in ISO 8601 `YYYY-MM-DDTHH:mm:ss` (Part 9), so both forms are accepted. */
-        DataObservada: (components["schemas"]["DataLegada"] | components["schemas"]["DataHora"]) | null;
+        DataObservada: (string | components["schemas"]["DataLegada"] | components["schemas"]["DataHora"]) | null;
         /** @description The fields every observed response carries at its root, next to the operation's own result: the server time (`Data`), a version date (`DataVersao`, `dd/MM/yyyy` in the captures, not the capture date), whether the session expired, and the error reported in the body (`Exception`, null on success). Observed object, not published by the provider: typed where seen, open to fields not seen. */
         EnvelopeDeResposta: {
             Data?: components["schemas"]["DataObservada"];
@@ -1073,7 +1073,7 @@ export interface components {
              * @example false
              */
             SessaoExpirada?: boolean;
-            Exception?: components["schemas"]["ExcecaoDoServico"] | null;
+            Exception?: ((components["schemas"]["ExcecaoDoServico"] | null) | null) | components["schemas"]["ExcecaoDoServico"] | null;
         } & {
             [key: string]: unknown;
         };
@@ -1140,7 +1140,7 @@ export interface components {
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
             CPF?: string | null;
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-            Nascimento?: components["schemas"]["DataDeEntrada"] | null;
+            Nascimento?: ((string | components["schemas"]["DataDeEntrada"] | null) | null) | components["schemas"]["DataDeEntrada"] | null;
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
             Email?: string | null;
             /**
@@ -1178,7 +1178,7 @@ export interface components {
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
             InfantilSobrenome?: string | null;
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-            InfantilNascimento?: components["schemas"]["DataDeEntrada"] | null;
+            InfantilNascimento?: ((string | components["schemas"]["DataDeEntrada"] | null) | null) | components["schemas"]["DataDeEntrada"] | null;
             /**
              * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `M`.
              * @example M
@@ -1238,7 +1238,7 @@ export interface components {
              * @example 2
              */
             FormaDePagamento?: number;
-            CartaoDeCredito?: components["schemas"]["CartaoDeCredito"] | null;
+            CartaoDeCredito?: ((components["schemas"]["CartaoDeCredito"] | null) | null) | components["schemas"]["CartaoDeCredito"] | null;
         } & {
             [key: string]: unknown;
         };
@@ -1386,34 +1386,8 @@ export interface components {
         } & {
             [key: string]: unknown;
         });
-        /** @description Request body of `Disponibilidade` as seen in 13 sanitized bodies; not published by the provider. The published schema (`DisponibilidadeRQ`) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
+        /** @description Request body of `Disponibilidade` as seen in 13 sanitized bodies; not published by the provider. The published schema (`DisponibilidadeRQ`) still applies through `allOf`. Fields it declares and the bodies hold (`Origem`, `Destino`, `DataIda`, `QuantidadeAdultos`) are typed by it alone, as published (null only where it allows null), and not re-declared here. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
         DisponibilidadeRQObservado: components["schemas"]["DisponibilidadeRQ"] & ({
-            /**
-             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `GRU`, `LIS`, `SAO`, `MAD`, `GIG`.
-             * @example GRU
-             * @example LIS
-             * @example SAO
-             * @example MAD
-             * @example GIG
-             */
-            Origem?: string | null;
-            /**
-             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `GIG`, `MAD`, `RIO`, `LIS`, `BSB`.
-             * @example GIG
-             * @example MAD
-             * @example RIO
-             * @example LIS
-             * @example BSB
-             */
-            Destino?: string | null;
-            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-            DataIda?: components["schemas"]["DataDeEntrada"] | null;
-            /**
-             * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `1`, `2`.
-             * @example 1
-             * @example 2
-             */
-            QuantidadeAdultos?: number | null;
             /**
              * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `0`, `1`.
              * @example 0
@@ -1472,7 +1446,7 @@ export interface components {
              */
             Recomendacao?: boolean | null;
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-            DataVolta?: components["schemas"]["DataDeEntrada"] | null;
+            DataVolta?: ((string | components["schemas"]["DataDeEntrada"] | null) | null) | components["schemas"]["DataDeEntrada"] | null;
         } & {
             [key: string]: unknown;
         });
@@ -1510,9 +1484,9 @@ export interface components {
                 [key: string]: unknown;
             }) | null)[] | null;
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-            DataIda?: components["schemas"]["DataObservada"] | null;
+            DataIda?: ((string | components["schemas"]["DataObservada"] | null) | null) | components["schemas"]["DataObservada"] | null;
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. The .NET "no date" token `/Date(-62135589600000-0300)/` (year 0001) was seen: it stands for no date. */
-            DataVolta?: components["schemas"]["DataObservada"] | null;
+            DataVolta?: ((string | components["schemas"]["DataObservada"] | null) | null) | components["schemas"]["DataObservada"] | null;
             /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
             Destino?: ({
                 /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
@@ -2240,9 +2214,9 @@ export interface components {
                      */
                     Conexao?: boolean | null;
                     /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-                    DataChegada?: components["schemas"]["DataObservada"] | null;
+                    DataChegada?: ((string | components["schemas"]["DataObservada"] | null) | null) | components["schemas"]["DataObservada"] | null;
                     /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-                    DataSaida?: components["schemas"]["DataObservada"] | null;
+                    DataSaida?: ((string | components["schemas"]["DataObservada"] | null) | null) | components["schemas"]["DataObservada"] | null;
                     /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
                     Destino?: ({
                         /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
@@ -3309,9 +3283,9 @@ export interface components {
                      */
                     Conexao?: boolean | null;
                     /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-                    DataChegada?: components["schemas"]["DataObservada"] | null;
+                    DataChegada?: ((string | components["schemas"]["DataObservada"] | null) | null) | components["schemas"]["DataObservada"] | null;
                     /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-                    DataSaida?: components["schemas"]["DataObservada"] | null;
+                    DataSaida?: ((string | components["schemas"]["DataObservada"] | null) | null) | components["schemas"]["DataObservada"] | null;
                     /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
                     Destino?: ({
                         /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
@@ -4343,9 +4317,9 @@ export interface components {
                     [key: string]: unknown;
                 }) | null;
                 /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-                DataChegada?: components["schemas"]["DataObservada"] | null;
+                DataChegada?: ((string | components["schemas"]["DataObservada"] | null) | null) | components["schemas"]["DataObservada"] | null;
                 /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-                DataSaida?: components["schemas"]["DataObservada"] | null;
+                DataSaida?: ((string | components["schemas"]["DataObservada"] | null) | null) | components["schemas"]["DataObservada"] | null;
                 /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
                 Destino?: ({
                     /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
@@ -4845,9 +4819,9 @@ export interface components {
                      */
                     Conexao?: boolean | null;
                     /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-                    DataChegada?: components["schemas"]["DataObservada"] | null;
+                    DataChegada?: ((string | components["schemas"]["DataObservada"] | null) | null) | components["schemas"]["DataObservada"] | null;
                     /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-                    DataSaida?: components["schemas"]["DataObservada"] | null;
+                    DataSaida?: ((string | components["schemas"]["DataObservada"] | null) | null) | components["schemas"]["DataObservada"] | null;
                     /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
                     Destino?: ({
                         /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
@@ -5015,13 +4989,13 @@ export interface components {
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
             IdentificacaoDaViagem?: string | null;
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 2 items seen in one capture. */
-            ClassesSelecionadas?: (components["schemas"]["ClasseSelecionada"] | null)[] | null;
+            ClassesSelecionadas?: (((components["schemas"]["ClasseSelecionada"] | null) | null) | components["schemas"]["ClasseSelecionada"] | null)[] | null;
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 3 items seen in one capture. */
-            Passageiros?: (components["schemas"]["Passageiro"] | null)[] | null;
+            Passageiros?: (((components["schemas"]["Passageiro"] | null) | null) | components["schemas"]["Passageiro"] | null)[] | null;
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 3 items seen in one capture. */
-            InformacoesComplementaresPassageiro?: (components["schemas"]["InformacaoComplementarDePassageiro"] | null)[] | null;
+            InformacoesComplementaresPassageiro?: (((components["schemas"]["InformacaoComplementarDePassageiro"] | null) | null) | components["schemas"]["InformacaoComplementarDePassageiro"] | null)[] | null;
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 1 item seen in one capture. */
-            Contatos?: (components["schemas"]["Contato"] | null)[] | null;
+            Contatos?: (((components["schemas"]["Contato"] | null) | null) | components["schemas"]["Contato"] | null)[] | null;
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
             Solicitante?: string | null;
             /**
@@ -5030,7 +5004,7 @@ export interface components {
              */
             ValidarAnaliseRisco?: boolean | null;
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 2 items seen in one capture. */
-            ClassesSelecionadasVolta?: (components["schemas"]["ClasseSelecionada"] | null)[] | null;
+            ClassesSelecionadasVolta?: (((components["schemas"]["ClasseSelecionada"] | null) | null) | components["schemas"]["ClasseSelecionada"] | null)[] | null;
         } & {
             [key: string]: unknown;
         });
@@ -5130,9 +5104,9 @@ export interface components {
                     [key: string]: unknown;
                 }) | null)[] | null;
                 /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-                DataCriacao?: components["schemas"]["DataObservada"] | null;
+                DataCriacao?: ((string | components["schemas"]["DataObservada"] | null) | null) | components["schemas"]["DataObservada"] | null;
                 /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. The .NET "no date" token `/Date(-62135589600000-0300)/` (year 0001) was seen: it stands for no date. */
-                DataEmissao?: components["schemas"]["DataObservada"] | null;
+                DataEmissao?: ((string | components["schemas"]["DataObservada"] | null) | null) | components["schemas"]["DataObservada"] | null;
                 /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Only empty arrays were seen. */
                 EMDs?: unknown[] | null;
                 /**
@@ -5182,7 +5156,7 @@ export interface components {
                          */
                         Tipo?: number | null;
                         /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. The .NET "no date" token `/Date(-62135589600000-0300)/` (year 0001) was seen: it stands for no date. */
-                        Validade?: components["schemas"]["DataObservada"] | null;
+                        Validade?: ((string | components["schemas"]["DataObservada"] | null) | null) | components["schemas"]["DataObservada"] | null;
                     } & {
                         [key: string]: unknown;
                     }) | null;
@@ -5223,14 +5197,14 @@ export interface components {
                         /** @description Only `null` was seen, so the type is unknown. */
                         SobrenomePax?: unknown;
                         /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. The .NET "no date" token `/Date(-62135589600000-0300)/` (year 0001) was seen: it stands for no date. */
-                        Validade?: components["schemas"]["DataObservada"] | null;
+                        Validade?: ((string | components["schemas"]["DataObservada"] | null) | null) | components["schemas"]["DataObservada"] | null;
                     } & {
                         [key: string]: unknown;
                     }) | null;
                     /** @description Only `null` was seen, so the type is unknown. */
                     InfantilLinha?: unknown;
                     /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. The .NET "no date" token `/Date(-62135589600000-0300)/` (year 0001) was seen: it stands for no date. */
-                    InfantilNascimento?: components["schemas"]["DataObservada"] | null;
+                    InfantilNascimento?: ((string | components["schemas"]["DataObservada"] | null) | null) | components["schemas"]["DataObservada"] | null;
                     /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. */
                     InfantilNome?: string | null;
                     /**
@@ -5250,7 +5224,7 @@ export interface components {
                      */
                     Linha?: string | null;
                     /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-                    Nascimento?: components["schemas"]["DataObservada"] | null;
+                    Nascimento?: ((string | components["schemas"]["DataObservada"] | null) | null) | components["schemas"]["DataObservada"] | null;
                     /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
                     Nome?: string | null;
                     /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. */
@@ -5284,7 +5258,7 @@ export interface components {
                         /** @description Only `null` was seen, so the type is unknown. */
                         SobrenomePax?: unknown;
                         /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. The .NET "no date" token `/Date(-62135589600000-0300)/` (year 0001) was seen: it stands for no date. */
-                        Validade?: components["schemas"]["DataObservada"] | null;
+                        Validade?: ((string | components["schemas"]["DataObservada"] | null) | null) | components["schemas"]["DataObservada"] | null;
                     } & {
                         [key: string]: unknown;
                     }) | null;
@@ -5363,7 +5337,7 @@ export interface components {
                  */
                 PnrClasseRevendida?: boolean | null;
                 /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-                PrazoEmissao?: components["schemas"]["DataObservada"] | null;
+                PrazoEmissao?: ((string | components["schemas"]["DataObservada"] | null) | null) | components["schemas"]["DataObservada"] | null;
                 /**
                  * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                  * @example false
@@ -5875,9 +5849,9 @@ export interface components {
                          */
                         Conexao?: boolean | null;
                         /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-                        DataChegada?: components["schemas"]["DataObservada"] | null;
+                        DataChegada?: ((string | components["schemas"]["DataObservada"] | null) | null) | components["schemas"]["DataObservada"] | null;
                         /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-                        DataSaida?: components["schemas"]["DataObservada"] | null;
+                        DataSaida?: ((string | components["schemas"]["DataObservada"] | null) | null) | components["schemas"]["DataObservada"] | null;
                         /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
                         Destino?: ({
                             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
@@ -6468,7 +6442,7 @@ export interface components {
                  */
                 BagagemUnidadeDeMedida?: string | null;
                 /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-                Chegada?: components["schemas"]["DataObservada"] | null;
+                Chegada?: ((string | components["schemas"]["DataObservada"] | null) | null) | components["schemas"]["DataObservada"] | null;
                 /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
                 CiaAerea?: ({
                     /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
@@ -6562,7 +6536,7 @@ export interface components {
                     [key: string]: unknown;
                 }) | null;
                 /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-                Saida?: components["schemas"]["DataObservada"] | null;
+                Saida?: ((string | components["schemas"]["DataObservada"] | null) | null) | components["schemas"]["DataObservada"] | null;
                 /**
                  * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `HK`.
                  * @example HK
@@ -6766,7 +6740,7 @@ export interface components {
                     /** @description Only `null` was seen, so the type is unknown. */
                     DadosCorporativos?: unknown;
                     /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-                    DataDeEmissao?: components["schemas"]["DataObservada"] | null;
+                    DataDeEmissao?: ((string | components["schemas"]["DataObservada"] | null) | null) | components["schemas"]["DataObservada"] | null;
                     /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
                     Numero?: string | null;
                     /** @description Only `null` was seen, so the type is unknown. */
@@ -6838,9 +6812,9 @@ export interface components {
                     [key: string]: unknown;
                 }) | null)[] | null;
                 /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-                DataCriacao?: components["schemas"]["DataObservada"] | null;
+                DataCriacao?: ((string | components["schemas"]["DataObservada"] | null) | null) | components["schemas"]["DataObservada"] | null;
                 /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. The .NET "no date" token `/Date(-62135589600000-0300)/` (year 0001) was seen: it stands for no date. */
-                DataEmissao?: components["schemas"]["DataObservada"] | null;
+                DataEmissao?: ((string | components["schemas"]["DataObservada"] | null) | null) | components["schemas"]["DataObservada"] | null;
                 /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Only empty arrays were seen. */
                 EMDs?: unknown[] | null;
                 /**
@@ -6890,7 +6864,7 @@ export interface components {
                          */
                         Tipo?: number | null;
                         /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. The .NET "no date" token `/Date(-62135589600000-0300)/` (year 0001) was seen: it stands for no date. */
-                        Validade?: components["schemas"]["DataObservada"] | null;
+                        Validade?: ((string | components["schemas"]["DataObservada"] | null) | null) | components["schemas"]["DataObservada"] | null;
                     } & {
                         [key: string]: unknown;
                     }) | null;
@@ -6931,14 +6905,14 @@ export interface components {
                         /** @description Only `null` was seen, so the type is unknown. */
                         SobrenomePax?: unknown;
                         /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. The .NET "no date" token `/Date(-62135589600000-0300)/` (year 0001) was seen: it stands for no date. */
-                        Validade?: components["schemas"]["DataObservada"] | null;
+                        Validade?: ((string | components["schemas"]["DataObservada"] | null) | null) | components["schemas"]["DataObservada"] | null;
                     } & {
                         [key: string]: unknown;
                     }) | null;
                     /** @description Only `null` was seen, so the type is unknown. */
                     InfantilLinha?: unknown;
                     /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. The .NET "no date" token `/Date(-62135589600000-0300)/` (year 0001) was seen: it stands for no date. */
-                    InfantilNascimento?: components["schemas"]["DataObservada"] | null;
+                    InfantilNascimento?: ((string | components["schemas"]["DataObservada"] | null) | null) | components["schemas"]["DataObservada"] | null;
                     /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. */
                     InfantilNome?: string | null;
                     /**
@@ -6958,7 +6932,7 @@ export interface components {
                      */
                     Linha?: string | null;
                     /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-                    Nascimento?: components["schemas"]["DataObservada"] | null;
+                    Nascimento?: ((string | components["schemas"]["DataObservada"] | null) | null) | components["schemas"]["DataObservada"] | null;
                     /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
                     Nome?: string | null;
                     /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. An empty string was seen. */
@@ -6992,7 +6966,7 @@ export interface components {
                         /** @description Only `null` was seen, so the type is unknown. */
                         SobrenomePax?: unknown;
                         /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. The .NET "no date" token `/Date(-62135589600000-0300)/` (year 0001) was seen: it stands for no date. */
-                        Validade?: components["schemas"]["DataObservada"] | null;
+                        Validade?: ((string | components["schemas"]["DataObservada"] | null) | null) | components["schemas"]["DataObservada"] | null;
                     } & {
                         [key: string]: unknown;
                     }) | null;
@@ -7072,7 +7046,7 @@ export interface components {
                  */
                 PnrClasseRevendida?: boolean | null;
                 /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-                PrazoEmissao?: components["schemas"]["DataObservada"] | null;
+                PrazoEmissao?: ((string | components["schemas"]["DataObservada"] | null) | null) | components["schemas"]["DataObservada"] | null;
                 /**
                  * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `false`.
                  * @example false
@@ -7590,9 +7564,9 @@ export interface components {
                          */
                         Conexao?: boolean | null;
                         /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-                        DataChegada?: components["schemas"]["DataObservada"] | null;
+                        DataChegada?: ((string | components["schemas"]["DataObservada"] | null) | null) | components["schemas"]["DataObservada"] | null;
                         /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
-                        DataSaida?: components["schemas"]["DataObservada"] | null;
+                        DataSaida?: ((string | components["schemas"]["DataObservada"] | null) | null) | components["schemas"]["DataObservada"] | null;
                         /** @description Observed object, not published by the provider: typed where seen, open to fields not seen. Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
                         Destino?: ({
                             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */

@@ -63,13 +63,14 @@ export async function loadOperations(rootDir: string): Promise<ContractOperation
     families.map(async ({ id }) => {
       const file = path.join(rootDir, 'generated', id, 'openapi.yaml');
       const doc = parse(await readFile(file, 'utf8')) as JsonObject;
-      return operationsOf(id, doc);
+      return contractOperationsOf(id, doc);
     }),
   );
   return all.flat();
 }
 
-function operationsOf(family: string, doc: JsonObject): ContractOperation[] {
+/** The operations of one bundled document (any flavour), as loadOperations lists them. */
+export function contractOperationsOf(family: string, doc: JsonObject): ContractOperation[] {
   const paths = isObject(doc.paths) ? doc.paths : {};
   return Object.entries(paths).flatMap(([template, raw]) => {
     const item = resolve(doc, raw);

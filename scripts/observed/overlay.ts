@@ -107,6 +107,8 @@ interface Published {
   info: { title: string; summary: string; description: string };
   /** Component name of each operation's published request schema, as Redocly bundles it (file name). */
   requestSchema(operation: string): string;
+  /** The top-level fields the operation's published request schema declares. */
+  requestFields(operation: string): string[];
   /** The group (tag) the description lists the operation under. */
   groupOf(operation: string): string;
   /** The published description of a group's tag. */
@@ -148,13 +150,35 @@ function readPublished(specDir: string): Published {
     operations,
     info: { title: String(info.title ?? ''), summary: String(info.summary ?? ''), description: String(info.description ?? '') },
     requestSchema(operation) {
-      const file = path.join(specDir, FAMILY, 'paths', `${operation}.yaml`);
-      const target = at(readYaml(file), ['post', 'requestBody', 'content', 'application/json', 'schema', '$ref'], file);
-      if (typeof target !== 'string' || !target.endsWith('.yaml'))
-        throw new Error(`${file}: the request schema is not a $ref to a schema file`);
-      return path.basename(target, '.yaml');
+      return path.basename(requestSchemaFile(specDir, operation), '.yaml');
+    },
+    requestFields(operation) {
+      return declaredFields(requestSchemaFile(specDir, operation));
     },
   };
+}
+
+/** The schema file the operation's published request body refers to. */
+function requestSchemaFile(specDir: string, operation: string): string {
+  const file = path.join(specDir, FAMILY, 'paths', `${operation}.yaml`);
+  const target = at(readYaml(file), ['post', 'requestBody', 'content', 'application/json', 'schema', '$ref'], file);
+  if (typeof target !== 'string' || !target.endsWith('.yaml'))
+    throw new Error(`${file}: the request schema is not a $ref to a schema file`);
+  return path.resolve(path.dirname(file), target);
+}
+
+/** The property names a published schema file declares, with those of its `allOf` members (files followed). */
+function declaredFields(file: string): string[] {
+  const schema = readYaml(file) as Record<string, unknown> | null;
+  const own = schema?.['properties'];
+  const members = Array.isArray(schema?.['allOf']) ? (schema['allOf'] as unknown[]) : [];
+  const fromMembers = members.flatMap((m) => {
+    const member = m as Record<string, unknown> | null;
+    const target = member?.['$ref'];
+    if (typeof target === 'string') return target.endsWith('.yaml') ? declaredFields(path.resolve(path.dirname(file), target)) : [];
+    return member && typeof member['properties'] === 'object' && member['properties'] !== null ? Object.keys(member['properties']) : [];
+  });
+  return [...new Set([...(typeof own === 'object' && own !== null ? Object.keys(own) : []), ...fromMembers])];
 }
 
 function jsonPathKey(key: string): string {
@@ -309,7 +333,13 @@ export function buildOverlay(inputs: OverlayInputs): OverlayDocument {
     const added = family === 'legacy' && !onLegacy.has(op);
     if (request)
       schemas[rq] = narrowRequest(
-        requestSchema(ctx, op, request, added ? undefined : published.requestSchema(op), inferred(op)),
+        requestSchema(
+          ctx,
+          op,
+          request,
+          added ? undefined : { name: published.requestSchema(op), fields: published.requestFields(op) },
+          inferred(op),
+        ),
         namedSchemaObjects,
         behaviours,
         op,
@@ -579,22 +609,31 @@ function requestSchema(
   ctx: SchemaContext,
   op: string,
   node: FieldNode,
-  publishedSchema: string | undefined,
+  published: { name: string; fields: string[] } | undefined,
   inferred: JsonObject,
 ): JsonObject {
+  // A field the published schema declares is typed by it alone: re-declared beside it through
+  // `allOf`, an observed `[string, null]` would still refuse null while its text said "null stays
+  // allowed", and generators that merge the two types (openapi-python-client) give up.
+  const publishedFields = published?.fields ?? [];
+  const seenPublished = [...node.properties.keys()].filter((key) => publishedFields.includes(key) && !PUBLISHED_CREDENTIALS.includes(key));
   const schema = nodeSchema(
     ctx,
-    withProperties(node, (key) => !PUBLISHED_CREDENTIALS.includes(key)),
+    withProperties(node, (key) => !PUBLISHED_CREDENTIALS.includes(key) && !publishedFields.includes(key)),
     true,
   );
   const captures = capturesIn(node);
-  const base = publishedSchema ? ref(publishedSchema) : legacyCredentials();
-  const baseName = publishedSchema
-    ? `The published schema (\`${publishedSchema}\`)`
+  const base = published ? ref(published.name) : legacyCredentials();
+  const baseName = published
+    ? `The published schema (\`${published.name}\`)`
     : 'The published credentials (Login and Senha in every body, Part 4.4)';
+  const typedByPublished =
+    seenPublished.length > 0
+      ? ` Fields it declares and the bodies hold (${seenPublished.map((k) => `\`${k}\``).join(', ')}) are typed by it alone, as published (null only where it allows null), and not re-declared here.`
+      : '';
   return ordered({
     allOf: besidePublished(base, schema),
-    description: `Request body of \`${op}\` as seen in ${captures} sanitized bodies; not published by the provider. ${baseName} still applies through \`allOf\`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (\`x-observed\` tells how often each was sent). Other fields stay allowed.`,
+    description: `Request body of \`${op}\` as seen in ${captures} sanitized bodies; not published by the provider. ${baseName} still applies through \`allOf\`.${typedByPublished} The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (\`x-observed\` tells how often each was sent). Other fields stay allowed.`,
     ...inferred,
     'x-observed': observedRecord(ctx, rootPlaces(node), true),
   });
@@ -631,6 +670,8 @@ function responseDateSchema(ctx: SchemaContext, family: ObservedFamily, response
     };
   }
   return {
+    // `string` beside `anyOf`: both branches are strings, and generators then type it so (NSwag made an empty class of it).
+    type: 'string',
     description: `A date in an observed answer. The captures (legacy route) carry the legacy token \`/Date(ms±hhmm)/\` (\`DataLegada\`), the .NET "no date" token \`${NO_DATE_TOKEN}\` (year 0001) among them where there is no date; the V2 route serializes dates in ISO 8601 \`YYYY-MM-DDTHH:mm:ss\` (Part 9), so both forms are accepted.`,
     anyOf: [ref('DataLegada'), ref('DataHora')],
     'x-inferred':

@@ -65,6 +65,14 @@ function nullable(schema: JsonObject, nullSeen: boolean): JsonObject {
   return nullSeen ? { anyOf: [schema, { type: 'null' }] } : schema;
 }
 
+/**
+ * A reference that may be null: the same `anyOf`, with the types of its branches beside it
+ * (the same meaning). Without them NSwag makes an empty class of the field, not the type referred to.
+ */
+function nullableRef(schema: JsonObject, nullSeen: boolean, types: readonly string[]): JsonObject {
+  return nullSeen && types.length > 0 ? { type: [...types, 'null'], ...nullable(schema, true) } : nullable(schema, nullSeen);
+}
+
 function notes(s: Summary): string[] {
   const out: string[] = [];
   if (s.types.length === 0) out.push('Only `null` was seen, so the type is unknown.');
@@ -106,12 +114,12 @@ export function nodeSchema(ctx: SchemaContext, node: FieldNode, root = false): J
   };
 
   const named = root ? undefined : ctx.namedFor(node);
-  if (named) return { ...nullable(ref(named), s.nullSeen), 'x-observed': record };
+  if (named) return { ...nullableRef(ref(named), s.nullSeen, s.types), 'x-observed': record };
 
   if (s.types.length === 0) return { ...described({}), 'x-observed': record };
 
   if (s.types.length === 1 && s.types[0] === 'string' && s.dateToken) {
-    return { ...described(nullable(ref(ctx.dateSchema[bodyOf(node)]), s.nullSeen)), 'x-observed': record };
+    return { ...described(nullableRef(ref(ctx.dateSchema[bodyOf(node)]), s.nullSeen, ['string'])), 'x-observed': record };
   }
 
   const isObject = s.types.includes('object');

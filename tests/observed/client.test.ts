@@ -96,7 +96,7 @@ describe('the observed client on the example answers', () => {
     const schemas = (doc.components as { schemas: Record<string, Json> }).schemas;
     const date = schemas.DataObservada as { anyOf: Json[] };
     // As the observed types (observedTypeOptions) say: DataObservada | null, nothing else widened.
-    schemas.DataObservada = { ...date, anyOf: [...date.anyOf, { type: 'null' }] };
+    schemas.DataObservada = { ...date, type: ['string', 'null'], anyOf: [...date.anyOf, { type: 'null' }] };
     const validator = schemaValidator(doc);
     for (const op of observedOperations) {
       const read = await observed()

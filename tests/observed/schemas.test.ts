@@ -90,6 +90,13 @@ function requiredOf(schema: JsonObject, key: string): boolean {
   return (Array.isArray(schema.allOf) ? schema.allOf : []).some((part) => isObject(part) && requiredOf(unwrap(part).target, key));
 }
 
+/** Whether a top-level request field is declared by the published schema the observed one extends (its first `allOf` member). */
+function publishedRequestField(root: string, fieldPath: string): boolean {
+  const [base] = Array.isArray(component(root).allOf) ? (component(root).allOf as Json[]) : [];
+  if (!isObject(base) || typeof base.$ref !== 'string' || refName(base).endsWith('Observado')) return false;
+  return property(component(refName(base)), fieldPath) !== undefined;
+}
+
 interface Located {
   /** The schema standing at the path (before following a $ref). */
   schema: JsonObject;
@@ -145,9 +152,14 @@ describe('every observed field path has its schema', () => {
 
       // Credentials are published in every V2 body: typed by the published schema through
       // allOf, never re-declared (a plain re-declaration would lose writeOnly/password).
-      if (body === 'request' && ['Login', 'Senha', 'ClienteId'].includes(fieldPath)) {
+      // So is every other field the published request schema declares: re-declared beside it,
+      // an observed `[T, null]` would mean T alone (allOf) while its text said null stays allowed.
+      if (body === 'request' && (['Login', 'Senha', 'ClienteId'].includes(fieldPath) || publishedRequestField(root, fieldPath))) {
         if (!merged) problems.push(`${where}: re-declared by the observed schema instead of coming from the published one`);
         if (schema['x-observed'] !== undefined) problems.push(`${where}: a published field carries x-observed`);
+        const text = String(component(root).description ?? '');
+        if (!['Login', 'Senha', 'ClienteId'].includes(fieldPath) && !text.includes(`\`${fieldPath}\``))
+          problems.push(`${where}: the description does not say the published schema types it`);
         continue;
       }
       const own = ownEntry(schema['x-observed']);
@@ -283,7 +295,9 @@ describe('what the overlay adds', () => {
       if (Array.isArray(node)) node.forEach(walk);
       else if (isObject(node)) {
         const type = node.type;
-        if (type === 'object' || (Array.isArray(type) && type.includes('object'))) objects.push(node);
+        // A nullable reference carries its target's type beside `anyOf` (NSwag): the target is checked.
+        const reference = node.$ref !== undefined || node.anyOf !== undefined;
+        if (!reference && (type === 'object' || (Array.isArray(type) && type.includes('object')))) objects.push(node);
         Object.values(node).forEach(walk);
       }
     };

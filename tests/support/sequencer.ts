@@ -3,7 +3,7 @@
 // could start last and run on alone. There, the suite's slowest files start first.
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-/** The ten slowest files of the bench's `npm test` row (bench/results.md), slowest first, then three that ran long in full runs. */
+/** The ten slowest files of the bench's `npm test` row (bench/results.md), slowest first, then four that ran long in full runs. */
 export const SLOWEST = [
   'tests/docs/commands.test.ts',
   'tests/reliability/client-faults.test.ts',
@@ -18,6 +18,7 @@ export const SLOWEST = [
   'tests/bruno/bru.test.ts',
   'tests/pipeline/cli-route.test.ts',
   'tests/clients/defaults.test.ts',
+  'tests/other-languages/clients.test.ts',
 ];
 
 export class SlowestFirst extends BaseSequencer {
