@@ -22,7 +22,7 @@ import {
 import { mergeCredentials, type CredentialFields, type Credentials } from './credentials.ts';
 import type { Redactor } from './redact.ts';
 import { KEPT_CHARS, secretsIn } from './secret-fields.ts';
-import { networkCause, problemSummary } from './error-details.ts';
+import { copyCause, networkCause, problemSummary } from './error-details.ts';
 import type { PathParams, PostOperation, PostPath, RequestBody, SuccessBody, WithOptionalCredentials } from './types.ts';
 import { withNamedCalls, type NamedFamilyClient, type Naming } from './named-calls.ts';
 import { checkHooks, checkRetry, retryAfterMs, type CallHooks, type RetryOptions } from './call-options.ts';
@@ -301,14 +301,16 @@ function errorName(error: unknown): string {
   return error instanceof Error ? error.name : typeof error;
 }
 
-// The transport's error, unless its messages contain a secret in any form (a custom fetch could echo one).
-function safeCause(error: unknown, redactor: Redactor): unknown {
+// A copy of the transport's error (name, message and code down its cause chain), never the
+// object: a fetch wrapper's error can hold the request (ky, ofetch keep `request`). Dropped
+// when any of its text quotes a secret in any form (a custom fetch could echo one).
+function safeCause(error: unknown, redactor: Redactor): Error | undefined {
+  const copy = copyCause(error);
+  if (copy === undefined) return undefined;
   let text = '';
-  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) text += `${e.message}\n${e.stack ?? ''}\n`;
-  if (!(error instanceof Error)) text = String(error);
-  return redactor.text(text) === text ? error : undefined;
+  for (let e: unknown = copy; e instanceof Error; e = e.cause) text += `${e.name}\n${e.message}\n${(e as { code?: string }).code ?? ''}\n`;
+  return redactor.text(text) === text ? copy : undefined;
 }
-
 /** A promise that rejects when the signal aborts; `dispose` drops the listener. */
 function abortedPromise(signal: AbortSignal): { promise: Promise<never>; dispose(): void } {
   let onAbort = (): void => {};

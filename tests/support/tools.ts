@@ -22,7 +22,7 @@ const run = promisify(execFile);
 export const SHORT_JVM = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'];
 
 /** The node_modules of tests/<tool>/'s lock, installing it first when this lock has no install yet. */
-export async function installTool(tool: 'bruno' | 'insomnia'): Promise<string> {
+export async function installTool(tool: 'bruno' | 'insomnia' | 'fetch-wrappers' | 'vite'): Promise<string> {
   const here = path.join(rootDir, 'tests', tool);
   const lock = await readFile(path.join(here, 'package-lock.json'));
   const dir = path.join(rootDir, '.cache', tool, createHash('sha256').update(lock).digest('hex').slice(0, 16));
