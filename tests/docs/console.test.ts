@@ -72,7 +72,7 @@ test('an example holding </script> cannot close the data element', () => {
   const page = withConsole('<html><body><div id="redoc"></div></body></html>', doc, {
     family: { id: 'fx', title: 'Fx', status: 'official', statusNote: undefined },
   });
-  const data = page.slice(page.indexOf('id="try-console-data">'), page.indexOf('<script id="try-console-script">'));
+  const data = page.slice(page.indexOf('id="try-console-data">'), page.indexOf('<script id="try-console-validators">'));
   expect(data.match(/<\/script/gi)).toHaveLength(1); // its own end tag only
   expect(JSON.parse(scriptJson({ a: '</script>' }))).toEqual({ a: '</script>' });
   expect(page.endsWith('</body></html>')).toBe(true);
