@@ -22,7 +22,7 @@ import {
 import { mergeCredentials, type CredentialFields, type Credentials } from './credentials.ts';
 import type { Redactor } from './redact.ts';
 import { KEPT_CHARS, secretsIn } from './secret-fields.ts';
-import { copyCause, networkCause, problemSummary } from './error-details.ts';
+import { networkCause, problemSummary } from './error-details.ts';
 import type { PathParams, PostOperation, PostPath, RequestBody, SuccessBody, WithOptionalCredentials } from './types.ts';
 import { withNamedCalls, type NamedFamilyClient, type Naming } from './named-calls.ts';
 import { checkHooks, checkRetry, retryAfterMs, type CallHooks, type RetryOptions } from './call-options.ts';
@@ -301,16 +301,6 @@ function errorName(error: unknown): string {
   return error instanceof Error ? error.name : typeof error;
 }
 
-// A copy of the transport's error (name, message and code down its cause chain), never the
-// object: a fetch wrapper's error can hold the request (ky, ofetch keep `request`). Dropped
-// when any of its text quotes a secret in any form (a custom fetch could echo one).
-function safeCause(error: unknown, redactor: Redactor): Error | undefined {
-  const copy = copyCause(error);
-  if (copy === undefined) return undefined;
-  let text = '';
-  for (let e: unknown = copy; e instanceof Error; e = e.cause) text += `${e.name}\n${e.message}\n${(e as { code?: string }).code ?? ''}\n`;
-  return redactor.text(text) === text ? copy : undefined;
-}
 /** A promise that rejects when the signal aborts; `dispose` drops the listener. */
 function abortedPromise(signal: AbortSignal): { promise: Promise<never>; dispose(): void } {
   let onAbort = (): void => {};
@@ -475,14 +465,14 @@ export function createFamilyClient<P, Relaxed extends boolean = false>(
       if (thrown instanceof TransportFailure) {
         const redact = await redactor();
         return new NetworkError(target, `no answer (${redact.excerpt(networkCause(thrown.error), 300)})`, {
-          cause: safeCause(thrown.error, redact),
+          cause: redact.cause(thrown.error),
         });
       }
       // After the answer started: the body was cut short. Before: the body could not be serialised.
       if (!reached) return thrown;
       const redact = await redactor();
       return new NetworkError(target, `the answer was cut short (${redact.excerpt(networkCause(thrown), 300)})`, {
-        cause: safeCause(thrown, redact),
+        cause: redact.cause(thrown),
       });
     }
 

@@ -41,27 +41,6 @@ export function networkCause(error: unknown): string {
 }
 
 /**
- * A copy of an error and its causes holding only each one's name, message and string `code`
- * (an AggregateError's first error counts as its cause), never the objects: a fetch
- * wrapper's error can carry the request, its headers and its body.
- */
-export function copyCause(error: unknown, depth = 0): Error | undefined {
-  if (error === undefined || error === null || depth >= MAX_DEPTH) return undefined;
-  const name = error instanceof Error ? String(error.name) : typeof error;
-  const message = error instanceof Error ? String(error.message) : typeof error === 'string' ? error : '';
-  const next: unknown =
-    error instanceof AggregateError && error.errors.length > 0 ? error.errors[0] : error instanceof Error ? error.cause : undefined;
-  const cause = copyCause(next, depth + 1);
-  const copy = new Error(message, cause === undefined ? undefined : { cause });
-  copy.name = name;
-  // Its own stack would point into this file, not to where the failure happened.
-  copy.stack = message === '' ? name : `${name}: ${message}`;
-  const code = field(error, 'code');
-  if (typeof code === 'string') Object.assign(copy, { code });
-  return copy;
-}
-
-/**
  * `title: detail` of a problem body (RFC 9457 members; the service publishes no error
  * format, the local mock answers with problem bodies), or undefined when the answer has neither.
  */

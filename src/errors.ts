@@ -129,7 +129,7 @@ export class HttpStatusError extends CallError {
     super(
       target,
       status === 0
-        ? 'the service answered with a redirect, not followed (it would resend the developer headers and the body); a browser hides its status and Location'
+        ? 'the service answered a redirect, not followed (a browser hides its status)'
         : `the service answered HTTP ${status}${problem === undefined ? '' : ` (${problem})`}`,
     );
     this.status = status;

@@ -65,13 +65,15 @@ export function mdText(text: string): string {
 }
 
 /**
- * Text shown as code in Markdown, whatever it holds: a `<code>` element with the text escaped
- * for HTML and every Markdown marker written as a character reference, so no backtick run
- * ends the span early and nothing in it becomes markup or a link (the text may be a third
- * party's: a quoted line, a file or source name).
+ * Text shown as code in Markdown, whatever it holds. A code span is literal, so text with no
+ * backtick and no line break stays one; any other (a third party's quoted line, file or
+ * source name may hold backtick runs that end a span early, or a blank line that ends the
+ * paragraph) is a `<code>` element with every character Markdown or HTML reads written as a
+ * character reference, so nothing in it becomes markup or a link.
  */
 export function mdCode(text: string): string {
-  return `<code>${text.replace(/[&<>"'\\`*_[\]~|!(){}#+\-.:]/g, (c) => `&#${c.charCodeAt(0)};`)}</code>`;
+  if (!/[`\r\n]/.test(text)) return `\`${text}\``;
+  return `<code>${text.replace(/[&<>"'\\`*_[\]~|!(){}#+\-.:\r\n]/g, (c) => `&#${c.charCodeAt(0)};`)}</code>`;
 }
 
 function opKey(method: string, pathName: string): string {

@@ -3,7 +3,8 @@
 // a redirect is not followed (nothing reaches where it points), plain http leaves only to a
 // loopback host, a copy hides every credential field at any depth and a body that is not JSON,
 // the filled credentials go into lower-case `login`/`senha` too, a violation named `constructor`
-// hides nothing, V1's `{Operation}` is filled, and the checks as typed are the mock's own.
+// hides nothing, V1's `{Operation}` is filled, the checks as typed are the mock's own, and the
+// landing page has a way in.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -118,6 +119,16 @@ async function fill(page: Page, base: string): Promise<void> {
 }
 
 describe.skipIf(!CHROMIUM)('the console keeps the client rules', () => {
+  test("point 7: the landing page's card opens the search's console (the page this file uses from then on)", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(new URL('index.html', base).href, { waitUntil: 'load' });
+    await page.locator('[data-family="v2-pt"] a[data-try="Disponibilidade"]').click();
+    await poll(() => page.locator('#try-console').getAttribute('data-operation')).toBe('Disponibilidade');
+    expect(await page.locator('#try-console').isVisible()).toBe(true);
+    pages.set('v2-pt', Promise.resolve(page));
+  }, 120_000);
+
   test('point 1: a 307 from the base URL is not followed; nothing reaches where it points', async () => {
     const page = await consoleOf('v2-pt', 'Disponibilidade');
     await fill(page, redirecting.url);

@@ -29,6 +29,8 @@ const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 30_
 
 // Each string closes a code span early in Markdown and opens a live element if not escaped.
 const HOSTILE = '`` <img src=x id=hostile-img onerror="window.__ran=1"> ``';
+// A blank line ends a paragraph, and with it a code span: what follows would be read as HTML.
+const PARAGRAPH = 'repo\n\n<img src=x id=hostile-img onerror="window.__ran=2">';
 const hostileBehaviour: ObservedBehaviour = {
   id: `id ${HOSTILE}`,
   kind: 'note',
@@ -39,7 +41,7 @@ const hostileBehaviour: ObservedBehaviour = {
   environmentReason: 'reason',
   states: 'A third party quoted.',
   source: `source ${HOSTILE}`,
-  repository: `repo ${HOSTILE}`,
+  repository: PARAGRAPH,
   commit: '0123456789abcdef',
   quotes: [
     {

@@ -171,7 +171,7 @@ test.skipIf(!CHROMIUM)(
         (window as unknown as { air: { redirected(): Promise<unknown> } }).air.redirected(),
       )) as { ok: boolean; name: string; message: string };
       expect(redirected).toMatchObject({ ok: false, name: 'HttpStatusError' });
-      expect(redirected.message).toMatch(/^Disponibilidade: the service answered with a redirect, not followed/);
+      expect(redirected.message).toMatch(/^Disponibilidade: the service answered a redirect, not followed/);
       expect(pageSaw).toContain('POST /redirect-me/api/V2/Voos/Disponibilidade');
       expect(pageSaw.filter((r) => r.includes('/elsewhere'))).toEqual([]);
       expect(errors).toEqual([]);

@@ -388,8 +388,10 @@
     if (event.key === 'Escape' && !drawer.hidden) shut();
   });
 
-  // ---- a "Try it" button on every operation Redoc draws (again if Redoc redraws it)
+  // ---- a "Try it" button on every operation Redoc draws (again if Redoc redraws it); a link
+  // from the landing page (`?try#/section`) opens the console of the operation it leads to, once drawn.
   const bySection = new Map(data.operations.map((op) => [op.section, op]));
+  let asked = new URLSearchParams(location.search).has('try') ? bySection.get(decodeURIComponent(location.hash.slice(1)))?.operationId : undefined;
   const place = () => {
     for (const section of document.querySelectorAll('[data-section-id]')) {
       const op = bySection.get(section.getAttribute('data-section-id'));
@@ -399,6 +401,10 @@
       const button = el('button', { type: 'button', class: 'try-it', 'data-operation': op.operationId, text: `Try ${op.operationId}` });
       button.addEventListener('click', () => open(op, button));
       heading.after(button);
+      if (asked === op.operationId) {
+        asked = undefined;
+        open(op, button);
+      }
     }
   };
   const root = document.getElementById('redoc') || document.body;
