@@ -17,6 +17,7 @@ import { serveDocs } from '../../scripts/docs-site/serve.ts';
 import { type RunningMock, startMock } from '../../src/mock/server.ts';
 import { CHROMIUM_ARGS, chromiumForTests } from '../support/chromium.ts';
 import { ROOT } from './helpers.ts';
+import { type Watched, watch } from './page-watch.ts';
 
 const CHROMIUM = chromiumForTests();
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 30_000 });
@@ -49,6 +50,15 @@ let base: URL;
 let elsewhere: Awaited<ReturnType<typeof recording>>;
 let redirecting: Awaited<ReturnType<typeof recording>>;
 const pages = new Map<string, Promise<Page>>();
+const watched: Watched[] = [];
+
+/** A page of its own context, watched for errors and the policy's refusals (checked by the last test). */
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const w = await watch(await context.newPage());
+  watched.push(w);
+  return w.page;
+}
 const docsOf = new Map<string, unknown>();
 
 beforeAll(async () => {
@@ -91,8 +101,7 @@ async function consoleOf(id: string, operationId: string): Promise<Page> {
   let loading = pages.get(id);
   if (!loading) {
     loading = (async () => {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-      const page = await context.newPage();
+      const page = await newPage();
       await page.goto(new URL(href, base).href, { waitUntil: 'load' });
       return page;
     })();
@@ -120,8 +129,7 @@ async function fill(page: Page, base: string): Promise<void> {
 
 describe.skipIf(!CHROMIUM)('the console keeps the client rules', () => {
   test("point 7: the landing page's card opens the search's console (the page this file uses from then on)", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
+    const page = await newPage();
     await page.goto(new URL('index.html', base).href, { waitUntil: 'load' });
     await page.locator('[data-family="v2-pt"] a[data-try="Disponibilidade"]').click();
     await poll(() => page.locator('#try-console').getAttribute('data-operation')).toBe('Disponibilidade');
@@ -239,4 +247,10 @@ describe.skipIf(!CHROMIUM)('the console keeps the client rules', () => {
     await poll(() => page.locator('#try-console-status').innerText()).toMatch(/^\d{3}\b/);
     expect(urls.filter((u) => u.includes('/api/Voos/'))).toEqual([`${base.origin}/api/Voos/Disponibilidade`]);
   }, 120_000);
+
+  test('point 6: the landing page and these pages ran under the docs CSP with no violation and no error', async () => {
+    const problems = (await Promise.all(watched.map((w) => w.problems()))).flat();
+    expect(watched.length).toBeGreaterThanOrEqual(3);
+    expect(problems).toEqual([]);
+  });
 });
