@@ -1,8 +1,9 @@
 // Third-party tools a test runs, each from its own lock (tests/<tool>/package-lock.json:
 // exact versions, integrity-checked by `npm ci`), installed once per lock into
 // .cache/<tool>/ and shared by every file and run: Bruno's CLI (`bru`, @usebruno/cli,
-// ~500 packages) and Insomnia's importer. And one `bru run` of a collection directory,
-// read from its JSON report.
+// ~500 packages), Insomnia's importer, ofetch (a fetch wrapper whose errors keep the request)
+// and Vite 8 with MSW (a real app for the MSW handlers). And one `bru run` of a collection
+// directory, read from its JSON report.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
