@@ -28,7 +28,9 @@ import { createHandlers } from 'air-travel-api-contract/msw';
 import { createV2Client } from 'air-travel-api-contract/v2';
 
 const worker = setupWorker(...(await createHandlers({ families: ['v2-pt'], baseUrl: location.origin })));
-await worker.start({ quiet: true, onUnhandledRequest: 'bypass', serviceWorker: { url: '/mockServiceWorker.js' } });
+// ?loud: as the docs warn, MSW then logs every request it handles, bodies included.
+const quiet = !new URLSearchParams(location.search).has('loud');
+await worker.start({ quiet, onUnhandledRequest: 'bypass', serviceWorker: { url: '/mockServiceWorker.js' } });
 const settle = async (run) => {
   try {
     return { ok: true, value: await run() };
@@ -56,6 +58,7 @@ let browser: Browser | undefined;
 let servers: ChildProcess | undefined;
 let urls: { preview: string; dev: string };
 let expected: { call: unknown; status: number };
+let password: string;
 
 /** The app's node_modules: links to the packed install's packages and to the lock's (Vite, MSW). */
 async function linkModules(app: string, ...sources: string[]): Promise<void> {
@@ -80,7 +83,9 @@ beforeAll(async () => {
   const [tool, install] = await Promise.all([installTool('vite'), packedInstall()]);
   const op = (await loadOperations(rootDir)).find((o) => o.family === 'v2-pt' && o.path === '/api/V2/Voos/Disponibilidade');
   if (!op) throw new Error('no Disponibilidade');
-  const valid = validBody(op);
+  const valid = validBody(op) as Record<string, unknown>;
+  password = String(valid.Senha);
+  expect(password.length).toBeGreaterThan(0);
   const mock = await startMock({ rootDir, families: ['v2-pt'], port: 0, logLevel: 'silent' });
   try {
     const answer = await fetch(`${mock.url}${op.path}`, {
@@ -126,7 +131,18 @@ describe.skipIf(!CHROMIUM)('a Vite app with the handlers on its own origin', () 
       const context = await browser.newContext({ serviceWorkers: 'allow' });
       const page = await context.newPage();
       const errors: string[] = [];
+      const shown: Array<Promise<string>> = [];
       page.on('pageerror', (e) => errors.push(e.message));
+      page.on('console', (m) => {
+        shown.push(Promise.resolve(m.text()));
+        for (const arg of m.args())
+          shown.push(
+            arg.jsonValue().then(
+              (v) => JSON.stringify(v) ?? '',
+              () => '',
+            ),
+          );
+      });
       try {
         await page.goto(urls[which]);
         await expect.poll(() => page.evaluate(() => (window as unknown as { result?: unknown }).result), { timeout: 60_000 }).toBeDefined();
@@ -139,10 +155,36 @@ describe.skipIf(!CHROMIUM)('a Vite app with the handlers on its own origin', () 
         expect(result.refused).toMatchObject({ ok: false, name: 'HttpStatusError', status: 422 });
         expect((result.refused as { message: string }).message).toMatch(/^Disponibilidade: the service answered HTTP 422 .*DataIda/);
         expect(errors).toEqual([]);
+        // Started quiet: MSW logged no request, so no body and no password.
+        expect((await Promise.all(shown)).filter((text) => text.includes(password))).toEqual([]);
       } finally {
         await context.close();
       }
     },
     120_000,
   );
+
+  test('started without quiet, MSW logs the request bodies, the password with them (why the docs say quiet: true)', async () => {
+    if (!browser) throw new Error('no browser');
+    const context = await browser.newContext({ serviceWorkers: 'allow' });
+    const page = await context.newPage();
+    // What the page handed its console, as devtools show it: every argument as JSON.
+    const shown: Array<Promise<string>> = [];
+    page.on('console', (m) => {
+      for (const arg of m.args())
+        shown.push(
+          arg.jsonValue().then(
+            (v) => JSON.stringify(v) ?? '',
+            () => '',
+          ),
+        );
+    });
+    try {
+      await page.goto(`${urls.preview}?loud`);
+      await expect.poll(() => page.evaluate(() => (window as unknown as { result?: unknown }).result), { timeout: 60_000 }).toBeDefined();
+      await expect.poll(async () => (await Promise.all(shown)).join(' '), { timeout: 30_000 }).toContain(password);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
 });
