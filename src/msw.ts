@@ -171,7 +171,6 @@ function preflight(request: Request): Response | undefined {
  * `setupServer(...(await createHandlers()))` in Node, `setupWorker(...)` in a browser; start
  * the worker with `quiet: true` (MSW logs every request body, passwords included, otherwise).
  */
-
 export async function createHandlers(options: HandlerOptions = {}): Promise<RequestHandler[]> {
   const families = options.families ?? MSW_FAMILIES;
   const unknown = families.filter((f) => !(MSW_FAMILIES as readonly string[]).includes(f));
