@@ -1,6 +1,7 @@
 // The try-it console of the reference pages: what each operation gives it (route, the
-// developer headers its security asks, a body to start from, the request schema to check
-// as the reader types), and the browser code and style placed in the page. The console is
+// developer headers its security asks, a body to start from, where the credentials go, the
+// compiled validator that checks the body as the reader types), and the browser code and
+// style placed in the page. The console is
 // our own small script (console/console.js): a library console (Scalar's client) would
 // replace Redoc's page and add about 1 MB gzipped to every page; see docs/pipeline.md.
 
@@ -24,8 +25,6 @@ export interface ConsoleOperation {
   /** The body the editor starts with, and where it comes from. */
   body: unknown;
   bodyFrom: 'example' | 'capture' | 'skeleton';
-  /** `#/components/schemas/X` or an inline schema. */
-  schema: unknown;
   /** The name of its body's compiled validator in the page's validators script, when it has a body schema. */
   validator?: string;
   /** Where the agency credentials go in its body (`["AutenticacaoUsuario", "Senha"]`, `["senha"]`…), by credential. */
@@ -37,14 +36,6 @@ export interface ConsoleOperation {
 export interface ConsoleData {
   page: string;
   operations: ConsoleOperation[];
-  /** The component schemas the operations' request schemas reach. */
-  schemas: Record<string, unknown>;
-}
-
-const REF = '#/components/schemas/';
-
-function refName(node: unknown): string | undefined {
-  return isObject(node) && typeof node.$ref === 'string' && node.$ref.startsWith(REF) ? node.$ref.slice(REF.length) : undefined;
 }
 
 /** The first value a schema offers (`example`, `examples[0]`, `default`, `const`, the first of `enum`). */
@@ -103,91 +94,6 @@ export function prefill(doc: JsonObject, node: unknown, depth = 0, name = ''): u
   return name === '' ? '' : `<${name}>`;
 }
 
-/** The required fields only, each with the value its schema offers or an empty one of its type. */
-export function skeleton(doc: JsonObject, node: unknown, depth = 0): unknown {
-  const schema = followRefs(doc, node);
-  if (!isObject(schema) || depth > 8) return {};
-  const own = offered(schema);
-  if (own) return own.value;
-  const first = [schema.allOf, schema.oneOf, schema.anyOf].find((list) => Array.isArray(list) && list.length > 0) as unknown[] | undefined;
-  if (first) {
-    if (schema.allOf === first) {
-      const parts = first.map((s) => skeleton(doc, s, depth + 1));
-      return parts.every(isObject) ? Object.assign({}, ...parts) : parts[0];
-    }
-    return skeleton(doc, first[0], depth + 1);
-  }
-  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
-  if (type === 'object' || isObject(schema.properties)) {
-    const props = isObject(schema.properties) ? schema.properties : {};
-    const required = Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : [];
-    return Object.fromEntries(required.map((name) => [name, skeleton(doc, props[name], depth + 1)]));
-  }
-  if (type === 'array') return [];
-  if (type === 'integer' || type === 'number') return 0;
-  if (type === 'boolean') return false;
-  return '';
-}
-
-/** Names of every component schema reachable from `roots`. */
-function reachable(doc: JsonObject, roots: unknown[]): Set<string> {
-  const schemas = isObject(doc.components) && isObject(doc.components.schemas) ? doc.components.schemas : {};
-  const seen = new Set<string>();
-  const walk = (node: unknown): void => {
-    if (Array.isArray(node)) {
-      for (const item of node) walk(item);
-      return;
-    }
-    if (!isObject(node)) return;
-    const name = refName(node);
-    if (name !== undefined && !seen.has(name)) {
-      seen.add(name);
-      walk(schemas[name]);
-    }
-    for (const [key, value] of Object.entries(node)) if (key !== 'example' && key !== 'examples' && key !== 'x-observed') walk(value);
-  };
-  walk(roots);
-  return seen;
-}
-
-/** Only what validation reads: the console carries no descriptions, examples or records. */
-const KEPT = new Set([
-  '$ref',
-  'type',
-  'properties',
-  'required',
-  'additionalProperties',
-  'items',
-  'enum',
-  'const',
-  'pattern',
-  'format',
-  'minLength',
-  'maxLength',
-  'minimum',
-  'maximum',
-  'exclusiveMinimum',
-  'exclusiveMaximum',
-  'minItems',
-  'maxItems',
-  'allOf',
-  'oneOf',
-  'anyOf',
-  'nullable',
-]);
-function lean(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(lean);
-  if (!isObject(node)) return node;
-  return Object.fromEntries(
-    Object.entries(node)
-      .filter(([key]) => KEPT.has(key))
-      .map(([key, value]) => [
-        key,
-        key === 'properties' && isObject(value) ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, lean(v)])) : lean(value),
-      ]),
-  );
-}
-
 function securityHeaders(doc: JsonObject, operation: JsonObject): string[] {
   const requirements = Array.isArray(operation.security) ? operation.security : Array.isArray(doc.security) ? doc.security : [];
   const schemes = isObject(doc.components) && isObject(doc.components.securitySchemes) ? doc.components.securitySchemes : {};
@@ -209,7 +115,6 @@ export interface ConsoleOptions {
 /** What the console of one page needs, from the document the page shows; `validators` the page's validators script. */
 export function consoleParts(doc: JsonObject, options: ConsoleOptions): { data: ConsoleData; validators: string } {
   const operations: ConsoleOperation[] = [];
-  const roots: unknown[] = [];
   // The validators as the MSW build makes them (scripts/lib/standalone-validators.ts): every error listed.
   const ajv = createAjv(true, { source: true, esm: true });
   const names: Record<string, string> = {};
@@ -218,7 +123,6 @@ export function consoleParts(doc: JsonObject, options: ConsoleOptions): { data: 
     const content = isObject(body) && isObject(body.content) ? body.content['application/json'] : undefined;
     const media = isObject(content) ? content : {};
     const schema = media.schema ?? {};
-    roots.push(schema);
     const examples = isObject(media.examples) ? Object.values(media.examples).map((e) => followRefs(doc, e)) : [];
     const example = 'example' in media ? { value: media.example } : examples.find((e) => isObject(e) && 'value' in e);
     const captured = isObject(example) && typeof example.summary === 'string' && /observed|capture/i.test(example.summary);
@@ -237,15 +141,12 @@ export function consoleParts(doc: JsonObject, options: ConsoleOptions): { data: 
       headers: securityHeaders(doc, entry.operation),
       body: isObject(example) ? example.value : prefill(doc, schema),
       bodyFrom: isObject(example) ? (captured ? 'capture' : 'example') : 'skeleton',
-      schema: lean(schema),
       ...(validator ? { validator } : {}),
       credentials: credentialPaths(doc, schema),
       ...(counterpart ? { counterpart } : {}),
     });
   }
-  const components = isObject(doc.components) && isObject(doc.components.schemas) ? doc.components.schemas : {};
-  const schemas = Object.fromEntries([...reachable(doc, roots)].sort().map((name) => [name, lean(components[name])]));
-  return { data: { page: options.page, operations, schemas }, validators: validatorsScript(standaloneModule(ajv, names)) };
+  return { data: { page: options.page, operations }, validators: validatorsScript(standaloneModule(ajv, names)) };
 }
 
 /** What the console of one page needs, from the document the page shows. */

@@ -5,7 +5,7 @@
 (() => {
   const dataNode = document.getElementById('try-console-data');
   if (!dataNode) return;
-  /** @type {{page: string, operations: Array<any>, schemas: Record<string, any>}} */
+  /** @type {{page: string, operations: Array<any>}} */
   const data = JSON.parse(dataNode.textContent || '{}');
   const STORE = 'air-travel-console';
   const PLACEHOLDERS = {
