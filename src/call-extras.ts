@@ -297,12 +297,27 @@ export function extendedCall<O extends ExtendedCallOptions>(
           attempt(n, timeout === undefined ? callOptions : { ...callOptions, timeout }),
         );
   if (renewSession === undefined || !read) return run();
+  // The call's time-out bounds the whole call: the renewal and the second attempt get what is left.
+  const endsAt = callTimeout === undefined ? undefined : performance.now() + callTimeout;
+  const left = (): number | undefined => (endsAt === undefined ? undefined : Math.ceil(endsAt - performance.now()));
+  const timedOut = (n: number, note: string): CallError => withAttempts(new errors.TimeoutError(target, callTimeout), n, note);
+  // A time-out of the shortened limit is the call's own.
+  const ownTimeout = (error: unknown): boolean => error instanceof errors.TimeoutError && error.timeoutMs !== undefined;
   return run().catch(async (error: unknown) => {
     if (!(error instanceof errors.SessionExpiredError)) throw error;
     // The session is renewed with the stored credentials, then the call is made once more, as it was.
     const renewal = context.target(renewSession, {});
-    await observed(context, renewSession, {}, { signal: callOptions.signal, timeout: callOptions.timeout }, renewal, 1);
-    return attempt(2, callOptions).catch((again: unknown) => {
+    const forRenewal = left();
+    if (forRenewal !== undefined && forRenewal <= 0) throw timedOut(1, 'before Autenticar');
+    try {
+      await observed(context, renewSession, {}, { signal: callOptions.signal, timeout: forRenewal }, renewal, 1);
+    } catch (failed) {
+      throw ownTimeout(failed) ? timedOut(1, 'during Autenticar') : failed;
+    }
+    const forAgain = left();
+    if (forAgain !== undefined && forAgain <= 0) throw timedOut(1, 'after Autenticar');
+    return attempt(2, forAgain === undefined ? callOptions : { ...callOptions, timeout: forAgain }).catch((again: unknown) => {
+      if (ownTimeout(again)) throw timedOut(2, 'after Autenticar');
       throw again instanceof errors.CallError ? withAttempts(again, 2, 'after Autenticar') : again;
     });
   });

@@ -301,14 +301,6 @@ function errorName(error: unknown): string {
   return error instanceof Error ? error.name : typeof error;
 }
 
-// The transport's error, unless its messages contain a secret in any form (a custom fetch could echo one).
-function safeCause(error: unknown, redactor: Redactor): unknown {
-  let text = '';
-  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) text += `${e.message}\n${e.stack ?? ''}\n`;
-  if (!(error instanceof Error)) text = String(error);
-  return redactor.text(text) === text ? error : undefined;
-}
-
 /** A promise that rejects when the signal aborts; `dispose` drops the listener. */
 function abortedPromise(signal: AbortSignal): { promise: Promise<never>; dispose(): void } {
   let onAbort = (): void => {};
@@ -473,14 +465,14 @@ export function createFamilyClient<P, Relaxed extends boolean = false>(
       if (thrown instanceof TransportFailure) {
         const redact = await redactor();
         return new NetworkError(target, `no answer (${redact.excerpt(networkCause(thrown.error), 300)})`, {
-          cause: safeCause(thrown.error, redact),
+          cause: redact.cause(thrown.error),
         });
       }
       // After the answer started: the body was cut short. Before: the body could not be serialised.
       if (!reached) return thrown;
       const redact = await redactor();
       return new NetworkError(target, `the answer was cut short (${redact.excerpt(networkCause(thrown), 300)})`, {
-        cause: safeCause(thrown, redact),
+        cause: redact.cause(thrown),
       });
     }
 

@@ -125,7 +125,13 @@ export class HttpStatusError extends CallError {
   readonly status: number;
   readonly body: unknown;
   constructor(target: CallTarget, status: number, body: unknown, problem?: string) {
-    super(target, `the service answered HTTP ${status}${problem === undefined ? '' : ` (${problem})`}`);
+    // Status 0: a browser's fetch hides a redirect it was told not to follow (type "opaqueredirect").
+    super(
+      target,
+      status === 0
+        ? 'the service answered a redirect, not followed (a browser hides its status)'
+        : `the service answered HTTP ${status}${problem === undefined ? '' : ` (${problem})`}`,
+    );
     this.status = status;
     this.body = body;
   }

@@ -6,6 +6,7 @@
 // 501) and the certification flows, which keep state and read captured files (`startMock({ flows: true })`).
 import { HttpResponse, http, type RequestHandler } from 'msw';
 import { type CompiledDocument, compiledDecider } from './mock/compiled.ts';
+import { CORS_ALLOWED_HEADERS, CORS_ALLOWED_METHODS, CORS_MAX_AGE_SECONDS } from './mock/cors.ts';
 import { type Decision, engineUnavailable, refusal } from './mock/decide.ts';
 import { problem } from './mock/problem.ts';
 import type { MockResponder } from './mock/responder.ts';
@@ -96,15 +97,35 @@ function responseOf(decision: Decision): Response {
   return new HttpResponse(answer.body ?? null, { status: answer.status, headers: answer.headers });
 }
 
-/**
- * MSW request handlers that answer every operation of the families as the mock does: the same
- * validation, problem bodies, status codes and answers. An unmatched request under the base URL
- * gets the mock's 404 problem. `setupServer(...(await createHandlers()))` in Node,
- * `setupWorker(...)` in a browser.
- */
 /** The largest body the mock reads (its wire.ts MAX_BODY_BYTES): larger ones get its 413. */
 const MAX_BODY_BYTES = 1024 * 1024;
 
+/** A CORS preflight answered as the mock's HTTP layer answers it (mock/cors.ts): 204 with what may be sent. */
+function preflight(request: Request): Response | undefined {
+  const origin = request.headers.get('origin');
+  if (request.method !== 'OPTIONS' || !origin || !request.headers.has('access-control-request-method')) return undefined;
+  return new HttpResponse(null, {
+    status: 204,
+    headers: {
+      'access-control-allow-origin': origin,
+      vary: 'Origin',
+      'access-control-expose-headers': '*',
+      'access-control-allow-methods': CORS_ALLOWED_METHODS,
+      'access-control-allow-headers': CORS_ALLOWED_HEADERS.join(', '),
+      'access-control-max-age': CORS_MAX_AGE_SECONDS,
+    },
+  });
+}
+
+/**
+ * MSW request handlers that answer every operation of the families as the mock does: the same
+ * validation, problem bodies, status codes and answers; a HEAD gets the mock's status and
+ * headers without a body, a CORS preflight its 204. Only the contract's routes under the base
+ * URL are answered: every other request (the page's own assets, lazy chunks, `/config.json`,
+ * another API) passes through to the network, so the base URL may be the page's own origin.
+ * `setupServer(...(await createHandlers()))` in Node, `setupWorker(...)` in a browser; start
+ * the worker with `quiet: true` (MSW logs every request body, passwords included, otherwise).
+ */
 export async function createHandlers(options: HandlerOptions = {}): Promise<RequestHandler[]> {
   const families = options.families ?? MSW_FAMILIES;
   const unknown = families.filter((f) => !(MSW_FAMILIES as readonly string[]).includes(f));
@@ -123,7 +144,7 @@ export async function createHandlers(options: HandlerOptions = {}): Promise<Requ
   }
   const pairsOf = options.examples === undefined ? undefined : await fixturePairs(options.examples, ids);
   return [...byBase].map(([root, served]) => {
-    const decideRequest = compiledDecider(served, {
+    const decider = compiledDecider(served, {
       ...(options.behaviours === false ? { behaviours: false } : {}),
       ...(options.respond ? { respond: options.respond } : {}),
       ...(pairsOf ? { pairsOf } : {}),
@@ -134,16 +155,22 @@ export async function createHandlers(options: HandlerOptions = {}): Promise<Requ
     const under = new RegExp(`^${root.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:/|$)`);
     return http.all(under, async ({ request }) => {
       const url = new URL(request.url);
+      // Not a route of the contract: not ours to answer (undefined lets MSW pass it through).
+      if (!decider.routes.lookup(url.pathname.slice(prefix.length) || '/')) return undefined;
+      const cors = preflight(request);
+      if (cors) return cors;
       const bytes = new Uint8Array(await request.arrayBuffer());
       if (bytes.length > MAX_BODY_BYTES)
         return responseOf(refusal(problem(413, `The body is larger than ${MAX_BODY_BYTES} bytes.`), { connection: 'close' }));
-      const decision = decideRequest({
+      const decision = decider.decide({
         method: request.method,
         target: `${url.pathname.slice(prefix.length) || '/'}${url.search}`,
         headers: headersOf(request),
         body: { length: bytes.length, chunks: [bytes], bytes: () => bytes },
       });
-      return responseOf(decision);
+      const response = responseOf(decision);
+      // As an HTTP server answers a HEAD: the status and headers, no body.
+      return request.method === 'HEAD' ? new HttpResponse(null, { status: response.status, headers: response.headers }) : response;
     });
   });
 }

@@ -203,11 +203,38 @@ export interface Redactor {
    * when the text is short, else the start of the redacted value as JSON text, cut.
    */
   body(value: unknown, text: string): unknown;
+  /**
+   * What an error keeps as the `cause` of a transport failure: a copy holding only the name,
+   * message and code of each error down the chain, never the objects (a fetch wrapper's error
+   * can hold the request); undefined when any of that text quotes a secret in any form.
+   */
+  cause(error: unknown): Error | undefined;
 }
 
 /** The note a cut excerpt ends with. */
 export const cutNote = (kept: number, total: number, complete: boolean): string =>
   `… [cut: ${kept} characters kept of ${complete ? total : `more than ${total}`}]`;
+
+/**
+ * A copy of an error and its causes holding only each one's name, message and string `code`
+ * (an AggregateError's first error counts as its cause), never the objects: a fetch
+ * wrapper's error can carry the request, its headers and its body.
+ */
+function copyCause(error: unknown, depth = 0): Error | undefined {
+  if (error === undefined || error === null || depth >= 8) return undefined;
+  const name = error instanceof Error ? String(error.name) : typeof error;
+  const message = error instanceof Error ? String(error.message) : typeof error === 'string' ? error : '';
+  const next: unknown =
+    error instanceof AggregateError && error.errors.length > 0 ? error.errors[0] : error instanceof Error ? error.cause : undefined;
+  const cause = copyCause(next, depth + 1);
+  const copy = new Error(message, cause === undefined ? undefined : { cause });
+  copy.name = name;
+  // Its own stack would point into this file, not to where the failure happened.
+  copy.stack = message === '' ? name : `${name}: ${message}`;
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  if (typeof code === 'string') Object.assign(copy, { code });
+  return copy;
+}
 
 export function createRedactor(secrets: readonly string[]): Redactor {
   const real = secrets.filter((s) => typeof s === 'string' && s !== '');
@@ -323,5 +350,12 @@ export function createRedactor(secrets: readonly string[]): Redactor {
     value: (input) => value(input),
     excerpt,
     body: (input, raw) => (raw.length <= KEPT_CHARS ? value(input) : jsonExcerpt(input, raw)),
+    cause: (error) => {
+      const copy = copyCause(error);
+      let shown = '';
+      for (let e: unknown = copy; e instanceof Error; e = e.cause)
+        shown += `${e.name}\n${e.message}\n${(e as { code?: string }).code ?? ''}\n`;
+      return copy !== undefined && text(shown) === shown ? copy : undefined;
+    },
   };
 }

@@ -5,17 +5,15 @@
 // at the pinned commit. Read from the observed bundle, never typed into a page by hand.
 import { behavioursOf, type ObservedBehaviour, replayable } from '../../src/lib/observed-behaviours.ts';
 import { listOperations } from './openapi.ts';
-import { mdText } from './reference.ts';
+import { mdCode, mdText } from './reference.ts';
 
 /** Markdown text, HTML escaped and with the inline markers a quote may hold neutralised. */
 function inline(text: string): string {
   return mdText(text).replace(/([\\`*_[\]~|])/g, '\\$1');
 }
 
-function codeSpan(text: string): string {
-  const fence = text.includes('`') ? '``' : '`';
-  return `${fence}${text}${fence}`;
-}
+/** Text shown as code, whatever it holds (reference.ts). */
+export const codeSpan = mdCode;
 
 function quoteLine(q: ObservedBehaviour['quotes'][number]): string {
   // A line of a capture is data: shown as code. A comment or a message is a quotation.

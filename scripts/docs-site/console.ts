@@ -1,11 +1,15 @@
 // The try-it console of the reference pages: what each operation gives it (route, the
-// developer headers its security asks, a body to start from, the request schema to check
-// as the reader types), and the browser code and style placed in the page. The console is
+// developer headers its security asks, a body to start from, where the credentials go, the
+// compiled validator that checks the body as the reader types), and the browser code and
+// style placed in the page. The console is
 // our own small script (console/console.js): a library console (Scalar's client) would
 // replace Redoc's page and add about 1 MB gzipped to every page; see docs/pipeline.md.
 
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { buildSync } from 'esbuild';
+import { createAjv } from '../../src/mock/validators.ts';
+import { rootSchema, standaloneModule } from '../lib/standalone-validators.ts';
 import { tagSlug } from './crossrefs.ts';
 import { followRefs } from '../../src/lib/refs.ts';
 import { isObject, listOperations, type JsonObject } from './openapi.ts';
@@ -21,8 +25,10 @@ export interface ConsoleOperation {
   /** The body the editor starts with, and where it comes from. */
   body: unknown;
   bodyFrom: 'example' | 'capture' | 'skeleton';
-  /** `#/components/schemas/X` or an inline schema. */
-  schema: unknown;
+  /** The name of its body's compiled validator in the page's validators script, when it has a body schema. */
+  validator?: string;
+  /** Where the agency credentials go in its body (`["AutenticacaoUsuario", "Senha"]`, `["senha"]`…), by credential. */
+  credentials: Array<{ path: string[]; field: 'Login' | 'Senha' | 'ClienteId' }>;
   /** The same operation on the other flavour's page, with what the evidence holds for it. */
   counterpart?: { href: string; label: string };
 }
@@ -30,14 +36,6 @@ export interface ConsoleOperation {
 export interface ConsoleData {
   page: string;
   operations: ConsoleOperation[];
-  /** The component schemas the operations' request schemas reach. */
-  schemas: Record<string, unknown>;
-}
-
-const REF = '#/components/schemas/';
-
-function refName(node: unknown): string | undefined {
-  return isObject(node) && typeof node.$ref === 'string' && node.$ref.startsWith(REF) ? node.$ref.slice(REF.length) : undefined;
 }
 
 /** The first value a schema offers (`example`, `examples[0]`, `default`, `const`, the first of `enum`). */
@@ -50,89 +48,50 @@ function offered(schema: JsonObject): { value: unknown } | undefined {
   return undefined;
 }
 
-/** The required fields only, each with the value its schema offers or an empty one of its type. */
-export function skeleton(doc: JsonObject, node: unknown, depth = 0): unknown {
+const CREDENTIAL_NAMES: Record<string, 'Login' | 'Senha' | 'ClienteId'> = { login: 'Login', senha: 'Senha', clienteid: 'ClienteId' };
+
+/** The properties a schema publishes, through refs and `allOf`/`oneOf`/`anyOf` (each part's). */
+function propertiesOf(doc: JsonObject, node: unknown, depth = 0): Record<string, unknown> {
+  const schema = followRefs(doc, node);
+  if (!isObject(schema) || depth > 8) return {};
+  const own = isObject(schema.properties) ? schema.properties : {};
+  const parts = [schema.allOf, schema.oneOf, schema.anyOf].flatMap((list) => (Array.isArray(list) ? list : []));
+  return Object.assign({}, ...parts.map((part) => propertiesOf(doc, part, depth + 1)), own);
+}
+
+/**
+ * Where a body carries the agency credentials: a top-level field named Login, Senha or
+ * ClienteId in any case (legacy `Autenticar` writes `login`, `senha`). A nested pair such as
+ * `AutenticacaoUsuario.Senha` is an application user's, not the agency's: never filled (a copy hides it).
+ */
+export function credentialPaths(doc: JsonObject, schema: unknown): ConsoleOperation['credentials'] {
+  return Object.keys(propertiesOf(doc, schema)).flatMap((name) => {
+    const field = CREDENTIAL_NAMES[name.toLowerCase()];
+    return field ? [{ path: [name], field }] : [];
+  });
+}
+
+/**
+ * Every published field, each with the value its schema offers, else a labelled placeholder
+ * (`<Origem>`) or a value of its type: a first Send shows what the operation reads. The
+ * credentials stay empty (the console's fields fill them).
+ */
+export function prefill(doc: JsonObject, node: unknown, depth = 0, name = ''): unknown {
   const schema = followRefs(doc, node);
   if (!isObject(schema) || depth > 8) return {};
   const own = offered(schema);
   if (own) return own.value;
-  const first = [schema.allOf, schema.oneOf, schema.anyOf].find((list) => Array.isArray(list) && list.length > 0) as unknown[] | undefined;
-  if (first) {
-    if (schema.allOf === first) {
-      const parts = first.map((s) => skeleton(doc, s, depth + 1));
-      return parts.every(isObject) ? Object.assign({}, ...parts) : parts[0];
-    }
-    return skeleton(doc, first[0], depth + 1);
-  }
+  if (CREDENTIAL_NAMES[name.toLowerCase()] && name.toLowerCase() !== 'clienteid') return '';
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
-  if (type === 'object' || isObject(schema.properties)) {
-    const props = isObject(schema.properties) ? schema.properties : {};
-    const required = Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : [];
-    return Object.fromEntries(required.map((name) => [name, skeleton(doc, props[name], depth + 1)]));
-  }
-  if (type === 'array') return [];
-  if (type === 'integer' || type === 'number') return 0;
+  const props = propertiesOf(doc, schema);
+  if (type === 'object' || Object.keys(props).length > 0)
+    return Object.fromEntries(Object.entries(props).map(([key, sub]) => [key, prefill(doc, sub, depth + 1, key)]));
+  const first = [schema.oneOf, schema.anyOf].find((list) => Array.isArray(list) && list.length > 0) as unknown[] | undefined;
+  if (first) return prefill(doc, first[0], depth + 1, name);
+  if (type === 'array') return isObject(schema.items) ? [prefill(doc, schema.items, depth + 1, name)] : [];
+  if (type === 'integer' || type === 'number') return typeof schema.minimum === 'number' ? schema.minimum : 1;
   if (type === 'boolean') return false;
-  return '';
-}
-
-/** Names of every component schema reachable from `roots`. */
-function reachable(doc: JsonObject, roots: unknown[]): Set<string> {
-  const schemas = isObject(doc.components) && isObject(doc.components.schemas) ? doc.components.schemas : {};
-  const seen = new Set<string>();
-  const walk = (node: unknown): void => {
-    if (Array.isArray(node)) {
-      for (const item of node) walk(item);
-      return;
-    }
-    if (!isObject(node)) return;
-    const name = refName(node);
-    if (name !== undefined && !seen.has(name)) {
-      seen.add(name);
-      walk(schemas[name]);
-    }
-    for (const [key, value] of Object.entries(node)) if (key !== 'example' && key !== 'examples' && key !== 'x-observed') walk(value);
-  };
-  walk(roots);
-  return seen;
-}
-
-/** Only what validation reads: the console carries no descriptions, examples or records. */
-const KEPT = new Set([
-  '$ref',
-  'type',
-  'properties',
-  'required',
-  'additionalProperties',
-  'items',
-  'enum',
-  'const',
-  'pattern',
-  'format',
-  'minLength',
-  'maxLength',
-  'minimum',
-  'maximum',
-  'exclusiveMinimum',
-  'exclusiveMaximum',
-  'minItems',
-  'maxItems',
-  'allOf',
-  'oneOf',
-  'anyOf',
-  'nullable',
-]);
-function lean(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(lean);
-  if (!isObject(node)) return node;
-  return Object.fromEntries(
-    Object.entries(node)
-      .filter(([key]) => KEPT.has(key))
-      .map(([key, value]) => [
-        key,
-        key === 'properties' && isObject(value) ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, lean(v)])) : lean(value),
-      ]),
-  );
+  return name === '' ? '' : `<${name}>`;
 }
 
 function securityHeaders(doc: JsonObject, operation: JsonObject): string[] {
@@ -153,35 +112,72 @@ export interface ConsoleOptions {
   counterpart?: (operationId: string) => { href: string; label: string } | undefined;
 }
 
-/** What the console of one page needs, from the document the page shows. */
-export function consoleData(doc: JsonObject, options: ConsoleOptions): ConsoleData {
+/** What the console of one page needs, from the document the page shows; `validators` the page's validators script. */
+export function consoleParts(doc: JsonObject, options: ConsoleOptions): { data: ConsoleData; validators: string } {
   const operations: ConsoleOperation[] = [];
-  const roots: unknown[] = [];
+  // The validators as the MSW build makes them (scripts/lib/standalone-validators.ts): every error listed.
+  const ajv = createAjv(true, { source: true, esm: true });
+  const names: Record<string, string> = {};
   for (const entry of listOperations(doc)) {
     const body = followRefs(doc, entry.operation.requestBody);
     const content = isObject(body) && isObject(body.content) ? body.content['application/json'] : undefined;
     const media = isObject(content) ? content : {};
     const schema = media.schema ?? {};
-    roots.push(schema);
     const examples = isObject(media.examples) ? Object.values(media.examples).map((e) => followRefs(doc, e)) : [];
     const example = 'example' in media ? { value: media.example } : examples.find((e) => isObject(e) && 'value' in e);
     const captured = isObject(example) && typeof example.summary === 'string' && /observed|capture/i.test(example.summary);
     const counterpart = options.counterpart?.(entry.operationId);
+    let validator: string | undefined;
+    if (media.schema !== undefined) {
+      validator = `o${operations.length}`;
+      ajv.addSchema(rootSchema(doc, media.schema) as JsonObject, validator);
+      names[validator] = validator;
+    }
     operations.push({
       operationId: entry.operationId,
       method: entry.method.toUpperCase(),
       path: entry.path,
       section: `/${tagSlug(entry.tags[0] ?? 'other')}/${entry.operationId.toLowerCase()}`,
       headers: securityHeaders(doc, entry.operation),
-      body: isObject(example) ? example.value : skeleton(doc, schema),
+      body: isObject(example) ? example.value : prefill(doc, schema),
       bodyFrom: isObject(example) ? (captured ? 'capture' : 'example') : 'skeleton',
-      schema: lean(schema),
+      ...(validator ? { validator } : {}),
+      credentials: credentialPaths(doc, schema),
       ...(counterpart ? { counterpart } : {}),
     });
   }
-  const components = isObject(doc.components) && isObject(doc.components.schemas) ? doc.components.schemas : {};
-  const schemas = Object.fromEntries([...reachable(doc, roots)].sort().map((name) => [name, lean(components[name])]));
-  return { page: options.page, operations, schemas };
+  return { data: { page: options.page, operations }, validators: validatorsScript(standaloneModule(ajv, names)) };
+}
+
+/** What the console of one page needs, from the document the page shows. */
+export function consoleData(doc: JsonObject, options: ConsoleOptions): ConsoleData {
+  return consoleParts(doc, options).data;
+}
+
+const BODY_CHECK = fileURLToPath(new URL('../../src/mock/body-check.ts', import.meta.url));
+
+/**
+ * The validators' module and the mock's wording of a violation (body-check.ts) as one classic
+ * script that sets `tryConsoleValidators`: placed inline, it runs from file:// too, and no code
+ * is compiled in the page.
+ */
+function validatorsScript(esm: string): string {
+  const result = buildSync({
+    stdin: {
+      contents: `${esm}\nexport { prismViolation } from ${JSON.stringify(BODY_CHECK)};\n`,
+      resolveDir: fileURLToPath(new URL('.', import.meta.url)),
+      loader: 'js',
+    },
+    bundle: true,
+    format: 'iife',
+    globalName: 'tryConsoleValidators',
+    platform: 'browser',
+    target: 'es2022',
+    minify: true,
+    write: false,
+    logLevel: 'silent',
+  });
+  return result.outputFiles[0]?.text ?? '';
 }
 
 /** JSON safe inside a `<script type="application/json">`: no `<` can close the element. */

@@ -128,15 +128,28 @@ function observedAside(page: FamilyPage): Html {
   </aside>`;
 }
 
+/** A way in to the console from the landing page: the search when the family has one, else its first operation, opened. */
+function tryHref(page: FamilyPage): { href: string; operation: string } | undefined {
+  const entries = [...page.operationHrefs];
+  const [route, href] = entries.find(([key]) => key.endsWith('/Disponibilidade')) ?? entries[0] ?? [];
+  if (route === undefined || href === undefined) return undefined;
+  const hash = href.indexOf('#');
+  if (hash < 0) return undefined;
+  return { operation: route.slice(route.lastIndexOf('/') + 1), href: `${href.slice(0, hash)}?try${href.slice(hash)}` };
+}
+
 function familyCard(family: LandingFamily): Html {
   const page = family.page;
+  const trial = page ? tryHref(page) : undefined;
   const body = page
     ? html`<dl class="card-stats">
         <div><dt>Operations</dt><dd>${page.coverage.counts.operations}</dd></div>
         <div><dt>Requests</dt><dd>${coverageBar(page.coverage.counts, 'request')} ${barCaption(page.coverage.counts, 'request')}</dd></div>
         <div><dt>Responses</dt><dd>${coverageBar(page.coverage.counts, 'response')} ${barCaption(page.coverage.counts, 'response')}</dd></div>
       </dl>
-      <p class="card-links"><a class="button" href="${page.href}">Open the reference</a> <a href="#coverage-${family.id}">Coverage</a>
+      <p class="card-links"><a class="button" href="${page.href}">Open the reference</a>${
+        trial ? html` <a href="${trial.href}" data-try="${trial.operation}">Try ${trial.operation} in the console</a>` : ''
+      } <a href="#coverage-${family.id}">Coverage</a>
         <a href="openapi/${family.id}.yaml" data-bundle="yaml">YAML</a> <a href="openapi/${family.id}.json" data-bundle="json">JSON</a>${
           hasCollection(family.id) ? html` <a href="${collectionFile(family.id)}" data-postman>Postman</a>` : ''
         }</p>

@@ -11,7 +11,7 @@ import { behavioursOf } from '../../src/lib/observed-behaviours.ts';
 import { behavioursMarkdown } from './behaviours.ts';
 import { isObject, listOperations, type JsonObject, plainCopy } from './openapi.ts';
 import type { FlavourLinks } from './flavour-links.ts';
-import { mdText, type ReferenceFamily } from './reference.ts';
+import { mdCode, mdText, type ReferenceFamily } from './reference.ts';
 import { readObservedRecord } from '../observed/observed-operations.ts';
 import {
   SOURCE_LABELS,
@@ -48,10 +48,7 @@ export function observedReferenceFamily(id: string, published: { id: string; tit
   };
 }
 
-function code(text: string): string {
-  const fence = text.includes('`') ? '``' : '`';
-  return `${fence}${text}${fence}`;
-}
+const code = mdCode;
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;

@@ -13,7 +13,7 @@ import { statusLabel, statusToken } from './status.ts';
 import { buildDocs, type BuildDocsArgv } from './build-docs.ts';
 import { collectionFile, hasCollection } from '../postman/families.ts';
 import { countTraces, noteSchemaSources, sourceNote } from './traceability.ts';
-import { CONSOLE_ASSETS, consoleData, scriptJson } from './console.ts';
+import { CONSOLE_ASSETS, consoleParts, scriptJson } from './console.ts';
 import type { FlavourLinks } from './flavour-links.ts';
 
 const TEMPLATE = fileURLToPath(new URL('./reference-template.hbs', import.meta.url));
@@ -64,10 +64,16 @@ export function mdText(text: string): string {
   return escapeHtml(text);
 }
 
-/** An inline code span that survives backticks inside the text. */
-function mdCode(text: string): string {
-  const fence = text.includes('`') ? '``' : '`';
-  return `${fence}${text}${fence}`;
+/**
+ * Text shown as code in Markdown, whatever it holds. A code span is literal, so text with no
+ * backtick and no line break stays one; any other (a third party's quoted line, file or
+ * source name may hold backtick runs that end a span early, or a blank line that ends the
+ * paragraph) is a `<code>` element with every character Markdown or HTML reads written as a
+ * character reference, so nothing in it becomes markup or a link.
+ */
+export function mdCode(text: string): string {
+  if (!/[`\r\n]/.test(text)) return `\`${text}\``;
+  return `<code>${text.replace(/[&<>"'\\`*_[\]~|!(){}#+\-.:\r\n]/g, (c) => `&#${c.charCodeAt(0)};`)}</code>`;
 }
 
 function opKey(method: string, pathName: string): string {
@@ -217,15 +223,18 @@ export interface ReferencePageJob {
 /** The try-it console placed in a rendered page: its style in the head, its data and script before the end of the body. */
 export function withConsole(page: string, doc: JsonObject, job: Pick<ReferencePageJob, 'family' | 'counterparts'>): string {
   const { counterparts } = job;
-  const data = consoleData(doc, { page: job.family.id, ...(counterparts ? { counterpart: (id: string) => counterparts[id] } : {}) });
-  if (/<\/(script|style)/i.test(CONSOLE_ASSETS.script + CONSOLE_ASSETS.style))
+  const { data, validators } = consoleParts(doc, {
+    page: job.family.id,
+    ...(counterparts ? { counterpart: (id: string) => counterparts[id] } : {}),
+  });
+  if (/<\/(script|style)/i.test(CONSOLE_ASSETS.script + CONSOLE_ASSETS.style + validators))
     throw new Error('The console assets would close their own element.');
   // The page's last </body>: Redoc's inlined script before it may hold the string itself.
   const body = page.lastIndexOf('</body>');
   if (body < 0) throw new Error(`Family "${job.family.id}": the page has no </body> to place the console before.`);
   return (
     page.slice(0, body) +
-    `<style id="try-console-style">${CONSOLE_ASSETS.style}</style>\n<script type="application/json" id="try-console-data">${scriptJson(data)}</script>\n<script id="try-console-script">${CONSOLE_ASSETS.script}</script>\n` +
+    `<style id="try-console-style">${CONSOLE_ASSETS.style}</style>\n<script type="application/json" id="try-console-data">${scriptJson(data)}</script>\n<script id="try-console-validators">${validators}</script>\n<script id="try-console-script">${CONSOLE_ASSETS.script}</script>\n` +
     page.slice(body)
   );
 }

@@ -3,16 +3,18 @@
 // Beside the pages it serves the mock on the same origin: every request that is not a
 // GET or HEAD goes to a mock started in process, so the pages' console calls it without CORS.
 
-import { createReadStream } from 'node:fs';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { problem } from '../../src/mock/problem.ts';
 import { startMock, type RunningMock } from '../../src/mock/server.ts';
 import { sendProblem } from '../../src/mock/wire.ts';
 import { scriptArgs } from '../lib/args.ts';
 import { LiveReload } from './live-reload.ts';
+import { COMMON_HEADERS, pageHeaders } from './page-headers.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -23,6 +25,31 @@ const TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
 };
+
+const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.json', '.yaml', '.svg']);
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/** The encoding to send: Brotli, else gzip, when the client accepts it (a `q=0` refuses). */
+export function chooseEncoding(accept: string | undefined): 'br' | 'gzip' | undefined {
+  const accepted = new Map(
+    (accept ?? '').split(',').map((part) => {
+      const [name = '', ...params] = part.trim().toLowerCase().split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find(Boolean);
+      return [name.trim(), q === undefined ? 1 : Number(q)] as const;
+    }),
+  );
+  const ok = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  return ok('br') ? 'br' : ok('gzip') ? 'gzip' : undefined;
+}
+
+/** A file as served: its bytes (live-reload listener added to a page), its headers, and its compressed forms, made once. */
+interface Served {
+  key: string;
+  body: Buffer;
+  headers: Record<string, string>;
+  encoded: Map<string, Promise<Buffer>>;
+}
 
 /** Whether `file` is `root` or inside it. */
 function within(root: string, file: string): boolean {
@@ -55,7 +82,7 @@ function forward(target: URL, req: IncomingMessage, res: ServerResponse, fail: (
   const headers = { ...req.headers, host: target.host };
   const outgoing = request(new URL(req.url ?? '/', target), { method: req.method ?? 'POST', headers }, (answer) => {
     const { connection: _c, 'keep-alive': _k, 'transfer-encoding': _t, ...kept } = answer.headers;
-    res.writeHead(answer.statusCode ?? 502, kept);
+    res.writeHead(answer.statusCode ?? 502, { ...kept, ...COMMON_HEADERS });
     answer.pipe(res);
   });
   outgoing.on('error', () => (res.headersSent ? res.destroy() : fail()));
@@ -68,9 +95,10 @@ export function createDocsServer(rootDir: string, options: DocsServerOptions = {
   const mock = options.mock ? new URL(options.mock) : undefined;
   // The root as the disk has it, once: a symbolic link inside it must not lead out of it.
   let realRoot: Promise<string> | undefined;
+  const cache = new Map<string, Served>();
   return createServer(async (req, res) => {
     const send = (status: number, detail: string, headers: Record<string, string> = {}) =>
-      sendProblem(res, problem(status, detail), headers);
+      sendProblem(res, problem(status, detail), { ...COMMON_HEADERS, ...headers });
     if (mock && req.method !== 'GET' && req.method !== 'HEAD')
       return forward(mock, req, res, () => send(502, 'The mock beside the docs did not answer.'));
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(405, 'The docs site is read-only: GET or HEAD.', { allow: 'GET, HEAD' });
@@ -86,18 +114,41 @@ export function createDocsServer(rootDir: string, options: DocsServerOptions = {
       if (!within(await realRoot, file)) return send(403, 'The path leads outside the docs site (through a symbolic link).');
       const info = await stat(file);
       if (!info.isFile()) return send(404, 'No page at this path.');
-      if (live && path.extname(file) === '.html') {
-        const page = Buffer.from(LiveReload.inject(await readFile(file, 'utf8')));
-        res.writeHead(200, { 'content-type': TYPES['.html'], 'content-length': page.length, 'cache-control': 'no-cache' });
-        return res.end(req.method === 'HEAD' ? undefined : page);
+      const ext = path.extname(file);
+      const key = `${info.mtimeMs}:${info.size}:${live ? 'live' : ''}`;
+      let served = cache.get(file);
+      if (served?.key !== key) {
+        const bytes = await readFile(file);
+        const page = ext === '.html' ? (live ? LiveReload.inject(bytes.toString('utf8')) : bytes.toString('utf8')) : undefined;
+        served = {
+          key,
+          body: page === undefined ? bytes : Buffer.from(page),
+          headers: page === undefined ? {} : pageHeaders(page),
+          encoded: new Map(),
+        };
+        cache.set(file, served);
+      }
+      const encoding = COMPRESSIBLE.has(ext) ? chooseEncoding(req.headers['accept-encoding']) : undefined;
+      let body = served.body;
+      if (encoding) {
+        let pending = served.encoded.get(encoding);
+        if (!pending) {
+          // Brotli at quality 5: about gzip's speed, a third smaller for these pages.
+          pending = encoding === 'br' ? brotli(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }) : gzipped(body);
+          served.encoded.set(encoding, pending);
+        }
+        body = await pending;
       }
       res.writeHead(200, {
-        'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
-        'content-length': info.size,
+        ...COMMON_HEADERS,
+        ...served.headers,
+        'content-type': TYPES[ext] ?? 'application/octet-stream',
+        'content-length': body.length,
         'cache-control': 'no-cache',
+        ...(COMPRESSIBLE.has(ext) ? { vary: 'accept-encoding' } : {}),
+        ...(encoding ? { 'content-encoding': encoding } : {}),
       });
-      if (req.method === 'HEAD') return res.end();
-      createReadStream(file).pipe(res);
+      res.end(req.method === 'HEAD' ? undefined : body);
     } catch {
       send(404, 'No page at this path.');
     }

@@ -83,6 +83,8 @@ async function builderKey(rootDir: string): Promise<string> {
     'console.ts',
     'console/console.js',
     'console/console.css',
+    '../lib/standalone-validators.ts',
+    '../../src/mock/body-check.ts',
   ].map((f) => path.join(dir, f));
   files.push(path.join(rootDir, 'node_modules/@redocly/cli/package.json'));
   const texts = await Promise.all(files.map((f) => readFile(f, 'utf8').catch(() => f)));

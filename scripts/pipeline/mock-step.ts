@@ -25,6 +25,7 @@ import type { BuiltFamily } from './step.ts';
 export const START_CACHE_OUTPUT = 'mock/start.json';
 /** The MSW modules' generator is an input of this step too. */
 const MSW_GENERATOR = fileURLToPath(new URL('./msw-modules.ts', import.meta.url));
+const MSW_VALIDATORS = fileURLToPath(new URL('../lib/standalone-validators.ts', import.meta.url));
 const V2_ROUTE = '/api/V2/Voos';
 const OBSERVED: Record<string, string> = { [OBSERVED_OF]: OBSERVED_ID, [LEGACY_OBSERVED_OF]: LEGACY_OBSERVED_ID };
 
@@ -96,7 +97,7 @@ export async function buildStartCache(rootDir: string, outDir: string, families:
   }
   return {
     report: { id: MOCK_ID, skipped: false, files: Object.keys(contents), warnings: [], ms: performance.now() - started },
-    inputs: [...(await mockInputs(rootDir, outDir, families)), MSW_GENERATOR],
+    inputs: [...(await mockInputs(rootDir, outDir, families)), MSW_GENERATOR, MSW_VALIDATORS],
     folders: [...MOCK_FOLDERS],
     outputs: Object.fromEntries(Object.entries(contents).map(([name, content]) => [name, sha256(content)])),
   };

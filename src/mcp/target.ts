@@ -36,7 +36,7 @@ async function compiledDocument(id: string): Promise<CompiledDocument> {
 
 /** The mock's decisions on one document, in this process. */
 export async function inProcessTarget(documentId: string): Promise<Target> {
-  const decideRequest = compiledDecider([await compiledDocument(documentId)]);
+  const decider = compiledDecider([await compiledDocument(documentId)]);
   const encoder = new TextEncoder();
   const decoder = new TextDecoder();
   const sendDecision = (decision: Decision): Sent => {
@@ -61,7 +61,7 @@ export async function inProcessTarget(documentId: string): Promise<Target> {
         headers: lower,
         body: { length: bytes.length, chunks: [bytes], bytes: () => bytes },
       };
-      return sendDecision(decideRequest(input));
+      return sendDecision(decider.decide(input));
     },
   };
 }

@@ -80,11 +80,15 @@ export interface DeciderOptions {
   pairsOf?: (op: MockOperation) => readonly ExamplePair[];
 }
 
-/** The mock's decision for each request on these documents: the same screen and session rule the mock's server applies. */
-export function compiledDecider(
-  documents: readonly CompiledDocument[],
-  options: DeciderOptions = {},
-): (request: DecisionRequest) => Decision {
+/** The mock's decisions on some compiled documents, and the routes they answer. */
+export interface CompiledDecider {
+  /** The documents' routes: a door answers only a path these hold and lets every other request through. */
+  readonly routes: RouteTable;
+  /** The mock's decision for one request: the same screen and session rule the mock's server applies. */
+  decide(request: DecisionRequest): Decision;
+}
+
+export function compiledDecider(documents: readonly CompiledDocument[], options: DeciderOptions = {}): CompiledDecider {
   const contract = new CompiledContract(documents, options.pairsOf);
   const screen = options.behaviours === false ? undefined : (op: MockOperation, body: unknown) => refuseNulls(op, body);
   // The legacy session rule, as the mock's server asks it before the caller's responder.
@@ -92,5 +96,5 @@ export function compiledDecider(
     (op) => contract.readyAnswerOf(op, { status: SESSION_STATUS, example: SESSION_EXAMPLE })?.body,
   );
   const respond = sessionRule(() => contract.routes, options.respond, sessionAnswer);
-  return (request) => decide(contract, request, { ...(screen ? { screen } : {}), respond });
+  return { routes: contract.routes, decide: (request) => decide(contract, request, { ...(screen ? { screen } : {}), respond }) };
 }

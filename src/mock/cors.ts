@@ -6,8 +6,8 @@ import type http from 'node:http';
 
 /** The request headers a page may send: the two developer headers, the body's type, `Prefer`. */
 export const CORS_ALLOWED_HEADERS = ['developer-token', 'developer-access-code', 'content-type', 'prefer', 'accept'] as const;
-const ALLOWED_METHODS = 'POST, OPTIONS';
-const MAX_AGE_SECONDS = '600';
+export const CORS_ALLOWED_METHODS = 'POST, OPTIONS';
+export const CORS_MAX_AGE_SECONDS = '600';
 
 /**
  * Adds the CORS headers to `res` (they join whatever headers the answer writes later) and
@@ -25,9 +25,9 @@ export function applyCors(req: http.IncomingMessage, res: http.ServerResponse): 
   const preflight = req.method === 'OPTIONS' && typeof req.headers['access-control-request-method'] === 'string';
   if (!preflight) return false;
   res.writeHead(204, {
-    'access-control-allow-methods': ALLOWED_METHODS,
+    'access-control-allow-methods': CORS_ALLOWED_METHODS,
     'access-control-allow-headers': CORS_ALLOWED_HEADERS.join(', '),
-    'access-control-max-age': MAX_AGE_SECONDS,
+    'access-control-max-age': CORS_MAX_AGE_SECONDS,
     'content-length': '0',
   });
   // A preflight has no body to wait for; drain anything sent anyway.

@@ -199,6 +199,30 @@ describe('legacy sessions: re-authentication on SessaoExpirada', () => {
     expect((await mock.received()).map((c) => c.path)).toEqual([MAPA]);
   });
 
+  test('the timeout bounds the whole call: the renewal and the second attempt get what is left', async () => {
+    // Issue 50, point 5: each step answers after 250 ms; with a 400 ms timeout the call must end
+    // by its deadline, during the renewal, not after three fresh limits (it used to end after about 750 ms
+    // with SessionExpiredError, the call made twice).
+    const server = await startServer((request, response) => {
+      const answer = request.url.endsWith('/Autenticar') ? 'token-renewed' : { SessaoExpirada: true };
+      const timer = setTimeout(() => sendJson(response, answer), 250);
+      response.on('close', () => clearTimeout(timer));
+    });
+    try {
+      const client = createLegacyClient({ baseUrl: server.url, ...identity, credentials, reauthenticate: true, timeout: 400 });
+      const error = await client.ObterMapaDeAssentos({ Localizador: 'ABC123' }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(TimeoutError);
+      expect((error as TimeoutError).timeoutMs).toBe(400);
+      expect((error as Error).message).toMatch(/^ObterMapaDeAssentos: timed out after 400 ms \(1 attempt, during Autenticar\)$/);
+      expect(server.requests.map((r) => r.url)).toEqual([MAPA, AUTENTICAR]);
+    } finally {
+      await server.close();
+    }
+  });
+
   test('refused where it cannot work: without credentials, or on a family without sessions', () => {
     expect(() => createLegacyClient({ baseUrl: mock.url, ...identity, reauthenticate: true })).toThrow(
       /for a legacy client with credentials/,

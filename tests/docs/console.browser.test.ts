@@ -122,12 +122,12 @@ describe.skipIf(!CHROMIUM)('the try-it console', () => {
     const href = hrefOf('v2-pt', published, 'Tarifar');
     const { page, problems, sent } = await visit(context, new URL(href, base).href);
     await openConsole(page, 'Tarifar');
-    // The contract publishes no example for Tarifar: the body holds its required fields.
-    const schemas = (published.components as { schemas: Record<string, { required?: string[] }> }).schemas;
-    const required = schemas.RequisicaoComCredenciais?.required ?? [];
-    expect(required.length).toBeGreaterThan(0);
+    // The contract publishes no example for Tarifar: the body holds every published field.
+    const schemas = (published.components as { schemas: Record<string, { properties?: Record<string, unknown> }> }).schemas;
+    const fields = Object.keys(schemas.RequisicaoComCredenciais?.properties ?? {});
+    expect(fields.length).toBeGreaterThan(0);
     const prefilled = JSON.parse(await page.locator('#try-console-body').inputValue()) as Record<string, unknown>;
-    expect(Object.keys(prefilled).sort()).toEqual([...required].sort());
+    expect(Object.keys(prefilled).sort()).toEqual([...fields].sort());
     expect(await page.locator('#try-console-base').inputValue()).toBe(base.origin);
     await fillDeveloperHeaders(page);
     await page.locator('#try-console-send').click();

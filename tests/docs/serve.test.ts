@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { LIVE_PATH, LiveReload } from '../../scripts/docs-site/live-reload.ts';
-import { fileFor, serveDocs } from '../../scripts/docs-site/serve.ts';
+import { chooseEncoding, fileFor, serveDocs } from '../../scripts/docs-site/serve.ts';
 import { startMock } from '../../src/mock/server.ts';
 
 let dir: string;
@@ -157,5 +157,25 @@ describe('docs:serve with the mock beside the pages', () => {
       await new Promise((resolve) => beside.server.close(resolve));
       await mock.close().catch(() => undefined);
     }
+  });
+});
+
+describe('headers and encodings (issue 50)', () => {
+  test('Brotli, else gzip, only when accepted; q=0 refuses', () => {
+    expect(chooseEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(chooseEncoding('gzip')).toBe('gzip');
+    expect(chooseEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(chooseEncoding('*')).toBe('br');
+    expect(chooseEncoding('*;q=0, identity')).toBeUndefined();
+    expect(chooseEncoding(undefined)).toBeUndefined();
+  });
+
+  test('a refusal carries nosniff too; a page its policy', async () => {
+    const refused = await fetch(new URL('/nowhere.html', base));
+    expect(refused.status).toBe(404);
+    expect(refused.headers.get('x-content-type-options')).toBe('nosniff');
+    const page = await fetch(new URL('/v2-pt.html', base));
+    expect(page.headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'/);
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
   });
 });

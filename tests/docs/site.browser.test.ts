@@ -262,8 +262,10 @@ function landingLinks(site: Site): Promise<LandingLinks> {
           bundles.push(href);
           continue;
         }
-        const [file = '', hash] = href.split('#');
-        pages.set(file, [...(pages.get(file) ?? []), ...(hash === undefined ? [] : [`#${hash}`])]);
+        // `?try` (the console's way in) leads to the same page and operation.
+        const [page = '', hash] = href.split('#');
+        const file = page.replace(/\?try$/, '');
+        pages.set(file, [...new Set([...(pages.get(file) ?? []), ...(hash === undefined ? [] : [`#${hash}`])])]);
       }
       return { anchors, ids, pages, bundles, collections, problems };
     })();

@@ -1,8 +1,12 @@
 // Issue 39: the handlers through MSW's `setupServer`, as an integrator's Node tests use them.
 // The servers' variables are filled (the sandbox URL, the legacy URL, or the caller's base URL
-// with its path prefix), an unmatched request under the base URL gets the mock's 404 problem
-// (not MSW's "no matching handler"), and `respond` and the observed behaviours decide as they
-// do in the mock. Expected answers come from a real mock on 127.0.0.1.
+// with its path prefix); only the contract's routes are answered, every other request under
+// the base URL reaching the network as if no handler were there (issue 50: a page's own
+// origin as the base URL); HEAD and a CORS preflight are answered as the mock's HTTP server
+// answers them; and `respond` and the observed behaviours decide as they do in the mock.
+// Expected answers come from a real mock on 127.0.0.1.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { MockResponder } from '../../src/mock/responder.ts';
@@ -18,13 +22,24 @@ const respond: MockResponder = (call) =>
 const server = setupServer();
 let mock: RunningMock;
 let observedMock: RunningMock;
+// The application's own server: what is not the contract's must reach it.
+let app: Server;
+let appUrl: string;
+const appSaw: string[] = [];
 
 beforeAll(async () => {
   [mock, observedMock] = await Promise.all([
     startMock({ rootDir, families: ['v2-pt', 'legacy'], port: 0, logLevel: 'silent', respond }),
     startMock({ rootDir, families: ['v2-pt'], observed: true, port: 0, logLevel: 'silent' }),
   ]);
+  app = createServer((req, res) => {
+    appSaw.push(`${req.method} ${req.url}`);
+    res.writeHead(200, { 'content-type': 'application/json' }).end('{"from":"the application"}');
+  });
+  await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
+  appUrl = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
   server.use(
+    ...(await createHandlers({ families: ['v2-pt', 'legacy'], baseUrl: appUrl })),
     ...(await createHandlers({ families: ['v2-pt', 'legacy'], respond })),
     ...(await createHandlers({ families: ['v2-pt'], baseUrl: 'https://api.example/prefixo' })),
     ...(await createHandlers({ families: ['v2-pt'], observed: true, baseUrl: 'https://observed.example' })),
@@ -34,6 +49,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   server.close();
+  await new Promise((resolve) => app?.close(resolve));
   await Promise.all([mock?.close(), observedMock?.close()]);
 });
 
@@ -54,13 +70,42 @@ test('server variables are filled: the sandbox URL, the legacy URL, and a base U
   expect(await post('https://legacy.invalid/AereoNoSession.svc/RemoverAssentos', seat)).toEqual(refused);
 });
 
-test("an unmatched request under the base URL gets the mock's 404 problem, naming the closest operations", async () => {
-  const expected = await post(`${mock.url}/api/V2/Voos/Disponibilidad`, SEARCH);
-  expect(expected.status).toBe(404);
-  expect(expected.body).toContain('Closest operations: POST /api/V2/Voos/Disponibilidade');
-  expect(await post('https://sandbox.invalid/api/V2/Voos/Disponibilidad', SEARCH)).toEqual(expected);
-  const root = await post('https://api.example/prefixo/', {});
-  expect(root).toMatchObject({ status: 404, type: 'application/problem+json' });
+test("only the contract's routes are answered: the rest of the base URL's origin reaches the network", async () => {
+  // The base URL is the application's own origin: its assets and other paths are not the contract's.
+  for (const path of ['/config.json', '/favicon.ico', '/assets/chunk-abc.js', '/api/V2/Voos/Disponibilidad']) {
+    const answer = await fetch(`${appUrl}${path}`);
+    expect(answer.status, path).toBe(200);
+    expect(await answer.text()).toBe('{"from":"the application"}');
+  }
+  expect(appSaw).toEqual(['GET /config.json', 'GET /favicon.ico', 'GET /assets/chunk-abc.js', 'GET /api/V2/Voos/Disponibilidad']);
+  // A contract route on that origin is the handlers', and never reaches the application.
+  const expected = await post(`${mock.url}/api/V2/Voos/Disponibilidade`, SEARCH);
+  expect(await post(`${appUrl}/api/V2/Voos/Disponibilidade`, SEARCH)).toEqual(expected);
+  expect(appSaw).toHaveLength(4);
+});
+
+test('HEAD gets the status and headers without a body, a CORS preflight the 204 the mock sends', async () => {
+  const viaMock = await fetch(`${mock.url}/api/V2/Voos/Disponibilidade`, { method: 'HEAD' });
+  const viaMsw = await fetch(`${appUrl}/api/V2/Voos/Disponibilidade`, { method: 'HEAD' });
+  expect(viaMsw.status).toBe(viaMock.status);
+  expect(viaMsw.headers.get('allow')).toBe(viaMock.headers.get('allow'));
+  expect(await viaMsw.text()).toBe('');
+  const preflight = {
+    origin: 'http://page.example',
+    'access-control-request-method': 'POST',
+    'access-control-request-headers': 'developer-token',
+  };
+  const mockPreflight = await fetch(`${mock.url}/api/V2/Voos/Disponibilidade`, { method: 'OPTIONS', headers: preflight });
+  const mswPreflight = await fetch(`${appUrl}/api/V2/Voos/Disponibilidade`, { method: 'OPTIONS', headers: preflight });
+  expect(mswPreflight.status).toBe(204);
+  for (const name of [
+    'access-control-allow-origin',
+    'access-control-allow-methods',
+    'access-control-allow-headers',
+    'access-control-max-age',
+  ])
+    expect(mswPreflight.headers.get(name), name).toBe(mockPreflight.headers.get(name));
+  expect(appSaw).toHaveLength(4);
 });
 
 test('respond answers a valid call as in the mock; the observed behaviours refuse as in the observed mock', async () => {

@@ -3,7 +3,9 @@
 // MSW's `setupWorker` with `createHandlers({ families: ['v2-pt'] })` and the typed client
 // `createV2Client`; MSW's own service worker script is served by the page's origin. In headless
 // Chromium a valid call is answered as the mock answers it, a bad body is refused with the
-// field named, and an unmatched path under the sandbox URL gets the mock's 404 problem.
+// field named, and a path of no operation under the sandbox URL is left to the network (issue
+// 50: only the contract's routes are the handlers'). A redirect the client refuses names itself
+// (a browser hides its status: "HTTP 0" said nothing) and nothing reaches where it points.
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -46,8 +48,14 @@ async function attempt(run) {
     return { ok: false, name: error.name, message: error.message, status: error.status, body: error.body };
   }
 }
+const direct = createV2Client({
+  baseUrl: location.origin + '/redirect-me',
+  developerToken: '3f2504e0-4f89-11d3-9a0c-0305e82c3301',
+  accessCode: 'Y29kZQ==',
+});
 window.air = {
   evalAllowed,
+  redirected: () => attempt(() => direct.call('/api/V2/Voos/Disponibilidade', {}, { credentials: false })),
   csp,
   call: (path, body) => attempt(() => v2.call(path, body, { credentials: false })),
   raw: async (path, body) => {
@@ -66,13 +74,17 @@ let browser: Browser | undefined;
 let page: http.Server;
 let origin: string;
 let mock: RunningMock;
+const pageSaw: string[] = [];
 
 beforeAll(async () => {
   const bundle = await bundlePageScript(PAGE_SCRIPT, rootDir, { minify: false });
   const workerScript = readFileSync(path.join(rootDir, 'node_modules', 'msw', 'lib', 'mockServiceWorker.js'));
   page = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://page.invalid');
-    if (url.pathname === '/') {
+    pageSaw.push(`${req.method} ${url.pathname}`);
+    if (url.pathname.startsWith('/redirect-me/')) {
+      res.writeHead(307, { location: '/elsewhere' }).end();
+    } else if (url.pathname === '/') {
       res.writeHead(200, { 'content-type': 'text/html', 'content-security-policy': CSP });
       res.end(`<!doctype html><title>loading</title><script type="module" src="/app/${bundle.entry}"></script>`);
     } else if (url.pathname === '/favicon.ico') {
@@ -150,10 +162,18 @@ test.skipIf(!CHROMIUM)(
       expect(viaClient).toMatchObject({ ok: false, name: 'HttpStatusError', status: 422, body: JSON.parse(refused.body) });
       expect(viaClient.message).toContain('DataIda');
 
-      // An unmatched path under the sandbox URL: the mock's 404 problem, not MSW's.
-      const unknown = await mockAnswer('/api/V2/Voos/Disponibilidad', valid);
-      expect(unknown.status).toBe(404);
-      expect(await raw('/api/V2/Voos/Disponibilidad', valid)).toEqual(unknown);
+      // A path of no operation under the sandbox URL is not the handlers': it goes to the
+      // network, where sandbox.invalid resolves nowhere.
+      await expect(raw('/api/V2/Voos/Disponibilidad', valid)).rejects.toThrow(/Failed to fetch/);
+
+      // A 307 from a base URL: refused, named, and /elsewhere never asked.
+      const redirected = (await tab.evaluate(() =>
+        (window as unknown as { air: { redirected(): Promise<unknown> } }).air.redirected(),
+      )) as { ok: boolean; name: string; message: string };
+      expect(redirected).toMatchObject({ ok: false, name: 'HttpStatusError' });
+      expect(redirected.message).toMatch(/^Disponibilidade: the service answered a redirect, not followed/);
+      expect(pageSaw).toContain('POST /redirect-me/api/V2/Voos/Disponibilidade');
+      expect(pageSaw.filter((r) => r.includes('/elsewhere'))).toEqual([]);
       expect(errors).toEqual([]);
       // The one refusal of the policy is the page's own eval probe: nothing else needed eval.
       expect(await tab.evaluate(() => (window as unknown as { air: { csp: string[] } }).air.csp)).toEqual([

@@ -2,9 +2,10 @@
 // exact versions, integrity-checked by `npm ci`), installed once per lock into
 // .cache/<tool>/ and shared by every file and run: Bruno's CLI (`bru`, @usebruno/cli,
 // ~500 packages), Insomnia's importer, Microcks' Spectral ruleset, the MCP clients (Inspector,
-// conformance), and other languages' generators and runtime clients (NSwag, swagger-client,
-// openapi-client-axios; 112 packages). And one `bru run` of a
-// collection directory, read from its JSON report.
+// conformance), other languages' generators and runtime clients (NSwag, swagger-client,
+// openapi-client-axios; 112 packages), ofetch (a fetch wrapper whose errors keep the request)
+// and Vite 8 with MSW (a real app for the MSW handlers). And one `bru run` of a collection
+// directory, read from its JSON report.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -24,7 +25,9 @@ const run = promisify(execFile);
 export const SHORT_JVM = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'];
 
 /** The node_modules of tests/<tool>/'s lock, installing it first when this lock has no install yet. */
-export async function installTool(tool: 'bruno' | 'insomnia' | 'microcks' | 'mcp' | 'other-languages'): Promise<string> {
+export async function installTool(
+  tool: 'bruno' | 'insomnia' | 'microcks' | 'mcp' | 'other-languages' | 'fetch-wrappers' | 'vite',
+): Promise<string> {
   const here = path.join(rootDir, 'tests', tool);
   const lock = await readFile(path.join(here, 'package-lock.json'));
   const dir = path.join(rootDir, '.cache', tool, createHash('sha256').update(lock).digest('hex').slice(0, 16));

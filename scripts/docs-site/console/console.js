@@ -5,16 +5,13 @@
 (() => {
   const dataNode = document.getElementById('try-console-data');
   if (!dataNode) return;
-  /** @type {{page: string, operations: Array<any>, schemas: Record<string, any>}} */
+  /** @type {{page: string, operations: Array<any>}} */
   const data = JSON.parse(dataNode.textContent || '{}');
   const STORE = 'air-travel-console';
   const PLACEHOLDERS = {
     'developer-token': '<DEVELOPER_TOKEN>',
     'developer-access-code': '<ACCESS_CODE>',
-    Login: '<LOGIN>',
-    Senha: '<PASSWORD>',
   };
-  const CREDENTIALS = ['Login', 'Senha', 'ClienteId'];
   const MAX_ERRORS = 20;
 
   const stored = () => {
@@ -48,70 +45,21 @@
     return node;
   };
 
-  // ---- schema checks as you type (the cheap part: types, required, closed objects, enums, patterns, sizes)
-  const resolve = (schema) => {
-    let s = schema;
-    for (let i = 0; i < 20 && s && typeof s.$ref === 'string'; i++) s = data.schemas[s.$ref.replace('#/components/schemas/', '')];
-    return s || {};
-  };
+  // ---- checks as you type: the compiled validators the mock and the MSW handlers run
+  // (ajv standalone code placed beside this script by the docs build; nothing compiled here),
+  // their violations worded as the mock words them.
+  const compiled = /** @type {any} */ (globalThis).tryConsoleValidators || {};
   const typeOf = (v) => (v === null ? 'null' : Array.isArray(v) ? 'array' : Number.isInteger(v) ? 'integer' : typeof v);
-  const fits = (type, v) => {
-    const t = typeOf(v);
-    return t === type || (type === 'number' && t === 'integer');
-  };
-  function check(schema, value, at, errors, depth = 0) {
-    if (errors.length >= MAX_ERRORS || depth > 30) return;
-    const s = resolve(schema);
-    const here = at || '/';
-    if (Array.isArray(s.allOf)) for (const part of s.allOf) check(part, value, at, errors, depth + 1);
-    for (const key of ['oneOf', 'anyOf']) {
-      if (!Array.isArray(s[key])) continue;
-      const ok = s[key].some((part) => {
-        const e = [];
-        check(part, value, at, e, depth + 1);
-        return e.length === 0;
-      });
-      if (!ok) errors.push({ at: here, message: `matches none of the ${s[key].length} allowed shapes` });
-    }
-    if (s.type !== undefined) {
-      const types = Array.isArray(s.type) ? s.type : [s.type];
-      if (s.nullable === true) types.push('null');
-      if (!types.some((t) => fits(t, value))) {
-        errors.push({ at: here, message: `must be ${types.join(' or ')}, not ${typeOf(value)}` });
-        return;
-      }
-    }
-    if (Array.isArray(s.enum) && !s.enum.some((e) => JSON.stringify(e) === JSON.stringify(value)))
-      errors.push({ at: here, message: `must be one of ${s.enum.map((e) => JSON.stringify(e)).join(', ')}` });
-    if (typeof value === 'string') {
-      if (typeof s.minLength === 'number' && value.length < s.minLength) errors.push({ at: here, message: `must have at least ${s.minLength} characters` });
-      if (typeof s.maxLength === 'number' && value.length > s.maxLength) errors.push({ at: here, message: `must have at most ${s.maxLength} characters` });
-      if (typeof s.pattern === 'string') {
-        try {
-          if (!new RegExp(s.pattern, 'u').test(value)) errors.push({ at: here, message: `must match ${s.pattern}` });
-        } catch {
-          // A pattern this browser cannot compile is left to the server.
-        }
-      }
-    }
-    if (typeof value === 'number') {
-      if (typeof s.minimum === 'number' && value < s.minimum) errors.push({ at: here, message: `must be at least ${s.minimum}` });
-      if (typeof s.maximum === 'number' && value > s.maximum) errors.push({ at: here, message: `must be at most ${s.maximum}` });
-    }
-    if (Array.isArray(value)) {
-      if (typeof s.minItems === 'number' && value.length < s.minItems) errors.push({ at: here, message: `must have at least ${s.minItems} items` });
-      if (s.items) value.forEach((item, i) => check(s.items, item, `${at}/${i}`, errors, depth + 1));
-    }
-    if (typeOf(value) === 'object') {
-      const props = s.properties || {};
-      for (const name of Array.isArray(s.required) ? s.required : [])
-        if (!(name in value)) errors.push({ at: `${at}/${name}`, message: 'is required' });
-      for (const [name, v] of Object.entries(value)) {
-        if (name in props) check(props[name], v, `${at}/${name}`, errors, depth + 1);
-        else if (s.additionalProperties === false) errors.push({ at: `${at}/${name}`, message: 'is not a field of this body' });
-        else if (s.additionalProperties && typeof s.additionalProperties === 'object') check(s.additionalProperties, v, `${at}/${name}`, errors, depth + 1);
-      }
-    }
+  function check(op, value) {
+    const validate = op.validator ? compiled[op.validator] : undefined;
+    if (typeof validate !== 'function' || validate(value)) return [];
+    return (validate.errors || []).slice(0, MAX_ERRORS).map((error) => {
+      const params = error.params || {};
+      const extra = params.missingProperty ?? params.additionalProperty;
+      const at = `${error.instancePath}${typeof extra === 'string' ? `/${extra}` : ''}`;
+      const message = typeof compiled.prismViolation === 'function' ? compiled.prismViolation(error).message : error.message;
+      return { at, message };
+    });
   }
 
   // ---- the drawer
@@ -134,6 +82,10 @@
   };
   // Not a secret: which answer to ask the mock for (RFC 7240 `Prefer`, as the mock reads it).
   const prefer = input('prefer', 'Prefer header (optional; e.g. code=200 or example=NAME: which answer the mock gives)', 'text');
+  // The route's `{parameters}` (V1's `{Operation}`), one field each, filled in before a call.
+  const pathBox = el('div', { id: ids('path-params') });
+  /** @type {Map<string, {field: HTMLInputElement, problem: HTMLElement}>} */
+  const pathParams = new Map();
   const editor = el('textarea', { id: ids('body'), name: 'body', spellcheck: 'false', 'aria-describedby': ids('body-errors') });
   const bodyErrors = el('ul', { class: 'errors', id: ids('body-errors'), 'aria-live': 'polite' });
   const bodyFrom = el('p', { class: 'hint', id: ids('body-from') });
@@ -153,6 +105,7 @@
     'form',
     { id: ids('form'), novalidate: true },
     base.block,
+    pathBox,
     el(
       'fieldset',
       {},
@@ -204,36 +157,61 @@
     const parsed = parseBody();
     const errors = [];
     if (!parsed.ok) errors.push({ at: '', message: parsed.message });
-    else if (parsed.value !== undefined) check(current.schema, withCredentials(parsed.value), '', errors);
+    else if (parsed.value !== undefined) errors.push(...check(current, withCredentials(parsed.value)));
     editor.setAttribute('aria-invalid', String(errors.length > 0));
     for (const e of errors) bodyErrors.append(el('li', { 'data-field': e.at, text: `${e.at || 'body'} ${e.message}` }));
   };
   editor.addEventListener('input', showChecks);
 
-  /** The body as sent: the credentials typed replace the body's own, where the body has such fields. */
-  function withCredentials(body, hide = false) {
+  /** The body as sent: the credentials typed replace the body's own, wherever the operation's body carries them. */
+  function withCredentials(body) {
     if (typeOf(body) !== 'object' || !current) return body;
-    const props = resolve(current.schema).properties || {};
-    const out = { ...body };
-    for (const name of CREDENTIALS) {
-      const typed = secrets[name].field.value;
-      if (!(name in props) && !(name in body)) continue;
-      if (typed !== '') out[name] = name === 'ClienteId' && /^\d+$/.test(typed) ? Number(typed) : typed;
-      if (hide && name in PLACEHOLDERS && name in out) out[name] = PLACEHOLDERS[name];
+    const out = structuredClone(body);
+    for (const { path, field } of current.credentials || []) {
+      const typed = secrets[field].field.value;
+      if (typed === '') continue;
+      let holder = out;
+      for (const key of path.slice(0, -1)) {
+        if (typeOf(holder[key]) !== 'object') holder[key] = {};
+        holder = holder[key];
+      }
+      holder[path.at(-1)] = field === 'ClienteId' && /^\d+$/.test(typed) ? Number(typed) : typed;
     }
     return out;
   }
 
+  // Fields a copy never shows unless asked, at any depth and in any case: the credentials,
+  // the second factor and the legacy session token.
+  const HIDDEN = { login: '<LOGIN>', senha: '<PASSWORD>', clienteid: '<CLIENTE_ID>', tokendeseguranca: '<TOKEN_DE_SEGURANCA>', token: '<SESSION_TOKEN>' };
+  function hidden(value, depth = 0) {
+    if (depth > 32 || value === null || typeof value !== 'object') return value;
+    if (Array.isArray(value)) return value.map((item) => hidden(item, depth + 1));
+    const out = {};
+    for (const [key, inner] of Object.entries(value))
+      out[key] = Object.hasOwn(HIDDEN, key.toLowerCase()) ? HIDDEN[key.toLowerCase()] : hidden(inner, depth + 1);
+    return out;
+  }
+
+  // As the typed client: https, or plain http on a loopback host only (a local mock).
+  const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
   const target = () => {
     const chosen = base.field.value.trim() || defaultBase();
     const url = new URL(chosen);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('The base URL must start with http:// or https://.');
-    return `${url.href.replace(/\/+$/, '')}${current.path}`;
+    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK.has(url.hostname)))
+      throw new Error('The base URL must use https:// (plain http:// only on a loopback host: 127.0.0.1, localhost, [::1]).');
+    if (url.username || url.password || url.search || url.hash) throw new Error('The base URL must not carry user information, a query or a fragment.');
+    let route = current.path;
+    for (const [name, param] of pathParams) {
+      const value = param.field.value.trim();
+      if (value === '') throw Object.assign(new Error(`Fill the path parameter ${name}.`), { param });
+      route = route.replace(`{${name}}`, encodeURIComponent(value));
+    }
+    return `${url.href.replace(/\/+$/, '')}${route}`;
   };
 
   const clearProblems = () => {
     fieldProblems.replaceChildren();
-    for (const s of [base, ...Object.values(secrets)]) {
+    for (const s of [base, ...Object.values(secrets), ...pathParams.values()]) {
       s.problem.textContent = '';
       s.field.removeAttribute('aria-invalid');
     }
@@ -246,8 +224,9 @@
     const [where, ...rest] = location;
     const name = rest.join('/');
     const message = typeof v.message === 'string' ? v.message : JSON.stringify(v);
-    const input =
-      where === 'header' ? secrets[rest[0]?.toLowerCase()] : where === 'body' && rest.length === 1 ? secrets[rest[0]] : undefined;
+    // Own names only: a violation at `constructor` or `__proto__` names no input.
+    const own = (key) => (typeof key === 'string' && Object.hasOwn(secrets, key) ? secrets[key] : undefined);
+    const input = where === 'header' ? own(rest[0]?.toLowerCase()) : where === 'body' && rest.length === 1 ? own(rest[0]) : undefined;
     if (input) {
       input.problem.textContent = message;
       input.field.setAttribute('aria-invalid', 'true');
@@ -271,8 +250,11 @@
     try {
       url = target();
     } catch (error) {
-      base.problem.textContent = error.message;
-      base.field.setAttribute('aria-invalid', 'true');
+      const where = error.param || base;
+      where.problem.textContent = error.message;
+      where.field.setAttribute('aria-invalid', 'true');
+      statusLine.dataset.ok = 'false';
+      statusLine.textContent = `Not sent: ${error.message}`;
       return;
     }
     const headers = { 'content-type': 'application/json; charset=utf-8', accept: 'application/json' };
@@ -285,7 +267,23 @@
     statusLine.textContent = 'Sending\u2026';
     try {
       const body = parsed.value === undefined ? undefined : JSON.stringify(withCredentials(parsed.value));
-      const answer = await fetch(url, { method: current.method, headers, body, credentials: 'omit', referrerPolicy: 'no-referrer', cache: 'no-store' });
+      // A redirect is not followed (as the typed client does not): following a 307/308 would
+      // resend the developer headers and the body with the password to wherever it points.
+      const answer = await fetch(url, {
+        method: current.method,
+        headers,
+        body,
+        credentials: 'omit',
+        referrerPolicy: 'no-referrer',
+        cache: 'no-store',
+        redirect: 'manual',
+      });
+      if (answer.type === 'opaqueredirect' || (answer.status >= 300 && answer.status < 400)) {
+        statusLine.dataset.ok = 'false';
+        statusLine.textContent = `Not followed: ${new URL(url).origin} answered with a redirect. The console does not follow one, as it would send the developer headers and the body (the password) again, elsewhere.`;
+        statusLine.scrollIntoView({ block: 'nearest' });
+        return;
+      }
       const text = await answer.text();
       statusLine.dataset.ok = String(answer.ok);
       statusLine.textContent = `${answer.status} ${answer.statusText}`.trim();
@@ -302,6 +300,8 @@
       }
       answerBody.textContent = shown;
       answerBody.hidden = false;
+      // The answer is below the form: brought into view.
+      statusLine.scrollIntoView({ block: 'start' });
     } catch (error) {
       statusLine.dataset.ok = 'false';
       statusLine.textContent = `No answer from ${new URL(url).origin}: ${error.message} (is the mock running there, with CORS on?)`;
@@ -324,7 +324,7 @@
     try {
       url = target();
     } catch {
-      url = `${defaultBase()}${current.path}`;
+      url = `<BASE_URL>${current.path}`;
     }
     const lines = [`curl -X ${current.method} ${quote(url)}`, `  -H ${quote('content-type: application/json; charset=utf-8')}`];
     for (const name of current.headers) {
@@ -333,8 +333,11 @@
     }
     if (prefer.field.value.trim() !== '') lines.push(`  -H ${quote(`prefer: ${prefer.field.value.trim()}`)}`);
     const parsed = parseBody();
-    if (parsed.ok && parsed.value !== undefined) lines.push(`  --data-raw ${quote(JSON.stringify(withCredentials(parsed.value, !reveal)))}`);
-    else if (!parsed.ok) lines.push(`  --data-raw ${quote(editor.value)}`);
+    if (parsed.ok && parsed.value !== undefined) {
+      const sent = withCredentials(parsed.value);
+      lines.push(`  --data-raw ${quote(JSON.stringify(reveal ? sent : hidden(sent)))}`);
+    } else if (!parsed.ok && reveal) lines.push(`  --data-raw ${quote(editor.value)}`);
+    else if (!parsed.ok) lines.push(`  --data-raw ${quote('<BODY: not JSON, left out as it may hold a password; tick the box to copy it as typed>')}`);
     const text = lines.join(' \\\n');
     curl.textContent = text;
     curl.hidden = false;
@@ -351,7 +354,16 @@
         ? 'Prefilled with a captured, sanitized body (observed, not published).'
         : op.bodyFrom === 'example'
           ? 'Prefilled with the published example.'
-          : 'Prefilled with the required fields only (the contract publishes no example).';
+          : 'Prefilled with every published field: the values the schema offers, <Name> placeholders otherwise (the contract publishes no example).';
+    pathParams.clear();
+    pathBox.replaceChildren();
+    for (const [, name] of op.path.matchAll(/\{([^}]+)\}/g)) {
+      const param = input(`path-${name.toLowerCase()}`, `${name} (path parameter)`, 'text', `Fills {${name}} in ${op.path}`);
+      param.field.value = stored()[`path:${name}`] || '';
+      param.field.addEventListener('input', () => remember(`path:${name}`, param.field.value.trim()));
+      pathParams.set(name, param);
+      pathBox.append(param.block);
+    }
     editor.value = JSON.stringify(op.body ?? {}, null, 2);
     if (op.counterpart) {
       counterpart.replaceChildren(el('a', { href: op.counterpart.href, text: op.counterpart.label }));
@@ -376,8 +388,10 @@
     if (event.key === 'Escape' && !drawer.hidden) shut();
   });
 
-  // ---- a "Try it" button on every operation Redoc draws (again if Redoc redraws it)
+  // ---- a "Try it" button on every operation Redoc draws (again if Redoc redraws it); a link
+  // from the landing page (`?try#/section`) opens the console of the operation it leads to, once drawn.
   const bySection = new Map(data.operations.map((op) => [op.section, op]));
+  let asked = new URLSearchParams(location.search).has('try') ? bySection.get(decodeURIComponent(location.hash.slice(1)))?.operationId : undefined;
   const place = () => {
     for (const section of document.querySelectorAll('[data-section-id]')) {
       const op = bySection.get(section.getAttribute('data-section-id'));
@@ -387,6 +401,10 @@
       const button = el('button', { type: 'button', class: 'try-it', 'data-operation': op.operationId, text: `Try ${op.operationId}` });
       button.addEventListener('click', () => open(op, button));
       heading.after(button);
+      if (asked === op.operationId) {
+        asked = undefined;
+        open(op, button);
+      }
     }
   };
   const root = document.getElementById('redoc') || document.body;
