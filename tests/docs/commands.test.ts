@@ -3,8 +3,9 @@
 // by rule (tests/support/doc-commands.ts, CONTRIBUTING.md "Commands in the docs"): the
 // commands of README.md and docs/*.md run in an integrator's project, a fresh `npm init -y`
 // project per docs file (CommonJS, as npm makes it) whose node_modules is the run's one
-// packed install, with the files the docs tell the reader to save (a block whose first line
-// is `// <name>`) written in it; those that use this repository (its npm scripts, `npm ci`,
+// packed install (a docs file that installs the package installs the run's tarball
+// itself), with the files the docs tell the reader to save (a block whose first line is
+// `// <name>`) written in it; those that use this repository (its npm scripts, `npm ci`,
 // `git`) and CONTRIBUTING.md's run in a throw-away copy of the repository; an example's in
 // its folder. A command that starts a server (the mock, the proxy, the docs server) is
 // started and waited for until it listens; the commands after it in the same file talk to
@@ -15,7 +16,7 @@
 // run here carries `# not run here: <reason>`, visible where the reader sees it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { connect, createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -96,19 +97,32 @@ beforeAll(async () => {
 afterAll(async () => {
   await ws?.dispose();
   const made = await Promise.allSettled(projects.values());
-  await Promise.all(made.map((p) => (p.status === 'fulfilled' ? rm(p.value, { recursive: true, force: true }) : undefined)));
+  await Promise.all(made.map((p) => (p.status === 'fulfilled' ? rm(path.dirname(p.value), { recursive: true, force: true }) : undefined)));
 });
 
-/** A fresh `npm init -y` project for one docs file, with the packed install's node_modules and the files the docs tell the reader to save. */
+/** A command that installs the packed package from a tarball, as the README's install does. */
+const INSTALLS_PACKAGE = /\bnpm (?:install|i) (?:\S+\/)?air-travel-api-contract-[\w.-]+\.tgz\b/;
+
+/**
+ * A fresh `npm init -y` project for one docs file, with the files the docs tell the reader
+ * to save. A docs file that installs the package (`npm install <path>/air-travel-api-contract-<version>.tgz`)
+ * finds the run's tarball in `../air-travel-api-contract/`, a clone's place beside the
+ * project, and installs it itself; the others link the run's one packed install.
+ */
 function projectFor(file: string): Promise<string> {
   let made = projects.get(file);
   if (!made) {
     made = (async () => {
       if (!install) throw new Error('the packed install is not ready');
-      const dir = await install.workDir(`doc-project-${docFiles(rootDir).indexOf(file)}`);
+      const base = await install.workDir(`doc-project-${docFiles(rootDir).indexOf(file)}`);
+      const dir = path.join(base, 'project');
+      await mkdir(dir);
       const init = await runIn(dir, 'npm init -y');
       if (init.code !== 0) throw new Error(`npm init -y failed:\n${init.output}`);
-      await symlink(path.join(install.project, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+      if (commands.some((c) => c.file === file && c.notRun === undefined && INSTALLS_PACKAGE.test(c.command))) {
+        await mkdir(path.join(base, 'air-travel-api-contract'));
+        await symlink(install.tarball, path.join(base, 'air-travel-api-contract', path.basename(install.tarball)));
+      } else await symlink(path.join(install.project, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
       for (const snippet of snippets.filter((s) => s.file === file)) await writeFile(path.join(dir, snippet.name), snippet.text);
       return dir;
     })();
