@@ -102,12 +102,16 @@ afterAll(async () => {
 
 /** A command that installs the packed package from a tarball, as the README's install does. */
 const INSTALLS_PACKAGE = /\bnpm (?:install|i) (?:\S+\/)?air-travel-api-contract-[\w.-]+\.tgz\b/;
+/** A command that installs something into the project (its node_modules must then be its own). */
+const INSTALLS = /(?:^|&&\s*)npm (?:install|i|add)\b/;
 
 /**
  * A fresh `npm init -y` project for one docs file, with the files the docs tell the reader
  * to save. A docs file that installs the package (`npm install <path>/air-travel-api-contract-<version>.tgz`)
  * finds the run's tarball in `../air-travel-api-contract/`, a clone's place beside the
- * project, and installs it itself; the others link the run's one packed install.
+ * project, and installs it itself; one that installs something else (`npm i -D vitest@4`)
+ * starts from its own install of that tarball, as the reader's project has the package;
+ * the others link the run's one packed install.
  */
 function projectFor(file: string): Promise<string> {
   let made = projects.get(file);
@@ -119,11 +123,18 @@ function projectFor(file: string): Promise<string> {
       await mkdir(dir);
       const init = await runIn(dir, 'npm init -y');
       if (init.code !== 0) throw new Error(`npm init -y failed:\n${init.output}`);
-      if (commands.some((c) => c.file === file && c.notRun === undefined && INSTALLS_PACKAGE.test(c.command))) {
+      const run = commands.filter((c) => c.file === file && c.notRun === undefined);
+      if (run.some((c) => INSTALLS_PACKAGE.test(c.command))) {
         await mkdir(path.join(base, 'air-travel-api-contract'));
         await symlink(install.tarball, path.join(base, 'air-travel-api-contract', path.basename(install.tarball)));
+      } else if (run.some((c) => runsInProject(c) && INSTALLS.test(c.command))) {
+        const installed = await runIn(dir, `npm install --no-audit --no-fund --prefer-offline ${JSON.stringify(install.tarball)}`);
+        if (installed.code !== 0) throw new Error(`installing the packed tarball failed:\n${installed.output}`);
       } else await symlink(path.join(install.project, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
-      for (const snippet of snippets.filter((s) => s.file === file)) await writeFile(path.join(dir, snippet.name), snippet.text);
+      for (const snippet of snippets.filter((s) => s.file === file)) {
+        await mkdir(path.dirname(path.join(dir, snippet.name)), { recursive: true });
+        await writeFile(path.join(dir, snippet.name), snippet.text);
+      }
       return dir;
     })();
     projects.set(file, made);

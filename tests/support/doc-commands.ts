@@ -100,17 +100,18 @@ export function startsServer(command: string): boolean {
   );
 }
 
-/** A source file the docs give an integrator to save: a fenced block whose first line is `// <name>` (e.g. `// quickstart.ts`). */
+/** A source file the docs give an integrator to save: a fenced block whose first line is `// <path>` (e.g. `// quickstart.ts`). */
 export interface DocSnippet {
   file: string;
   line: number;
-  /** The file name the reader saves it as. */
+  /** The path the reader saves it at, relative to the project. */
   name: string;
   text: string;
 }
 
 const SNIPPET_BLOCK = /^```(?:ts|typescript|js|javascript|mts|mjs)\s*$/;
-const SNIPPET_NAME = /^\/\/ ([\w.-]+\.(?:ts|mts|cts|js|mjs|cjs))\s*$/;
+/** `// quickstart.ts`, `// test/global-setup.ts (what the reader is told beside it)`. */
+const SNIPPET_NAME = /^\/\/ ((?:[\w.-]+\/)*[\w.-]+\.(?:ts|mts|cts|js|mjs|cjs))(?:\s*$|\s+\()/;
 
 /** The blocks of README.md and docs/*.md named by their first line, in order. */
 export function docSnippets(rootDir: string): DocSnippet[] {

@@ -62,7 +62,7 @@ export function ranShort(command: string, output: string, cwd: string): string[]
     if (!summary || summary[2] === '0' || summary[1] !== summary[2]) problems.push(`flows: ${summary?.[0] ?? 'no summary line'}`);
   }
   if (/\bcurl\b[^|]* -i\b/.test(command) && !/^HTTP\/[\d.]+ \d{3}/m.test(output)) problems.push('curl -i printed no status line');
-  if (/^npm (?:test|run test)\b/.test(command)) {
+  if (/^npm (?:test|run test)\b|\bvitest run\b/.test(command)) {
     const passed = number(/Tests\s+(\d+) passed/, output) ?? number(/(\d+) passed/, output);
     if (!passed) problems.push('the test runner passed no test');
   }
