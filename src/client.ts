@@ -72,10 +72,16 @@ export interface CommonCallOptions {
   credentials?: false;
 }
 
+/**
+ * The type of `retry` on an operation that may change something: a sentence, so that the
+ * compiler's error on `{ retry: { … } }` says why (a literal type is quoted in tsc's message).
+ */
+export type RetryRefused = 'retry is refused here: this operation may book, issue or cancel, so a second attempt could do it twice';
+
 /** Options of a call of an operation that may change something: no `retry` (a second attempt could book, issue or cancel twice). */
 export interface CallOptions extends CommonCallOptions {
-  /** Refused on this operation: it may change something on the service (`UnsafeRetryError` at run time). */
-  retry?: undefined;
+  /** Refused on this operation: it may change something on the service (`UnsafeRetryError` at run time, whatever is given). */
+  retry?: RetryRefused;
 }
 
 /** Options of a call of an operation that only reads (docs/client.md, "Retries"). */

@@ -9,6 +9,7 @@ export type {
   CallOptions,
   CommonCallOptions,
   ReadCallOptions,
+  RetryRefused,
   SessionOptions,
   ClientOptions,
   ClientOptionsWithCredentials,

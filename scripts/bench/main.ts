@@ -8,7 +8,7 @@ import { benchDev, benchQuickSaves } from './dev.ts';
 import { benchSuite } from './suite.ts';
 import { benchMock } from './mock.ts';
 import { benchClientOverhead, benchTypecheck, clientSize } from './client.ts';
-import { BASELINE_COMMIT, benchPackage } from './package.ts';
+import { benchPackage, CONSUMER_BUDGET } from './package.ts';
 import { docsPageWeight } from './docs-page.ts';
 import { mswSize } from './msw.ts';
 import { benchMcp } from './mcp.ts';
@@ -72,7 +72,9 @@ console.log(`Benchmarking with ${runs} runs per figure…`);
 if (measures('pipeline')) {
   const pipeline = await benchPipeline(rootDir, runs);
   rows.push({
-    what: `naive CLI sequence (${pipeline.families} families, 4 CLI calls each + openapi-typescript; the observed flavours, their pages, the client and the mock's start cache each by its own CLI)`,
+    // Every step of the build by its tool's own CLI (scripts/lib/cli-route.ts); what no tool's CLI makes (the landing and
+    // flows pages, the flows lineage) is the project's own code either way, so both routes would pay it alike: left out.
+    what: `naive CLI sequence, every step of the build by its own process: ${pipeline.families} families × (redocly lint, bundle, Spectral, build-docs), openapi-typescript; the observed flavours and their pages; the JSON bundles; the mock's start cache and the MSW contracts; the client (tsc); the Postman and Bruno collections. Not the landing and flows pages nor the flows lineage (no tool's CLI: our own code on either route)`,
     figure: ms(pipeline.naive),
   });
   rows.push({
@@ -314,20 +316,20 @@ if (measures('package')) {
   const p = await benchPackage(rootDir, runs);
   const install = (f: { seconds: Figure; apparentMB: number; diskMB: number; packages: number }) =>
     `${f.packages} packages, node_modules ${f.apparentMB.toFixed(1)} MB (${f.diskMB.toFixed(1)} MB on disk), cold install ${f.seconds.median.toFixed(1)} s (min ${f.seconds.min.toFixed(1)}, max ${f.seconds.max.toFixed(1)}, ${f.seconds.runs} runs)`;
-  rows.push({
-    what: `consumer install before the commands shipped (package at ${BASELINE_COMMIT})`,
-    figure: `tarball ${p.baselineTarballKB.toFixed(0)} kB; ${install(p.baseline)}`,
-  });
+  const budget = CONSUMER_BUDGET;
+  const prism = p.prismInAlone.length > 0 ? `; **Prism pulled in: ${p.prismInAlone.join(', ')}**` : '; no Prism package';
   rows.push({
     what: 'consumer install of the package alone: types, client, and the mock, proxy and flows commands',
     key: 'consumer-install',
-    figure: `tarball ${p.tarballKB.toFixed(0)} kB: code and contracts ${p.codeTarballKB.toFixed(0)} kB, docs, examples and Postman collections ${(p.tarballKB - p.codeTarballKB).toFixed(0)} kB; ${install(p.alone)}`,
-    // What the commands cost against the package before them: its code and contracts. The
-    // reading material the README links ships since on purpose, and is shown beside it.
+    figure: `tarball ${p.tarballKB.toFixed(0)} kB: code and contracts ${p.codeTarballKB.toFixed(0)} kB, docs, examples and Postman collections ${(p.tarballKB - p.codeTarballKB).toFixed(0)} kB; ${install(p.alone)}${prism}`,
+    // What a consumer pays against the budget (package.ts, CONSUMER_BUDGET); Prism in the install fails it whatever the sizes.
     ratio: {
-      value: Math.max(p.codeTarballKB / p.baselineTarballKB, p.alone.apparentMB / p.baseline.apparentMB),
-      target: 1.5,
-      label: `max(code tarball ${(p.codeTarballKB / p.baselineTarballKB).toFixed(2)}, node_modules ${(p.alone.apparentMB / p.baseline.apparentMB).toFixed(2)}) / before (whole tarball ${(p.tarballKB / p.baselineTarballKB).toFixed(2)})`,
+      value:
+        p.prismInAlone.length > 0
+          ? Number.POSITIVE_INFINITY
+          : Math.max(p.tarballKB / budget.tarballKB, p.alone.apparentMB / budget.installedMB, p.alone.diskMB / budget.diskMB),
+      target: 1,
+      label: `max(tarball / ${budget.tarballKB} kB ${(p.tarballKB / budget.tarballKB).toFixed(2)}, node_modules / ${budget.installedMB} MB ${(p.alone.apparentMB / budget.installedMB).toFixed(2)}, on disk / ${budget.diskMB} MB ${(p.alone.diskMB / budget.diskMB).toFixed(2)})${p.prismInAlone.length > 0 ? ', Prism pulled in' : ''}`,
     },
   });
   rows.push({ what: 'consumer install of the package with Prism (`Prefer`, the reference engine)', figure: install(p.withPrism) });

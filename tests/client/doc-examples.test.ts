@@ -2,7 +2,8 @@
 // legacy sessions and exported types compile against the package's entries (imports of
 // `air-travel-api-contract/...` pointed at src/). A line an example shows commented out
 // with "does not compile" must not: each such line is uncommented in a copy, and tsc must
-// report exactly those lines.
+// report exactly those lines, and every message the docs quote for them (a ```text block
+// of `error TS…` lines) is what tsc prints.
 import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -24,11 +25,23 @@ const ENTRIES: Record<string, string> = {
 
 const blocksOf = (markdown: string): string[] => [...markdown.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!);
 
-function examples(): string[] {
+function texts(): { readme: string; sections: string } {
   const readme = readFileSync(path.join(rootDir, 'README.md'), 'utf8');
   const client = readFileSync(path.join(rootDir, 'docs/client.md'), 'utf8');
-  const sections = client.slice(client.indexOf('### Retries'), client.indexOf('### V2 Portuguese (official, recommended)'));
+  return { readme, sections: client.slice(client.indexOf('### Retries'), client.indexOf('### V2 Portuguese (official, recommended)')) };
+}
+
+function examples(): string[] {
+  const { readme, sections } = texts();
   return [...blocksOf(readme), ...blocksOf(sections)];
+}
+
+/** The compiler messages the docs quote: `error TS…` lines of their ```text blocks. */
+function quotedErrors(): string[] {
+  const { readme, sections } = texts();
+  return [...`${readme}\n${sections}`.matchAll(/```text\n([\s\S]*?)```/g)].flatMap((m) =>
+    (m[1] as string).split('\n').filter((line) => /^error TS\d+: /.test(line)),
+  );
 }
 
 const pointed = (source: string): string =>
@@ -76,4 +89,9 @@ test('the README and docs/client.md examples compile, and their "does not compil
   );
   const failing = [...new Set([...output.matchAll(/(example-\d+(?:-wrong)?\.ts)\((\d+),\d+\): error/g)].map((m) => `${m[1]}:${m[2]}`))];
   expect({ failing, output: failing.every((f) => expected.includes(f)) ? '' : output }).toEqual({ failing: expected, output: '' });
+  // What a reader is told tsc says is what it says, on a line the docs mark as not compiling.
+  const quoted = quotedErrors();
+  expect(quoted.length).toBeGreaterThan(0);
+  const printed = [...output.matchAll(/example-\d+-wrong\.ts\(\d+,\d+\): (error TS\d+: .*)/g)].map((m) => m[1]);
+  for (const message of quoted) expect(printed, output).toContain(message);
 }, 180_000);

@@ -1,6 +1,6 @@
 // Issue 38, item 3: every client integrators use gets what curl gets. The packed package is
-// installed in a fresh project (no Prism: it is an optional peer) and its `mock` runs on
-// Node 20; each client sends its own default request, with its own Accept, Content-Type
+// installed in a fresh project (the run's one packed install; no Prism: it is an optional
+// peer) and its `mock` runs on Node 20; each client sends its own default request, with its own Accept, Content-Type
 // and encodings: axios, got, ky, undici, fetch, superagent, node-fetch (real packages,
 // from this folder's lock, run on the same Node 20), Python `requests`, PHP's curl
 // extension (a body over 1 KiB, which it sends with `Expect: 100-continue`), Java's
@@ -15,7 +15,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadOperations, validCall } from '../../scripts/lib/contract.ts';
 import { startServerProcess, type MockProcess } from '../support/mock-process.ts';
 import { runCollection } from '../support/newman.ts';
-import { installNode, mustRun, pack, rootDir, run } from '../support/package.ts';
+import { installNode, mustRun, rootDir, run } from '../support/package.ts';
+import { packedInstall } from '../support/shared-fixtures.ts';
 import { SHORT_JVM } from '../support/tools.ts';
 
 const HERE = path.dirname(new URL(import.meta.url).pathname);
@@ -54,16 +55,14 @@ async function installClients(): Promise<string> {
 
 beforeAll(async () => {
   tmp = await mkdtemp(path.join(os.tmpdir(), 'clients-test-'));
-  const project = path.join(tmp, 'consumer');
-  await mkdir(project, { recursive: true });
-  const [packed, binary, installed] = await Promise.all([pack(tmp), installNode(NODE_20), installClients()]);
+  // The run's one packed install (shared-fixtures.ts): read only here, the mock run from it.
+  const [install, binary, installed] = await Promise.all([packedInstall(), installNode(NODE_20), installClients()]);
+  const project = install.project;
   node20 = binary;
   clients = installed;
   for (const file of ['call.mjs', 'call.py', 'call.php', 'Call.java']) await cp(path.join(HERE, file), path.join(clients, file));
   // Compiled once here, not by the source launcher on every call (seconds of JVM each).
   await mustRun('javac', [...SHORT_JVM.map((flag) => `-J${flag}`), '-d', clients, path.join(clients, 'Call.java')], { cwd: clients });
-  await writeFile(path.join(project, 'package.json'), `${JSON.stringify({ name: 'consumer', private: true, type: 'module' }, null, 2)}\n`);
-  await mustRun('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--prefer-offline', packed.tarball], { cwd: project });
   expect(existsSync(path.join(project, 'node_modules', '@stoplight', 'prism-http'))).toBe(false);
   const bin = path.join(project, 'node_modules', 'air-travel-api-contract', 'dist', 'cli', 'main.js');
   mock = await startServerProcess(node20, [bin, 'mock', '--port', '0', '--log', 'silent'], { cwd: project });

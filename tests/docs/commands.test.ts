@@ -1,27 +1,50 @@
 // Every shell command the docs give (README.md, CONTRIBUTING.md, docs/*.md, the examples'
-// READMEs) runs as written, on the Node the README names for a fresh machine (20), in a
-// throw-away copy of the repository, or, for `npx air-travel-api-contract …` and commands on
-// `node_modules/air-travel-api-contract/…`, in a fresh project that installed the packed
-// package. A command that starts a server (the mock, the proxy, the docs server) is
-// started and waited for until it listens; the commands
-// after it in the same file talk to it; it is stopped at the end of the file. A command
-// that cannot run here carries `# not run here: <reason>`, visible where the reader sees it.
+// READMEs) runs as written, on the Node the README names for a fresh machine (20). Where,
+// by rule (tests/support/doc-commands.ts, CONTRIBUTING.md "Commands in the docs"): the
+// commands of README.md and docs/*.md run in an integrator's project, a fresh `npm init -y`
+// project per docs file (CommonJS, as npm makes it) whose node_modules is the run's one
+// packed install (a docs file that installs the package installs the run's tarball
+// itself), with the files the docs tell the reader to save (a block whose first line is
+// `// <name>`) written in it; those that use this repository (its npm scripts, `npm ci`,
+// `git`) and CONTRIBUTING.md's run in a throw-away copy of the repository; an example's in
+// its folder. A command that starts a server (the mock, the proxy, the docs server) is
+// started and waited for until it listens; the commands after it in the same file talk to
+// it; it is stopped at the end of the file as Ctrl-C stops it, and must be gone then. A
+// block that starts something in the background (`… &`) runs as one script on a free port,
+// and nothing it started may outlive it. A runner must show it ran what it was given
+// (tests/support/doc-runs.ts): 0 requests and exit 0 is a failure. A command that cannot
+// run here carries `# not run here: <reason>`, visible where the reader sees it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { rm, symlink } from 'node:fs/promises';
-import { connect } from 'node:net';
+import { mkdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { connect, createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Workspace } from '../../scripts/lib/workspace.ts';
 import { builtCopy } from '../support/built-copy.ts';
-import { docCommands, docFiles, nodeFiles, npmScripts, startsServer, type DocCommand } from '../support/doc-commands.ts';
+import {
+  backgroundBlocks,
+  compiledName,
+  docCommands,
+  docFiles,
+  docSnippets,
+  nodeFiles,
+  npmScripts,
+  runsInProject,
+  startsServer,
+  type DocCommand,
+} from '../support/doc-commands.ts';
+import { ranShort } from '../support/doc-runs.ts';
 import { installNode, rootDir } from '../support/package.ts';
 import { packedInstall } from '../support/shared-fixtures.ts';
 
 /** The Node of the README's set-up section ("a fresh machine: Node 20+"). */
 const README_NODE = '20.20.2';
-const CLI = 'air-travel-api-contract';
 const commands = docCommands(rootDir);
+const snippets = docSnippets(rootDir);
+/** Files a reader saves from the docs, and what compiling them writes: a command may run them. */
+const savedFiles = new Set(snippets.flatMap((s) => [s.name, compiledName(s.name)]));
+const background = backgroundBlocks(commands);
 /** Commands that run this repository's own suite: run from here they would run this test again. */
 const RUNS_THE_SUITE = /\bnpm (?:test|run test(?::[\w-]+)?)\b|\bvitest\b/;
 /** Set for the commands this test runs: a suite started by one of them skips this file. */
@@ -29,8 +52,10 @@ const NESTED = 'DOC_COMMANDS_RUNNING';
 const scripts = (JSON.parse(readFileSync(path.join(rootDir, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
 
 let ws: Workspace;
-let consumer = '';
+let install: Awaited<ReturnType<typeof packedInstall>> | undefined;
 let env: NodeJS.ProcessEnv = {};
+/** Each docs file's own fresh project, made when its first command needs it. */
+const projects = new Map<string, Promise<string>>();
 
 beforeAll(async () => {
   if (process.env[NESTED] === '1') return;
@@ -65,17 +90,57 @@ beforeAll(async () => {
   env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_|^NODE_OPTIONS$|^VITEST|^INIT_CWD$/i.test(k)));
   env.PATH = [path.dirname(node), ...pathEntries].join(path.delimiter);
   env[NESTED] = '1';
-  // The run's one packed install (shared-fixtures.ts): `npx` run in a folder of it finds the installed bin.
-  const install = await packedInstall();
-  consumer = await install.workDir('doc-commands');
-  // The docs name files as `node_modules/air-travel-api-contract/…` from the reader's project root.
-  await symlink(path.join(install.project, 'node_modules'), path.join(consumer, 'node_modules'), 'dir');
+  // The run's one packed install (shared-fixtures.ts): each docs file's project links its node_modules.
+  install = await packedInstall();
 }, 600_000);
 
 afterAll(async () => {
   await ws?.dispose();
-  if (consumer) await rm(consumer, { recursive: true, force: true });
+  const made = await Promise.allSettled(projects.values());
+  await Promise.all(made.map((p) => (p.status === 'fulfilled' ? rm(path.dirname(p.value), { recursive: true, force: true }) : undefined)));
 });
+
+/** A command that installs the packed package from a tarball, as the README's install does. */
+const INSTALLS_PACKAGE = /\bnpm (?:install|i) (?:\S+\/)?air-travel-api-contract-[\w.-]+\.tgz\b/;
+/** A command that installs something into the project (its node_modules must then be its own). */
+const INSTALLS = /(?:^|&&\s*)npm (?:install|i|add)\b/;
+
+/**
+ * A fresh `npm init -y` project for one docs file, with the files the docs tell the reader
+ * to save. A docs file that installs the package (`npm install <path>/air-travel-api-contract-<version>.tgz`)
+ * finds the run's tarball in `../air-travel-api-contract/`, a clone's place beside the
+ * project, and installs it itself; one that installs something else (`npm i -D vitest@4`)
+ * starts from its own install of that tarball, as the reader's project has the package;
+ * the others link the run's one packed install.
+ */
+function projectFor(file: string): Promise<string> {
+  let made = projects.get(file);
+  if (!made) {
+    made = (async () => {
+      if (!install) throw new Error('the packed install is not ready');
+      const base = await install.workDir(`doc-project-${docFiles(rootDir).indexOf(file)}`);
+      const dir = path.join(base, 'project');
+      await mkdir(dir);
+      const init = await runIn(dir, 'npm init -y');
+      if (init.code !== 0) throw new Error(`npm init -y failed:\n${init.output}`);
+      const run = commands.filter((c) => c.file === file && c.notRun === undefined);
+      if (run.some((c) => INSTALLS_PACKAGE.test(c.command))) {
+        await mkdir(path.join(base, 'air-travel-api-contract'));
+        await symlink(install.tarball, path.join(base, 'air-travel-api-contract', path.basename(install.tarball)));
+      } else if (run.some((c) => runsInProject(c) && INSTALLS.test(c.command))) {
+        const installed = await runIn(dir, `npm install --no-audit --no-fund --prefer-offline ${JSON.stringify(install.tarball)}`);
+        if (installed.code !== 0) throw new Error(`installing the packed tarball failed:\n${installed.output}`);
+      } else await symlink(path.join(install.project, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+      for (const snippet of snippets.filter((s) => s.file === file)) {
+        await mkdir(path.dirname(path.join(dir, snippet.name)), { recursive: true });
+        await writeFile(path.join(dir, snippet.name), snippet.text);
+      }
+      return dir;
+    })();
+    projects.set(file, made);
+  }
+  return made;
+}
 
 interface Running {
   port: number;
@@ -92,13 +157,35 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   }
 }
 
-function stop(server: Running): Promise<void> {
-  return new Promise((resolve) => {
-    if (server.child.exitCode !== null || server.child.signalCode !== null) return resolve();
-    server.child.once('exit', () => resolve());
-    signalGroup(server.child, 'SIGINT');
-    setTimeout(() => signalGroup(server.child, 'SIGKILL'), 5_000).unref();
-  });
+/** True while any process of the group is alive. */
+function groupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ESRCH') return false;
+    throw error;
+  }
+}
+
+/** Waits up to `ms` for a process group to be gone. */
+async function groupGone(pid: number, ms: number): Promise<boolean> {
+  const started = Date.now();
+  while (groupAlive(pid)) {
+    if (Date.now() - started > ms) return false;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return true;
+}
+
+/** Ctrl-C, as a terminal sends it to the whole foreground group; resolves with whether the group was gone within 10 s. */
+async function stop(server: Running): Promise<boolean> {
+  const pid = server.child.pid as number;
+  if (!groupAlive(pid)) return true;
+  signalGroup(server.child, 'SIGINT');
+  const gone = await groupGone(pid, 10_000);
+  if (!gone) signalGroup(server.child, 'SIGKILL');
+  return gone;
 }
 
 function accepts(port: number): Promise<boolean> {
@@ -120,16 +207,15 @@ function intendedPort(command: string): number {
   return /\bproxy\b/.test(command) ? 4011 : 4010;
 }
 
-function where(c: DocCommand): string {
-  // The package's own command, and commands on the installed package's files, run where it is installed.
-  if (c.command.startsWith(`npx ${CLI}`) || c.command.includes(`node_modules/${CLI}/`)) return consumer;
+async function where(c: DocCommand): Promise<string> {
+  if (runsInProject(c)) return projectFor(c.file);
   const example = /^examples\/([^/]+)\/README\.md$/.exec(c.file);
   return example ? path.join(ws.dir, 'examples', example[1] as string) : ws.dir;
 }
 
 /** Starts a server command and resolves once the address it prints accepts connections. */
 async function startServer(c: DocCommand): Promise<Running> {
-  const child = spawn('bash', ['-c', c.command], { cwd: where(c), env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('bash', ['-c', c.command], { cwd: await where(c), env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -147,18 +233,60 @@ async function startServer(c: DocCommand): Promise<Running> {
   }
 }
 
-function runCommand(c: DocCommand): Promise<{ code: number | null; output: string }> {
+interface Ran {
+  code: number | null;
+  output: string;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a shell script in `cwd`, in a process group of its own (`pid` is the group's). */
+function runIn(cwd: string, script: string): Promise<Ran & { pid: number }> {
   return new Promise((resolve) => {
-    const child = spawn('bash', ['-c', `set -o pipefail; ${c.command}`], { cwd: where(c), env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('bash', ['-c', `set -o pipefail; ${script}`], { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 300_000);
-    child.once('exit', (code) => {
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      stdout += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      stderr += chunk.toString();
+    });
+    const timer = setTimeout(() => signalGroup(child, 'SIGKILL'), 300_000);
+    const done = (code: number | null) => {
       clearTimeout(timer);
-      resolve({ code, output });
+      resolve({ code, output, stdout, stderr, pid: child.pid as number });
+    };
+    // The output is whole at 'close'; a child left running in the background keeps the pipes open, so 'exit' and a moment bound the wait.
+    child.once('close', done);
+    child.once('exit', (code) => setTimeout(() => done(code), 2_000).unref());
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
     });
   });
+}
+
+const at = (c: DocCommand) => `${c.file}:${c.line} \`${c.command}\` on Node ${README_NODE}`;
+
+/** A command's checks beyond its exit code: what it ran, and a saved file's run printing its answer and no error. */
+function expectRan(c: DocCommand, cwd: string, result: Ran): void {
+  expect(result.code, `${at(c)}:\n${result.output.slice(-4000)}`).toBe(0);
+  if (runsInProject(c)) expect(ranShort(c.command, result.output, cwd), `${at(c)}:\n${result.output.slice(-4000)}`).toEqual([]);
+  if (nodeFiles(c.command).some((f) => savedFiles.has(f))) {
+    expect(result.stderr, at(c)).toBe('');
+    expect(result.stdout.trim(), at(c)).not.toBe('');
+  }
 }
 
 describe('what every command names exists', () => {
@@ -174,7 +302,7 @@ describe('what every command names exists', () => {
   test('no command runs a TypeScript file with `node` (Node 20 cannot), and every file named exists', () => {
     const wrong = commands.flatMap((c) =>
       nodeFiles(c.command)
-        .filter((f) => f.endsWith('.ts') || !existsSync(path.join(rootDir, f)))
+        .filter((f) => f.endsWith('.ts') || !(existsSync(path.join(rootDir, f)) || (runsInProject(c) && savedFiles.has(f))))
         .map((f) => `${c.file}:${c.line} node ${f}`),
     );
     expect(wrong).toEqual([]);
@@ -190,8 +318,15 @@ describe.skipIf(process.env[NESTED] === '1').each(docFiles(rootDir).filter((file
   '%s',
   (file) => {
     const servers: Running[] = [];
+    /** Servers that Ctrl-C did not stop (a child left behind). */
+    const lingering: string[] = [];
+    const stopped = async (server: Running, c: DocCommand) => {
+      if (!(await stop(server))) lingering.push(`${c.file}:${c.line} \`${c.command}\` still ran 10 s after Ctrl-C`);
+    };
+    const started = new Map<Running, DocCommand>();
     afterAll(async () => {
-      await Promise.all(servers.splice(0).map(stop));
+      await Promise.all(servers.splice(0).map((s) => stopped(s, started.get(s) as DocCommand)));
+      expect(lingering).toEqual([]);
     });
 
     for (const c of commands.filter((x) => x.file === file)) {
@@ -200,23 +335,47 @@ describe.skipIf(process.env[NESTED] === '1').each(docFiles(rootDir).filter((file
         test.skip(`${name} (not run here: ${c.notRun})`, () => undefined);
         continue;
       }
+      if (background.has(c.block)) {
+        const block = commands.filter((x) => x.block === c.block);
+        if (block[0] !== c) continue;
+        test(`lines ${c.line}–${block.at(-1)?.line}, one script: ${block
+          .map((x) => x.command)
+          .join('; ')
+          .slice(0, 100)}…`, async () => {
+          // Ports may be substituted: the block's own, so that it does not meet a server of the same file.
+          let script = block.map((x) => x.command).join('\n');
+          for (const port of new Set([...script.matchAll(/--port[ =](\d+)/g)].map((m) => m[1] as string)))
+            script = script.replaceAll(new RegExp(`\\b${port}\\b`, 'g'), String(await freePort()));
+          const cwd = await where(c);
+          const result = await runIn(cwd, `set -e\n${script}`);
+          expect(result.code, `${at(c)}:\n${script}\n${result.output.slice(-4000)}`).toBe(0);
+          if (runsInProject(c)) expect(ranShort(script, result.output, cwd)).toEqual([]);
+          // What the script started in the background is gone once it ends (killing `npx` leaves its child).
+          const gone = await groupGone(result.pid, 10_000);
+          if (!gone) process.kill(-result.pid, 'SIGKILL');
+          expect(gone, `${at(c)}: a process it started still runs after the script ended`).toBe(true);
+        }, 300_000);
+        continue;
+      }
       test(name, async () => {
         if (startsServer(c.command)) {
           // A later server on the same port replaces the earlier one (the docs list variants of one command).
           const port = intendedPort(c.command);
           for (const same of servers.filter((s) => s.port === port)) {
-            await stop(same);
+            await stopped(same, started.get(same) as DocCommand);
             servers.splice(servers.indexOf(same), 1);
           }
-          servers.push(await startServer(c));
+          const server = await startServer(c);
+          servers.push(server);
+          started.set(server, c);
           return;
         }
-        if (where(c) === ws.dir && RUNS_THE_SUITE.test(c.command))
+        const cwd = await where(c);
+        if (cwd === ws.dir && RUNS_THE_SUITE.test(c.command))
           throw new Error(
             `${c.file}:${c.line} runs this repository's test suite, which holds this test: mark it \`# not run here: <reason>\``,
           );
-        const result = await runCommand(c);
-        expect(result.code, `${c.file}:${c.line} \`${c.command}\` on Node ${README_NODE}:\n${result.output.slice(-4000)}`).toBe(0);
+        expectRan(c, cwd, await runIn(cwd, c.command));
       }, 600_000);
     }
   },

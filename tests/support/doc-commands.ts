@@ -99,3 +99,62 @@ export function startsServer(command: string): boolean {
     !/--help\b/.test(command)
   );
 }
+
+/** A source file the docs give an integrator to save: a fenced block whose first line is `// <path>` (e.g. `// quickstart.ts`). */
+export interface DocSnippet {
+  file: string;
+  line: number;
+  /** The path the reader saves it at, relative to the project. */
+  name: string;
+  text: string;
+}
+
+const SNIPPET_BLOCK = /^```(?:ts|typescript|js|javascript|mts|mjs)\s*$/;
+/** `// quickstart.ts`, `// test/global-setup.ts (what the reader is told beside it)`. */
+const SNIPPET_NAME = /^\/\/ ((?:[\w.-]+\/)*[\w.-]+\.(?:ts|mts|cts|js|mjs|cjs))(?:\s*$|\s+\()/;
+
+/** The blocks of README.md and docs/*.md named by their first line, in order. */
+export function docSnippets(rootDir: string): DocSnippet[] {
+  const snippets: DocSnippet[] = [];
+  for (const file of docFiles(rootDir).filter(forIntegrators)) {
+    const text = readFileSync(path.join(rootDir, file), 'utf8');
+    for (const match of text.matchAll(/^(```[^\n]*)\n([\s\S]*?)^```\s*$/gm)) {
+      const [first = ''] = (match[2] as string).split('\n');
+      const name = SNIPPET_NAME.exec(first)?.[1];
+      if (!SNIPPET_BLOCK.test(match[1] as string) || !name) continue;
+      const line = text.slice(0, match.index).split('\n').length + 1;
+      snippets.push({ file, line, name, text: match[2] as string });
+    }
+  }
+  return snippets;
+}
+
+/** What a snippet becomes once compiled (`tsc` writes `.js` for `.ts`, `.mjs` for `.mts`, `.cjs` for `.cts`). */
+export function compiledName(name: string): string {
+  return name
+    .replace(/\.ts$/, '.js')
+    .replace(/\.mts$/, '.mjs')
+    .replace(/\.cts$/, '.cjs');
+}
+
+/** README.md and docs/*.md speak to integrators; CONTRIBUTING.md and the examples' READMEs do not. */
+export function forIntegrators(file: string): boolean {
+  return file === 'README.md' || /^docs\/[^/]+\.md$/.test(file);
+}
+
+/** Commands that use this repository itself: its npm scripts, its install, its git history. */
+const OF_THE_REPOSITORY = /^(?:\w+=\S* )*(?:npm (?:ci|test|start|pack|run(?:-script)? )|git |\.ci\/)|&& npm (?:ci|test|pack|run )/;
+
+/**
+ * Where a command runs: in an integrator's project (a fresh `npm init -y` project that
+ * installed the package) for every command of README.md and docs/*.md but those that use
+ * this repository (its npm scripts, `npm ci`, `git`); in the repository otherwise.
+ */
+export function runsInProject(c: DocCommand): boolean {
+  return forIntegrators(c.file) && !OF_THE_REPOSITORY.test(c.command);
+}
+
+/** A block that starts something in the background (`… &`): it runs as one script, and nothing it started may outlive it. */
+export function backgroundBlocks(commands: DocCommand[]): Set<number> {
+  return new Set(commands.filter((c) => /(?:^|[^&])&$/.test(c.command)).map((c) => c.block));
+}
