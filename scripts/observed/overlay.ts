@@ -14,6 +14,7 @@ import { mergeNodes, treeOf, withProperties, type FieldNode, type Occurrence } f
 import { ENVELOPE, ENVELOPE_KEYS, RESPONSE_DATE, namedSchemas, type NamedSchema } from './names.ts';
 import { loadCatalog } from '../lib/catalog.ts';
 import type { Json, JsonObject } from '../../src/lib/json.ts';
+import { conditionKey, conditionsOf } from '../../src/mock/pairs.ts';
 import { NO_DATE_TOKEN, nodeSchema, observedRecord, ref, structural, type SchemaContext } from './schema.ts';
 import { factsMarkdown, observedFacts, publishedLegacyOperations } from './facts.ts';
 import { routeName, transferNote, type Route } from './routes.ts';
@@ -439,13 +440,24 @@ function sourceEntry(s: Source): JsonObject {
   };
 }
 
-/** Every body of an operation as a named example, one per source (the first capture of each). */
+/**
+ * Every body of an operation as a named example, one per source (the first capture of each).
+ * A request that another source already sent with the same values is left out: the two would
+ * match exactly the same calls, so the mock could never answer the second pair (pairs-check.ts).
+ */
 function examplesOf(sources: readonly Source[], op: string, body: Body): JsonObject {
   const out: JsonObject = {};
   const seen = new Set<string>();
+  const requests = new Set<string>();
   for (const { source, body: b } of bodiesOf(sources, op, body)) {
     if (seen.has(source.info.id)) continue;
     seen.add(source.info.id);
+    if (body === 'request') {
+      const read = conditionsOf(b.value);
+      const key = read.ok ? conditionKey(read.conditions) : undefined;
+      if (key !== undefined && requests.has(key)) continue;
+      if (key !== undefined) requests.add(key);
+    }
     const hasException =
       body === 'response' &&
       typeof b.value === 'object' &&

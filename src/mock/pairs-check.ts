@@ -4,7 +4,7 @@
 // no two request examples match exactly the same calls. A broken pair would otherwise be
 // dropped silently by the mock: the pipeline fails naming it (mock-step.ts).
 import { followRefs, isObject, type JsonObject } from '../lib/refs.ts';
-import { conditionsOf, type PairCondition, requestExamplesOf } from './pairs.ts';
+import { conditionKey, conditionsOf, requestExamplesOf } from './pairs.ts';
 import { RouteTable } from './routes.ts';
 import { compileBodyValidator, compileSchemaValidator, validatorCompilers, type BodyCheck } from './validators.ts';
 
@@ -33,9 +33,6 @@ function responseExamples(doc: JsonObject, operation: JsonObject): Map<string, M
   }
   return out;
 }
-
-const conditionKey = (conditions: readonly PairCondition[]) =>
-  JSON.stringify(conditions.map((c) => [c.path, c.value]).sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1)));
 
 /** Every broken pair of the document, one line each, naming the operation and the example. */
 export function pairProblems(document: { id: string; doc: JsonObject }): string[] {

@@ -86,6 +86,10 @@ export function withoutCredentials(value: unknown, depth = 0): unknown {
   );
 }
 
+/** The same text for two lists of conditions that match exactly the same calls. */
+export const conditionKey = (conditions: readonly PairCondition[]): string =>
+  JSON.stringify(conditions.map((c) => [c.path, c.value]).sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1)));
+
 export type Conditions = { ok: true; conditions: PairCondition[] } | { ok: false; detail: string };
 
 /**
