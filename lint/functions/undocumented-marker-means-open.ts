@@ -21,6 +21,18 @@ function isObjectType(schema: JsonRecord): boolean {
   return type === 'object' || (Array.isArray(type) && type.includes('object'));
 }
 
+/**
+ * A type beside a `$ref` or `anyOf`/`oneOf`/`allOf` and no properties of its own (an observed
+ * reference, `type: object` beside `$ref`, or a nullable one, `type: [object, null]` beside
+ * `anyOf: [$ref, null]`: the type there for generators): its target states its openness.
+ */
+function shapedByMembers(schema: JsonRecord): boolean {
+  return (
+    schema['properties'] === undefined &&
+    (typeof schema['$ref'] === 'string' || ['anyOf', 'oneOf', 'allOf'].some((k) => Array.isArray(schema[k])))
+  );
+}
+
 /** Every `x-undocumented` key in the document, wherever it stands. */
 function markerPaths(value: unknown, path: JsonPath, found: JsonPath[]): JsonPath[] {
   if (Array.isArray(value)) for (const [i, item] of value.entries()) markerPaths(item, [...path, i], found);
@@ -81,7 +93,12 @@ export function undocumentedMarkerMeansOpen() {
             'An open object (`additionalProperties: true`) stands for a payload the description does not publish, so it carries `x-undocumented: true` (spec/extensions.md).',
           path,
         });
-      } else if (isObjectType(schema) && schema['additionalProperties'] === undefined && schema['unevaluatedProperties'] === undefined) {
+      } else if (
+        isObjectType(schema) &&
+        schema['additionalProperties'] === undefined &&
+        schema['unevaluatedProperties'] === undefined &&
+        !shapedByMembers(schema)
+      ) {
         results.push({
           message:
             'An object schema states its openness: `additionalProperties: false` for a published shape, or `true` with `x-undocumented: true` for an unpublished one (spec/extensions.md).',
