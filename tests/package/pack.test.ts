@@ -31,7 +31,8 @@ const GENERATED =
 /** What other tools need beside a bundle: the overlay that keeps both developer headers for importers, the mock's refusals for Specmatic, Portman's config. */
 const OVERLAYS = /^overlays\/[a-z0-9-]+(\.mock-refusals)?\.(yaml|json)$/;
 /** The pages an integrator reads from the installed package, and the examples they link to. */
-const DOCS = /^(CONTRIBUTING\.md|docs\/[a-z-]+\.md|docs\/mock-fixtures\/[a-z0-9-]+\.json|spec\/extensions\.md|bench\/results\.md|examples\/[a-z-]+\/.+)$/;
+const DOCS =
+  /^(CONTRIBUTING\.md|docs\/[a-z-]+\.md|docs\/mock-fixtures\/[a-z0-9-]+\.json|spec\/extensions\.md|bench\/results\.md|examples\/[a-z-]+\/.+)$/;
 /** What the commands read at run time: the mock's start cache, the flows' lineage and captures; the MSW handlers' compiled contract. */
 const RUNTIME_DATA =
   /^(generated\/mock\/start\.json|generated\/msw\/[a-z0-9-]+(\.first|\.all)?\.(js|d\.ts)|generated\/flows\/lineage\.json|evidence\/flows\/[^/]+\/\d+-[A-Za-z]+(-[a-z0-9]+)?\.(request|response)\.json)$/;
