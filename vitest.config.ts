@@ -8,6 +8,23 @@ import { SlowestFirst } from './tests/support/sequencer.ts';
 export const PACKAGE_MATRIX = ['tests/package/runners.test.ts'];
 
 /**
+ * Third-party tools driving what the package ships: Specmatic, Portman and Microcks on the
+ * bundles, the generators of other languages and of TypeScript, Bruno's CLI on the
+ * collections, the MCP Inspector, conformance suite and Specmatic on the MCP server. Each
+ * installs or starts a tool of its own (a JVM, mono, a few hundred packages): about a third
+ * of the suite's CPU, so `npm run test:interop` runs them (vitest.interop.config.ts), after
+ * `npm test` in CI. Our own behaviour behind each (the mock, the pairs, the MCP server with
+ * the SDK's client, the bundles' shapes) stays in `npm test`.
+ */
+export const INTEROP = [
+  'tests/contract-tools/**',
+  'tests/generators/**',
+  'tests/other-languages/**',
+  'tests/bruno/**',
+  'tests/mcp/tools.test.ts',
+];
+
+/**
  * Files that hold something no other file may touch meanwhile: they run one at a time, after
  * the rest (three at a time on two cores: most files wait on a child process, a browser, an
  * install or a timer, and a third file fills the core the waiting one leaves idle). The
@@ -25,8 +42,8 @@ const shared = {
   hookTimeout: 60_000,
 };
 
-/** The options every config starts from (test:fast, test:package), without the two groups below. */
-export const baseTest = { ...shared, include: ['tests/**/*.test.ts'], exclude: [...configDefaults.exclude, ...PACKAGE_MATRIX] };
+/** The options every config starts from (test:fast, test:package, test:interop), without the two groups above and the two below. */
+export const baseTest = { ...shared, include: ['tests/**/*.test.ts'], exclude: [...configDefaults.exclude, ...PACKAGE_MATRIX, ...INTEROP] };
 
 // A project's include and exclude add to the root's (extends: true), so the root names none.
 export default defineConfig({
