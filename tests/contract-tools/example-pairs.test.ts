@@ -6,7 +6,7 @@
 // read the docs' fixture folder (Specmatic's `--examples`, the mock's `examples`) alike.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { freePort } from '../support/ports.ts';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -95,17 +95,6 @@ let mock: RunningMock | undefined;
 let stub: ChildProcess | undefined;
 let stubUrl = '';
 let stubOutput = '';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'example-pairs-'));

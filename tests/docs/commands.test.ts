@@ -17,7 +17,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, rm, symlink, writeFile } from 'node:fs/promises';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
+import { freePort } from '../support/ports.ts';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Workspace } from '../../scripts/lib/workspace.ts';
@@ -263,17 +264,6 @@ function runIn(cwd: string, script: string): Promise<Ran & { pid: number }> {
     // The output is whole at 'close'; a child left running in the background keeps the pipes open, so 'exit' and a moment bound the wait.
     child.once('close', done);
     child.once('exit', (code) => setTimeout(() => done(code), 2_000).unref());
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
   });
 }
 

@@ -1,19 +1,10 @@
 // `npm run mock`: prints its address and every route, honours MOCK_PORT, stops on Ctrl-C.
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
+import { freePort } from '../support/ports.ts';
 import path from 'node:path';
 import { expect, test } from 'vitest';
 import { readFamilies } from '../../scripts/lib/families.ts';
 import { loadBundle, operations, rootDir } from '../support/bundle.ts';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 test('MOCK_PORT sets the port; routes are printed; SIGINT stops it cleanly', async () => {
   const port = await freePort();

@@ -4,7 +4,7 @@
 // (Prism validates 3.1 documents with a draft-07 validator, so this is a second,
 // independent reading of the schemas next to examples.test.ts.)
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { freePort } from '../support/ports.ts';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Json } from '../../src/lib/json.ts';
@@ -14,17 +14,6 @@ const tmp = tempDir();
 let prism: ChildProcess | undefined;
 let baseUrl = '';
 let log = '';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 beforeAll(async () => {
   const { file } = await buildObserved(tmp.dir);
