@@ -21,11 +21,15 @@ interface ContractEdit {
   call: string;
 }
 
-/** V2 Portuguese: QuantidadeAdultos made a string, so a call sending it as a number is refused (422). */
+/**
+ * V2 Portuguese: QuantidadeAdultos given a maximum of 1, so a call for two adults is refused
+ * (422). The observed flavour's request examples (one adult) still fit it, so the build the
+ * edit starts passes its example-pair check and ends, as an ordinary save's does.
+ */
 const V2_EDIT: ContractEdit = {
   file: 'spec/v2-pt/schemas/DisponibilidadeRQ.yaml',
   find: 'QuantidadeAdultos:\n    type: integer',
-  replace: 'QuantidadeAdultos:\n    type: string',
+  replace: 'QuantidadeAdultos:\n    type: integer\n    maximum: 1',
   route: '/api/V2/Voos/Disponibilidade',
   call: JSON.stringify({ Login: 'agencia', Senha: 'bench-s3gredo', QuantidadeAdultos: 2 }),
 };

@@ -100,7 +100,7 @@ if (measures('pipeline')) {
 if (measures('dev')) {
   const d = await benchDev(rootDir, runs);
   rows.push({
-    what: '`npm run dev`, V2 Portuguese: file saved → the running mock answers by the new contract (`QuantidadeAdultos` integer → string, then back; each a sample)',
+    what: '`npm run dev`, V2 Portuguese: file saved → the running mock answers by the new contract (`QuantidadeAdultos` given a maximum of 1, then back; each a sample)',
     key: 'dev-edit-to-mock',
     figure: ms(d.editToMock),
     ratio: { value: d.editToMock.median / 1000, target: 1, label: 'edit → mock / 1 s' },
