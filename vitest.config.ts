@@ -9,18 +9,25 @@ export const PACKAGE_MATRIX = ['tests/package/runners.test.ts'];
 
 /**
  * Third-party tools driving what the package ships: Specmatic, Portman and Microcks on the
- * bundles, the generators of other languages and of TypeScript, Bruno's CLI on the
- * collections, the MCP Inspector, conformance suite and Specmatic on the MCP server. Each
- * installs or starts a tool of its own (a JVM, mono, a few hundred packages): about a third
- * of the suite's CPU, so `npm run test:interop` runs them (vitest.interop.config.ts), after
+ * bundles, the generators of other languages and of TypeScript, newman, Bruno's CLI and the
+ * importers on the collections, real HTTP clients of five languages on the mock, the tools'
+ * own CLIs beside the pipeline, the MCP Inspector, conformance suite and Specmatic on the
+ * MCP server. Each installs or starts a tool of its own (a JVM, mono, Python, PHP, a few
+ * hundred packages): about a third of the suite's CPU, so `npm run test:interop` runs them (vitest.interop.config.ts), after
  * `npm test` in CI. Our own behaviour behind each (the mock, the pairs, the MCP server with
  * the SDK's client, the bundles' shapes) stays in `npm test`.
  */
 export const INTEROP = [
-  'tests/contract-tools/**',
-  'tests/generators/**',
-  'tests/other-languages/**',
-  'tests/bruno/**',
+  'tests/contract-tools/*.test.ts',
+  'tests/generators/*.test.ts',
+  'tests/other-languages/clients.test.ts',
+  'tests/bruno/*.test.ts',
+  'tests/postman/newman.test.ts',
+  'tests/postman/importers.test.ts',
+  'tests/insomnia/*.test.ts',
+  'tests/clients/*.test.ts',
+  'tests/pipeline/cli-route.test.ts',
+  'tests/lint/cli-equivalence.test.ts',
   'tests/mcp/tools.test.ts',
 ];
 
