@@ -127,7 +127,9 @@ const FAILURES: Array<{ name: string; step: { stallMs: number } | { status: numb
   { name: '503', step: UNAVAILABLE },
   { name: '502', step: { status: 502, body: {} } },
   { name: '504', step: { status: 504, body: {} } },
-  { name: 'a time-out', step: { stallMs: 400 } },
+  // Far past the 150 ms time-out: a loaded CI machine can hold the test's thread for a few
+  // hundred ms, and an answer already read when it wakes would beat the timer (seen at 400 ms).
+  { name: 'a time-out', step: { stallMs: 1_200 } },
 ];
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
