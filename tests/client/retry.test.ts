@@ -202,23 +202,24 @@ describe('legacy sessions: re-authentication on SessaoExpirada', () => {
   });
 
   test('the timeout bounds the whole call: the renewal and the second attempt get what is left', async () => {
-    // Issue 50, point 5: each step answers after 250 ms; with a 400 ms timeout the call must end
-    // by its deadline, during the renewal, not after three fresh limits (it used to end after about 750 ms
-    // with SessionExpiredError, the call made twice).
+    // Issue 50, point 5: each step answers after 1,000 ms; with a 1,500 ms timeout the call must end
+    // by its deadline, during the renewal, not after three fresh limits (it used to end after about
+    // 3 s with SessionExpiredError, the call made twice). The first answer has 500 ms to spare on a
+    // loaded machine (250 ms of 400 was too little in CI); the renewal can never end in time.
     const server = await startServer((request, response) => {
       const answer = request.url.endsWith('/Autenticar') ? 'token-renewed' : { SessaoExpirada: true };
-      const timer = setTimeout(() => sendJson(response, answer), 250);
+      const timer = setTimeout(() => sendJson(response, answer), 1_000);
       response.on('close', () => clearTimeout(timer));
     });
     try {
-      const client = createLegacyClient({ baseUrl: server.url, ...identity, credentials, reauthenticate: true, timeout: 400 });
+      const client = createLegacyClient({ baseUrl: server.url, ...identity, credentials, reauthenticate: true, timeout: 1_500 });
       const error = await client.ObterMapaDeAssentos({ Localizador: 'ABC123' }).then(
         () => undefined,
         (e: unknown) => e,
       );
       expect(error).toBeInstanceOf(TimeoutError);
-      expect((error as TimeoutError).timeoutMs).toBe(400);
-      expect((error as Error).message).toMatch(/^ObterMapaDeAssentos: timed out after 400 ms \(1 attempt, during Autenticar\)$/);
+      expect((error as TimeoutError).timeoutMs).toBe(1_500);
+      expect((error as Error).message).toMatch(/^ObterMapaDeAssentos: timed out after 1500 ms \(1 attempt, during Autenticar\)$/);
       expect(server.requests.map((r) => r.url)).toEqual([MAPA, AUTENTICAR]);
     } finally {
       await server.close();
