@@ -9,7 +9,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { cp, mkdir, readdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadOperations, validBody } from '../../scripts/lib/contract.ts';
 import { startMock } from '../../src/mock/server.ts';
@@ -123,6 +123,22 @@ afterAll(async () => {
   servers?.stdin?.end();
 });
 
+/** What the page hands its console, as devtools show it: each message's text and every argument as JSON. */
+function consoleShown(page: Page): Array<Promise<string>> {
+  const shown: Array<Promise<string>> = [];
+  page.on('console', (m) => {
+    shown.push(Promise.resolve(m.text()));
+    for (const arg of m.args())
+      shown.push(
+        arg.jsonValue().then(
+          (v) => JSON.stringify(v) ?? '',
+          () => '',
+        ),
+      );
+  });
+  return shown;
+}
+
 describe.skipIf(!CHROMIUM)('a Vite app with the handlers on its own origin', () => {
   test.each(['preview', 'dev'] as const)(
     'vite %s: assets, lazy chunks and config arrive untouched; the contract route is the handlers; a 422 is a typed error',
@@ -131,18 +147,8 @@ describe.skipIf(!CHROMIUM)('a Vite app with the handlers on its own origin', () 
       const context = await browser.newContext({ serviceWorkers: 'allow' });
       const page = await context.newPage();
       const errors: string[] = [];
-      const shown: Array<Promise<string>> = [];
       page.on('pageerror', (e) => errors.push(e.message));
-      page.on('console', (m) => {
-        shown.push(Promise.resolve(m.text()));
-        for (const arg of m.args())
-          shown.push(
-            arg.jsonValue().then(
-              (v) => JSON.stringify(v) ?? '',
-              () => '',
-            ),
-          );
-      });
+      const shown = consoleShown(page);
       try {
         await page.goto(urls[which]);
         await expect.poll(() => page.evaluate(() => (window as unknown as { result?: unknown }).result), { timeout: 60_000 }).toBeDefined();
@@ -168,17 +174,7 @@ describe.skipIf(!CHROMIUM)('a Vite app with the handlers on its own origin', () 
     if (!browser) throw new Error('no browser');
     const context = await browser.newContext({ serviceWorkers: 'allow' });
     const page = await context.newPage();
-    // What the page handed its console, as devtools show it: every argument as JSON.
-    const shown: Array<Promise<string>> = [];
-    page.on('console', (m) => {
-      for (const arg of m.args())
-        shown.push(
-          arg.jsonValue().then(
-            (v) => JSON.stringify(v) ?? '',
-            () => '',
-          ),
-        );
-    });
+    const shown = consoleShown(page);
     try {
       await page.goto(`${urls.preview}?loud`);
       await expect.poll(() => page.evaluate(() => (window as unknown as { result?: unknown }).result), { timeout: 60_000 }).toBeDefined();
