@@ -86,7 +86,9 @@ describe('time limits and aborts', () => {
   }, 60_000);
 
   test('a per-call timeout overrides the client one', async () => {
-    server.handle(slow(300));
+    // Far past the 50 ms time-out: a busy machine may hold the test's thread for a few hundred
+    // ms, and an answer already read when it wakes would beat the timer.
+    server.handle(slow(1_500));
     await expect(client({ timeout: 5_000 }).call('/api/V2/Voos/Tarifar', {}, { timeout: 50 })).rejects.toBeInstanceOf(TimeoutError);
     await expect(client({ timeout: 50 }).call('/api/V2/Voos/Tarifar', {}, { timeout: 60_000 })).resolves.toEqual({ late: true });
   });
