@@ -18,6 +18,7 @@ import { HOSTILE_KINDS, hostileRound } from '../gates/reliability/hostile.ts';
 import { isCredentialField } from '../../src/mock/pairs.ts';
 import { summarise, type Figure, type Paired } from '../lib/stats.ts';
 import { hostileBurstFromIdle, type BurstFigures } from './hostile-burst.ts';
+import { benchPairingCore } from './pairing-core.ts';
 
 const HEADERS = {
   'content-type': 'application/json; charset=utf-8',
@@ -61,22 +62,41 @@ interface Load {
   p99: number;
   non2xx: number;
   errors: number;
+  /** The server process's CPU time (user and system, from /proc) per call answered, in µs. */
+  cpuPerCallUs: number;
+}
+
+/** A process's CPU time so far, user and system (ms; /proc counts in ticks of 10 ms). */
+async function cpuMs(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces): utime and stime are the 14th and 15th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2);
+  const [utime, stime] = fields.split(' ').slice(11, 13).map(Number) as [number, number];
+  return (utime + stime) * 10;
 }
 
 async function load(
-  url: string,
+  server: Server,
   calls: SampleCall[],
   seconds: number,
   connections: number,
   extra?: (call: SampleCall) => Record<string, string>,
 ): Promise<Load> {
+  const before = await cpuMs(server.pid);
   const result = await autocannon({
-    url,
+    url: server.url,
     connections,
     duration: seconds,
     requests: calls.map((c) => ({ method: 'POST', path: c.path, headers: { ...HEADERS, ...extra?.(c) }, body: JSON.stringify(c.body) })),
   });
-  return { rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors + result.timeouts };
+  const cpuPerCallUs = (((await cpuMs(server.pid)) - before) * 1000) / Math.max(1, result.requests.total);
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    cpuPerCallUs,
+  };
 }
 
 /** Like stats.ts's `rotate`, each round starting at the next side; ratios are taken round by round. */
@@ -176,12 +196,16 @@ export interface MockFigures {
   accept: Paired;
   /** The same calls to a mock holding a pair per operation that none of them matches (A = the mock without, B = with). */
   unpaired: Paired;
+  /** The decision core in process, µs per call (A = without the fixtures, B = with them). */
+  pairingCore: Paired;
   /** Operations given a pair no call matches. */
   pairedOperations: number;
   frontP99: Figure;
   plainP99: Figure;
   preferP99: Figure;
   acceptP99: Figure;
+  /** Each server's CPU time per call (µs), and the paired mock's over the plain mock's, round by round. */
+  cpuPerCall: { plain: Figure; front: Figure; prefer: Figure; accept: Figure; unpaired: Figure; unpairedOverFront: Figure };
   idleMiB: number;
   afterLoadMiB: number;
   firstAnswerCold: Figure;
@@ -196,7 +220,11 @@ export interface MockFigures {
   connections: number;
 }
 
-export async function benchMock(rootDir: string, runs: number, seconds = 4, connections = 10): Promise<MockFigures> {
+/** Unmeasured load on each server before the rounds (s). */
+const WARM_UP_SECONDS = 2;
+const ROUNDS = 10;
+
+export async function benchMock(rootDir: string, runs: number, seconds = 2, connections = 10): Promise<MockFigures> {
   const families = await readFamilies(rootDir);
   const calls: SampleCall[] = [];
   for (const f of families) {
@@ -248,17 +276,23 @@ export async function benchMock(rootDir: string, runs: number, seconds = 4, conn
       rootDir,
     );
     const idleMiB = await rssMiB(mock.pid);
-    // A 4 s round of two processes on a shared machine varies by a tenth: five alternating
-    // rounds give a median that moves less from run to run than three.
-    const rounds = Math.max(runs, 5);
+    // Each server first runs the load once, unmeasured: the first seconds of load (JIT, the
+    // validators' first calls) otherwise fall on whichever side a round starts with.
+    for (const server of [plain, mock, paired]) await load(server, calls, WARM_UP_SECONDS, connections);
+    // Two-second rounds, ten of them: the machine's drift lands inside fewer ratios, and the
+    // median of ten moves less from run to run than the median of five four-second rounds.
+    const rounds = Math.max(runs, ROUNDS);
     let non2xx = 0;
     let errors = 0;
-    const p99 = { front: [] as number[], plain: [] as number[], prefer: [] as number[], accept: [] as number[], unpaired: [] as number[] };
-    const measure = (url: string, side: keyof typeof p99, extra?: (c: SampleCall) => Record<string, string>) => async () => {
-      const r = await load(url, calls, seconds, connections, extra);
+    type Side = 'front' | 'plain' | 'prefer' | 'accept' | 'unpaired';
+    const p99: Record<Side, number[]> = { front: [], plain: [], prefer: [], accept: [], unpaired: [] };
+    const cpu: Record<Side, number[]> = { front: [], plain: [], prefer: [], accept: [], unpaired: [] };
+    const measure = (server: Server, side: Side, extra?: (c: SampleCall) => Record<string, string>) => async () => {
+      const r = await load(server, calls, seconds, connections, extra);
       non2xx += r.non2xx;
       errors += r.errors;
       p99[side].push(r.p99);
+      cpu[side].push(r.cpuPerCallUs);
       return r.rps;
     };
     // Every side in each round, each ratio taken within its round, and each round starting one
@@ -266,18 +300,30 @@ export async function benchMock(rootDir: string, runs: number, seconds = 4, conn
     // round, no longer lands on one row. `code=200` gets the plain server's answer, so only the
     // reading of `Prefer` differs; the paired mock's calls match no pair.
     const sides = await shiftedRounds(rounds, [
-      measure(plain.url, 'plain'),
-      measure(mock.url, 'front'),
-      measure(mock.url, 'prefer', () => ({ prefer: 'code=200' })),
-      measure(mock.url, 'accept', () => ({ accept: 'application/json, text/plain, */*' })),
-      measure(paired.url, 'unpaired'),
+      measure(plain, 'plain'),
+      measure(mock, 'front'),
+      measure(mock, 'prefer', () => ({ prefer: 'code=200' })),
+      measure(mock, 'accept', () => ({ accept: 'application/json, text/plain, */*' })),
+      measure(paired, 'unpaired'),
     ]);
     const [plainRps, frontRps, preferRps, acceptRps, unpairedRps] = sides.figures as [Figure, Figure, Figure, Figure, Figure];
     const front: Paired = { a: plainRps, b: frontRps, ratio: sides.ratioOf(1, 0) };
     const prefer: Paired = { a: plainRps, b: preferRps, ratio: sides.ratioOf(2, 0) };
     const accept: Paired = { a: plainRps, b: acceptRps, ratio: sides.ratioOf(3, 0) };
     const unpaired: Paired = { a: frontRps, b: unpairedRps, ratio: sides.ratioOf(4, 1) };
+    // CPU per call, round by round: a server's own cost, whatever the client and the neighbours did.
+    const cpuRatio = (side: Side, over: Side) => summarise(cpu[side].map((v, i) => v / cpu[over][i]!));
+    const cpuPerCall = {
+      plain: summarise(cpu.plain),
+      front: summarise(cpu.front),
+      prefer: summarise(cpu.prefer),
+      accept: summarise(cpu.accept),
+      unpaired: summarise(cpu.unpaired),
+      unpairedOverFront: cpuRatio('unpaired', 'front'),
+    };
     const afterLoadMiB = await rssMiB(mock.pid);
+    // The same fixtures, in this process: the decision core's own cost per call, without and with them.
+    const pairingCore = await benchPairingCore(rootDir, calls, fixtures, path.join(temp, 'answers'));
 
     // Hostile load: 8 concurrent worst-case bodies of each kind, a valid call meanwhile.
     const hostile: HostileFigures[] = [];
@@ -302,6 +348,8 @@ export async function benchMock(rootDir: string, runs: number, seconds = 4, conn
       plainP99: summarise(p99.plain),
       preferP99: summarise(p99.prefer),
       acceptP99: summarise(p99.accept),
+      cpuPerCall,
+      pairingCore,
       idleMiB,
       afterLoadMiB,
       firstAnswerCold: summarise(cold),
