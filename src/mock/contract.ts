@@ -22,6 +22,7 @@ import type { RequestLog } from './request-log.ts';
 import { RouteTable, type MockOperation } from './routes.ts';
 import type { ServedDocument } from './sources.ts';
 import { compileBodyValidator, validatorCompilers, type BodyValidator, type ValidatorCompilers } from './validators.ts';
+import { withLength } from './wire.ts';
 
 export interface ContractOptions {
   /** Every call answered through Prism (the reference the fast front is tested against): no answers needed. */
@@ -97,7 +98,8 @@ export class MockContract {
   }
 
   #file(answers: RouteAnswers): void {
-    for (const [key, answer] of Object.entries(answers)) this.#answers.set(key, answer);
+    for (const [key, answer] of Object.entries(answers))
+      this.#answers.set(key, answer.body === undefined ? answer : { ...answer, headers: withLength(answer.headers, answer.body) });
   }
 
   /** The operation's ordinary answer (or the one a `Prefer` gets), waiting for its document's rendering when it is under way. */

@@ -147,9 +147,23 @@ export function jsonText(raw: Uint8Array | readonly Uint8Array[]): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
+/** Headers made by `withLength`: their content-length is their body's, so `send` writes them as they are. */
+const sized = new WeakSet<Record<string, string>>();
+
+/** An answer's headers with its body's content-length, worked out once (a filed answer is sent many times). */
+export function withLength(headers: Record<string, string>, body: string): Record<string, string> {
+  const out = { ...headers, 'content-length': String(Buffer.byteLength(body)) };
+  sized.add(out);
+  return out;
+}
+
 export function send(res: http.ServerResponse, status: number, headers: Record<string, string>, body?: string): void {
   if (res.headersSent || res.destroyed) return;
-  res.writeHead(status, { ...headers, ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }) });
+  // Any other content-length (a fixture's own, say) is replaced by the body's.
+  res.writeHead(
+    status,
+    body === undefined || sized.has(headers) ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+  );
   res.end(body);
 }
 
