@@ -147,23 +147,37 @@ export function jsonText(raw: Uint8Array | readonly Uint8Array[]): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
-/** Headers made by `withLength`: their content-length is their body's, so `send` writes them as they are. */
-const sized = new WeakSet<Record<string, string>>();
+/** Headers made by `withLength`, as the name-value list `send` writes. */
+const written = new WeakMap<Record<string, string>, string[]>();
+
+/**
+ * Headers as Node's writeHead takes them in a flat list: walked by index, the same code for
+ * every answer, where an object's headers are walked by name and each answer's set of names
+ * makes another shape. A stated content-length is left out: `send` states the body's.
+ */
+function headerList(headers: Record<string, string>): string[] {
+  const list: string[] = [];
+  for (const name of Object.keys(headers)) if (name !== 'content-length') list.push(name, headers[name] as string);
+  return list;
+}
 
 /** An answer's headers with its body's content-length, worked out once (a filed answer is sent many times). */
 export function withLength(headers: Record<string, string>, body: string): Record<string, string> {
-  const out = { ...headers, 'content-length': String(Buffer.byteLength(body)) };
-  sized.add(out);
+  const length = String(Buffer.byteLength(body));
+  const out = { ...headers, 'content-length': length };
+  written.set(out, [...headerList(headers), 'content-length', length]);
   return out;
 }
 
 export function send(res: http.ServerResponse, status: number, headers: Record<string, string>, body?: string): void {
   if (res.headersSent || res.destroyed) return;
-  // Any other content-length (a fixture's own, say) is replaced by the body's.
-  res.writeHead(
-    status,
-    body === undefined || sized.has(headers) ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) },
-  );
+  let list = written.get(headers);
+  if (!list) {
+    // Any other content-length (a fixture's own, say) is replaced by the body's.
+    list = headerList(headers);
+    if (body !== undefined) list.push('content-length', String(Buffer.byteLength(body)));
+  }
+  res.writeHead(status, list);
   res.end(body);
 }
 
