@@ -2,10 +2,10 @@
 // dependency) that answer as the mock answers, in Node (`setupServer`) and in a browser
 // (`setupWorker`). They are an adapter: the decisions are the mock's (mock/decide.ts), on the
 // contract the build compiled ahead of time (generated/msw/), so no validator is compiled in the
-// page and no Node module is loaded (an `examples` folder is read in Node only). Not served here: `Prefer: dynamic=true` (Prism's generator:
+// page and no Node module is loaded (an `examples` folder is read in Node only; fixtures handed in are read anywhere). Not served here: `Prefer: dynamic=true` (Prism's generator:
 // 501) and the certification flows, which keep state and read captured files (`startMock({ flows: true })`).
 import { HttpResponse, http, type RequestHandler } from 'msw';
-import { type CompiledDocument, compiledDecider } from './mock/compiled.ts';
+import { CompiledContract, type CompiledDocument, compiledDecider } from './mock/compiled.ts';
 import { CORS_ALLOWED_HEADERS, CORS_ALLOWED_METHODS, CORS_MAX_AGE_SECONDS } from './mock/cors.ts';
 import { type Decision, engineUnavailable, refusal } from './mock/decide.ts';
 import { problem } from './mock/problem.ts';
@@ -46,21 +46,43 @@ export interface HandlerOptions {
   /** Answers from state, asked only for a call that passed validation, as `startMock({ respond })`. */
   respond?: MockResponder;
   /**
-   * A folder of fixtures in Specmatic's external example format, as `startMock({ examples })`:
-   * checked against the bundles when the handlers are made. Node only (`setupServer`): it reads files.
+   * An integrator's own fixtures in Specmatic's external example format, as `startMock({ examples })`:
+   * a folder's path (Node only: it reads files), or the fixtures themselves, file path → JSON, as a
+   * bundler's glob import gives them, in a page too:
+   * `import.meta.glob('./fixtures/*.json', { eager: true, import: 'default' })`. Checked when the
+   * handlers are made, and refused whole, naming the file and the field, when one is wrong. In Node
+   * both bodies are checked against their schemas; in a page, the route, the request body (with
+   * the validators the handlers run) and the status, not the answer body: a page holds no answer
+   * schemas (`mock --examples` or a test in Node checks the same files whole).
    */
-  examples?: string;
+  examples?: string | Readonly<Record<string, unknown>>;
 }
 
-/**
- * The fixtures' pairs, read in Node by the mock's own loader. Its path is computed, so a
- * bundler making a page's chunks never follows it into Node's file system modules.
- */
-async function fixturePairs(dir: string, ids: readonly string[]) {
-  if (typeof dir !== 'string') throw new TypeError('examples must be the path of a folder of fixtures');
+/** Where the fixtures' full checks run: Node, where the bundles and ajv are at hand. */
+const IN_NODE = typeof process !== 'undefined' && typeof process.versions?.node === 'string';
+
+/** The Node loader (src/mock/fixtures.ts). Its path is computed, so a bundler making a page's chunks never follows it into Node's file system modules. */
+async function nodeFixtures() {
   const loader = new URL(`./mock/fixtures${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url).href;
-  const { loadFixturesOfBundles, withFixtures } = (await import(/* @vite-ignore */ loader)) as typeof import('./mock/fixtures.ts');
-  return withFixtures(await loadFixturesOfBundles(dir, ids));
+  return (await import(/* @vite-ignore */ loader)) as typeof import('./mock/fixtures.ts');
+}
+
+/** The fixtures' pairs: a folder read in Node, or fixtures handed in, checked in Node in full and in a page by the compiled contract. */
+async function fixturePairs(examples: NonNullable<HandlerOptions['examples']>, ids: readonly string[], documents: CompiledDocument[]) {
+  if (typeof examples === 'string') {
+    if (!IN_NODE)
+      throw new TypeError('examples: a folder is read in Node only; in a page, hand in the fixtures themselves (import.meta.glob)');
+    const { loadFixturesOfBundles, withFixtures } = await nodeFixtures();
+    return withFixtures(await loadFixturesOfBundles(examples, ids));
+  }
+  if (typeof examples !== 'object' || examples === null || Array.isArray(examples))
+    throw new TypeError('examples must be the path of a folder of fixtures, or the fixtures as an object of file name to JSON');
+  // Loaded only when fixtures are given: a bundler makes a chunk of its own of it.
+  const { fixturePairsOf, fixtureSourcesOf, withFixtures } = await import('./mock/fixture-read.ts');
+  const sources = fixtureSourcesOf(examples);
+  if (IN_NODE) return withFixtures(await (await nodeFixtures()).checkFixturesOfBundles(sources, ids));
+  const contract = new CompiledContract(documents);
+  return withFixtures(fixturePairsOf(sources, contract.routes, { request: (op, body) => contract.validatorOf(op)(body) }));
 }
 
 function checkBaseUrl(baseUrl: string): URL {
@@ -142,7 +164,7 @@ export async function createHandlers(options: HandlerOptions = {}): Promise<Requ
     const key = url.href.replace(/\/$/, '');
     byBase.set(key, [...(byBase.get(key) ?? []), document]);
   }
-  const pairsOf = options.examples === undefined ? undefined : await fixturePairs(options.examples, ids);
+  const pairsOf = options.examples === undefined ? undefined : await fixturePairs(options.examples, ids, documents);
   return [...byBase].map(([root, served]) => {
     const decider = compiledDecider(served, {
       ...(options.behaviours === false ? { behaviours: false } : {}),

@@ -9,7 +9,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { START_CACHE_FILE } from '../lib/layout.ts';
 import type { FamilyDocument } from './join.ts';
-import { routeKey, variantKey } from './answer-keys.ts';
+import { routeKey, serializeAnswer, variantKey } from './answer-keys.ts';
 import type { Preferences } from './prefer.ts';
 import { createPrismEngine, prismVersion, type PrismEngine } from './prism-adapter.ts';
 import { RouteTable } from './routes.ts';
@@ -35,21 +35,12 @@ export interface StartCache {
   answers: Record<string, { document: string; routes: RouteAnswers }>;
 }
 
-const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
-
-/** An answer's bytes as the mock sends them on either path. */
-export function serializeAnswer(status: number, headers: Record<string, string>, body: unknown): RenderedAnswer {
-  const type = headers['content-type'] ?? '';
-  const text = body === undefined ? undefined : JSON_TYPE.test(type) || type === '' ? JSON.stringify(body) : String(body);
-  return { status, headers, ...(text === undefined ? {} : { body: text }) };
-}
-
 /** A concrete path for a template (a templated segment gets its own name). */
 export function concretePath(template: string): string {
   return template.replace(/\{([^}]+)\}/g, '$1');
 }
 
-export { routeKey, variantKey };
+export { routeKey, serializeAnswer, variantKey };
 
 /** The key of a document's answers: the digest of its bytes (a file's, or its JSON text when built in memory). */
 export function documentDigest(text: string | Buffer): string {

@@ -187,6 +187,30 @@ test('a fixture folder answers through startMock and the MSW handlers alike; the
   }
 });
 
+test('fixtures handed in as an object (a glob import) answer through the MSW handlers; in Node both bodies are checked', async () => {
+  // As Vite's `import.meta.glob('./fixtures/*.json', { eager: true })` gives them: paths as keys,
+  // one as a module namespace (the glob without `import: 'default'`).
+  const fixtures = { './fixtures/duas-pessoas.json': { default: FIXTURE }, './fixtures/sem-login.json': LEGACY_FIXTURE };
+  const server = setupServer(
+    ...(await createHandlers({ families: ['v2-pt', 'legacy'], examples: fixtures, baseUrl: 'https://glob.example' })),
+  );
+  server.listen({ onUnhandledRequest: 'bypass' });
+  try {
+    const matched = await post('https://glob.example/api/V2/Voos/Disponibilidade', { ...SEARCH, Senha: 'outra' });
+    expect([matched.status, matched.example, JSON.parse(matched.body)]).toEqual([200, 'duas-pessoas', FIXTURE['http-response'].body]);
+    const other = await post('https://glob.example/api/V2/Voos/Disponibilidade', { ...SEARCH, QuantidadeAdultos: 1 });
+    expect([other.status, other.example]).toEqual([200, null]);
+  } finally {
+    server.close();
+  }
+  // The published answers are open (their fields are not published): the observed flavour types `Cia`.
+  const wrongAnswer = { ...FIXTURE, 'http-response': { status: 200, body: { Cia: 'nenhuma' } } };
+  await expect(
+    createHandlers({ families: ['v2-pt'], observed: true, examples: { './fixtures/resposta-errada.json': wrongAnswer } }),
+  ).rejects.toThrow(/\.\/fixtures\/resposta-errada\.json: http-response\.body\.Cia/);
+  await expect(createHandlers({ families: ['v2-pt'], examples: [] as unknown as Record<string, unknown> })).rejects.toThrow(TypeError);
+});
+
 test('a folder with one wrong fixture is refused whole, naming the file and the field', async () => {
   const bad = await mkdtemp(path.join(tmpdir(), 'pairs-bad-'));
   try {

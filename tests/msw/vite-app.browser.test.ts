@@ -5,6 +5,7 @@
 // and calls the typed client. Served by `vite preview` and by the dev server, in Chromium:
 // the assets arrive untouched, the contract's route is answered by the handlers, and a 422
 // reaches the app as the client's typed error (its lazily loaded error chunk came through).
+// Issue 53: the app's own fixtures, handed in by Vite's glob import, answer in the page.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { cp, mkdir, readdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -22,12 +23,31 @@ const CHROMIUM = chromiumForTests();
 const CONFIG = { feature: 'config from the app', n: 7 };
 const PICTURE = '<svg xmlns="http://www.w3.org/2000/svg" width="3" height="2"><rect width="3" height="2"/></svg>';
 
+/** The app's own fixture: the valid search, answered with a flight of its own. */
+const FIXTURE = (valid: unknown) => ({
+  'http-request': { method: 'POST', path: '/api/V2/Voos/Disponibilidade', headers: { 'Content-Type': 'application/json' }, body: valid },
+  'http-response': { status: 200, headers: { 'Content-Type': 'application/json' }, body: { Voos: [{ Numero: 'da-pagina' }] } },
+});
+/** Fixtures a page checks and refuses: a request body that breaks its schema, a status not declared. */
+const WRONG_FIXTURES = (valid: unknown) => ({
+  './fixtures/data-errada.json': {
+    'http-request': { method: 'POST', path: '/api/V2/Voos/Disponibilidade', body: { ...(valid as object), DataIda: 'amanhã' } },
+    'http-response': { status: 200, body: {} },
+  },
+  './fixtures/status-errado.json': { ...FIXTURE(valid), 'http-response': { status: 299, body: {} } },
+});
+
 const MAIN = (valid: unknown) => `
 import { setupWorker } from 'msw/browser';
 import { createHandlers } from 'air-travel-api-contract/msw';
 import { createV2Client } from 'air-travel-api-contract/v2';
 
-const worker = setupWorker(...(await createHandlers({ families: ['v2-pt'], baseUrl: location.origin })));
+// ?fixtures: the app's own fixtures, as Vite's glob import hands them in.
+const withFixtures = new URLSearchParams(location.search).has('fixtures');
+const fixtures = import.meta.glob('./fixtures/*.json', { eager: true, import: 'default' });
+const worker = setupWorker(
+  ...(await createHandlers({ families: ['v2-pt'], baseUrl: location.origin, ...(withFixtures ? { examples: fixtures } : {}) })),
+);
 // ?loud: as the docs warn, MSW then logs every request it handles, bodies included.
 const quiet = !new URLSearchParams(location.search).has('loud');
 await worker.start({ quiet, onUnhandledRequest: 'bypass', serviceWorker: { url: '/mockServiceWorker.js' } });
@@ -51,6 +71,15 @@ window.result = {
   lazy: await settle(async () => (await import('./lazy.js')).answer),
   call: await settle(() => client.call('/api/V2/Voos/Disponibilidade', valid, { credentials: false })),
   refused: await settle(() => client.call('/api/V2/Voos/Disponibilidade', { ...valid, DataIda: 'amanhã' }, { credentials: false })),
+  example: await settle(async () => {
+    const headers = { 'content-type': 'application/json', 'developer-token': 't', 'developer-access-code': 'c' };
+    const answer = await fetch('/api/V2/Voos/Disponibilidade', { method: 'POST', headers, body: JSON.stringify(valid) });
+    return answer.headers.get('x-mock-example');
+  }),
+  wrongFixtures: await settle(async () => {
+    await createHandlers({ families: ['v2-pt'], examples: ${JSON.stringify(WRONG_FIXTURES(valid))} });
+    return 'accepted';
+  }),
 };
 `;
 
@@ -59,6 +88,7 @@ let servers: ChildProcess | undefined;
 let urls: { preview: string; dev: string };
 let expected: { call: unknown; status: number };
 let password: string;
+let fixture: ReturnType<typeof FIXTURE>;
 
 /** The app's node_modules: links to the packed install's packages and to the lock's (Vite, MSW). */
 async function linkModules(app: string, ...sources: string[]): Promise<void> {
@@ -106,6 +136,9 @@ beforeAll(async () => {
   await writeFile(path.join(app, 'index.html'), '<!doctype html><title>app</title><script type="module" src="/main.js"></script>\n');
   await writeFile(path.join(app, 'main.js'), MAIN(valid));
   await writeFile(path.join(app, 'lazy.js'), "export const answer = 'from a lazy chunk';\n");
+  await mkdir(path.join(app, 'fixtures'));
+  await writeFile(path.join(app, 'fixtures', 'da-pagina.json'), JSON.stringify(FIXTURE(valid), null, 2));
+  fixture = FIXTURE(valid);
   servers = spawn(process.execPath, [path.join(rootDir, 'tests', 'msw', 'vite-servers.ts'), tool, app], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
@@ -158,11 +191,42 @@ describe.skipIf(!CHROMIUM)('a Vite app with the handlers on its own origin', () 
         expect(result.lazy).toEqual({ ok: true, value: 'from a lazy chunk' });
         expect(expected.status).toBe(200);
         expect(result.call).toEqual({ ok: true, value: expected.call });
+        expect(result.example).toEqual({ ok: true, value: null });
         expect(result.refused).toMatchObject({ ok: false, name: 'HttpStatusError', status: 422 });
         expect((result.refused as { message: string }).message).toMatch(/^Disponibilidade: the service answered HTTP 422 .*DataIda/);
         expect(errors).toEqual([]);
         // Started quiet: MSW logged no request, so no body and no password.
         expect((await Promise.all(shown)).filter((text) => text.includes(password))).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+    120_000,
+  );
+
+  test.each(['preview', 'dev'] as const)(
+    "vite %s: the app's fixtures (import.meta.glob) answer in the page, and wrong ones are refused naming file and field",
+    async (which) => {
+      if (!browser) throw new Error('no browser');
+      const context = await browser.newContext({ serviceWorkers: 'allow' });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      try {
+        await page.goto(`${urls[which]}?fixtures`);
+        await expect.poll(() => page.evaluate(() => (window as unknown as { result?: unknown }).result), { timeout: 60_000 }).toBeDefined();
+        const result = (await page.evaluate(() => (window as unknown as { result: unknown }).result)) as Record<string, unknown>;
+        // The matching call gets the fixture's answer, named; validation still comes first.
+        expect(result.call).toEqual({ ok: true, value: fixture['http-response'].body });
+        expect(result.example).toEqual({ ok: true, value: 'da-pagina' });
+        expect(result.refused).toMatchObject({ ok: false, name: 'HttpStatusError', status: 422 });
+        expect(result.config).toEqual({ ok: true, value: CONFIG });
+        const wrong = result.wrongFixtures as { ok: boolean; message: string };
+        expect(wrong.ok).toBe(false);
+        expect(wrong.message).toContain('./fixtures/data-errada.json: http-request.body.DataIda');
+        expect(wrong.message).toContain('./fixtures/status-errado.json: http-response.status');
+        expect(wrong.message).not.toContain(password);
+        expect(errors).toEqual([]);
       } finally {
         await context.close();
       }
