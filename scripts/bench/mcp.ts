@@ -2,11 +2,10 @@
 // family and flavour in both modes (the budgets: 40 kB for v2-pt's tools, 8 kB for the
 // dynamic mode); and one tool call on the in-process mock beside the typed client's call of
 // the same operation to the mock on a port, alternated round by round.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { createMcpServer, type McpServerOptions } from '../../src/mcp.ts';
+import type { McpServerOptions } from '../../src/mcp.ts';
 import { startMock } from '../../src/mock.ts';
 import { createV2Client } from '../../src/v2.ts';
+import { connectedInMemory } from '../lib/mcp-in-memory.ts';
 import { alternate, type Paired, timeMs } from '../lib/stats.ts';
 
 const FLAVOURS: ReadonlyArray<[family: string, observed: boolean]> = [
@@ -29,13 +28,7 @@ export interface McpFigures {
   call: Paired;
 }
 
-async function connected(options: McpServerOptions): Promise<Client> {
-  const server = await createMcpServer({ log: () => undefined, ...options });
-  const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
-  const client = new Client({ name: 'bench', version: '1.0.0' });
-  await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
-  return client;
-}
+const connected = (options: McpServerOptions) => connectedInMemory(options, 'bench');
 
 async function listBytes(options: McpServerOptions): Promise<number> {
   const client = await connected(options);

@@ -10,7 +10,6 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { READ_PATHS } from '../../src/families/reads.ts';
@@ -21,6 +20,7 @@ import type { JsonObject } from '../../src/lib/refs.ts';
 import { type RunningMock, startMock } from '../../src/mock.ts';
 import { CANARY, hidden } from '../support/canaries.ts';
 import { rootDir } from '../support/package.ts';
+import { connectedInMemory } from '../../scripts/lib/mcp-in-memory.ts';
 
 const FLAVOURS = [
   ['v2-pt', false, 'v2-pt'],
@@ -35,13 +35,7 @@ const FLAVOURS = [
 const NAME = /^[A-Za-z0-9_-]{1,64}$/;
 const CREDENTIALS = ['Login', 'Senha', 'ClienteId', 'login', 'senha', 'clienteId'];
 
-async function connected(options: McpServerOptions): Promise<Client> {
-  const server = await createMcpServer({ log: () => undefined, ...options });
-  const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
-  const client = new Client({ name: 'server-test', version: '1.0.0' });
-  await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
-  return client;
-}
+const connected = (options: McpServerOptions) => connectedInMemory(options, 'server-test');
 
 /** Every key of a schema at any depth, property names left out (they are field names). */
 function schemaKeys(node: unknown, keys: Set<string> = new Set()): Set<string> {

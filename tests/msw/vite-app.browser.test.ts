@@ -172,20 +172,36 @@ function consoleShown(page: Page): Array<Promise<string>> {
   return shown;
 }
 
+/** What one visit of the app saw: its result once set, the page's errors, its console. */
+interface Visit {
+  result: Record<string, unknown>;
+  errors: string[];
+  shown: Array<Promise<string>>;
+}
+
+/** Opens the app at `url` in a fresh context with service workers, waits for its result, then closes the context. */
+async function visit(url: string, check: (seen: Visit) => Promise<void>): Promise<void> {
+  if (!browser) throw new Error('no browser');
+  const context = await browser.newContext({ serviceWorkers: 'allow' });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const shown = consoleShown(page);
+  try {
+    await page.goto(url);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { result?: unknown }).result), { timeout: 60_000 }).toBeDefined();
+    const result = (await page.evaluate(() => (window as unknown as { result: unknown }).result)) as Record<string, unknown>;
+    await check({ result, errors, shown });
+  } finally {
+    await context.close();
+  }
+}
+
 describe.skipIf(!CHROMIUM)('a Vite app with the handlers on its own origin', () => {
   test.each(['preview', 'dev'] as const)(
     'vite %s: assets, lazy chunks and config arrive untouched; the contract route is the handlers; a 422 is a typed error',
-    async (which) => {
-      if (!browser) throw new Error('no browser');
-      const context = await browser.newContext({ serviceWorkers: 'allow' });
-      const page = await context.newPage();
-      const errors: string[] = [];
-      page.on('pageerror', (e) => errors.push(e.message));
-      const shown = consoleShown(page);
-      try {
-        await page.goto(urls[which]);
-        await expect.poll(() => page.evaluate(() => (window as unknown as { result?: unknown }).result), { timeout: 60_000 }).toBeDefined();
-        const result = (await page.evaluate(() => (window as unknown as { result: unknown }).result)) as Record<string, unknown>;
+    (which) =>
+      visit(urls[which], async ({ result, errors, shown }) => {
         expect(result.config).toEqual({ ok: true, value: CONFIG });
         expect(result.picture).toEqual({ ok: true, value: '3x2' });
         expect(result.lazy).toEqual({ ok: true, value: 'from a lazy chunk' });
@@ -197,25 +213,14 @@ describe.skipIf(!CHROMIUM)('a Vite app with the handlers on its own origin', () 
         expect(errors).toEqual([]);
         // Started quiet: MSW logged no request, so no body and no password.
         expect((await Promise.all(shown)).filter((text) => text.includes(password))).toEqual([]);
-      } finally {
-        await context.close();
-      }
-    },
+      }),
     120_000,
   );
 
   test.each(['preview', 'dev'] as const)(
     "vite %s: the app's fixtures (import.meta.glob) answer in the page, and wrong ones are refused naming file and field",
-    async (which) => {
-      if (!browser) throw new Error('no browser');
-      const context = await browser.newContext({ serviceWorkers: 'allow' });
-      const page = await context.newPage();
-      const errors: string[] = [];
-      page.on('pageerror', (e) => errors.push(e.message));
-      try {
-        await page.goto(`${urls[which]}?fixtures`);
-        await expect.poll(() => page.evaluate(() => (window as unknown as { result?: unknown }).result), { timeout: 60_000 }).toBeDefined();
-        const result = (await page.evaluate(() => (window as unknown as { result: unknown }).result)) as Record<string, unknown>;
+    (which) =>
+      visit(`${urls[which]}?fixtures`, async ({ result, errors }) => {
         // The matching call gets the fixture's answer, named; validation still comes first.
         expect(result.call).toEqual({ ok: true, value: fixture['http-response'].body });
         expect(result.example).toEqual({ ok: true, value: 'da-pagina' });
@@ -227,24 +232,16 @@ describe.skipIf(!CHROMIUM)('a Vite app with the handlers on its own origin', () 
         expect(wrong.message).toContain('./fixtures/status-errado.json: http-response.status');
         expect(wrong.message).not.toContain(password);
         expect(errors).toEqual([]);
-      } finally {
-        await context.close();
-      }
-    },
+      }),
     120_000,
   );
 
-  test('started without quiet, MSW logs the request bodies, the password with them (why the docs say quiet: true)', async () => {
-    if (!browser) throw new Error('no browser');
-    const context = await browser.newContext({ serviceWorkers: 'allow' });
-    const page = await context.newPage();
-    const shown = consoleShown(page);
-    try {
-      await page.goto(`${urls.preview}?loud`);
-      await expect.poll(() => page.evaluate(() => (window as unknown as { result?: unknown }).result), { timeout: 60_000 }).toBeDefined();
-      await expect.poll(async () => (await Promise.all(shown)).join(' '), { timeout: 30_000 }).toContain(password);
-    } finally {
-      await context.close();
-    }
-  }, 120_000);
+  test(
+    'started without quiet, MSW logs the request bodies, the password with them (why the docs say quiet: true)',
+    () =>
+      visit(`${urls.preview}?loud`, async ({ shown }) => {
+        await expect.poll(async () => (await Promise.all(shown)).join(' '), { timeout: 30_000 }).toContain(password);
+      }),
+    120_000,
+  );
 });
