@@ -12,7 +12,7 @@ import { type MockOperation, RouteTable } from './routes.ts';
 import { StartError } from './start-error.ts';
 import { compileBodyValidator, compileSchemaValidator, validatorCompilers } from './validators.ts';
 
-export { type FixturePairs, fixtureSourcesOf, withFixtures } from './fixture-read.ts';
+export { type FixturePairs, withFixtures } from './fixture-read.ts';
 
 function responseSchema(op: MockOperation, status: number): unknown {
   const spec = op.responses.find((r) => r.code === String(status));
