@@ -114,6 +114,8 @@ interface Published {
   groupOf(operation: string): string;
   /** The published description of a group's tag. */
   tagDescription(tag: string): string;
+  /** The operation's `x-effect` in the published family (its path file). */
+  effectOf(operation: string): 'read' | 'write';
 }
 
 function tagsOf(file: string): Map<string, string> {
@@ -155,6 +157,12 @@ function readPublished(specDir: string): Published {
     },
     requestFields(operation) {
       return declaredFields(requestSchemaFile(specDir, operation));
+    },
+    effectOf(operation) {
+      const file = path.join(specDir, FAMILY, 'paths', `${operation}.yaml`);
+      const effect = at(readYaml(file), ['post', 'x-effect'], file);
+      if (effect !== 'read' && effect !== 'write') throw new Error(`${file}: x-effect is neither read nor write`);
+      return effect;
     },
   };
 }
@@ -367,7 +375,7 @@ export function buildOverlay(inputs: OverlayInputs): OverlayDocument {
       const observed = observedRecord(ctx, operationPlaces(request, response), true);
       const tag = published.groupOf(op);
       addedPaths[`${prefix}/${op}`] = {
-        post: legacyOperation(op, tag, observed, request ? ref(rq) : legacyCredentials(), requestExamples, answer),
+        post: legacyOperation(op, tag, published.effectOf(op), observed, request ? ref(rq) : legacyCredentials(), requestExamples, answer),
       };
       continue;
     }
@@ -528,6 +536,7 @@ function legacyTag(name: string, v2Description: string): JsonObject {
 function legacyOperation(
   op: string,
   tag: string,
+  effect: 'read' | 'write',
   observed: JsonObject,
   requestSchemaRef: JsonObject,
   requestExamples: JsonObject,
@@ -546,6 +555,8 @@ function legacyOperation(
     requestBody: { required: true, content: { 'application/json': { schema: requestSchemaRef, examples: requestExamples } } },
     responses: { '200': answer, default: { $ref: '#/components/responses/ErroNaoPublicado' } },
     'x-observed': observed,
+    'x-effect': effect,
+    'x-effect-inferred': `Taken from the V2 Portuguese operation of the same name (Part 9, rule 1), which replaces it: ${effect === 'read' ? 'it only reads' : 'it may book, issue, cancel or change something'}.`,
   };
 }
 

@@ -26,6 +26,7 @@ import {
   CLIENT_ID,
   DOCS_ID,
   FLOWS_ID,
+  INDEX_ID,
   LEGACY_OBSERVED_ID,
   LEGACY_OBSERVED_OF,
   MOCK_ID,
@@ -126,6 +127,8 @@ interface Plan {
   mockStale: boolean;
   /** The Postman collections: stale when their own inputs changed (a rebuilt bundle makes them stale too). */
   postmanStale: boolean;
+  /** The contract index: stale when its own inputs changed (a rebuilt bundle makes it stale too). */
+  indexStale: boolean;
 }
 
 /** One build in progress: its plan, what the steps built and what failed. */
@@ -209,13 +212,14 @@ async function decide(rootDir: string, outDir: string, force: boolean): Promise<
     return current === previous.fingerprint && intact;
   }
   const flowsInputs = await lineageInputs(rootDir);
-  const [familyFresh, observedFresh, docsFresh, flowsFresh, mockFresh, postmanFresh] = await Promise.all([
+  const [familyFresh, observedFresh, docsFresh, flowsFresh, mockFresh, postmanFresh, indexFresh] = await Promise.all([
     Promise.all(families.map((f) => entryFresh(f.id))),
     entryFresh(OBSERVED_ID),
     entryFresh(DOCS_ID),
     entryFresh(FLOWS_ID),
     entryFresh(MOCK_ID),
     entryFresh(POSTMAN_ID),
+    entryFresh(INDEX_ID),
   ]);
   return {
     families,
@@ -230,6 +234,7 @@ async function decide(rootDir: string, outDir: string, force: boolean): Promise<
     flowsStale: flowsInputs.length > 0 && !flowsFresh,
     mockStale: !mockFresh,
     postmanStale: !postmanFresh,
+    indexStale: !indexFresh,
   };
 }
 
@@ -255,6 +260,8 @@ async function runSteps(run: Run): Promise<void> {
     // The docs site reads every bundle: it runs when any was rebuilt or its own inputs changed.
     const site = going() && (built.length > 0 || plan.observedStale || plan.docsStale) ? await startDocs(run, ctx, workers) : undefined;
     if (going() && plan.observedStale && (await buildObserved(run, ctx))) run.onBundles([OBSERVED_ID]);
+    // Every door reads the index, the client's types among them: written before the client compiles.
+    if (going() && (plan.indexStale || built.some((b) => b.document) || plan.observedStale)) await buildContractIndex(run, ctx);
     // The client needs every type (the observed flavour's too), not the docs; only for the real output folder.
     const clientWanted = run.intoProject && run.client && going();
     // ./msw compiles against the declarations the mock step writes (generated/msw, msw-modules.ts): a
@@ -302,6 +309,16 @@ async function buildFlows(run: Run): Promise<void> {
   const { buildFlowsLineage } = await import('./flows-step.ts');
   try {
     run.built.push(await buildFlowsLineage(run.rootDir, run.outDir, run.plan.flowsInputs));
+  } catch (error) {
+    run.failures.push(error);
+  }
+}
+
+async function buildContractIndex(run: Run, ctx: StepContext): Promise<void> {
+  const { buildIndex } = await import('./index-step.ts');
+  try {
+    run.built.push(await buildIndex(ctx, run.plan.families.map((f) => f.id)));
+    run.phase('contract index written');
   } catch (error) {
     run.failures.push(error);
   }
@@ -398,7 +415,7 @@ async function recordBuilt(run: Run): Promise<void> {
 
 function reportsOf(run: Run): FamilyReport[] {
   const { families, manifest } = run.plan;
-  const ids = [...families.map((f) => f.id), ...[OBSERVED_ID, DOCS_ID, FLOWS_ID, MOCK_ID, POSTMAN_ID].filter((id) => manifest[id])];
+  const ids = [...families.map((f) => f.id), ...[OBSERVED_ID, INDEX_ID, DOCS_ID, FLOWS_ID, MOCK_ID, POSTMAN_ID].filter((id) => manifest[id])];
   const reports = ids.map((id): FamilyReport => {
     const done = run.built.find((b) => b.report.id === id);
     if (done) return done.report;

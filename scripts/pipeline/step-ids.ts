@@ -17,3 +17,5 @@ export const FLOWS_ID = 'flows';
 export const MOCK_ID = 'mock';
 /** The Postman collections: one per published family and observed flavour, from their bundles. */
 export const POSTMAN_ID = 'postman';
+/** The contract index: every door's facts (operations, effects, secrets, credentials), from the bundles. */
+export const INDEX_ID = 'index';

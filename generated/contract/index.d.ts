@@ -1,0 +1,1386 @@
+// Made by `npm run build` from the bundles (scripts/pipeline/contract-index.ts): do not edit.
+export declare const FAMILIES: {
+  readonly "v2-pt": {
+    readonly "flavour": "published";
+    readonly "operations": readonly [
+      {
+        readonly "name": "RecuperarSistemasPesquisa";
+        readonly "operationId": "RecuperarSistemasPesquisa";
+        readonly "path": "/api/V2/Voos/RecuperarSistemasPesquisa";
+        readonly "group": "Search and pricing";
+        readonly "effect": "read";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "RecuperarSistemasPesquisa";
+      },
+      {
+        readonly "name": "RecuperarSistemas";
+        readonly "operationId": "RecuperarSistemas";
+        readonly "path": "/api/V2/Voos/RecuperarSistemas";
+        readonly "group": "Search and pricing";
+        readonly "effect": "read";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "RecuperarSistemas";
+      },
+      {
+        readonly "name": "Disponibilidade";
+        readonly "operationId": "Disponibilidade";
+        readonly "path": "/api/V2/Voos/Disponibilidade";
+        readonly "group": "Search and pricing";
+        readonly "effect": "read";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "Disponibilidade";
+      },
+      {
+        readonly "name": "DisponibilidadeMultipla";
+        readonly "operationId": "DisponibilidadeMultipla";
+        readonly "path": "/api/V2/Voos/DisponibilidadeMultipla";
+        readonly "group": "Search and pricing";
+        readonly "effect": "read";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "DisponibilidadeMultipla";
+      },
+      {
+        readonly "name": "Tarifar";
+        readonly "operationId": "Tarifar";
+        readonly "path": "/api/V2/Voos/Tarifar";
+        readonly "group": "Search and pricing";
+        readonly "effect": "read";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "Tarifar";
+      },
+      {
+        readonly "name": "ObterRegraDaTarifa";
+        readonly "operationId": "ObterRegraDaTarifa";
+        readonly "path": "/api/V2/Voos/ObterRegraDaTarifa";
+        readonly "group": "Search and pricing";
+        readonly "effect": "read";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "ObterRegraDaTarifa";
+      },
+      {
+        readonly "name": "DetalhesdeFamilia";
+        readonly "operationId": "DetalhesdeFamilia";
+        readonly "path": "/api/V2/Voos/DetalhesdeFamilia";
+        readonly "group": "Search and pricing";
+        readonly "effect": "read";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "DetalhesdeFamilia";
+      },
+      {
+        readonly "name": "Reservar";
+        readonly "operationId": "Reservar";
+        readonly "path": "/api/V2/Voos/Reservar";
+        readonly "group": "Booking";
+        readonly "effect": "write";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "Reservar";
+      },
+      {
+        readonly "name": "Consultar";
+        readonly "operationId": "Consultar";
+        readonly "path": "/api/V2/Voos/Consultar";
+        readonly "group": "Booking";
+        readonly "effect": "read";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "Consultar";
+      },
+      {
+        readonly "name": "Cancelar";
+        readonly "operationId": "Cancelar";
+        readonly "path": "/api/V2/Voos/Cancelar";
+        readonly "group": "Booking";
+        readonly "effect": "write";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "Cancelar";
+      },
+      {
+        readonly "name": "GravarReserva";
+        readonly "operationId": "GravarReserva";
+        readonly "path": "/api/V2/Voos/GravarReserva";
+        readonly "group": "Booking";
+        readonly "effect": "write";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "GravarReserva";
+      },
+      {
+        readonly "name": "GravarVenda";
+        readonly "operationId": "GravarVenda";
+        readonly "path": "/api/V2/Voos/GravarVenda";
+        readonly "group": "Booking";
+        readonly "effect": "write";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "GravarVenda";
+      },
+      {
+        readonly "name": "AlterarReservaTarifar";
+        readonly "operationId": "AlterarReservaTarifar";
+        readonly "path": "/api/V2/Voos/AlterarReservaTarifar";
+        readonly "group": "Booking";
+        readonly "effect": "write";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "AlterarReservaTarifar";
+      },
+      {
+        readonly "name": "AlterarReservaConfirmar";
+        readonly "operationId": "AlterarReservaConfirmar";
+        readonly "path": "/api/V2/Voos/AlterarReservaConfirmar";
+        readonly "group": "Booking";
+        readonly "effect": "write";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "AlterarReservaConfirmar";
+      },
+      {
+        readonly "name": "IniciarEmissao";
+        readonly "operationId": "IniciarEmissao";
+        readonly "path": "/api/V2/Voos/IniciarEmissao";
+        readonly "group": "Ticketing";
+        readonly "effect": "write";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "IniciarEmissao";
+      },
+      {
+        readonly "name": "RecuperarFormasDeFinanciamento";
+        readonly "operationId": "RecuperarFormasDeFinanciamento";
+        readonly "path": "/api/V2/Voos/RecuperarFormasDeFinanciamento";
+        readonly "group": "Ticketing";
+        readonly "effect": "read";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "RecuperarFormasDeFinanciamento";
+      },
+      {
+        readonly "name": "Emitir";
+        readonly "operationId": "Emitir";
+        readonly "path": "/api/V2/Voos/Emitir";
+        readonly "group": "Ticketing";
+        readonly "effect": "write";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "Emitir";
+      },
+      {
+        readonly "name": "ConsultarEticket";
+        readonly "operationId": "ConsultarEticket";
+        readonly "path": "/api/V2/Voos/ConsultarEticket";
+        readonly "group": "Ticketing";
+        readonly "effect": "read";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "ConsultarEticket";
+      },
+      {
+        readonly "name": "CancelarEticket";
+        readonly "operationId": "CancelarEticket";
+        readonly "path": "/api/V2/Voos/CancelarEticket";
+        readonly "group": "Ticketing";
+        readonly "effect": "write";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "CancelarEticket";
+      },
+      {
+        readonly "name": "ListarReservas";
+        readonly "operationId": "ListarReservas";
+        readonly "path": "/api/V2/Voos/ListarReservas";
+        readonly "group": "Listing and search";
+        readonly "effect": "read";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "ListarReservas";
+      },
+      {
+        readonly "name": "ListarEtickets";
+        readonly "operationId": "ListarEtickets";
+        readonly "path": "/api/V2/Voos/ListarEtickets";
+        readonly "group": "Listing and search";
+        readonly "effect": "read";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "ListarEtickets";
+      },
+      {
+        readonly "name": "BuscarReserva";
+        readonly "operationId": "BuscarReserva";
+        readonly "path": "/api/V2/Voos/BuscarReserva";
+        readonly "group": "Listing and search";
+        readonly "effect": "read";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "BuscarReserva";
+      },
+      {
+        readonly "name": "BuscarEtickets";
+        readonly "operationId": "BuscarEtickets";
+        readonly "path": "/api/V2/Voos/BuscarEtickets";
+        readonly "group": "Listing and search";
+        readonly "effect": "read";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "BuscarEtickets";
+      },
+      {
+        readonly "name": "Buscar";
+        readonly "operationId": "Buscar";
+        readonly "path": "/api/V2/Voos/Buscar";
+        readonly "group": "Listing and search";
+        readonly "effect": "read";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "Buscar";
+      },
+      {
+        readonly "name": "BuscarFila";
+        readonly "operationId": "BuscarFila";
+        readonly "path": "/api/V2/Voos/BuscarFila";
+        readonly "group": "Listing and search";
+        readonly "effect": "read";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "BuscarFila";
+      },
+      {
+        readonly "name": "ObterMapaDeAssentos";
+        readonly "operationId": "ObterMapaDeAssentos";
+        readonly "path": "/api/V2/Voos/ObterMapaDeAssentos";
+        readonly "group": "Seats";
+        readonly "effect": "read";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "ObterMapaDeAssentos";
+      },
+      {
+        readonly "name": "MarcarAssentos";
+        readonly "operationId": "MarcarAssentos";
+        readonly "path": "/api/V2/Voos/MarcarAssentos";
+        readonly "group": "Seats";
+        readonly "effect": "write";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "MarcarAssentos";
+      },
+      {
+        readonly "name": "RemoverAssentos";
+        readonly "operationId": "RemoverAssentos";
+        readonly "path": "/api/V2/Voos/RemoverAssentos";
+        readonly "group": "Seats";
+        readonly "effect": "write";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "RemoverAssentos";
+      },
+      {
+        readonly "name": "DisponibilidadeDeServicoAuxiliar";
+        readonly "operationId": "DisponibilidadeDeServicoAuxiliar";
+        readonly "path": "/api/V2/Voos/DisponibilidadeDeServicoAuxiliar";
+        readonly "group": "Ancillaries";
+        readonly "effect": "read";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "DisponibilidadeDeServicoAuxiliar";
+      },
+      {
+        readonly "name": "TarifarServicoAuxiliar";
+        readonly "operationId": "TarifarServicoAuxiliar";
+        readonly "path": "/api/V2/Voos/TarifarServicoAuxiliar";
+        readonly "group": "Ancillaries";
+        readonly "effect": "write";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "TarifarServicoAuxiliar";
+      },
+      {
+        readonly "name": "GravarServicoAuxiliar";
+        readonly "operationId": "GravarServicoAuxiliar";
+        readonly "path": "/api/V2/Voos/GravarServicoAuxiliar";
+        readonly "group": "Ancillaries";
+        readonly "effect": "write";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "GravarServicoAuxiliar";
+      },
+      {
+        readonly "name": "CancelarServicoAuxiliar";
+        readonly "operationId": "CancelarServicoAuxiliar";
+        readonly "path": "/api/V2/Voos/CancelarServicoAuxiliar";
+        readonly "group": "Ancillaries";
+        readonly "effect": "write";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "CancelarServicoAuxiliar";
+      },
+      {
+        readonly "name": "EnviarPlanoDeViagem";
+        readonly "operationId": "EnviarPlanoDeViagem";
+        readonly "path": "/api/V2/Voos/EnviarPlanoDeViagem";
+        readonly "group": "Other";
+        readonly "effect": "write";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "EnviarPlanoDeViagem";
+      },
+      {
+        readonly "name": "BuscarNotificacao";
+        readonly "operationId": "BuscarNotificacao";
+        readonly "path": "/api/V2/Voos/BuscarNotificacao";
+        readonly "group": "Notifications";
+        readonly "effect": "read";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "BuscarNotificacao";
+      },
+      {
+        readonly "name": "ListarNotificacoes";
+        readonly "operationId": "ListarNotificacoes";
+        readonly "path": "/api/V2/Voos/ListarNotificacoes";
+        readonly "group": "Notifications";
+        readonly "effect": "read";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "ListarNotificacoes";
+      },
+      {
+        readonly "name": "ExcluirNotificacao";
+        readonly "operationId": "ExcluirNotificacao";
+        readonly "path": "/api/V2/Voos/ExcluirNotificacao";
+        readonly "group": "Notifications";
+        readonly "effect": "write";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "ExcluirNotificacao";
+      }
+    ];
+  };
+  readonly "legacy": {
+    readonly "flavour": "published";
+    readonly "operations": readonly [
+      {
+        readonly "name": "ObterMapaDeAssentos";
+        readonly "operationId": "ObterMapaDeAssentos";
+        readonly "path": "/AereoNoSession.svc/ObterMapaDeAssentos";
+        readonly "group": "Seats";
+        readonly "effect": "read";
+        readonly "deprecated": true;
+        readonly "replacedBy": {
+          readonly "operationId": "ObterMapaDeAssentos";
+          readonly "path": "/api/V2/Voos/ObterMapaDeAssentos";
+        };
+        readonly "summary": "ObterMapaDeAssentos (get the seat map)";
+      },
+      {
+        readonly "name": "MarcarAssentos";
+        readonly "operationId": "MarcarAssentos";
+        readonly "path": "/AereoNoSession.svc/MarcarAssentos";
+        readonly "group": "Seats";
+        readonly "effect": "write";
+        readonly "deprecated": true;
+        readonly "replacedBy": {
+          readonly "operationId": "MarcarAssentos";
+          readonly "path": "/api/V2/Voos/MarcarAssentos";
+        };
+        readonly "summary": "MarcarAssentos (assign seats)";
+      },
+      {
+        readonly "name": "RemoverAssentos";
+        readonly "operationId": "RemoverAssentos";
+        readonly "path": "/AereoNoSession.svc/RemoverAssentos";
+        readonly "group": "Seats";
+        readonly "effect": "write";
+        readonly "deprecated": true;
+        readonly "replacedBy": {
+          readonly "operationId": "RemoverAssentos";
+          readonly "path": "/api/V2/Voos/RemoverAssentos";
+        };
+        readonly "summary": "RemoverAssentos (remove a seat assignment)";
+      },
+      {
+        readonly "name": "DisponibilidadeDeServicoAuxiliar";
+        readonly "operationId": "DisponibilidadeDeServicoAuxiliar";
+        readonly "path": "/AereoNoSession.svc/DisponibilidadeDeServicoAuxiliar";
+        readonly "group": "Ancillaries";
+        readonly "effect": "read";
+        readonly "deprecated": true;
+        readonly "replacedBy": {
+          readonly "operationId": "DisponibilidadeDeServicoAuxiliar";
+          readonly "path": "/api/V2/Voos/DisponibilidadeDeServicoAuxiliar";
+        };
+        readonly "summary": "DisponibilidadeDeServicoAuxiliar (ancillary service availability)";
+      },
+      {
+        readonly "name": "TarifarServicoAuxiliar";
+        readonly "operationId": "TarifarServicoAuxiliar";
+        readonly "path": "/AereoNoSession.svc/TarifarServicoAuxiliar";
+        readonly "group": "Ancillaries";
+        readonly "effect": "write";
+        readonly "deprecated": true;
+        readonly "replacedBy": {
+          readonly "operationId": "TarifarServicoAuxiliar";
+          readonly "path": "/api/V2/Voos/TarifarServicoAuxiliar";
+        };
+        readonly "summary": "TarifarServicoAuxiliar (price ancillary services)";
+      },
+      {
+        readonly "name": "GravarServicoAuxiliar";
+        readonly "operationId": "GravarServicoAuxiliar";
+        readonly "path": "/AereoNoSession.svc/GravarServicoAuxiliar";
+        readonly "group": "Ancillaries";
+        readonly "effect": "write";
+        readonly "deprecated": true;
+        readonly "replacedBy": {
+          readonly "operationId": "GravarServicoAuxiliar";
+          readonly "path": "/api/V2/Voos/GravarServicoAuxiliar";
+        };
+        readonly "summary": "GravarServicoAuxiliar (purchase ancillary services)";
+      },
+      {
+        readonly "name": "CancelarServicoAuxiliar";
+        readonly "operationId": "CancelarServicoAuxiliar";
+        readonly "path": "/AereoNoSession.svc/CancelarServicoAuxiliar";
+        readonly "group": "Ancillaries";
+        readonly "effect": "write";
+        readonly "deprecated": true;
+        readonly "replacedBy": {
+          readonly "operationId": "CancelarServicoAuxiliar";
+          readonly "path": "/api/V2/Voos/CancelarServicoAuxiliar";
+        };
+        readonly "summary": "CancelarServicoAuxiliar (cancel an ancillary service)";
+      },
+      {
+        readonly "name": "Autenticar";
+        readonly "operationId": "Autenticar";
+        readonly "path": "/AereoNoSession.svc/Autenticar";
+        readonly "group": "Authentication";
+        readonly "effect": "write";
+        readonly "deprecated": true;
+        readonly "replacedBy": null;
+        readonly "summary": "Autenticar on AereoNoSession.svc (get a session token)";
+      },
+      {
+        readonly "name": "AutenticarComUsuario";
+        readonly "operationId": "AutenticarComUsuario";
+        readonly "path": "/AereoNoSession.svc/AutenticarComUsuario";
+        readonly "group": "Authentication";
+        readonly "effect": "write";
+        readonly "deprecated": true;
+        readonly "replacedBy": null;
+        readonly "summary": "AutenticarComUsuario on AereoNoSession.svc (authenticate an application user)";
+      },
+      {
+        readonly "name": "ValidarTokenSeguranca";
+        readonly "operationId": "ValidarTokenSeguranca";
+        readonly "path": "/AereoNoSession.svc/ValidarTokenSeguranca";
+        readonly "group": "Authentication";
+        readonly "effect": "write";
+        readonly "deprecated": true;
+        readonly "replacedBy": null;
+        readonly "summary": "ValidarTokenSeguranca on AereoNoSession.svc (validate the second-factor token)";
+      },
+      {
+        readonly "name": "Autenticar";
+        readonly "operationId": "Aereo_Autenticar";
+        readonly "path": "/Aereo.svc/Autenticar";
+        readonly "group": "Authentication";
+        readonly "effect": "write";
+        readonly "deprecated": true;
+        readonly "replacedBy": null;
+        readonly "summary": "Autenticar on Aereo.svc (get a session token)";
+      },
+      {
+        readonly "name": "AutenticarComUsuario";
+        readonly "operationId": "Aereo_AutenticarComUsuario";
+        readonly "path": "/Aereo.svc/AutenticarComUsuario";
+        readonly "group": "Authentication";
+        readonly "effect": "write";
+        readonly "deprecated": true;
+        readonly "replacedBy": null;
+        readonly "summary": "AutenticarComUsuario on Aereo.svc (authenticate an application user)";
+      },
+      {
+        readonly "name": "ValidarTokenSeguranca";
+        readonly "operationId": "Aereo_ValidarTokenSeguranca";
+        readonly "path": "/Aereo.svc/ValidarTokenSeguranca";
+        readonly "group": "Authentication";
+        readonly "effect": "write";
+        readonly "deprecated": true;
+        readonly "replacedBy": null;
+        readonly "summary": "ValidarTokenSeguranca on Aereo.svc (validate the second-factor token)";
+      },
+      {
+        readonly "name": "Autenticar";
+        readonly "operationId": "Usuario_Autenticar";
+        readonly "path": "/Usuario.svc/Autenticar";
+        readonly "group": "Authentication";
+        readonly "effect": "write";
+        readonly "deprecated": true;
+        readonly "replacedBy": null;
+        readonly "summary": "Autenticar on Usuario.svc (authenticate an application user)";
+      }
+    ];
+  };
+  readonly "v1": {
+    readonly "flavour": "published";
+    readonly "operations": readonly [
+      {
+        readonly "name": "OperacaoNaoListada";
+        readonly "operationId": "OperacaoNaoListada";
+        readonly "path": "/api/Voos/{Operation}";
+        readonly "group": "Unlisted operations";
+        readonly "effect": "write";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "Any V1 operation (operation names not published)";
+      }
+    ];
+  };
+  readonly "v2-en": {
+    readonly "flavour": "published";
+    readonly "operations": readonly [
+      {
+        readonly "name": "RetrieveSystemsSearch";
+        readonly "operationId": "RetrieveSystemsSearch";
+        readonly "path": "/api/V2/Flights/RetrieveSystemsSearch";
+        readonly "group": "Flights";
+        readonly "effect": "read";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "RetrieveSystemsSearch";
+      },
+      {
+        readonly "name": "Availability";
+        readonly "operationId": "Availability";
+        readonly "path": "/api/V2/Flights/Availability";
+        readonly "group": "Flights";
+        readonly "effect": "read";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "Availability";
+      },
+      {
+        readonly "name": "MultipleAvailability";
+        readonly "operationId": "MultipleAvailability";
+        readonly "path": "/api/V2/Flights/MultipleAvailability";
+        readonly "group": "Flights";
+        readonly "effect": "read";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "MultipleAvailability";
+      },
+      {
+        readonly "name": "Price";
+        readonly "operationId": "Price";
+        readonly "path": "/api/V2/Flights/Price";
+        readonly "group": "Flights";
+        readonly "effect": "read";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "Price";
+      },
+      {
+        readonly "name": "Book";
+        readonly "operationId": "Book";
+        readonly "path": "/api/V2/Flights/Book";
+        readonly "group": "Flights";
+        readonly "effect": "write";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "Book";
+      },
+      {
+        readonly "name": "Retrieve";
+        readonly "operationId": "Retrieve";
+        readonly "path": "/api/V2/Flights/Retrieve";
+        readonly "group": "Flights";
+        readonly "effect": "read";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "Retrieve";
+      },
+      {
+        readonly "name": "StartIssuance";
+        readonly "operationId": "StartIssuance";
+        readonly "path": "/api/V2/Flights/StartIssuance";
+        readonly "group": "Flights";
+        readonly "effect": "write";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "StartIssuance";
+      },
+      {
+        readonly "name": "Issue";
+        readonly "operationId": "Issue";
+        readonly "path": "/api/V2/Flights/Issue";
+        readonly "group": "Flights";
+        readonly "effect": "write";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "Issue";
+      },
+      {
+        readonly "name": "RetrieveEticket";
+        readonly "operationId": "RetrieveEticket";
+        readonly "path": "/api/V2/Flights/RetrieveEticket";
+        readonly "group": "Flights";
+        readonly "effect": "read";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "RetrieveEticket";
+      },
+      {
+        readonly "name": "CancelEticket";
+        readonly "operationId": "CancelEticket";
+        readonly "path": "/api/V2/Flights/CancelEticket";
+        readonly "group": "Flights";
+        readonly "effect": "write";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "CancelEticket";
+      },
+      {
+        readonly "name": "Cancel";
+        readonly "operationId": "Cancel";
+        readonly "path": "/api/V2/Flights/Cancel";
+        readonly "group": "Flights";
+        readonly "effect": "write";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "Cancel";
+      }
+    ];
+  };
+  readonly "v3": {
+    readonly "flavour": "published";
+    readonly "operations": readonly [
+      {
+        readonly "name": "Disponibilidade";
+        readonly "operationId": "Disponibilidade";
+        readonly "path": "/api/V3/Voos/Disponibilidade";
+        readonly "group": "Search";
+        readonly "effect": "read";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "Disponibilidade (lean flight availability search)";
+      }
+    ];
+  };
+  readonly "v2-pt-observed": {
+    readonly "flavour": "observed";
+    readonly "operations": readonly [
+      {
+        readonly "name": "RecuperarSistemasPesquisa";
+        readonly "operationId": "RecuperarSistemasPesquisa";
+        readonly "path": "/api/V2/Voos/RecuperarSistemasPesquisa";
+        readonly "group": "Search and pricing";
+        readonly "effect": "read";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "RecuperarSistemasPesquisa";
+      },
+      {
+        readonly "name": "RecuperarSistemas";
+        readonly "operationId": "RecuperarSistemas";
+        readonly "path": "/api/V2/Voos/RecuperarSistemas";
+        readonly "group": "Search and pricing";
+        readonly "effect": "read";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "RecuperarSistemas";
+      },
+      {
+        readonly "name": "Disponibilidade";
+        readonly "operationId": "Disponibilidade";
+        readonly "path": "/api/V2/Voos/Disponibilidade";
+        readonly "group": "Search and pricing";
+        readonly "effect": "read";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "Disponibilidade";
+      },
+      {
+        readonly "name": "DisponibilidadeMultipla";
+        readonly "operationId": "DisponibilidadeMultipla";
+        readonly "path": "/api/V2/Voos/DisponibilidadeMultipla";
+        readonly "group": "Search and pricing";
+        readonly "effect": "read";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "DisponibilidadeMultipla";
+      },
+      {
+        readonly "name": "Tarifar";
+        readonly "operationId": "Tarifar";
+        readonly "path": "/api/V2/Voos/Tarifar";
+        readonly "group": "Search and pricing";
+        readonly "effect": "read";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "Tarifar";
+      },
+      {
+        readonly "name": "ObterRegraDaTarifa";
+        readonly "operationId": "ObterRegraDaTarifa";
+        readonly "path": "/api/V2/Voos/ObterRegraDaTarifa";
+        readonly "group": "Search and pricing";
+        readonly "effect": "read";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "ObterRegraDaTarifa";
+      },
+      {
+        readonly "name": "DetalhesdeFamilia";
+        readonly "operationId": "DetalhesdeFamilia";
+        readonly "path": "/api/V2/Voos/DetalhesdeFamilia";
+        readonly "group": "Search and pricing";
+        readonly "effect": "read";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "DetalhesdeFamilia";
+      },
+      {
+        readonly "name": "Reservar";
+        readonly "operationId": "Reservar";
+        readonly "path": "/api/V2/Voos/Reservar";
+        readonly "group": "Booking";
+        readonly "effect": "write";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "Reservar";
+      },
+      {
+        readonly "name": "Consultar";
+        readonly "operationId": "Consultar";
+        readonly "path": "/api/V2/Voos/Consultar";
+        readonly "group": "Booking";
+        readonly "effect": "read";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "Consultar";
+      },
+      {
+        readonly "name": "Cancelar";
+        readonly "operationId": "Cancelar";
+        readonly "path": "/api/V2/Voos/Cancelar";
+        readonly "group": "Booking";
+        readonly "effect": "write";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "Cancelar";
+      },
+      {
+        readonly "name": "GravarReserva";
+        readonly "operationId": "GravarReserva";
+        readonly "path": "/api/V2/Voos/GravarReserva";
+        readonly "group": "Booking";
+        readonly "effect": "write";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "GravarReserva";
+      },
+      {
+        readonly "name": "GravarVenda";
+        readonly "operationId": "GravarVenda";
+        readonly "path": "/api/V2/Voos/GravarVenda";
+        readonly "group": "Booking";
+        readonly "effect": "write";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "GravarVenda";
+      },
+      {
+        readonly "name": "AlterarReservaTarifar";
+        readonly "operationId": "AlterarReservaTarifar";
+        readonly "path": "/api/V2/Voos/AlterarReservaTarifar";
+        readonly "group": "Booking";
+        readonly "effect": "write";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "AlterarReservaTarifar";
+      },
+      {
+        readonly "name": "AlterarReservaConfirmar";
+        readonly "operationId": "AlterarReservaConfirmar";
+        readonly "path": "/api/V2/Voos/AlterarReservaConfirmar";
+        readonly "group": "Booking";
+        readonly "effect": "write";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "AlterarReservaConfirmar";
+      },
+      {
+        readonly "name": "IniciarEmissao";
+        readonly "operationId": "IniciarEmissao";
+        readonly "path": "/api/V2/Voos/IniciarEmissao";
+        readonly "group": "Ticketing";
+        readonly "effect": "write";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "IniciarEmissao";
+      },
+      {
+        readonly "name": "RecuperarFormasDeFinanciamento";
+        readonly "operationId": "RecuperarFormasDeFinanciamento";
+        readonly "path": "/api/V2/Voos/RecuperarFormasDeFinanciamento";
+        readonly "group": "Ticketing";
+        readonly "effect": "read";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "RecuperarFormasDeFinanciamento";
+      },
+      {
+        readonly "name": "Emitir";
+        readonly "operationId": "Emitir";
+        readonly "path": "/api/V2/Voos/Emitir";
+        readonly "group": "Ticketing";
+        readonly "effect": "write";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "Emitir";
+      },
+      {
+        readonly "name": "ConsultarEticket";
+        readonly "operationId": "ConsultarEticket";
+        readonly "path": "/api/V2/Voos/ConsultarEticket";
+        readonly "group": "Ticketing";
+        readonly "effect": "read";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "ConsultarEticket";
+      },
+      {
+        readonly "name": "CancelarEticket";
+        readonly "operationId": "CancelarEticket";
+        readonly "path": "/api/V2/Voos/CancelarEticket";
+        readonly "group": "Ticketing";
+        readonly "effect": "write";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "CancelarEticket";
+      },
+      {
+        readonly "name": "ListarReservas";
+        readonly "operationId": "ListarReservas";
+        readonly "path": "/api/V2/Voos/ListarReservas";
+        readonly "group": "Listing and search";
+        readonly "effect": "read";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "ListarReservas";
+      },
+      {
+        readonly "name": "ListarEtickets";
+        readonly "operationId": "ListarEtickets";
+        readonly "path": "/api/V2/Voos/ListarEtickets";
+        readonly "group": "Listing and search";
+        readonly "effect": "read";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "ListarEtickets";
+      },
+      {
+        readonly "name": "BuscarReserva";
+        readonly "operationId": "BuscarReserva";
+        readonly "path": "/api/V2/Voos/BuscarReserva";
+        readonly "group": "Listing and search";
+        readonly "effect": "read";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "BuscarReserva";
+      },
+      {
+        readonly "name": "BuscarEtickets";
+        readonly "operationId": "BuscarEtickets";
+        readonly "path": "/api/V2/Voos/BuscarEtickets";
+        readonly "group": "Listing and search";
+        readonly "effect": "read";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "BuscarEtickets";
+      },
+      {
+        readonly "name": "Buscar";
+        readonly "operationId": "Buscar";
+        readonly "path": "/api/V2/Voos/Buscar";
+        readonly "group": "Listing and search";
+        readonly "effect": "read";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "Buscar";
+      },
+      {
+        readonly "name": "BuscarFila";
+        readonly "operationId": "BuscarFila";
+        readonly "path": "/api/V2/Voos/BuscarFila";
+        readonly "group": "Listing and search";
+        readonly "effect": "read";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "BuscarFila";
+      },
+      {
+        readonly "name": "ObterMapaDeAssentos";
+        readonly "operationId": "ObterMapaDeAssentos";
+        readonly "path": "/api/V2/Voos/ObterMapaDeAssentos";
+        readonly "group": "Seats";
+        readonly "effect": "read";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "ObterMapaDeAssentos";
+      },
+      {
+        readonly "name": "MarcarAssentos";
+        readonly "operationId": "MarcarAssentos";
+        readonly "path": "/api/V2/Voos/MarcarAssentos";
+        readonly "group": "Seats";
+        readonly "effect": "write";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "MarcarAssentos";
+      },
+      {
+        readonly "name": "RemoverAssentos";
+        readonly "operationId": "RemoverAssentos";
+        readonly "path": "/api/V2/Voos/RemoverAssentos";
+        readonly "group": "Seats";
+        readonly "effect": "write";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "RemoverAssentos";
+      },
+      {
+        readonly "name": "DisponibilidadeDeServicoAuxiliar";
+        readonly "operationId": "DisponibilidadeDeServicoAuxiliar";
+        readonly "path": "/api/V2/Voos/DisponibilidadeDeServicoAuxiliar";
+        readonly "group": "Ancillaries";
+        readonly "effect": "read";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "DisponibilidadeDeServicoAuxiliar";
+      },
+      {
+        readonly "name": "TarifarServicoAuxiliar";
+        readonly "operationId": "TarifarServicoAuxiliar";
+        readonly "path": "/api/V2/Voos/TarifarServicoAuxiliar";
+        readonly "group": "Ancillaries";
+        readonly "effect": "write";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "TarifarServicoAuxiliar";
+      },
+      {
+        readonly "name": "GravarServicoAuxiliar";
+        readonly "operationId": "GravarServicoAuxiliar";
+        readonly "path": "/api/V2/Voos/GravarServicoAuxiliar";
+        readonly "group": "Ancillaries";
+        readonly "effect": "write";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "GravarServicoAuxiliar";
+      },
+      {
+        readonly "name": "CancelarServicoAuxiliar";
+        readonly "operationId": "CancelarServicoAuxiliar";
+        readonly "path": "/api/V2/Voos/CancelarServicoAuxiliar";
+        readonly "group": "Ancillaries";
+        readonly "effect": "write";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "CancelarServicoAuxiliar";
+      },
+      {
+        readonly "name": "EnviarPlanoDeViagem";
+        readonly "operationId": "EnviarPlanoDeViagem";
+        readonly "path": "/api/V2/Voos/EnviarPlanoDeViagem";
+        readonly "group": "Other";
+        readonly "effect": "write";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "EnviarPlanoDeViagem";
+      },
+      {
+        readonly "name": "BuscarNotificacao";
+        readonly "operationId": "BuscarNotificacao";
+        readonly "path": "/api/V2/Voos/BuscarNotificacao";
+        readonly "group": "Notifications";
+        readonly "effect": "read";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "BuscarNotificacao";
+      },
+      {
+        readonly "name": "ListarNotificacoes";
+        readonly "operationId": "ListarNotificacoes";
+        readonly "path": "/api/V2/Voos/ListarNotificacoes";
+        readonly "group": "Notifications";
+        readonly "effect": "read";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "ListarNotificacoes";
+      },
+      {
+        readonly "name": "ExcluirNotificacao";
+        readonly "operationId": "ExcluirNotificacao";
+        readonly "path": "/api/V2/Voos/ExcluirNotificacao";
+        readonly "group": "Notifications";
+        readonly "effect": "write";
+        readonly "deprecated": false;
+        readonly "replacedBy": null;
+        readonly "summary": "ExcluirNotificacao";
+      }
+    ];
+  };
+  readonly "legacy-observed": {
+    readonly "flavour": "observed";
+    readonly "operations": readonly [
+      {
+        readonly "name": "ObterMapaDeAssentos";
+        readonly "operationId": "ObterMapaDeAssentos";
+        readonly "path": "/AereoNoSession.svc/ObterMapaDeAssentos";
+        readonly "group": "Seats";
+        readonly "effect": "read";
+        readonly "deprecated": true;
+        readonly "replacedBy": {
+          readonly "operationId": "ObterMapaDeAssentos";
+          readonly "path": "/api/V2/Voos/ObterMapaDeAssentos";
+        };
+        readonly "summary": "ObterMapaDeAssentos (get the seat map)";
+      },
+      {
+        readonly "name": "MarcarAssentos";
+        readonly "operationId": "MarcarAssentos";
+        readonly "path": "/AereoNoSession.svc/MarcarAssentos";
+        readonly "group": "Seats";
+        readonly "effect": "write";
+        readonly "deprecated": true;
+        readonly "replacedBy": {
+          readonly "operationId": "MarcarAssentos";
+          readonly "path": "/api/V2/Voos/MarcarAssentos";
+        };
+        readonly "summary": "MarcarAssentos (assign seats)";
+      },
+      {
+        readonly "name": "RemoverAssentos";
+        readonly "operationId": "RemoverAssentos";
+        readonly "path": "/AereoNoSession.svc/RemoverAssentos";
+        readonly "group": "Seats";
+        readonly "effect": "write";
+        readonly "deprecated": true;
+        readonly "replacedBy": {
+          readonly "operationId": "RemoverAssentos";
+          readonly "path": "/api/V2/Voos/RemoverAssentos";
+        };
+        readonly "summary": "RemoverAssentos (remove a seat assignment)";
+      },
+      {
+        readonly "name": "DisponibilidadeDeServicoAuxiliar";
+        readonly "operationId": "DisponibilidadeDeServicoAuxiliar";
+        readonly "path": "/AereoNoSession.svc/DisponibilidadeDeServicoAuxiliar";
+        readonly "group": "Ancillaries";
+        readonly "effect": "read";
+        readonly "deprecated": true;
+        readonly "replacedBy": {
+          readonly "operationId": "DisponibilidadeDeServicoAuxiliar";
+          readonly "path": "/api/V2/Voos/DisponibilidadeDeServicoAuxiliar";
+        };
+        readonly "summary": "DisponibilidadeDeServicoAuxiliar (ancillary service availability)";
+      },
+      {
+        readonly "name": "TarifarServicoAuxiliar";
+        readonly "operationId": "TarifarServicoAuxiliar";
+        readonly "path": "/AereoNoSession.svc/TarifarServicoAuxiliar";
+        readonly "group": "Ancillaries";
+        readonly "effect": "write";
+        readonly "deprecated": true;
+        readonly "replacedBy": {
+          readonly "operationId": "TarifarServicoAuxiliar";
+          readonly "path": "/api/V2/Voos/TarifarServicoAuxiliar";
+        };
+        readonly "summary": "TarifarServicoAuxiliar (price ancillary services)";
+      },
+      {
+        readonly "name": "GravarServicoAuxiliar";
+        readonly "operationId": "GravarServicoAuxiliar";
+        readonly "path": "/AereoNoSession.svc/GravarServicoAuxiliar";
+        readonly "group": "Ancillaries";
+        readonly "effect": "write";
+        readonly "deprecated": true;
+        readonly "replacedBy": {
+          readonly "operationId": "GravarServicoAuxiliar";
+          readonly "path": "/api/V2/Voos/GravarServicoAuxiliar";
+        };
+        readonly "summary": "GravarServicoAuxiliar (purchase ancillary services)";
+      },
+      {
+        readonly "name": "CancelarServicoAuxiliar";
+        readonly "operationId": "CancelarServicoAuxiliar";
+        readonly "path": "/AereoNoSession.svc/CancelarServicoAuxiliar";
+        readonly "group": "Ancillaries";
+        readonly "effect": "write";
+        readonly "deprecated": true;
+        readonly "replacedBy": {
+          readonly "operationId": "CancelarServicoAuxiliar";
+          readonly "path": "/api/V2/Voos/CancelarServicoAuxiliar";
+        };
+        readonly "summary": "CancelarServicoAuxiliar (cancel an ancillary service)";
+      },
+      {
+        readonly "name": "Autenticar";
+        readonly "operationId": "Autenticar";
+        readonly "path": "/AereoNoSession.svc/Autenticar";
+        readonly "group": "Authentication";
+        readonly "effect": "write";
+        readonly "deprecated": true;
+        readonly "replacedBy": null;
+        readonly "summary": "Autenticar on AereoNoSession.svc (get a session token)";
+      },
+      {
+        readonly "name": "AutenticarComUsuario";
+        readonly "operationId": "AutenticarComUsuario";
+        readonly "path": "/AereoNoSession.svc/AutenticarComUsuario";
+        readonly "group": "Authentication";
+        readonly "effect": "write";
+        readonly "deprecated": true;
+        readonly "replacedBy": null;
+        readonly "summary": "AutenticarComUsuario on AereoNoSession.svc (authenticate an application user)";
+      },
+      {
+        readonly "name": "ValidarTokenSeguranca";
+        readonly "operationId": "ValidarTokenSeguranca";
+        readonly "path": "/AereoNoSession.svc/ValidarTokenSeguranca";
+        readonly "group": "Authentication";
+        readonly "effect": "write";
+        readonly "deprecated": true;
+        readonly "replacedBy": null;
+        readonly "summary": "ValidarTokenSeguranca on AereoNoSession.svc (validate the second-factor token)";
+      },
+      {
+        readonly "name": "Autenticar";
+        readonly "operationId": "Aereo_Autenticar";
+        readonly "path": "/Aereo.svc/Autenticar";
+        readonly "group": "Authentication";
+        readonly "effect": "write";
+        readonly "deprecated": true;
+        readonly "replacedBy": null;
+        readonly "summary": "Autenticar on Aereo.svc (get a session token)";
+      },
+      {
+        readonly "name": "AutenticarComUsuario";
+        readonly "operationId": "Aereo_AutenticarComUsuario";
+        readonly "path": "/Aereo.svc/AutenticarComUsuario";
+        readonly "group": "Authentication";
+        readonly "effect": "write";
+        readonly "deprecated": true;
+        readonly "replacedBy": null;
+        readonly "summary": "AutenticarComUsuario on Aereo.svc (authenticate an application user)";
+      },
+      {
+        readonly "name": "ValidarTokenSeguranca";
+        readonly "operationId": "Aereo_ValidarTokenSeguranca";
+        readonly "path": "/Aereo.svc/ValidarTokenSeguranca";
+        readonly "group": "Authentication";
+        readonly "effect": "write";
+        readonly "deprecated": true;
+        readonly "replacedBy": null;
+        readonly "summary": "ValidarTokenSeguranca on Aereo.svc (validate the second-factor token)";
+      },
+      {
+        readonly "name": "Autenticar";
+        readonly "operationId": "Usuario_Autenticar";
+        readonly "path": "/Usuario.svc/Autenticar";
+        readonly "group": "Authentication";
+        readonly "effect": "write";
+        readonly "deprecated": true;
+        readonly "replacedBy": null;
+        readonly "summary": "Autenticar on Usuario.svc (authenticate an application user)";
+      },
+      {
+        readonly "name": "RecuperarSistemasPesquisa";
+        readonly "operationId": "RecuperarSistemasPesquisa";
+        readonly "path": "/AereoNoSession.svc/RecuperarSistemasPesquisa";
+        readonly "group": "Search and pricing";
+        readonly "effect": "read";
+        readonly "deprecated": true;
+        readonly "replacedBy": {
+          readonly "operationId": "RecuperarSistemasPesquisa";
+          readonly "path": "/api/V2/Voos/RecuperarSistemasPesquisa";
+        };
+        readonly "summary": "RecuperarSistemasPesquisa (observed on the legacy route)";
+      },
+      {
+        readonly "name": "Disponibilidade";
+        readonly "operationId": "Disponibilidade";
+        readonly "path": "/AereoNoSession.svc/Disponibilidade";
+        readonly "group": "Search and pricing";
+        readonly "effect": "read";
+        readonly "deprecated": true;
+        readonly "replacedBy": {
+          readonly "operationId": "Disponibilidade";
+          readonly "path": "/api/V2/Voos/Disponibilidade";
+        };
+        readonly "summary": "Disponibilidade (observed on the legacy route)";
+      },
+      {
+        readonly "name": "Tarifar";
+        readonly "operationId": "Tarifar";
+        readonly "path": "/AereoNoSession.svc/Tarifar";
+        readonly "group": "Search and pricing";
+        readonly "effect": "read";
+        readonly "deprecated": true;
+        readonly "replacedBy": {
+          readonly "operationId": "Tarifar";
+          readonly "path": "/api/V2/Voos/Tarifar";
+        };
+        readonly "summary": "Tarifar (observed on the legacy route)";
+      },
+      {
+        readonly "name": "Reservar";
+        readonly "operationId": "Reservar";
+        readonly "path": "/AereoNoSession.svc/Reservar";
+        readonly "group": "Booking";
+        readonly "effect": "write";
+        readonly "deprecated": true;
+        readonly "replacedBy": {
+          readonly "operationId": "Reservar";
+          readonly "path": "/api/V2/Voos/Reservar";
+        };
+        readonly "summary": "Reservar (observed on the legacy route)";
+      },
+      {
+        readonly "name": "IniciarEmissao";
+        readonly "operationId": "IniciarEmissao";
+        readonly "path": "/AereoNoSession.svc/IniciarEmissao";
+        readonly "group": "Ticketing";
+        readonly "effect": "write";
+        readonly "deprecated": true;
+        readonly "replacedBy": {
+          readonly "operationId": "IniciarEmissao";
+          readonly "path": "/api/V2/Voos/IniciarEmissao";
+        };
+        readonly "summary": "IniciarEmissao (observed on the legacy route)";
+      },
+      {
+        readonly "name": "RecuperarFormasDeFinanciamento";
+        readonly "operationId": "RecuperarFormasDeFinanciamento";
+        readonly "path": "/AereoNoSession.svc/RecuperarFormasDeFinanciamento";
+        readonly "group": "Ticketing";
+        readonly "effect": "read";
+        readonly "deprecated": true;
+        readonly "replacedBy": {
+          readonly "operationId": "RecuperarFormasDeFinanciamento";
+          readonly "path": "/api/V2/Voos/RecuperarFormasDeFinanciamento";
+        };
+        readonly "summary": "RecuperarFormasDeFinanciamento (observed on the legacy route)";
+      },
+      {
+        readonly "name": "Emitir";
+        readonly "operationId": "Emitir";
+        readonly "path": "/AereoNoSession.svc/Emitir";
+        readonly "group": "Ticketing";
+        readonly "effect": "write";
+        readonly "deprecated": true;
+        readonly "replacedBy": {
+          readonly "operationId": "Emitir";
+          readonly "path": "/api/V2/Voos/Emitir";
+        };
+        readonly "summary": "Emitir (observed on the legacy route)";
+      },
+      {
+        readonly "name": "Consultar";
+        readonly "operationId": "Consultar";
+        readonly "path": "/AereoNoSession.svc/Consultar";
+        readonly "group": "Booking";
+        readonly "effect": "read";
+        readonly "deprecated": true;
+        readonly "replacedBy": {
+          readonly "operationId": "Consultar";
+          readonly "path": "/api/V2/Voos/Consultar";
+        };
+        readonly "summary": "Consultar (observed on the legacy route)";
+      },
+      {
+        readonly "name": "ConsultarEticket";
+        readonly "operationId": "ConsultarEticket";
+        readonly "path": "/AereoNoSession.svc/ConsultarEticket";
+        readonly "group": "Ticketing";
+        readonly "effect": "read";
+        readonly "deprecated": true;
+        readonly "replacedBy": {
+          readonly "operationId": "ConsultarEticket";
+          readonly "path": "/api/V2/Voos/ConsultarEticket";
+        };
+        readonly "summary": "ConsultarEticket (observed on the legacy route)";
+      },
+      {
+        readonly "name": "Cancelar";
+        readonly "operationId": "Cancelar";
+        readonly "path": "/AereoNoSession.svc/Cancelar";
+        readonly "group": "Booking";
+        readonly "effect": "write";
+        readonly "deprecated": true;
+        readonly "replacedBy": {
+          readonly "operationId": "Cancelar";
+          readonly "path": "/api/V2/Voos/Cancelar";
+        };
+        readonly "summary": "Cancelar (observed on the legacy route)";
+      }
+    ];
+  };
+};
+export declare const SECRETS: {
+  readonly "fields": readonly [
+    "HashAcesso",
+    "Senha",
+    "Token",
+    "TokenDeSeguranca",
+    "senha",
+    "token"
+  ];
+  readonly "answers": readonly [
+    "/Aereo.svc/Autenticar",
+    "/AereoNoSession.svc/Autenticar"
+  ];
+  readonly "headers": readonly [
+    "developer-access-code",
+    "developer-token"
+  ];
+};
+export declare const CREDENTIALS: {
+  readonly "login": readonly [
+    "Login",
+    "login"
+  ];
+  readonly "password": readonly [
+    "Senha",
+    "senha"
+  ];
+  readonly "client-id": readonly [
+    "ClienteId",
+    "clienteId"
+  ];
+};
+export declare const PROPERTIES: Readonly<Record<string, readonly string[]>>;
+export declare const LIMITS: {
+  readonly "bodyBytes": 1048576;
+  readonly "depth": 64;
+  readonly "stringChars": 65536;
+  readonly "headersTimeoutMs": 10000;
+  readonly "bodyTimeoutMs": 20000;
+  readonly "mcpSessionIdleMs": 300000;
+  readonly "mcpSessions": 256;
+  readonly "mcpMessageBytes": 4194304;
+  readonly "fixtureFileBytes": 1048576;
+  readonly "fixtureFolderBytes": 33554432;
+  readonly "fixtureFiles": 2000;
+};

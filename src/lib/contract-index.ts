@@ -1,0 +1,89 @@
+// The one place every door reads the contract's facts from: the index the build writes from
+// the bundles (generated/contract/index.js, scripts/pipeline/contract-index.ts). Operations
+// with their effect and replacement, which body fields and headers hold secrets, which carry
+// the credentials, and the redaction marker. No Node module: the client and the MSW
+// handlers run in a browser too.
+import { CREDENTIALS, FAMILIES, SECRETS } from '../../generated/contract/index.js';
+
+export { LIMITS, limitBroken, type LimitBreak, type Limits } from './limits.ts';
+
+/** What stands where a secret was: in errors, logs, problem bodies, copies and recordings alike. */
+export const REDACTED = '[redacted]';
+
+export type IndexedFamilyId = keyof typeof FAMILIES;
+/** One operation of a family, as the index lists it. */
+export type IndexedOperationOf<F extends IndexedFamilyId> = (typeof FAMILIES)[F]['operations'][number];
+/** The names of a family's operations, exactly as the description lists them. */
+export type OperationNameOf<F extends IndexedFamilyId> = IndexedOperationOf<F>['name'];
+/** The paths of a family's operations. */
+export type OperationPathOf<F extends IndexedFamilyId> = IndexedOperationOf<F>['path'];
+/** The paths of a family's operations that only read (`x-effect: read`). */
+export type ReadPathOf<F extends IndexedFamilyId> = Extract<IndexedOperationOf<F>, { effect: 'read' }>['path'];
+
+export interface IndexedOperation {
+  readonly name: string;
+  readonly operationId: string;
+  readonly path: string;
+  readonly group: string;
+  readonly effect: 'read' | 'write';
+  readonly deprecated: boolean;
+  readonly replacedBy: { readonly operationId: string; readonly path: string } | null;
+  readonly summary: string;
+}
+
+export const FAMILY_IDS = Object.keys(FAMILIES) as IndexedFamilyId[];
+
+/** A family's operations in the documents' order, or none for a family the index does not know. */
+export function operationsOf(family: string): readonly IndexedOperation[] {
+  return (FAMILIES as Record<string, { operations: readonly IndexedOperation[] } | undefined>)[family]?.operations ?? [];
+}
+
+const byPath = new Map<string, Map<string, IndexedOperation>>();
+/** The operation of a family at a path, if the contract has one there. */
+export function operationAt(family: string, path: string): IndexedOperation | undefined {
+  let paths = byPath.get(family);
+  if (!paths) byPath.set(family, (paths = new Map(operationsOf(family).map((op) => [op.path, op]))));
+  return paths.get(path);
+}
+
+/** Whether the operation at a path only reads: the only calls a client may retry or re-authenticate. */
+export const isReadPath = (family: string, path: string): boolean => operationAt(family, path)?.effect === 'read';
+
+/** Characters that change nothing a person sees (zero-width spaces and joiners, the BOM, soft hyphens, bidi marks). */
+const INVISIBLE = /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]/gu;
+
+/** A key as compared with the index's names: compatibility-normalized, invisible characters dropped, lower case. */
+export const normalizeKey = (key: string): string => key.normalize('NFKC').replace(INVISIBLE, '').toLowerCase();
+
+const SECRET_FIELDS = new Set(SECRETS.fields.map(normalizeKey));
+type CredentialKind = keyof typeof CREDENTIALS;
+const CREDENTIAL_KEYS = new Map<string, CredentialKind>();
+for (const kind of Object.keys(CREDENTIALS) as CredentialKind[]) {
+  // The kind's own name counts too ('password', 'login', 'client-id'): English bodies' credential names are not published (Part 5, item 9).
+  for (const name of [...CREDENTIALS[kind], kind, kind.replace(/-/g, '')]) CREDENTIAL_KEYS.set(normalizeKey(name), kind);
+}
+
+/** Whether a body field's value is a secret (`format: password`, `writeOnly`, `x-secret`), however the key is spelt. */
+export const isSecretField = (key: string): boolean => SECRET_FIELDS.has(normalizeKey(key));
+
+/** Which credential a body field carries (`x-credential`), however the key is spelt; undefined for any other field. */
+export const credentialKind = (key: string): CredentialKind | undefined => CREDENTIAL_KEYS.get(normalizeKey(key));
+
+/** Whether a field's value is never shown: a secret, or the login or password of a credential. */
+export const isRedactedField = (key: string): boolean => {
+  if (isSecretField(key)) return true;
+  const kind = credentialKind(key);
+  return kind === 'login' || kind === 'password';
+};
+
+/** Header names (lower case) whose values are secrets: the documents' apiKey schemes, and the HTTP ones every proxy keeps to itself. */
+export const SECRET_HEADERS: readonly string[] = [...SECRETS.headers, 'authorization', 'proxy-authorization', 'cookie', 'set-cookie'];
+const SECRET_HEADER_SET = new Set(SECRET_HEADERS);
+export const isSecretHeader = (name: string): boolean => SECRET_HEADER_SET.has(normalizeKey(name));
+
+/** Paths whose whole answer may be a secret (the legacy session token), whatever its content type or wrapper. */
+const SECRET_ANSWERS = new Set<string>(SECRETS.answers);
+export const answerIsSecret = (path: string): boolean => SECRET_ANSWERS.has(path);
+
+/** The credential field names of the documents, by kind, as they are spelt there. */
+export const CREDENTIAL_FIELD_NAMES = CREDENTIALS;
