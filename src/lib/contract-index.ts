@@ -31,7 +31,8 @@ export interface IndexedOperation {
   readonly summary: string;
 }
 
-export const FAMILY_IDS = Object.keys(FAMILIES) as IndexedFamilyId[];
+// Pure: a bundle that reads only the secret names (the docs console's script) leaves the operations out.
+export const FAMILY_IDS = /* @__PURE__ */ Object.keys(FAMILIES) as IndexedFamilyId[];
 
 /** A family's operations in the documents' order, or none for a family the index does not know. */
 export function operationsOf(family: string): readonly IndexedOperation[] {
@@ -50,7 +51,8 @@ export function operationAt(family: string, path: string): IndexedOperation | un
 export const isReadPath = (family: string, path: string): boolean => operationAt(family, path)?.effect === 'read';
 
 /** Characters that change nothing a person sees (zero-width spaces and joiners, the BOM, soft hyphens, bidi marks). */
-const INVISIBLE = /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]/gu;
+const INVISIBLE =
+  /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]/gu;
 
 /** A key as compared with the index's names: compatibility-normalized, invisible characters dropped, lower case. */
 export const normalizeKey = (key: string): string => key.normalize('NFKC').replace(INVISIBLE, '').toLowerCase();
