@@ -30,7 +30,7 @@
 //     ready, `headers` added), or `engine` { call } (only Prism can answer: the reference
 //     engine, `Prefer: dynamic=true`, an answer of several media types; a door without
 //     Prism sends `engineUnavailable(why)`, a 501).
-import { limitBroken } from '../lib/limits.ts';
+import { LIMITS, limitBroken } from '../lib/limits.ts';
 import { accepts } from './accept.ts';
 import { invalidUtf8, jsonSyntaxReason, jsonText, mediaTypeOf, targetOf, unacceptedCharset, unacceptedEncoding } from './body-text.ts';
 import { choosePair, EXAMPLE_HEADER, type ExamplePair } from './pairs.ts';
@@ -408,8 +408,26 @@ function parsedBody(request: DecisionRequest, options: DecideOptions): { value: 
     return { refused: problem(400, `The body is not valid JSON: ${jsonSyntaxReason(error as Error)}`) };
   }
   // LIMITS' depth and string length, before anything walks the body: every door that uses the core refuses alike.
-  const broken = limitBroken(value);
+  const broken = mayBreakLimits(body) ? limitBroken(value) : undefined;
   return broken ? { refused: problem(413, broken.detail) } : { value };
+}
+
+/**
+ * Whether a body could break LIMITS' depth or string length at all (limitBroken then decides):
+ * one no longer than the longest string allowed holds no longer string (a UTF-16 unit takes a
+ * byte at least), and one with no more `[` and `{` than the depth nests no deeper. A byte scan
+ * costs a tenth of the walk, and most calls are a few hundred bytes with one object.
+ */
+function mayBreakLimits(body: DecisionBody): boolean {
+  if (body.length > LIMITS.stringChars) return true;
+  let openers = 0;
+  for (const chunk of body.chunks) {
+    for (let i = 0; i < chunk.length; i++) {
+      const byte = chunk[i];
+      if ((byte === 0x5b || byte === 0x7b) && ++openers > LIMITS.depth) return true;
+    }
+  }
+  return false;
 }
 
 /** The pair a call's body matches, unless the call states its own choice (`Prefer`, `__code`…): pairing is off then. */
