@@ -11,6 +11,9 @@ export type { Redactor } from '../proxy/redact.ts';
 
 type Headers = Readonly<Record<string, string | string[] | undefined>>;
 
+/** Query parameters of a secret name taken as secrets, at most: their names are never printed with a value anyway. */
+const MAX_QUERY_SECRETS = 16;
+
 /** Whether a query parameter's value is a secret: a secret header's name or a redacted field's, however spelt. */
 const secretName = (name: string): boolean => isSecretHeader(name) || isRedactedField(name);
 
@@ -70,8 +73,11 @@ export class RequestSecrets {
   list(): string[] {
     const found = secretsOf(this.#headers as Record<string, string | string[] | undefined>, this.#body);
     const at = this.#target.indexOf('?');
-    if (at >= 0)
-      for (const p of parameters(this.#target.slice(at + 1))) if (p.value.trim() !== '' && secretName(p.name)) found.push(p.value.trim());
+    if (at >= 0) {
+      // A bounded number: each costs a dozen searches in every text, and a query can repeat a name thousands of times.
+      const named = parameters(this.#target.slice(at + 1)).filter((p) => p.value.trim() !== '' && secretName(p.name));
+      for (const p of named.slice(0, MAX_QUERY_SECRETS)) found.push(p.value.trim());
+    }
     return [...new Set([...found, ...this.#more])];
   }
 }

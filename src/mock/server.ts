@@ -15,7 +15,7 @@ import { applyCors } from './cors.ts';
 import { createFront, type Front } from './front.ts';
 import { loadPrism } from './prism-adapter.ts';
 import { type Problem, problem, type Violation } from './problem.ts';
-import { RequestSecrets } from './redaction.ts';
+import { RequestSecrets, redactedProblem } from './redaction.ts';
 import { createRequestLog, type LogLevel, type RequestLog } from './request-log.ts';
 import type { MockResponder } from './responder.ts';
 import { sessionRule } from './session-rule.ts';
@@ -188,9 +188,11 @@ function createServer(front: Front, log: RequestLog, headersTimeoutMs: number, c
   server.keepAliveTimeout = 5_000;
   server.on('clientError', refuseUnparsed);
   server.on('checkExpectation', (req: http.IncomingMessage, res: http.ServerResponse) => {
-    const p = unmetExpectation(req);
+    // It quotes the Expect header: redacted as every problem is, with what the head holds.
+    const redact = headerSecrets(req);
+    const p = redactedProblem(unmetExpectation(req), redact);
     sendProblem(res, p, { connection: 'close' });
-    log.request(req.method ?? '', req.url ?? '', p.status, 0, p.detail, headerSecrets(req));
+    log.request(req.method ?? '', req.url ?? '', p.status, 0, p.detail, redact);
   });
   return server;
 }
