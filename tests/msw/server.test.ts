@@ -144,3 +144,18 @@ test('respond answers a valid call as in the mock; the observed behaviours refus
   expect(refused.status).toBe(400);
   expect(await post('https://observed.example/api/V2/Voos/Tarifar', withNull)).toEqual(refused);
 });
+
+test('the handlers’ problems quote no secret of the call, as the mock’s do (issue 58)', async () => {
+  const senha = 'SENHA-canary-msw-4Tq';
+  const credentials = { Login: 'LOGIN-canary-msw-8', Senha: senha };
+  const calls = [
+    { path: `/api/V2/Voos/${encodeURIComponent(senha)}`, body: credentials },
+    { path: '/api/V2/Voos/ObterMapaDeAssentos', body: { ...credentials, Localizador: 'ABC123', [senha]: 1 } },
+  ];
+  for (const { path, body } of calls) {
+    const expected = await post(`${mock.url}${path}`, body);
+    expect(expected.body).toContain('[redacted]');
+    expect(expected.body).not.toContain(senha);
+    expect(await post(`https://sandbox.invalid${path}`, body)).toEqual(expected);
+  }
+});
