@@ -5,10 +5,11 @@
 // page and no Node module is loaded (an `examples` folder is read in Node only; fixtures handed in are read anywhere). Not served here: `Prefer: dynamic=true` (Prism's generator:
 // 501) and the certification flows, which keep state and read captured files (`startMock({ flows: true })`).
 import { HttpResponse, http, type RequestHandler } from 'msw';
+import { LIMITS } from './lib/limits.ts';
 import { CompiledContract, type CompiledDocument, compiledDecider } from './mock/compiled.ts';
 import { CORS_ALLOWED_HEADERS, CORS_ALLOWED_METHODS, CORS_MAX_AGE_SECONDS } from './mock/cors.ts';
 import { type Decision, engineUnavailable, refusal } from './mock/decide.ts';
-import { problem } from './mock/problem.ts';
+import { problem, TOO_LARGE_DETAIL } from './mock/problem.ts';
 import type { MockResponder } from './mock/responder.ts';
 
 export type { MockCall, MockDecision, MockResponder } from './mock/responder.ts';
@@ -119,8 +120,51 @@ function responseOf(decision: Decision): Response {
   return new HttpResponse(answer.body ?? null, { status: answer.status, headers: answer.headers });
 }
 
-/** The largest body the mock reads (its wire.ts MAX_BODY_BYTES): larger ones get its 413. */
-const MAX_BODY_BYTES = 1024 * 1024;
+/** The mock's 413 for a body past LIMITS.bodyBytes, as its HTTP layer sends it. */
+const tooLarge = () => responseOf(refusal(problem(413, TOO_LARGE_DETAIL), { connection: 'close' }));
+
+/**
+ * The body, unless it is past LIMITS.bodyBytes: a declared length past it is refused unread,
+ * and a body sent without one is read no further than the bound.
+ */
+async function boundedBody(request: Request): Promise<Uint8Array | undefined> {
+  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
+  if (declared > LIMITS.bodyBytes || !request.body) return declared > LIMITS.bodyBytes ? undefined : new Uint8Array(0);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > LIMITS.bodyBytes) {
+      void reader.cancel().catch(() => undefined);
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  if (chunks.length === 1) return chunks[0];
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.length;
+  }
+  return bytes;
+}
+
+/**
+ * The path prefixes of the operations a handler serves (`/api/V2/Voos/`, `/AereoNoSession.svc/`…),
+ * from its compiled routes: under one, an unknown operation is the family's to refuse (the
+ * mock's 404), never a request to pass on to the network, which would then meet MSW's
+ * unhandled-request warning that prints the body, the password with it.
+ */
+function familyPrefixes(templates: readonly string[]): string[] {
+  // Lower case: a path in another case is no operation either, and still the family's (the mock's 404 names the closest).
+  return [
+    ...new Set(templates.map((template) => template.slice(0, template.lastIndexOf('/') + 1).toLowerCase()).filter((p) => p.length > 1)),
+  ];
+}
 
 /** A CORS preflight answered as the mock's HTTP layer answers it (mock/cors.ts): 204 with what may be sent. */
 function preflight(request: Request): Response | undefined {
@@ -143,7 +187,8 @@ function preflight(request: Request): Response | undefined {
  * MSW request handlers that answer every operation of the families as the mock does: the same
  * validation, problem bodies, status codes and answers; a HEAD gets the mock's status and
  * headers without a body, a CORS preflight its 204. Only the contract's routes under the base
- * URL are answered: every other request (the page's own assets, lazy chunks, `/config.json`,
+ * URL are answered, and every other path under a family's prefix (`/api/V2/Voos/NaoExiste`: the
+ * mock's 404): every other request (the page's own assets, lazy chunks, `/config.json`,
  * another API) passes through to the network, so the base URL may be the page's own origin.
  * `setupServer(...(await createHandlers()))` in Node, `setupWorker(...)` in a browser; start
  * the worker with `quiet: true` (MSW logs every request body, passwords included, otherwise).
@@ -175,15 +220,16 @@ export async function createHandlers(options: HandlerOptions = {}): Promise<Requ
     // A pattern without groups: MSW percent-decodes what a path pattern captures, and a request
     // with a malformed escape (`/%E0%`) would throw there instead of reaching the mock's 404.
     const under = new RegExp(`^${root.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:/|$)`);
+    const prefixes = familyPrefixes(decider.routes.operations.map((op) => op.template));
     return http.all(under, async ({ request }) => {
       const url = new URL(request.url);
-      // Not a route of the contract: not ours to answer (undefined lets MSW pass it through).
-      if (!decider.routes.lookup(url.pathname.slice(prefix.length) || '/')) return undefined;
+      const path = url.pathname.slice(prefix.length) || '/';
+      // Neither a route of the contract nor under a family's prefix: not ours to answer (undefined lets MSW pass it through).
+      if (!decider.routes.lookup(path) && !prefixes.some((p) => path.toLowerCase().startsWith(p))) return undefined;
       const cors = preflight(request);
       if (cors) return cors;
-      const bytes = new Uint8Array(await request.arrayBuffer());
-      if (bytes.length > MAX_BODY_BYTES)
-        return responseOf(refusal(problem(413, `The body is larger than ${MAX_BODY_BYTES} bytes.`), { connection: 'close' }));
+      const bytes = await boundedBody(request);
+      if (!bytes) return tooLarge();
       const decision = decider.decide({
         method: request.method,
         target: `${url.pathname.slice(prefix.length) || '/'}${url.search}`,

@@ -155,16 +155,19 @@ export function consoleData(doc: JsonObject, options: ConsoleOptions): ConsoleDa
 }
 
 const BODY_CHECK = fileURLToPath(new URL('../../src/mock/body-check.ts', import.meta.url));
+const CONTRACT_INDEX = fileURLToPath(new URL('../../src/lib/contract-index.ts', import.meta.url));
 
 /**
- * The validators' module and the mock's wording of a violation (body-check.ts) as one classic
- * script that sets `tryConsoleValidators`: placed inline, it runs from file:// too, and no code
- * is compiled in the page.
+ * The validators' module, the mock's wording of a violation (body-check.ts) and the contract
+ * index's secret names (which fields and headers a copy hides: isRedactedField, isSecretHeader,
+ * isSecretField, credentialKind; about 1.5 kB, the operations left out) as one classic script
+ * that sets `tryConsoleValidators`: placed inline, it runs from file:// too, and no code is
+ * compiled in the page.
  */
 function validatorsScript(esm: string): string {
   const result = buildSync({
     stdin: {
-      contents: `${esm}\nexport { prismViolation } from ${JSON.stringify(BODY_CHECK)};\n`,
+      contents: `${esm}\nexport { prismViolation } from ${JSON.stringify(BODY_CHECK)};\nexport { credentialKind, isRedactedField, isSecretField, isSecretHeader } from ${JSON.stringify(CONTRACT_INDEX)};\n`,
       resolveDir: fileURLToPath(new URL('.', import.meta.url)),
       loader: 'js',
     },

@@ -31,7 +31,8 @@ export interface IndexedOperation {
   readonly summary: string;
 }
 
-export const FAMILY_IDS = Object.keys(FAMILIES) as IndexedFamilyId[];
+// Pure: a bundle that reads only the secret names (the docs console's script) leaves the operations out.
+export const FAMILY_IDS = /* @__PURE__ */ Object.keys(FAMILIES) as IndexedFamilyId[];
 
 /** A family's operations in the documents' order, or none for a family the index does not know. */
 export function operationsOf(family: string): readonly IndexedOperation[] {

@@ -40,7 +40,8 @@ const MESSAGE_BYTES = 32 * 1024;
 export type BigBodyVerdict =
   | { id: number; kind: 'bad-text'; detail: string }
   | { id: number; kind: 'bad-json'; reason: string }
-  | { id: number; kind: 'invalid'; check: BodyCheck }
+  | { id: number; kind: 'limit'; detail: string }
+  | { id: number; kind: 'invalid'; check: BodyCheck; secrets: string[] }
   | { id: number; kind: 'parsed' };
 
 export interface BigBodyStream extends BodySink {

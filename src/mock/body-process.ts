@@ -2,6 +2,8 @@
 // against its operation's schema outside the mock's process, so a hostile 1 MiB body holds
 // up no call that arrives meanwhile, and the memory its parse took goes back to the system
 // the moment the process exits. Same validators as the front (validators.ts).
+import { limitBroken } from '../lib/limits.ts';
+import { secretsOf } from '../proxy/redact.ts';
 import type { BigBodyMessage, BigBodyVerdict, BigBodyStart } from './big-bodies.ts';
 import { RouteTable, type MockOperation } from './routes.ts';
 import { compileBodyValidator, validatorCompilers, type BodyValidator, type ValidatorCompilers } from './validators.ts';
@@ -19,12 +21,16 @@ function check(id: number, operation: string | undefined, chunks: Uint8Array[]):
   if (badText) return { id, kind: 'bad-text', detail: badText };
   try {
     const body: unknown = JSON.parse(jsonText(bytes));
+    // LIMITS before validation, as the decision core applies them to a body it parses itself.
+    const broken = limitBroken(body);
+    if (broken) return { id, kind: 'limit', detail: broken.detail };
     const op = operation === undefined ? undefined : byKey.get(operation);
     if (!op || !compilers) return { id, kind: 'parsed' };
     let validator = validators.get(op);
     if (!validator) validators.set(op, (validator = compileBodyValidator(compilers, op)));
     const result = validator(body);
-    return result ? { id, kind: 'invalid', check: result } : { id, kind: 'parsed' };
+    // The body's secrets go with its violations: the mock never holds this body, and its problem must not quote them.
+    return result ? { id, kind: 'invalid', check: result, secrets: secretsOf({}, body) } : { id, kind: 'parsed' };
   } catch (error) {
     return { id, kind: 'bad-json', reason: jsonSyntaxReason(error as Error) };
   }

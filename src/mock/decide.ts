@@ -30,11 +30,13 @@
 //     ready, `headers` added), or `engine` { call } (only Prism can answer: the reference
 //     engine, `Prefer: dynamic=true`, an answer of several media types; a door without
 //     Prism sends `engineUnavailable(why)`, a 501).
+import { LIMITS, limitBroken } from '../lib/limits.ts';
 import { accepts } from './accept.ts';
 import { invalidUtf8, jsonSyntaxReason, jsonText, mediaTypeOf, targetOf, unacceptedCharset, unacceptedEncoding } from './body-text.ts';
 import { choosePair, EXAMPLE_HEADER, type ExamplePair } from './pairs.ts';
 import { readPreferences, statesPreferences, type Preferences } from './prefer.ts';
 import { condenseOneOfPatterns, describeViolations, problem, type Problem, type Violation } from './problem.ts';
+import { type Redactor, RequestSecrets, redactedProblem, redactedViolation } from './redaction.ts';
 import type { MockDecision, MockResponder } from './responder.ts';
 import { missingSecurityHeaders, type MockOperation, type RouteTable } from './routes.ts';
 import type { BodyCheck, BodyValidator } from './validators.ts';
@@ -57,7 +59,10 @@ export interface DecisionBody {
 export type BodyVerdict =
   | { kind: 'bad-text'; detail: string }
   | { kind: 'bad-json'; reason: string }
-  | { kind: 'invalid'; check: BodyCheck }
+  /** A bound of LIMITS broken (depth, string length): the sentence limitBroken() gives. */
+  | { kind: 'limit'; detail: string }
+  /** `secrets`: the body's own, found where it was parsed (this side never holds it). */
+  | { kind: 'invalid'; check: BodyCheck; secrets?: readonly string[] }
   /** `textChecked`: its chunks were found to be UTF-8, so they are parsed one by one, never joined. */
   | { kind: 'parsed'; textChecked: boolean };
 
@@ -281,9 +286,18 @@ function negotiate(op: MockOperation, accept: string | undefined, code: number |
   return acceptsCached(accept, types[0]!) ? undefined : problem(406, `Unable to find content for ${accept}`);
 }
 
-/** The refusal of a body: the first violations (date forms named once) and how many there are. */
-export function bodyProblem(routes: RouteTable, status: number, listed: Violation[], total: number, pruned = false): Problem {
-  const condensed = condenseOneOfPatterns(listed, routes.patternForms);
+/** The refusal of a body: the first violations (date forms named once, each text redacted) and how many there are. */
+export function bodyProblem(
+  routes: RouteTable,
+  status: number,
+  listed: Violation[],
+  total: number,
+  pruned = false,
+  redact?: Redactor,
+): Problem {
+  const named = condenseOneOfPatterns(listed, routes.patternForms);
+  // Redacted before the detail is worded from them: a key that is a secret shows in both.
+  const condensed = redact ? named.map((v) => redactedViolation(v, redact)) : named;
   const remaining = total - (listed.length - condensed.length);
   return problem(status, describeViolations(condensed, remaining, pruned), condensed);
 }
@@ -375,6 +389,7 @@ function parsedBody(request: DecisionRequest, options: DecideOptions): { value: 
   const verdict = request.bodyVerdict;
   if (verdict?.kind === 'bad-text') return { refused: problem(400, verdict.detail) };
   if (verdict?.kind === 'bad-json') return { refused: problem(400, `The body is not valid JSON: ${verdict.reason}`) };
+  if (verdict?.kind === 'limit') return { refused: problem(413, verdict.detail) };
   if (verdict?.kind === 'invalid') return { value: PARSED_ELSEWHERE };
   if (!body || body.length === 0) return { value: undefined };
   let text: string;
@@ -386,11 +401,33 @@ function parsedBody(request: DecisionRequest, options: DecideOptions): { value: 
     if (badText) return { refused: problem(400, badText) };
     text = options.jsonText ? options.jsonText(bytes) : jsonText(bytes);
   }
+  let value: unknown;
   try {
-    return { value: JSON.parse(text) };
+    value = JSON.parse(text);
   } catch (error) {
     return { refused: problem(400, `The body is not valid JSON: ${jsonSyntaxReason(error as Error)}`) };
   }
+  // LIMITS' depth and string length, before anything walks the body: every door that uses the core refuses alike.
+  const broken = mayBreakLimits(body) ? limitBroken(value) : undefined;
+  return broken ? { refused: problem(413, broken.detail) } : { value };
+}
+
+/**
+ * Whether a body could break LIMITS' depth or string length at all (limitBroken then decides):
+ * one no longer than the longest string allowed holds no longer string (a UTF-16 unit takes a
+ * byte at least), and one with no more `[` and `{` than the depth nests no deeper. A byte scan
+ * costs a tenth of the walk, and most calls are a few hundred bytes with one object.
+ */
+function mayBreakLimits(body: DecisionBody): boolean {
+  if (body.length > LIMITS.stringChars) return true;
+  let openers = 0;
+  for (const chunk of body.chunks) {
+    for (let i = 0; i < chunk.length; i++) {
+      const byte = chunk[i];
+      if ((byte === 0x5b || byte === 0x7b) && ++openers > LIMITS.depth) return true;
+    }
+  }
+  return false;
 }
 
 /** The pair a call's body matches, unless the call states its own choice (`Prefer`, `__code`…): pairing is off then. */
@@ -416,7 +453,25 @@ export function pairedAnswer(contract: DecisionContract, op: MockOperation, pair
   };
 }
 
-export function decide(contract: DecisionContract, request: DecisionRequest, options: DecideOptions = {}): Decision {
+/**
+ * The decision for one request. A refusal never quotes a secret of the request (its secret
+ * headers and query parameters, its credentials and tokens: redaction.ts); `secrets` is
+ * where a door that prints something of the request (the Node mock's log) finds them after.
+ */
+export function decide(
+  contract: DecisionContract,
+  request: DecisionRequest,
+  options: DecideOptions = {},
+  secrets: RequestSecrets = new RequestSecrets(request.headers, request.target),
+): Decision {
+  const decision = decideFor(contract, request, options, secrets);
+  if (decision.kind !== 'send' || !decision.refusal) return decision;
+  const at = request.target.indexOf('?');
+  const shown = redactedProblem(decision.refusal, secrets.redact, at < 0 ? request.target : request.target.slice(0, at));
+  return { ...decision, body: JSON.stringify(shown), refusal: shown };
+}
+
+function decideFor(contract: DecisionContract, request: DecisionRequest, options: DecideOptions, secrets: RequestSecrets): Decision {
   const url = targetParts(request.target);
   if (!url) return refusal(problem(400, 'The request target is not a valid URL path.'));
   const method = request.method.toLowerCase();
@@ -443,7 +498,9 @@ export function decide(contract: DecisionContract, request: DecisionRequest, opt
     const parsed = parsedBody(request, options);
     if ('refused' in parsed) return refusal(parsed.refused);
     body = parsed.value;
+    if (body !== PARSED_ELSEWHERE) secrets.holdBody(body);
   }
+  if (request.bodyVerdict?.kind === 'invalid' && request.bodyVerdict.secrets) secrets.add(request.bodyVerdict.secrets);
   const routes = contract.routes;
   const match = routes.lookup(url.pathname);
   if (!match)
@@ -487,7 +544,7 @@ export function decide(contract: DecisionContract, request: DecisionRequest, opt
   if (options.reference) return { kind: 'engine', call: { method, url, route: route(), op, body, preferences, validating: true } };
 
   const check = request.bodyVerdict?.kind === 'invalid' ? request.bodyVerdict.check : contract.validatorOf(op)(body);
-  if (check) return refusal(bodyProblem(routes, 422, check.listed, check.total, check.pruned));
+  if (check) return refusal(bodyProblem(routes, 422, check.listed, check.total, check.pruned, secrets.redact));
   const pair = pairOf(contract, op, preferences, body);
   const negotiated = negotiate(op, header(headers, 'accept'), pair ? pair.status : preferences.code);
   if (negotiated === 'engine') return { kind: 'engine', call: { method, url, route: route(), op, body, preferences, validating: false } };

@@ -24,6 +24,7 @@ import {
 } from './decide.ts';
 import type { PrismRequest, PrismViolation } from './prism-adapter.ts';
 import { MAX_LISTED_VIOLATIONS, problem, type Problem, type Violation } from './problem.ts';
+import { RequestSecrets, redactedProblem } from './redaction.ts';
 import type { MockResponder } from './responder.ts';
 import { missingSecurityHeaders, type MockOperation } from './routes.ts';
 import { StartError } from './start-error.ts';
@@ -53,8 +54,11 @@ export interface FrontOptions {
   screen?: (op: MockOperation, body: unknown) => { problem: Problem; headers: Record<string, string> } | undefined;
 }
 
-/** Told once a request is answered: the refusal sent, if any, or the failure that kept it from an answer. */
-export type Answered = (error: unknown, refusal?: Problem) => void;
+/**
+ * Told once a request is answered: the refusal sent, if any, or the failure that kept it from
+ * an answer; `secrets` are the request's (its body's too, once read), for what the log prints of it.
+ */
+export type Answered = (error: unknown, refusal?: Problem, secrets?: RequestSecrets) => void;
 
 /** Handles one request on the contract it started on. */
 export type Front = (req: http.IncomingMessage, res: http.ServerResponse, done: Answered) => void;
@@ -83,7 +87,8 @@ function refuse(res: http.ServerResponse, p: Problem, extraHeaders?: Record<stri
 function verdictOf(verdict: BigBodyVerdict | undefined): BodyVerdict | undefined {
   if (!verdict) return undefined;
   if (verdict.kind === 'parsed') return { kind: 'parsed', textChecked: verdict.id >= 0 };
-  if (verdict.kind === 'invalid') return { kind: 'invalid', check: verdict.check };
+  if (verdict.kind === 'invalid') return { kind: 'invalid', check: verdict.check, secrets: verdict.secrets };
+  if (verdict.kind === 'limit') return { kind: 'limit', detail: verdict.detail };
   if (verdict.kind === 'bad-json') return { kind: 'bad-json', reason: verdict.reason };
   return { kind: 'bad-text', detail: verdict.detail };
 }
@@ -104,6 +109,7 @@ export function createFront(current: () => MockContract, options: FrontOptions):
     req: http.IncomingMessage,
     res: http.ServerResponse,
     call: EngineCall,
+    secrets: RequestSecrets,
   ): Promise<Problem | undefined> {
     let engine: Awaited<ReturnType<MockContract['prism']>>;
     try {
@@ -119,20 +125,36 @@ export function createFront(current: () => MockContract, options: FrontOptions):
       ...(call.body === undefined ? {} : { body: call.body }),
     };
     const outcome = await engine.request(input, call.preferences, call.op.template);
-    if (outcome.kind === 'error') return refuse(res, problem(outcome.status, outcome.detail));
+    const redact = secrets.redact;
+    if (outcome.kind === 'error') return refuse(res, redactedProblem(problem(outcome.status, outcome.detail), redact, call.url.pathname));
     const inputViolations = violationsOf(outcome.input, 'request');
     if (inputViolations.length > 0) options.onViolation?.(call.route, inputViolations.slice(0, 20));
     if (inputViolations.length > 0 && outcome.status >= 400) {
       return refuse(
         res,
-        bodyProblem(contract.routes, outcome.status, inputViolations.slice(0, MAX_LISTED_VIOLATIONS), inputViolations.length),
+        redactedProblem(
+          bodyProblem(
+            contract.routes,
+            outcome.status,
+            inputViolations.slice(0, MAX_LISTED_VIOLATIONS),
+            inputViolations.length,
+            false,
+            redact,
+          ),
+          redact,
+          call.url.pathname,
+        ),
       );
     }
     let headers = outcome.headers;
     if (call.validating) {
       const decision = askResponder(options.respond, call.op, call.url, req.headers, call.body);
       if (decision?.kind === 'answer') return sendDecision(res, responderAnswer(decision));
-      if (decision?.kind === 'refuse') return sendDecision(res, refusal(problem(decision.status, decision.detail), decision.headers));
+      if (decision?.kind === 'refuse')
+        return sendDecision(
+          res,
+          refusal(redactedProblem(problem(decision.status, decision.detail), redact, call.url.pathname), decision.headers),
+        );
       if (decision?.kind === 'annotate') headers = { ...headers, ...decision.headers };
     }
     const answer = serializeAnswer(outcome.status, headers, outcome.body);
@@ -146,8 +168,9 @@ export function createFront(current: () => MockContract, options: FrontOptions):
     req: http.IncomingMessage,
     res: http.ServerResponse,
     decision: Exclude<Decision, { kind: 'send' }>,
+    secrets: RequestSecrets,
   ): Promise<Problem | undefined> {
-    if (decision.kind === 'engine') return answerThroughPrism(contract, req, res, decision.call);
+    if (decision.kind === 'engine') return answerThroughPrism(contract, req, res, decision.call, secrets);
     const answer = await contract.answerOf(decision.op, decision.variant);
     send(res, answer.status, decision.headers ? { ...answer.headers, ...decision.headers } : answer.headers, answer.body);
     return undefined;
@@ -179,9 +202,10 @@ export function createFront(current: () => MockContract, options: FrontOptions):
   return function handle(req, res, done) {
     // The contract this call runs on, to its end.
     const contract = current();
-    const hostless = missingHost(req);
-    if (hostless) return done(undefined, refuse(res, hostless, { connection: 'close' }));
     const target = req.url ?? '/';
+    const secrets = new RequestSecrets(req.headers, target);
+    const hostless = missingHost(req);
+    if (hostless) return done(undefined, refuse(res, hostless, { connection: 'close' }), secrets);
     let stream: BigBodyStream | undefined;
     // A body declared smaller than a body process's share never reaches one: no spill is prepared for it.
     const declared = req.headers['content-length'];
@@ -194,10 +218,10 @@ export function createFront(current: () => MockContract, options: FrontOptions):
     readBody(req, options.bodyTimeoutMs, spill, (error, raw) => {
       try {
         if (error) {
-          if (!(error instanceof RequestRefused)) return done(error);
+          if (!(error instanceof RequestRefused)) return done(error, undefined, secrets);
           // Without reading the rest, the connection cannot carry another request.
           if (error.status === 408) res.once('finish', () => req.socket.destroy());
-          return done(undefined, refuse(res, problem(error.status, error.detail), { connection: 'close' }));
+          return done(undefined, refuse(res, problem(error.status, error.detail), { connection: 'close' }), secrets);
         }
         const request = { method: req.method ?? 'GET', target, headers: req.headers, body: raw };
         if (stream) {
@@ -205,18 +229,24 @@ export function createFront(current: () => MockContract, options: FrontOptions):
           stream.verdict
             .then((verdict) => {
               const bodyVerdict = verdictOf(verdict);
-              const decision = decide(contract, bodyVerdict ? { ...request, bodyVerdict } : request, decideOptions);
+              const decision = decide(contract, bodyVerdict ? { ...request, bodyVerdict } : request, decideOptions, secrets);
               if (decision.kind === 'send') return sendDecision(res, decision);
-              return answerLater(contract, req, res, decision);
+              return answerLater(contract, req, res, decision, secrets);
             })
-            .then((refused) => done(undefined, refused), done);
+            .then(
+              (refused) => done(undefined, refused, secrets),
+              (failure: unknown) => done(failure, undefined, secrets),
+            );
           return;
         }
-        const decision = decide(contract, request, decideOptions);
-        if (decision.kind === 'send') return done(undefined, sendDecision(res, decision));
-        answerLater(contract, req, res, decision).then((refused) => done(undefined, refused), done);
+        const decision = decide(contract, request, decideOptions, secrets);
+        if (decision.kind === 'send') return done(undefined, sendDecision(res, decision), secrets);
+        answerLater(contract, req, res, decision, secrets).then(
+          (refused) => done(undefined, refused, secrets),
+          (failure: unknown) => done(failure, undefined, secrets),
+        );
       } catch (failure) {
-        done(failure);
+        done(failure, undefined, secrets);
       }
     });
   };

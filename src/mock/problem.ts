@@ -1,5 +1,7 @@
 // RFC 9457 problem bodies for everything the mock refuses, so a refusal always says
 // why in the body (Prism alone puts request violations only in a header).
+import { LIMITS } from '../lib/limits.ts';
+
 export interface Violation {
   location: string[];
   code: string | number;
@@ -20,6 +22,9 @@ export interface Problem {
  * violation per item: listing them all made a 5 MB request answer with 160 MB.
  */
 export const MAX_LISTED_VIOLATIONS = 20;
+
+/** The 413 of a body past LIMITS.bodyBytes, worded once for every door (the mock on a port, the MSW handlers). */
+export const TOO_LARGE_DETAIL = `The body is larger than ${LIMITS.bodyBytes} bytes.`;
 
 /**
  * The reason phrases of the statuses a problem can carry (4xx and 5xx, as Node's

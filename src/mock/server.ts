@@ -6,6 +6,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { PACKAGE_ROOT } from '../lib/layout.ts';
+import { LIMITS } from '../lib/limits.ts';
 import { LocalAnswers } from './answers.ts';
 import { type BehaviourChoice, refuseNulls, unknownChoices } from './behaviours.ts';
 import { MockContract } from './contract.ts';
@@ -14,6 +15,7 @@ import { applyCors } from './cors.ts';
 import { createFront, type Front } from './front.ts';
 import { loadPrism } from './prism-adapter.ts';
 import { type Problem, problem, type Violation } from './problem.ts';
+import { RequestSecrets, redactedProblem } from './redaction.ts';
 import { createRequestLog, type LogLevel, type RequestLog } from './request-log.ts';
 import type { MockResponder } from './responder.ts';
 import { sessionRule } from './session-rule.ts';
@@ -24,8 +26,9 @@ import { refuseUnparsed, sendProblem, unmetExpectation } from './wire.ts';
 export type { LogLevel } from './request-log.ts';
 
 export const DEFAULT_PORT = 4010;
-export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
-export const DEFAULT_BODY_TIMEOUT_MS = 20_000;
+/** LIMITS' time-outs, under the names the command's help reads. */
+export const DEFAULT_HEADERS_TIMEOUT_MS = LIMITS.headersTimeoutMs;
+export const DEFAULT_BODY_TIMEOUT_MS = LIMITS.bodyTimeoutMs;
 
 export interface MockOptions {
   /** The package whose generated/ and evidence/ are served (default: this package). */
@@ -158,14 +161,22 @@ function createServer(front: Front, log: RequestLog, headersTimeoutMs: number, c
     { headersTimeout: headersTimeoutMs, requestTimeout: 0, connectionsCheckingInterval: 1_000, requireHostHeader: false },
     (req, res) => {
       const started = performance.now();
-      if (cors && applyCors(req, res)) return log.request(req.method ?? '', req.url ?? '', res.statusCode, performance.now() - started);
-      const answered = (error: unknown, refusal?: Problem) => {
+      const method = req.method ?? '';
+      const target = req.url ?? '';
+      if (cors && applyCors(req, res)) {
+        if (log.wants(res.statusCode))
+          log.request(method, target, res.statusCode, performance.now() - started, undefined, headerSecrets(req));
+        return;
+      }
+      const answered = (error: unknown, refusal?: Problem, secrets?: RequestSecrets) => {
+        // The request's secrets (its body's once read), found only when a line is written.
+        const redact = () => (secrets ?? new RequestSecrets(req.headers, target)).redact;
         if (error !== undefined) {
-          log.failure(req.method ?? '', req.url ?? '', error);
+          log.failure(method, target, error, redact());
           refusal = problem(500, 'The mock failed to answer this request.');
           sendProblem(res, refusal);
         }
-        log.request(req.method ?? '', req.url ?? '', res.statusCode, performance.now() - started, refusal?.detail);
+        if (log.wants(res.statusCode)) log.request(method, target, res.statusCode, performance.now() - started, refusal?.detail, redact());
       };
       try {
         front(req, res, answered);
@@ -177,12 +188,17 @@ function createServer(front: Front, log: RequestLog, headersTimeoutMs: number, c
   server.keepAliveTimeout = 5_000;
   server.on('clientError', refuseUnparsed);
   server.on('checkExpectation', (req: http.IncomingMessage, res: http.ServerResponse) => {
-    const p = unmetExpectation(req);
+    // It quotes the Expect header: redacted as every problem is, with what the head holds.
+    const redact = headerSecrets(req);
+    const p = redactedProblem(unmetExpectation(req), redact);
     sendProblem(res, p, { connection: 'close' });
-    log.request(req.method ?? '', req.url ?? '', p.status, 0, p.detail);
+    log.request(req.method ?? '', req.url ?? '', p.status, 0, p.detail, redact);
   });
   return server;
 }
+
+/** The redactor of a request answered before its body is read: its headers' and query's secrets. */
+const headerSecrets = (req: http.IncomingMessage) => new RequestSecrets(req.headers, req.url ?? '').redact;
 
 /** Phase 4: listening, or a StartError naming the port's problem. */
 async function listen(server: http.Server, host: string, port: number): Promise<AddressInfo> {

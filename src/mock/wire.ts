@@ -4,13 +4,13 @@
 import { isUtf8 } from 'node:buffer';
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
+import { LIMITS } from '../lib/limits.ts';
 import { arm, clear, Deadline } from './deadlines.ts';
 import { invalidUtf8 as textInvalidUtf8, jsonText as portableJsonText, utf8Fault as textUtf8Fault } from './body-text.ts';
-import { problem, type Problem } from './problem.ts';
+import { problem, type Problem, TOO_LARGE_DETAIL } from './problem.ts';
 
-/** Bodies past this size are refused before parsing: bounded memory and validation time
- * under bad input (the largest captured answer is 26 kB). */
-export const MAX_BODY_BYTES = 1024 * 1024;
+/** LIMITS.bodyBytes, under the name the proxy and the hostile gates import: bodies past it are refused before parsing. */
+export const MAX_BODY_BYTES = LIMITS.bodyBytes;
 
 /** A request refused before it reaches the contract: its status and why. */
 export class RequestRefused extends Error {
@@ -53,7 +53,7 @@ export interface BodySink {
 export type BodyCallback = (error: Error | undefined, body?: RequestBody) => void;
 
 /**
- * The caller's body, at most MAX_BODY_BYTES, within `timeoutMs` of its headers (413 and 408
+ * The caller's body, at most LIMITS.bodyBytes, within `timeoutMs` of its headers (413 and 408
  * otherwise). With `spill`, a body that reaches `spill.at` bytes is also handed on chunk by
  * chunk: no buffer as large as the body is ever made here. A callback, not a promise: the
  * common call's answer is sent from the body's last event, with no turn of the microtask queue.
@@ -79,10 +79,10 @@ export function readBody(req: http.IncomingMessage, timeoutMs: number, spill: Bo
   const expected = declared === undefined ? -1 : Number(declared);
   req.on('data', (chunk: Buffer) => {
     size += chunk.length;
-    if (size > MAX_BODY_BYTES) {
+    if (size > LIMITS.bodyBytes) {
       req.removeAllListeners('data');
       req.resume();
-      fail(new RequestRefused(413, `The body is larger than ${MAX_BODY_BYTES} bytes.`));
+      fail(new RequestRefused(413, TOO_LARGE_DETAIL));
       return;
     }
     chunks.push(chunk);
@@ -121,7 +121,7 @@ export function readRequestChunks(req: http.IncomingMessage, timeoutMs: number, 
   return new Promise((resolve, reject) => readBody(req, timeoutMs, spill, (error, body) => (error ? reject(error) : resolve(body!))));
 }
 
-/** The caller's body in one buffer, at most MAX_BODY_BYTES, within `timeoutMs` of its headers (413 and 408 otherwise). */
+/** The caller's body in one buffer, at most LIMITS.bodyBytes, within `timeoutMs` of its headers (413 and 408 otherwise). */
 export async function readRequestBody(req: http.IncomingMessage, timeoutMs: number): Promise<Buffer> {
   return (await readRequestChunks(req, timeoutMs)).bytes();
 }

@@ -237,6 +237,47 @@ describe.skipIf(!CHROMIUM)('the console keeps the client rules', () => {
     expect(await user.locator('#try-console-curl').innerText()).not.toContain('raw-typed-3');
   }, 120_000);
 
+  test('issue 58: a copy hides the fields the contract index redacts, however spelt and at any depth; the secret headers too', async () => {
+    const user = await consoleOf('legacy', 'AutenticarComUsuario');
+    await fill(user, base.origin);
+    await user.locator('#try-console-with-secrets').uncheck();
+    const typed = {
+      SENHA: 'upper-senha-41',
+      'Senha\u200b': 'zero-width-42',
+      password: 'kind-name-43',
+      HashAcesso: 'hash-acesso-44',
+      Dados: [{ Token: 'token-deep-45', TokenDeSeguranca: 'second-factor-46', login: 'login-deep-47' }],
+      Localizador: 'ABC123',
+    };
+    await user.fill('#try-console-body', JSON.stringify(typed));
+    await user.locator('#try-console-copy').click();
+    const copy = await user.locator('#try-console-curl').innerText();
+    const hiddenValues = [
+      'upper-senha-41',
+      'zero-width-42',
+      'kind-name-43',
+      'hash-acesso-44',
+      'token-deep-45',
+      'second-factor-46',
+      'login-deep-47',
+    ];
+    for (const secret of [...hiddenValues, ...Object.values(SECRETS)]) expect(copy).not.toContain(secret);
+    for (const shown of ['<PASSWORD>', '<LOGIN>', '<HASH_ACESSO>', '<TOKEN_DE_SEGURANCA>', 'developer-token: <DEVELOPER_TOKEN>', 'ABC123'])
+      expect(copy).toContain(shown);
+    // The inputs the index holds secret are masked as typed.
+    for (const [id, type] of [
+      ['developer-token', 'password'],
+      ['developer-access-code', 'password'],
+      ['senha', 'password'],
+      ['login', 'text'],
+    ] as const)
+      expect(await user.locator(`#try-console-${id}`).getAttribute('type'), id).toBe(type);
+    // Asked for, the copy holds what was typed.
+    await user.locator('#try-console-with-secrets').check();
+    await user.locator('#try-console-copy').click();
+    await poll(() => user.locator('#try-console-curl').innerText()).toContain('zero-width-42');
+  }, 120_000);
+
   test("point 8: V1's {Operation} gets a field, and the call goes to the filled name", async () => {
     const page = await consoleOf('v1', 'OperacaoNaoListada');
     await fill(page, base.origin);

@@ -70,18 +70,44 @@ test('server variables are filled: the sandbox URL, the legacy URL, and a base U
   expect(await post('https://legacy.invalid/AereoNoSession.svc/RemoverAssentos', seat)).toEqual(refused);
 });
 
-test("only the contract's routes are answered: the rest of the base URL's origin reaches the network", async () => {
+test("only the families' paths are answered: the rest of the base URL's origin reaches the network", async () => {
   // The base URL is the application's own origin: its assets and other paths are not the contract's.
-  for (const path of ['/config.json', '/favicon.ico', '/assets/chunk-abc.js', '/api/V2/Voos/Disponibilidad']) {
+  for (const path of ['/config.json', '/favicon.ico', '/assets/chunk-abc.js', '/api/V2/Voo/Disponibilidade', '/api/Outra/Coisa']) {
     const answer = await fetch(`${appUrl}${path}`);
     expect(answer.status, path).toBe(200);
     expect(await answer.text()).toBe('{"from":"the application"}');
   }
-  expect(appSaw).toEqual(['GET /config.json', 'GET /favicon.ico', 'GET /assets/chunk-abc.js', 'GET /api/V2/Voos/Disponibilidad']);
+  expect(appSaw).toEqual([
+    'GET /config.json',
+    'GET /favicon.ico',
+    'GET /assets/chunk-abc.js',
+    'GET /api/V2/Voo/Disponibilidade',
+    'GET /api/Outra/Coisa',
+  ]);
   // A contract route on that origin is the handlers', and never reaches the application.
   const expected = await post(`${mock.url}/api/V2/Voos/Disponibilidade`, SEARCH);
   expect(await post(`${appUrl}/api/V2/Voos/Disponibilidade`, SEARCH)).toEqual(expected);
-  expect(appSaw).toHaveLength(4);
+  expect(appSaw).toHaveLength(5);
+});
+
+test("an unknown operation under a family's prefix gets the mock's own 404, never the network (issue 58)", async () => {
+  const paths = [
+    '/api/V2/Voos/NaoExiste',
+    '/api/V2/Voos/Disponibilidad',
+    '/api/v2/voos/NaoExiste',
+    '/AereoNoSession.svc/NaoExiste',
+    '/Aereo.svc/Nada',
+  ];
+  for (const path of paths) {
+    const expected = await post(`${mock.url}${path}`, SEARCH);
+    expect(expected.status, path).toBe(404);
+    expect(await post(`${appUrl}${path}`, SEARCH), path).toEqual(expected);
+    expect(await post(`https://api.example/prefixo${path.startsWith('/api') ? path : '/api/V2/Voos/NaoExiste'}`, SEARCH)).toEqual(
+      await post(`${mock.url}${path.startsWith('/api') ? path : '/api/V2/Voos/NaoExiste'}`, SEARCH),
+    );
+  }
+  // None of them reached the application.
+  expect(appSaw.filter((line) => /NaoExiste|Disponibilidad$|Nada/.test(line))).toEqual([]);
 });
 
 test('HEAD gets the status and headers without a body, a CORS preflight the 204 the mock sends', async () => {
@@ -105,7 +131,7 @@ test('HEAD gets the status and headers without a body, a CORS preflight the 204 
     'access-control-max-age',
   ])
     expect(mswPreflight.headers.get(name), name).toBe(mockPreflight.headers.get(name));
-  expect(appSaw).toHaveLength(4);
+  expect(appSaw).toHaveLength(5);
 });
 
 test('respond answers a valid call as in the mock; the observed behaviours refuse as in the observed mock', async () => {
@@ -117,4 +143,19 @@ test('respond answers a valid call as in the mock; the observed behaviours refus
   const refused = await post(`${observedMock.url}/api/V2/Voos/Tarifar`, withNull);
   expect(refused.status).toBe(400);
   expect(await post('https://observed.example/api/V2/Voos/Tarifar', withNull)).toEqual(refused);
+});
+
+test('the handlers’ problems quote no secret of the call, as the mock’s do (issue 58)', async () => {
+  const senha = 'SENHA-canary-msw-4Tq';
+  const credentials = { Login: 'LOGIN-canary-msw-8', Senha: senha };
+  const calls = [
+    { path: `/api/V2/Voos/${encodeURIComponent(senha)}`, body: credentials },
+    { path: '/api/V2/Voos/ObterMapaDeAssentos', body: { ...credentials, Localizador: 'ABC123', [senha]: 1 } },
+  ];
+  for (const { path, body } of calls) {
+    const expected = await post(`${mock.url}${path}`, body);
+    expect(expected.body).toContain('[redacted]');
+    expect(expected.body).not.toContain(senha);
+    expect(await post(`https://sandbox.invalid${path}`, body)).toEqual(expected);
+  }
 });

@@ -162,9 +162,12 @@ test.skipIf(!CHROMIUM)(
       expect(viaClient).toMatchObject({ ok: false, name: 'HttpStatusError', status: 422, body: JSON.parse(refused.body) });
       expect(viaClient.message).toContain('DataIda');
 
-      // A path of no operation under the sandbox URL is not the handlers': it goes to the
-      // network, where sandbox.invalid resolves nowhere.
-      await expect(raw('/api/V2/Voos/Disponibilidad', valid)).rejects.toThrow(/Failed to fetch/);
+      // A path of no operation under a family's prefix is the handlers' (issue 58): the mock's own 404.
+      const unknown = await mockAnswer('/api/V2/Voos/Disponibilidad', valid);
+      expect(unknown.status).toBe(404);
+      expect(await raw('/api/V2/Voos/Disponibilidad', valid)).toEqual(unknown);
+      // Outside every prefix it is not theirs: it goes to the network, where sandbox.invalid resolves nowhere.
+      await expect(raw('/api/Outra/Coisa', valid)).rejects.toThrow(/Failed to fetch/);
 
       // A 307 from a base URL: refused, named, and /elsewhere never asked.
       const redirected = (await tab.evaluate(() =>

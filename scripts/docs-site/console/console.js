@@ -49,6 +49,13 @@
   // (ajv standalone code placed beside this script by the docs build; nothing compiled here),
   // their violations worded as the mock words them.
   const compiled = /** @type {any} */ (globalThis).tryConsoleValidators || {};
+  // Which fields and headers are secrets: the contract index's own names (src/lib/contract-index.ts,
+  // bundled into the validators script), however a key is spelt. Without that script, every one is.
+  const indexed = (name) => (typeof compiled[name] === 'function' ? compiled[name] : () => true);
+  const isRedactedField = indexed('isRedactedField');
+  const isSecretField = indexed('isSecretField');
+  const isSecretHeader = indexed('isSecretHeader');
+  const credentialKind = typeof compiled.credentialKind === 'function' ? compiled.credentialKind : () => undefined;
   const typeOf = (v) => (v === null ? 'null' : Array.isArray(v) ? 'array' : Number.isInteger(v) ? 'integer' : typeof v);
   function check(op, value) {
     const validate = op.validator ? compiled[op.validator] : undefined;
@@ -73,12 +80,14 @@
     return { field, block: el('div', {}, el('label', { for: field.id, text: label }), field, hint ? el('p', { class: 'hint', text: hint }) : null, problem), problem };
   };
   const base = input('base', 'Base URL (calls go here and nowhere else)', 'url');
+  // A field typed into is masked when the index holds its value secret (the developer headers, the password).
+  const masked = (name, where) => ((where === 'header' ? isSecretHeader(name) : isSecretField(name)) ? 'password' : 'text');
   const secrets = {
-    'developer-token': input('developer-token', 'developer-token (header)', 'password'),
-    'developer-access-code': input('developer-access-code', 'developer-access-code (header)', 'password'),
-    Login: input('login', 'Login (body)', 'text'),
-    Senha: input('senha', 'Senha (body)', 'password'),
-    ClienteId: input('clienteid', 'ClienteId (body, optional)', 'text'),
+    'developer-token': input('developer-token', 'developer-token (header)', masked('developer-token', 'header')),
+    'developer-access-code': input('developer-access-code', 'developer-access-code (header)', masked('developer-access-code', 'header')),
+    Login: input('login', 'Login (body)', masked('Login', 'body')),
+    Senha: input('senha', 'Senha (body)', masked('Senha', 'body')),
+    ClienteId: input('clienteid', 'ClienteId (body, optional)', masked('ClienteId', 'body')),
   };
   // Not a secret: which answer to ask the mock for (RFC 7240 `Prefer`, as the mock reads it).
   const prefer = input('prefer', 'Prefer header (optional; e.g. code=200 or example=NAME: which answer the mock gives)', 'text');
@@ -180,15 +189,17 @@
     return out;
   }
 
-  // Fields a copy never shows unless asked, at any depth and in any case: the credentials,
-  // the second factor and the legacy session token.
-  const HIDDEN = { login: '<LOGIN>', senha: '<PASSWORD>', clienteid: '<CLIENTE_ID>', tokendeseguranca: '<TOKEN_DE_SEGURANCA>', token: '<SESSION_TOKEN>' };
+  // Fields a copy never shows unless asked, at any depth and however spelt: those the contract
+  // index redacts (the login and password, the second factor, the session token, any secret).
+  const PLACEHOLDER = { login: '<LOGIN>', password: '<PASSWORD>' };
+  const placeholder = (key) =>
+    PLACEHOLDER[credentialKind(key)] ||
+    `<${key.replace(/[^A-Za-z0-9]+/g, '').replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase() || 'SECRET'}>`;
   function hidden(value, depth = 0) {
     if (depth > 32 || value === null || typeof value !== 'object') return value;
     if (Array.isArray(value)) return value.map((item) => hidden(item, depth + 1));
     const out = {};
-    for (const [key, inner] of Object.entries(value))
-      out[key] = Object.hasOwn(HIDDEN, key.toLowerCase()) ? HIDDEN[key.toLowerCase()] : hidden(inner, depth + 1);
+    for (const [key, inner] of Object.entries(value)) out[key] = isRedactedField(key) ? placeholder(key) : hidden(inner, depth + 1);
     return out;
   }
 
@@ -329,7 +340,8 @@
     const lines = [`curl -X ${current.method} ${quote(url)}`, `  -H ${quote('content-type: application/json; charset=utf-8')}`];
     for (const name of current.headers) {
       const typed = secrets[name]?.field.value;
-      lines.push(`  -H ${quote(`${name}: ${reveal && typed ? typed : PLACEHOLDERS[name] || `<${name.toUpperCase()}>`}`)}`);
+      const shown = typed && (reveal || !isSecretHeader(name)) ? typed : PLACEHOLDERS[name] || `<${name.toUpperCase()}>`;
+      lines.push(`  -H ${quote(`${name}: ${shown}`)}`);
     }
     if (prefer.field.value.trim() !== '') lines.push(`  -H ${quote(`prefer: ${prefer.field.value.trim()}`)}`);
     const parsed = parseBody();
