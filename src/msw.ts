@@ -1,10 +1,11 @@
-// Entry point `./msw`: request handlers for MSW 2 (Mock Service Worker, an optional peer
+// Entry point `./msw`: request handlers for MSW 2 or 3 (Mock Service Worker, an optional peer
 // dependency) that answer as the mock answers, in Node (`setupServer`) and in a browser
 // (`setupWorker`). They are an adapter: the decisions are the mock's (mock/decide.ts), on the
 // contract the build compiled ahead of time (generated/msw/), so no validator is compiled in the
 // page and no Node module is loaded (an `examples` folder is read in Node only; fixtures handed in are read anywhere). Not served here: `Prefer: dynamic=true` (Prism's generator:
 // 501) and the certification flows, which keep state and read captured files (`startMock({ flows: true })`).
-import { HttpResponse, http, type RequestHandler } from 'msw';
+import type { RequestHandler } from 'msw';
+import { addCommand } from './lib/install-command.ts';
 import { CompiledContract, type CompiledDocument, compiledDecider } from './mock/compiled.ts';
 import { CORS_ALLOWED_HEADERS, CORS_ALLOWED_METHODS, CORS_MAX_AGE_SECONDS } from './mock/cors.ts';
 import { type Decision, engineUnavailable, refusal } from './mock/decide.ts';
@@ -106,6 +107,22 @@ function headersOf(request: Request): Record<string, string> {
   return out;
 }
 
+type Msw = typeof import('msw');
+
+/** msw, an optional peer, loaded when handlers are made: without it, one line saying what to install rather than a bare ERR_MODULE_NOT_FOUND at import. */
+async function loadMsw(): Promise<Msw> {
+  try {
+    return await import('msw');
+  } catch (error) {
+    const { code, message } = error as NodeJS.ErrnoException;
+    if ((code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') || !String(message).includes('msw')) throw error;
+    throw new Error(
+      `air-travel-api-contract/msw needs msw, an optional peer that is not installed: ${addCommand(['msw'], { dev: true })} (msw 3 needs Node 22.12 or later; on Node 20, msw@2).`,
+      { cause: error },
+    );
+  }
+}
+
 /** What a door without Prism sends for a decision: every answer is compiled in, so only `dynamic=true` needs an engine. */
 function sent(decision: Decision): Extract<Decision, { kind: 'send' }> {
   if (decision.kind === 'send') return decision;
@@ -114,7 +131,7 @@ function sent(decision: Decision): Extract<Decision, { kind: 'send' }> {
   return refusal(problem(500, `No answer was compiled for ${decision.op.method.toUpperCase()} ${decision.op.template}.`));
 }
 
-function responseOf(decision: Decision): Response {
+function responseOf(HttpResponse: Msw['HttpResponse'], decision: Decision): Response {
   const answer = sent(decision);
   return new HttpResponse(answer.body ?? null, { status: answer.status, headers: answer.headers });
 }
@@ -123,7 +140,7 @@ function responseOf(decision: Decision): Response {
 const MAX_BODY_BYTES = 1024 * 1024;
 
 /** A CORS preflight answered as the mock's HTTP layer answers it (mock/cors.ts): 204 with what may be sent. */
-function preflight(request: Request): Response | undefined {
+function preflight(HttpResponse: Msw['HttpResponse'], request: Request): Response | undefined {
   const origin = request.headers.get('origin');
   if (request.method !== 'OPTIONS' || !origin || !request.headers.has('access-control-request-method')) return undefined;
   return new HttpResponse(null, {
@@ -165,6 +182,7 @@ export async function createHandlers(options: HandlerOptions = {}): Promise<Requ
     byBase.set(key, [...(byBase.get(key) ?? []), document]);
   }
   const pairsOf = options.examples === undefined ? undefined : await fixturePairs(options.examples, ids, documents);
+  const { http, HttpResponse } = await loadMsw();
   return [...byBase].map(([root, served]) => {
     const decider = compiledDecider(served, {
       ...(options.behaviours === false ? { behaviours: false } : {}),
@@ -179,18 +197,18 @@ export async function createHandlers(options: HandlerOptions = {}): Promise<Requ
       const url = new URL(request.url);
       // Not a route of the contract: not ours to answer (undefined lets MSW pass it through).
       if (!decider.routes.lookup(url.pathname.slice(prefix.length) || '/')) return undefined;
-      const cors = preflight(request);
+      const cors = preflight(HttpResponse, request);
       if (cors) return cors;
       const bytes = new Uint8Array(await request.arrayBuffer());
       if (bytes.length > MAX_BODY_BYTES)
-        return responseOf(refusal(problem(413, `The body is larger than ${MAX_BODY_BYTES} bytes.`), { connection: 'close' }));
+        return responseOf(HttpResponse, refusal(problem(413, `The body is larger than ${MAX_BODY_BYTES} bytes.`), { connection: 'close' }));
       const decision = decider.decide({
         method: request.method,
         target: `${url.pathname.slice(prefix.length) || '/'}${url.search}`,
         headers: headersOf(request),
         body: { length: bytes.length, chunks: [bytes], bytes: () => bytes },
       });
-      const response = responseOf(decision);
+      const response = responseOf(HttpResponse, decision);
       // As an HTTP server answers a HEAD: the status and headers, no body.
       return request.method === 'HEAD' ? new HttpResponse(null, { status: response.status, headers: response.headers }) : response;
     });
