@@ -1,9 +1,10 @@
 // Issue 61, item 1: the package as integrators install and run it, from one packed tarball,
 // each in a fresh project: npm, pnpm (default and hoist=false), Yarn 4 (node-modules and
 // Plug'n'Play) and Bun as installers; Node 20/22/24/26 (ESM, CommonJS, TypeScript of each
-// kind), Bun, Deno (through node_modules and `npm:`) and Chromium through a bundler as
-// runtimes. What a cell cannot run is listed in CANNOT with the reason (docs/ecosystem.md shows
+// kind), Bun, Deno (through node_modules and `npm:`), Cloudflare's workerd run locally and
+// Chromium through a bundler as runtimes. What a cell cannot run is listed in CANNOT with the reason (docs/package-managers.md shows
 // the same table). `npm run test:ecosystem`, run by .ci/run; not part of `npm test`.
+import { spawn } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,6 +14,7 @@ import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import { CHROMIUM_ARGS, chromiumForTests } from '../support/chromium.ts';
+import { freePort } from '../support/ports.ts';
 import { installNode, pack, rootDir } from '../support/package.ts';
 import { bounded, installTools, mustRun, projectEnv, run, type Server, startServer } from './tools.ts';
 
@@ -78,7 +80,7 @@ const PROJECTS = {
 } satisfies Record<string, ProjectSpec>;
 type ProjectName = keyof typeof PROJECTS;
 
-/** What a cell cannot run, and why: listed, not skipped in silence (docs/ecosystem.md has the same table). */
+/** What a cell cannot run, and why: listed, not skipped in silence (docs/package-managers.md has the same table). */
 const CANNOT: ReadonlyArray<{ cell: string; reason: string }> = [
   { cell: 'msw 3 on Node 20', reason: 'msw 3 needs Node 22.12 or later (it fails inside fetch: Promise.withResolvers); use msw 2 there' },
   {
@@ -91,8 +93,8 @@ const CANNOT: ReadonlyArray<{ cell: string; reason: string }> = [
     reason: 'not run here: the client and startMock() are; the bin is a Node script',
   },
   {
-    cell: "Cloudflare's workerd",
-    reason: 'not in this matrix yet: the client bundles without Node modules (tests/client/browser-bundle.test.ts)',
+    cell: "Cloudflare's workerd: startMock(), the mock command, MSW and MCP",
+    reason: 'Node-only parts (a server, files); the client runs there',
   },
   {
     cell: 'the collections’ documented steps under pnpm, Yarn and Bun',
@@ -342,6 +344,56 @@ describe.concurrent.each(MANAGED)('$project', ({ project, cjs, msw, mcp, prism }
 });
 
 describe.concurrent('other runtimes', () => {
+  test("Cloudflare's workerd, run locally: a Worker bundled from the npm project calls the mock command", async ({ expect }) => {
+    const folder = path.join(dir('npm'), 'workerd');
+    await mkdir(folder, { recursive: true });
+    await build({
+      entryPoints: [path.join(dir('npm'), 'worker.mjs')],
+      absWorkingDir: dir('npm'),
+      outfile: path.join(folder, 'worker.js'),
+      bundle: true,
+      format: 'esm',
+      platform: 'neutral',
+      mainFields: ['module', 'main'],
+      conditions: ['worker', 'browser'],
+      logLevel: 'silent',
+    });
+    const port = await freePort();
+    // The Worker reaches the mock on 127.0.0.1 through a network service that allows local addresses.
+    const config = [
+      'using Workerd = import "/workerd/workerd.capnp";',
+      'const config :Workerd.Config = (',
+      '  services = [(name = "main", worker = .worker), (name = "internet", network = (allow = ["public", "private", "local"]))],',
+      `  sockets = [(name = "http", address = "127.0.0.1:${port}", http = (), service = "main")],`,
+      ');',
+      'const worker :Workerd.Worker = (',
+      '  modules = [(name = "worker", esModule = embed "worker.js")],',
+      '  compatibilityDate = "2026-11-01",',
+      `  bindings = [(name = "MOCK_URL", text = "${npmMock?.url ?? ''}")],`,
+      '  globalOutbound = "internet",',
+      ');',
+    ].join('\n');
+    await writeFile(path.join(folder, 'config.capnp'), `${config}\n`);
+    const child = spawn(path.join(toolsBin, 'workerd'), ['serve', 'config.capnp'], { cwd: folder, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    try {
+      // workerd prints no line when it listens: the state waited for is its port answering.
+      const answer = async () => {
+        try {
+          return await (await fetch(`http://127.0.0.1:${port}/`)).text();
+        } catch {
+          return `not answering yet ${stderr}`;
+        }
+      };
+      await expect.poll(answer, { timeout: 60_000, interval: 250 }).toBe(JSON.stringify(CALLED));
+    } finally {
+      child.kill('SIGTERM');
+      await exited;
+    }
+  });
+
   test(`Bun ${'1'} runs startMock() and the client in the project Bun installed`, async ({ expect }) => {
     const result = await run(path.join(toolsBin, 'bun'), ['check.mjs'], { cwd: dir('bun'), env: env() });
     expect(lastJson(result.stdout), result.stderr).toEqual(CALLED);

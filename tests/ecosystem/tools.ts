@@ -8,25 +8,26 @@ import path from 'node:path';
 import { mustRun, rootDir, run } from '../support/package.ts';
 
 /** The versions the matrix checks: each manager's current major, the runtimes' too. */
-export const TOOL_VERSIONS = { pnpm: '10.34.8', yarn: '4.18.1', bun: '1.4.5', deno: '2.9.6' } as const;
+export const TOOL_VERSIONS = { pnpm: '10.34.8', yarn: '4.18.1', bun: '1.4.5', deno: '2.9.6', workerd: '1.20261117.1' } as const;
 
 const TOOL_PACKAGES = [
   `pnpm@${TOOL_VERSIONS.pnpm}`,
   `@yarnpkg/cli-dist@${TOOL_VERSIONS.yarn}`,
   `bun@${TOOL_VERSIONS.bun}`,
   `deno@${TOOL_VERSIONS.deno}`,
+  `workerd@${TOOL_VERSIONS.workerd}`,
 ];
 
-/** The folder of the tools' bins: pnpm, yarn, bun, deno. */
+/** The folder of the tools' bins: pnpm, yarn, bun, deno, workerd (Cloudflare's Workers runtime). */
 export async function installTools(): Promise<string> {
   const dir = path.join(rootDir, '.cache', 'ecosystem-tools', Object.values(TOOL_VERSIONS).join('-'));
   const bin = path.join(dir, 'node_modules', '.bin');
-  if (['pnpm', 'yarn', 'bun', 'deno'].every((name) => existsSync(path.join(bin, name)))) return bin;
+  if (['pnpm', 'yarn', 'bun', 'deno', 'workerd'].every((name) => existsSync(path.join(bin, name)))) return bin;
   await mkdir(dir, { recursive: true });
-  // Bun and Deno place their binaries from an install script: allowed here, and only here.
+  // Bun, Deno and workerd place their binaries from an install script: allowed here, and only here.
   await writeFile(
     path.join(dir, 'package.json'),
-    `${JSON.stringify({ private: true, allowScripts: { bun: true, deno: true } }, null, 2)}\n`,
+    `${JSON.stringify({ private: true, allowScripts: { bun: true, deno: true, workerd: true } }, null, 2)}\n`,
   );
   await mustRun('npm', ['install', '--no-audit', '--no-fund', '--save-exact', ...TOOL_PACKAGES], { cwd: dir, timeoutMs: 300_000 });
   return bin;
