@@ -116,8 +116,11 @@ async function loadMsw(): Promise<Msw> {
   } catch (error) {
     const { code, message } = error as NodeJS.ErrnoException;
     if ((code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') || !String(message).includes('msw')) throw error;
+    // msw 3 needs Node 22.12 or later: an older Node is told to add msw 2.
+    const [major = 0, minor = 0] = (IN_NODE ? process.versions.node : '').split('.').map(Number);
+    const spec = IN_NODE && (major < 22 || (major === 22 && minor < 12)) ? 'msw@2' : 'msw';
     throw new Error(
-      `air-travel-api-contract/msw needs msw, an optional peer that is not installed: ${addCommand(['msw'], { dev: true })} (msw 3 needs Node 22.12 or later; on Node 20, msw@2).`,
+      `air-travel-api-contract/msw needs msw, an optional peer that is not installed: ${addCommand([spec], { dev: true })} (msw 3 needs Node 22.12 or later, msw 2 runs on Node 20).`,
       { cause: error },
     );
   }

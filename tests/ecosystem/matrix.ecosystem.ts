@@ -244,6 +244,10 @@ describe.concurrent('TypeScript per module kind (the README’s advice)', () => 
 });
 
 describe.concurrent('MSW 2 and 3 in Node', () => {
+  test('./msw without msw on Node 20 names msw@2, which runs there (no manager ran it: npm’s words)', async ({ expect }) => {
+    const result = await run(node('20.20.2'), ['check-msw-missing.mjs'], { cwd: dir('bun'), env: env('20.20.2') });
+    expect(result.stdout).toContain('needs msw, an optional peer that is not installed: npm install --save-dev msw@2 ');
+  });
   test('msw 2 on Node 20 (npm)', async ({ expect }) => {
     const result = await run(node('20.20.2'), ['check-msw.mjs'], { cwd: dir('npm'), env: env('20.20.2') });
     expect(lastJson(result.stdout), result.stderr).toEqual(CALLED);
