@@ -22,7 +22,7 @@ import {
 import { mergeCredentials, type CredentialFields, type Credentials } from './credentials.ts';
 import type { Redactor } from './redact.ts';
 import { KEPT_CHARS, secretsIn } from './secret-fields.ts';
-import { networkCause, problemSummary } from './error-details.ts';
+import { crossOriginHint, networkCause, problemSummary } from './error-details.ts';
 import type { PathParams, PostOperation, PostPath, RequestBody, SuccessBody, WithOptionalCredentials } from './types.ts';
 import { withNamedCalls, type NamedFamilyClient, type Naming } from './named-calls.ts';
 import { checkHooks, checkRetry, retryAfterMs, type CallHooks, type RetryOptions } from './call-options.ts';
@@ -470,7 +470,9 @@ export function createFamilyClient<P, Relaxed extends boolean = false>(
       if (thrown instanceof ErrorAnswer) return httpStatusError(thrown, await redactor());
       if (thrown instanceof TransportFailure) {
         const redact = await redactor();
-        return new NetworkError(target, `no answer (${redact.excerpt(networkCause(thrown.error), 300)})`, {
+        // A page's TypeError from another origin is most likely a CORS refusal: the message says so.
+        const hint = crossOriginHint(thrown.error, baseUrl);
+        return new NetworkError(target, `no answer (${redact.excerpt(networkCause(thrown.error), 300)})${hint}`, {
           cause: redact.cause(thrown.error),
         });
       }

@@ -51,3 +51,29 @@ export function problemSummary(body: unknown): string | undefined {
   if (title === undefined && detail === undefined) return undefined;
   return [title, detail].filter(Boolean).join(': ');
 }
+
+/** Where the docs show how to call the mock or the service same-origin (the dev-server proxy). */
+export const CORS_DOCS = 'docs/client.md#browser-use-and-cors';
+
+/**
+ * What a page's fetch failure most likely is: a browser hides a CORS refusal from the page
+ * behind a bare `TypeError` (`Failed to fetch`), so a TypeError from a page whose origin
+ * differs from the base URL's says so, naming the mock's switch and the proxy recipe. Empty
+ * elsewhere (Node, Deno and workers have no CORS, or no page origin).
+ */
+export function crossOriginHint(error: unknown, baseUrl: string): string {
+  if (!(error instanceof TypeError) || 'Deno' in globalThis) return '';
+  const page = (globalThis as { location?: { origin?: unknown } }).location?.origin;
+  if (typeof page !== 'string' || page === 'null') return '';
+  let target: string;
+  try {
+    target = new URL(baseUrl).origin;
+  } catch {
+    return '';
+  }
+  if (target === page) return '';
+  return (
+    `; the page (${page}) calls another origin (${target}), so a CORS refusal is the likely cause (the browser's console names it):` +
+    ` the local mock allows other origins unless started with --no-cors; for the service, call it same-origin through your dev server's proxy (${CORS_DOCS})`
+  );
+}

@@ -1,10 +1,11 @@
-// Entry point `./msw`: request handlers for MSW 2 (Mock Service Worker, an optional peer
+// Entry point `./msw`: request handlers for MSW 2 or 3 (Mock Service Worker, an optional peer
 // dependency) that answer as the mock answers, in Node (`setupServer`) and in a browser
 // (`setupWorker`). They are an adapter: the decisions are the mock's (mock/decide.ts), on the
 // contract the build compiled ahead of time (generated/msw/), so no validator is compiled in the
 // page and no Node module is loaded (an `examples` folder is read in Node only; fixtures handed in are read anywhere). Not served here: `Prefer: dynamic=true` (Prism's generator:
 // 501) and the certification flows, which keep state and read captured files (`startMock({ flows: true })`).
-import { HttpResponse, http, type RequestHandler } from 'msw';
+import type { RequestHandler } from 'msw';
+import { addCommand } from './lib/install-command.ts';
 import { LIMITS } from './lib/limits.ts';
 import { CompiledContract, type CompiledDocument, compiledDecider } from './mock/compiled.ts';
 import { CORS_ALLOWED_HEADERS, CORS_ALLOWED_METHODS, CORS_MAX_AGE_SECONDS } from './mock/cors.ts';
@@ -107,6 +108,25 @@ function headersOf(request: Request): Record<string, string> {
   return out;
 }
 
+type Msw = typeof import('msw');
+
+/** msw, an optional peer, loaded when handlers are made: without it, one line saying what to install rather than a bare ERR_MODULE_NOT_FOUND at import. */
+async function loadMsw(): Promise<Msw> {
+  try {
+    return await import('msw');
+  } catch (error) {
+    const { code, message } = error as NodeJS.ErrnoException;
+    if ((code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') || !String(message).includes('msw')) throw error;
+    // msw 3 needs Node 22.12 or later: an older Node is told to add msw 2.
+    const [major = 0, minor = 0] = (IN_NODE ? process.versions.node : '').split('.').map(Number);
+    const spec = IN_NODE && (major < 22 || (major === 22 && minor < 12)) ? 'msw@2' : 'msw';
+    throw new Error(
+      `air-travel-api-contract/msw needs msw, an optional peer that is not installed: ${addCommand([spec], { dev: true })} (msw 3 needs Node 22.12 or later, msw 2 runs on Node 20).`,
+      { cause: error },
+    );
+  }
+}
+
 /** What a door without Prism sends for a decision: every answer is compiled in, so only `dynamic=true` needs an engine. */
 function sent(decision: Decision): Extract<Decision, { kind: 'send' }> {
   if (decision.kind === 'send') return decision;
@@ -115,13 +135,14 @@ function sent(decision: Decision): Extract<Decision, { kind: 'send' }> {
   return refusal(problem(500, `No answer was compiled for ${decision.op.method.toUpperCase()} ${decision.op.template}.`));
 }
 
-function responseOf(decision: Decision): Response {
+function responseOf(HttpResponse: Msw['HttpResponse'], decision: Decision): Response {
   const answer = sent(decision);
   return new HttpResponse(answer.body ?? null, { status: answer.status, headers: answer.headers });
 }
 
 /** The mock's 413 for a body past LIMITS.bodyBytes, as its HTTP layer sends it. */
-const tooLarge = () => responseOf(refusal(problem(413, TOO_LARGE_DETAIL), { connection: 'close' }));
+const tooLarge = (HttpResponse: Msw['HttpResponse']) =>
+  responseOf(HttpResponse, refusal(problem(413, TOO_LARGE_DETAIL), { connection: 'close' }));
 
 /**
  * The body, unless it is past LIMITS.bodyBytes: a declared length past it is refused unread,
@@ -167,7 +188,7 @@ function familyPrefixes(templates: readonly string[]): string[] {
 }
 
 /** A CORS preflight answered as the mock's HTTP layer answers it (mock/cors.ts): 204 with what may be sent. */
-function preflight(request: Request): Response | undefined {
+function preflight(HttpResponse: Msw['HttpResponse'], request: Request): Response | undefined {
   const origin = request.headers.get('origin');
   if (request.method !== 'OPTIONS' || !origin || !request.headers.has('access-control-request-method')) return undefined;
   return new HttpResponse(null, {
@@ -210,6 +231,7 @@ export async function createHandlers(options: HandlerOptions = {}): Promise<Requ
     byBase.set(key, [...(byBase.get(key) ?? []), document]);
   }
   const pairsOf = options.examples === undefined ? undefined : await fixturePairs(options.examples, ids, documents);
+  const { http, HttpResponse } = await loadMsw();
   return [...byBase].map(([root, served]) => {
     const decider = compiledDecider(served, {
       ...(options.behaviours === false ? { behaviours: false } : {}),
@@ -226,17 +248,17 @@ export async function createHandlers(options: HandlerOptions = {}): Promise<Requ
       const path = url.pathname.slice(prefix.length) || '/';
       // Neither a route of the contract nor under a family's prefix: not ours to answer (undefined lets MSW pass it through).
       if (!decider.routes.lookup(path) && !prefixes.some((p) => path.toLowerCase().startsWith(p))) return undefined;
-      const cors = preflight(request);
+      const cors = preflight(HttpResponse, request);
       if (cors) return cors;
       const bytes = await boundedBody(request);
-      if (!bytes) return tooLarge();
+      if (!bytes) return tooLarge(HttpResponse);
       const decision = decider.decide({
         method: request.method,
         target: `${url.pathname.slice(prefix.length) || '/'}${url.search}`,
         headers: headersOf(request),
         body: { length: bytes.length, chunks: [bytes], bytes: () => bytes },
       });
-      const response = responseOf(decision);
+      const response = responseOf(HttpResponse, decision);
       // As an HTTP server answers a HEAD: the status and headers, no body.
       return request.method === 'HEAD' ? new HttpResponse(null, { status: response.status, headers: response.headers }) : response;
     });

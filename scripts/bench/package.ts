@@ -10,7 +10,7 @@ import { copyFile, lstat, mkdir, mkdtemp, readdir, readFile, rm, writeFile } fro
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { PRISM_PACKAGE } from '../../src/mock/prism-adapter.ts';
+import { PRISM_PACKAGES } from '../../src/mock/prism-adapter.ts';
 import { alternate, summarise, type Figure, type Paired } from '../lib/stats.ts';
 
 const exec = promisify(execFile);
@@ -165,7 +165,7 @@ export async function benchPackage(rootDir: string, runs: number): Promise<Packa
     const withPrism: typeof alone = [];
     for (let i = 0; i < runs; i++) {
       alone.push(await coldInstall(work, 'alone', [tarball]));
-      withPrism.push(await coldInstall(work, 'prism', [tarball, PRISM_PACKAGE]));
+      withPrism.push(await coldInstall(work, 'prism', [tarball, ...PRISM_PACKAGES]));
     }
     // The install of the package alone, kept for the dependency sizes and the start figure.
     const project = await mkdtemp(path.join(work, 'start-'));

@@ -1,10 +1,11 @@
 // `air-travel-api-contract mcp`: the MCP server over stdio (the default: stdout carries only
 // the protocol, logs go to stderr) or Streamable HTTP on 127.0.0.1.
 import { ENV } from '../flows/run.ts';
+import { addCommand } from '../lib/install-command.ts';
 import { DEFAULT_MCP_PORT, serveHttp } from '../mcp/http.ts';
 import { loadFamily } from '../mcp/family.ts';
 import { createMcpServer, type McpServerOptions } from '../mcp/server.ts';
-import { loadSdkModule } from '../mcp/sdk.ts';
+import { loadSdkModule, SDK_PACKAGE } from '../mcp/sdk.ts';
 import { FAMILY_IDS, toolTable } from '../mcp/tools.ts';
 import { type CommandSpec, helpText, onStop, parseCommand, UsageError, wholeNumber } from './args.ts';
 
@@ -33,7 +34,7 @@ export const MCP_COMMAND: CommandSpec = {
   notes: [
     `Credentials come from the environment only: ${ENV.login}, ${ENV.password}, ${ENV.developerToken}, ${ENV.accessCode} (and ${ENV.clientId}, optional).`,
     'Against --base-url, only reads are offered unless --allow-writes; a write is never retried. Logs go to stderr.',
-    'It needs @modelcontextprotocol/sdk (npm install @modelcontextprotocol/sdk). Exit code 2: bad usage.',
+    `It needs ${SDK_PACKAGE} (${addCommand([SDK_PACKAGE])}). Exit code 2: bad usage.`,
   ],
 };
 

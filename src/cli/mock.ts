@@ -1,6 +1,8 @@
 // `air-travel-api-contract mock` (and `npm run mock`): every route family on one local
 // port, validating each request against the contract.
 import module from 'node:module';
+import { addCommand } from '../lib/install-command.ts';
+import { PRISM_PACKAGES } from '../mock/prism-adapter.ts';
 import { LOG_LEVELS, type LogLevel } from '../mock/request-log.ts';
 import { DEFAULT_BODY_TIMEOUT_MS, DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_PORT, startMock } from '../mock/server.ts';
 import { type CommandSpec, helpText, list, onStop, parseCommand, UsageError, wholeNumber } from './args.ts';
@@ -54,7 +56,7 @@ export const MOCK_COMMAND: CommandSpec = {
     },
   },
   notes: [
-    '`Prefer: code=…, example=…` and a non-JSON Accept are answered by Prism: npm install --save-dev @stoplight/prism-http-server@5.16.0.',
+    `\`Prefer: code=…, example=…\` and a non-JSON Accept are answered by Prism: ${addCommand(PRISM_PACKAGES, { dev: true })}.`,
     'Example: air-travel-api-contract mock --port 0 --observed',
   ],
 };

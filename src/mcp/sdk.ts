@@ -1,5 +1,6 @@
 // The MCP SDK is an optional peer dependency, as msw is: a plain install does not carry it.
 // Loaded on first need; missing, it is one line naming the package to add.
+import { addCommand } from '../lib/install-command.ts';
 import { StartError } from '../mock/start-error.ts';
 
 export const SDK_PACKAGE = '@modelcontextprotocol/sdk';
@@ -26,7 +27,7 @@ export async function loadSdk(): Promise<Sdk> {
     ]);
     return { server, types };
   } catch (error) {
-    if (missing(error)) throw new StartError('NEEDS_PACKAGE', `The MCP server needs ${SDK_PACKAGE}: npm install ${SDK_PACKAGE}`);
+    if (missing(error)) throw new StartError('NEEDS_PACKAGE', `The MCP server needs ${SDK_PACKAGE}: ${addCommand([SDK_PACKAGE])}`);
     throw error;
   }
 }
@@ -36,7 +37,7 @@ export async function loadSdkModule<T>(load: () => Promise<T>): Promise<T> {
   try {
     return await load();
   } catch (error) {
-    if (missing(error)) throw new StartError('NEEDS_PACKAGE', `The MCP server needs ${SDK_PACKAGE}: npm install ${SDK_PACKAGE}`);
+    if (missing(error)) throw new StartError('NEEDS_PACKAGE', `The MCP server needs ${SDK_PACKAGE}: ${addCommand([SDK_PACKAGE])}`);
     throw error;
   }
 }

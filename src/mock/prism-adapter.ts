@@ -4,6 +4,7 @@
 // fallbacks, which only @stoplight/prism-http-server's compiled files hold.
 // `checkPrismAdapter()` says in plain words when an upgrade breaks what this relies on.
 import { createRequire } from 'node:module';
+import { addCommand } from '../lib/install-command.ts';
 import type { Preferences } from './prefer.ts';
 import type { LogLevel } from './request-log.ts';
 import { StartError } from './start-error.ts';
@@ -84,8 +85,14 @@ interface PrismModules {
 
 let loading: Promise<PrismModules> | undefined;
 
-/** What a consumer installs for the features that need Prism (it brings prism-http and prism-core). */
-export const PRISM_PACKAGE = `@stoplight/prism-http-server@${PRISM_CHECKED_VERSION}`;
+/**
+ * What a consumer installs for the features that need Prism: the adapter loads all three, so
+ * all three are optional peers (under pnpm's `hoist=false` and Yarn's Plug'n'Play a package
+ * reaches only what it declares, not what another package brought).
+ */
+export const PRISM_PACKAGES = ['@stoplight/prism-http-server', '@stoplight/prism-http', '@stoplight/prism-core'].map(
+  (name) => `${name}@${PRISM_CHECKED_VERSION}`,
+);
 
 /** Loads Prism once per process; without it installed, a StartError that names the package to add. */
 export function loadPrism(): Promise<PrismModules> {
@@ -102,7 +109,7 @@ export function loadPrism(): Promise<PrismModules> {
       if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') throw error;
       throw new StartError(
         'NEEDS_PRISM',
-        `This needs Prism, which is not installed: npm install --save-dev ${PRISM_PACKAGE} (Prism declares Node 24.18 or later).`,
+        `This needs Prism, which is not installed: ${addCommand(PRISM_PACKAGES, { dev: true })} (Prism declares Node 24.18 or later).`,
       );
     }
     const [http, core] = modules;
