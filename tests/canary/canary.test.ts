@@ -10,6 +10,7 @@
 // is its own test; a failure lists door, output, secret's name, encoding and a context that
 // spells no secret.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -412,7 +413,10 @@ describe('MCP', () => {
       outputs = await mcpSession(client);
     } finally {
       await client.close();
+      // Gone before the next test: the server this test started ends with it.
+      const exited = child.exitCode === null ? once(child, 'exit') : Promise.resolve();
       child.kill('SIGTERM');
+      await exited;
     }
     expectSecretsSent(receivedTexts(), ['password', 'login', 'developerToken', 'accessCode', 'sessionToken']);
     expectNoLeak('MCP HTTP', [...outputs, { output: 'stderr', value: stderr }, { output: 'stdout', value: stdout }]);

@@ -140,7 +140,9 @@ export interface DoorLeak {
 
 /** Every secret found in any output of a door, with where and in which encodings. */
 export function leaksOf(door: string, outputs: readonly Output[]): DoorLeak[] {
-  return outputs.flatMap(({ output, value }) => {
+  return outputs.flatMap(({ output: name, value }, index) => {
+    // A label made from what the door wrote (a file name) could spell a secret itself.
+    const output = leaksWhere(name, SECRETS).length === 0 ? name : `output ${index + 1} (its name holds a secret)`;
     const bySecret = new Map<string, DoorLeak>();
     for (const leak of leaksWhere(value, SECRETS)) {
       const found = bySecret.get(leak.secret);
