@@ -170,8 +170,7 @@ export interface Observer {
 
 function redactHeaders(entries: Iterable<[string, string]>, redactor: Redactor): Record<string, string> {
   const shown: Record<string, string> = {};
-  for (const [name, value] of entries)
-    shown[redactor.text(name)] = isSecretHeader(name) ? REDACTED : redactor.text(value);
+  for (const [name, value] of entries) shown[redactor.text(name)] = isSecretHeader(name) ? REDACTED : redactor.text(value);
   return shown;
 }
 

@@ -55,7 +55,9 @@ export function operationAt(family: string, path: string): IndexedOperation | un
 export const isReadPath = (family: string, path: string): boolean => operationAt(family, path)?.effect === 'read';
 
 /** Characters that change nothing a person sees (zero-width spaces and joiners, the BOM, soft hyphens, bidi marks). */
-const INVISIBLE = /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]/gu;
+const INVISIBLE =
+  // biome-ignore lint/suspicious/noMisleadingCharacterClass: the class lists invisible characters one by one, combining ones included, on purpose.
+  /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]/gu;
 
 /** A key as compared with the index's names: compatibility-normalized, invisible characters dropped, lower case. */
 export const normalizeKey = (key: string): string => key.normalize('NFKC').replace(INVISIBLE, '').toLowerCase();
