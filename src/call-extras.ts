@@ -1,9 +1,10 @@
 // What a client does only when it is given it: retries of the operations that only read,
 // and hooks that see every request, answer and failure with secrets already redacted.
 // client.ts imports this module only when a call needs it (a client given neither never
-// loads it). It imports nothing the eager part also imports, so a bundler keeps it in a
-// chunk of its own and adds nothing to what a plain call loads: the client hands it what
-// it needs (`ExtrasContext`). docs/client.md ("Retries", "Hooks") states the rules.
+// loads it). Of what the eager part imports it takes only the contract index, which that
+// part has loaded already (which operations only read, which headers are secret), so a
+// bundler keeps it in a chunk of its own and adds nothing to what a plain call loads: the
+// client hands it the rest (`ExtrasContext`). docs/client.md ("Retries", "Hooks") states the rules.
 import type { CallHooks, Retry, RetryOptions } from './call-options.ts';
 import type {
   AbortedError,
@@ -16,8 +17,7 @@ import type {
   UnsafeRetryError,
 } from './errors.ts';
 import type { Redactor } from './redact.ts';
-import { READ_PATHS } from './families/reads.ts';
-import { REDACTED } from './secret-fields.ts';
+import { answerIsSecret, isReadPath, isSecretHeader, REDACTED } from './lib/contract-index.ts';
 
 /** The error classes this module tests for and makes, handed over by the client. */
 export interface ErrorClasses {
@@ -46,7 +46,6 @@ export interface ExtrasContext {
   readonly renewSession: string | undefined;
   readonly errors: ErrorClasses;
   readonly retryAfterMs: WeakMap<Error, string>;
-  readonly stringAnswer: (path: string) => boolean;
   readonly target: (path: string, callOptions: ExtendedCallOptions) => CallTarget;
   /** The call's time-out (its own or the client's); throws ConfigurationError on a bad one. */
   readonly callTimeout: (callOptions: ExtendedCallOptions, target: CallTarget) => number | undefined;
@@ -169,20 +168,9 @@ export interface Observer {
   error(error: unknown): void;
 }
 
-// Headers whose values are secrets whatever they hold.
-const SECRET_HEADERS = new Set([
-  'developer-token',
-  'developer-access-code',
-  'authorization',
-  'proxy-authorization',
-  'cookie',
-  'set-cookie',
-]);
-
 function redactHeaders(entries: Iterable<[string, string]>, redactor: Redactor): Record<string, string> {
   const shown: Record<string, string> = {};
-  for (const [name, value] of entries)
-    shown[redactor.text(name)] = SECRET_HEADERS.has(name.toLowerCase()) ? REDACTED : redactor.text(value);
+  for (const [name, value] of entries) shown[redactor.text(name)] = isSecretHeader(name) ? REDACTED : redactor.text(value);
   return shown;
 }
 
@@ -204,7 +192,7 @@ function notify<E>(hook: ((event: E) => void | PromiseLike<void>) | undefined, e
   }
 }
 
-/** The observer of one attempt (one object per attempt). `secretAnswer`: the answer is a bare string that may be a session token (legacy Autenticar). */
+/** The observer of one attempt (one object per attempt). `secretAnswer`: the whole answer may be a session token (legacy Autenticar, `answerIsSecret` in the index). */
 class AttemptObserver implements Observer {
   readonly wantsRequest: boolean;
   readonly wantsResponse: boolean;
@@ -245,7 +233,7 @@ class AttemptObserver implements Observer {
       ...this.base(),
       status: response.status,
       durationMs: performance.now() - this.started,
-      body: this.secretAnswer && typeof parsed === 'string' ? REDACTED : redactor.body(parsed, text),
+      body: this.secretAnswer ? REDACTED : redactor.body(parsed, text),
       headers: redactHeaders(headerPairs(response.headers), redactor),
     }));
   }
@@ -260,14 +248,8 @@ class AttemptObserver implements Observer {
   }
 }
 
-const readSets = new Map<string, ReadonlySet<string>>();
-
-/** Whether `path` of `family` only reads (families/reads.ts). */
-export function isRead(family: string, path: string): boolean {
-  let reads = readSets.get(family);
-  if (!reads) readSets.set(family, (reads = new Set(READ_PATHS[family])));
-  return reads.has(path);
-}
+/** Whether `path` of `family` only reads (`x-effect: read` in the contract index; its map is built once per family). */
+export const isRead = isReadPath;
 
 /** A call with retries, hooks or re-authentication. */
 export function extendedCall<O extends ExtendedCallOptions>(
@@ -334,7 +316,7 @@ function observed<O extends ExtendedCallOptions>(
 ): Promise<unknown> {
   const { hooks } = context;
   if (!hooks) return context.once(path, body, callOptions, undefined);
-  const observer = new AttemptObserver(hooks, context.family, target, n, context.stringAnswer(path));
+  const observer = new AttemptObserver(hooks, context.family, target, n, answerIsSecret(path));
   return context.once(path, body, callOptions, observer).catch((error: unknown) => {
     observer.error(error);
     throw error;

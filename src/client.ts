@@ -21,7 +21,8 @@ import {
 } from './errors.ts';
 import { mergeCredentials, type CredentialFields, type Credentials } from './credentials.ts';
 import type { Redactor } from './redact.ts';
-import { KEPT_CHARS, secretsIn } from './secret-fields.ts';
+import { KEPT_CHARS, REDACTED, secretsIn } from './secret-fields.ts';
+import { answerIsSecret } from './lib/contract-index.ts';
 import { crossOriginHint, networkCause, problemSummary } from './error-details.ts';
 import type { PathParams, PostOperation, PostPath, RequestBody, SuccessBody, WithOptionalCredentials } from './types.ts';
 import { withNamedCalls, type NamedFamilyClient, type Naming } from './named-calls.ts';
@@ -393,7 +394,6 @@ export function createFamilyClient<P, Relaxed extends boolean = false>(
     renewSession,
     errors: { AbortedError, CallError, HttpStatusError, NetworkError, SessionExpiredError, TimeoutError, UnsafeRetryError },
     retryAfterMs,
-    stringAnswer: (path) => family.answerType?.(path) === 'string',
     target: (path, callOptions) => ({ operation: operationOf(path, callOptions.params?.path), path }),
     callTimeout: (callOptions, target) =>
       callOptions.timeout === undefined ? defaultTimeout : checkTimeout(callOptions.timeout, target.operation),
@@ -544,7 +544,8 @@ export function createFamilyClient<P, Relaxed extends boolean = false>(
       const contentType = response.headers.get('content-type');
       const redact = await redactor();
       const shownType = contentType === null ? null : redact.excerpt(contentType, EXCERPT);
-      throw new NonJsonResponseError(target, response.status, shownType, redact.excerpt(text, EXCERPT));
+      // An answer that may be the session token whole (legacy Autenticar) is never quoted, whatever its type or wrapper.
+      throw new NonJsonResponseError(target, response.status, shownType, answerIsSecret(path) ? REDACTED : redact.excerpt(text, EXCERPT));
     }
     await family.inspect?.(parsed, {
       target,

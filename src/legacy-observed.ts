@@ -7,11 +7,11 @@
 import type { components, paths } from '../generated/legacy-observed/schema.d.ts';
 import { defineFamily, type SessionOptions } from './client.ts';
 import { legacyObservedFamily } from './families/legacy-observed.ts';
-import type { LegacyReadPath } from './families/legacy.ts';
+import type { ReadPathOf } from './lib/contract-index.ts';
 import type { NamedFamilyClient, OperationAnswer, OperationName, OperationRequest } from './named-calls.ts';
 
 type Prefix = '/AereoNoSession.svc/';
-type Reads = LegacyReadPath;
+type Reads = ReadPathOf<'legacy-observed'>;
 
 /** Generated `paths` of the observed flavour of the legacy service. */
 export type LegacyObservedPaths = paths;

@@ -6,7 +6,7 @@
 import type { paths as V2Paths } from '../generated/v2-pt/schema.d.ts';
 import type { Credentials } from './credentials.ts';
 import { MigrationError } from './errors.ts';
-import { V2_OPERATIONS } from './families/v2-pt.ts';
+import { operationsOf } from './lib/contract-index.ts';
 import { isRecord } from './lib/json.ts';
 import type { PostOperation, RequestBody, WithOptionalCredentials } from './types.ts';
 
@@ -16,7 +16,7 @@ const LEGACY_PREFIX = '/AereoNoSession.svc/';
 /** Operation names of the V2 Portuguese route. */
 export type V2Operation = keyof V2Paths extends `${typeof V2_PREFIX}${infer N}` ? N : never;
 
-const V2_OPERATION_SET: ReadonlySet<string> = new Set(V2_OPERATIONS);
+const V2_OPERATION_SET: ReadonlySet<string> = new Set(operationsOf('v2-pt').map((op) => op.name));
 
 type V2Body<Op extends V2Operation> = RequestBody<PostOperation<V2Paths, `${typeof V2_PREFIX}${Op}`>>;
 

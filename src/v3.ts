@@ -1,13 +1,12 @@
 // Entry point `./v3`: the client of the Web API V3 (lean availability search).
 import type { paths } from '../generated/v3/schema.d.ts';
 import { defineFamily } from './client.ts';
-import { v3Family } from './families/v3.ts';
-import type { V3_READS } from './families/reads.ts';
+import { v3Family, type V3ReadPath } from './families/v3.ts';
 import type { NamedFamilyClient, OperationAnswer, OperationName, OperationRequest } from './named-calls.ts';
 
 type Prefix = '/api/V3/Voos/';
 type Naming = (typeof v3Family)['naming'];
-type Reads = `${Prefix}${(typeof V3_READS)[number]}`;
+type Reads = V3ReadPath;
 
 /** Generated `paths` of the V3 route. */
 export type V3Paths = paths;

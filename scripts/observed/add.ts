@@ -137,6 +137,8 @@ function headOf(name: string, recording: Recording): string[] {
     lost.push(`${p.notRecorded.count} exchanges were not recorded (${JSON.stringify(p.notRecorded.reasons ?? {})})`);
   if (typeof p.unparsed === 'number' && p.unparsed > 0) lost.push(`${p.unparsed} answers labelled JSON could not be parsed`);
   if (recording.replacedValues > 0) lost.push(`the recorder's final check replaced ${recording.replacedValues} more values`);
+  for (const left of recording.unpaired)
+    lost.push(`\`${left.file}\` (${left.operation}) was left without a pair and types nothing: ${left.why}`);
   return [
     `## Evidence: \`${name}\``,
     `A recording by ${tool} from a ${upstream} upstream, ${String(p.started)} to ${String(p.ended)}: ${String(p.exchanges)} exchanges. ` +

@@ -54,6 +54,12 @@ export interface Recording {
   untyped: Map<string, number>;
   /** Where a value is not a placeholder though the sanitizer replaces what stands there. */
   leaks: Array<{ file: string; field: string }>;
+  /**
+   * Requests left out because their answer types nothing (not parsed, not HTTP 200, outside
+   * the contract): an example request needs its answer of the same name, or the build's pair
+   * check fails. Each says why.
+   */
+  unpaired: Array<{ file: string; operation: string; why: string }>;
 }
 
 /** The recording's files: dotfiles (the lock, a file being written) are the recorder's, not the recording. */
@@ -110,7 +116,13 @@ export function readRecording(dir: string, operations: ReadonlySet<string>, acce
   const untyped = new Map<string, number>();
   const leaks: Recording['leaks'] = [];
   let replacedValues = 0;
-  const skip = (why: string): void => void untyped.set(why, (untyped.get(why) ?? 0) + 1);
+  /** Why each answer file types nothing, for the request it leaves without a pair. */
+  const answerSkipped = new Map<string, string>();
+  let current = '';
+  const skip = (why: string): void => {
+    untyped.set(why, (untyped.get(why) ?? 0) + 1);
+    if (current.endsWith('.response.json')) answerSkipped.set(current, why);
+  };
   const parsed = new Map<string, unknown>();
   for (const [file, text] of files) {
     if (file === RECORDING_FILE) continue;
@@ -132,6 +144,7 @@ export function readRecording(dir: string, operations: ReadonlySet<string>, acce
     else skip('a body outside the published contract (`--accept-off-contract` to count it)');
   };
   for (const [file, value] of parsed) {
+    current = file;
     for (const field of unsanitizedPaths(value)) leaks.push({ file, field });
     if (isRecord(value) && Array.isArray(value.replaced)) replacedValues += value.replaced.length;
     const match = /^([^/]+)\/([^/]+)\/\d+\.(request|response)\.json$/.exec(file);
@@ -149,8 +162,35 @@ export function readRecording(dir: string, operations: ReadonlySet<string>, acce
     else if (!isRecord(value) || value.status !== 200 || !isRecord(value.body)) skip('an answer other than HTTP 200 with a JSON object');
     else keep({ operation, body: 'response', route, file, member: 'body' });
   }
+  // A request whose answer types nothing would be an example with no answer of its name: it is left out, and named.
+  const answered = new Set(bodies.filter((b) => b.body === 'response').map((b) => b.file));
+  const unpaired: Recording['unpaired'] = [];
+  const paired = bodies.filter((b) => {
+    if (b.body !== 'request') return true;
+    const answerFile = b.file.replace(/\.request\.json$/, '.response.json');
+    if (answered.has(answerFile)) return true;
+    const why = answerSkipped.get(answerFile) ?? (files.has(answerFile) ? 'its answer types nothing' : 'no answer file');
+    unpaired.push({ file: b.file, operation: b.operation, why });
+    untyped.set(
+      'a request whose answer types nothing (no example without its answer)',
+      (untyped.get('a request whose answer types nothing (no example without its answer)') ?? 0) + 1,
+    );
+    return false;
+  });
   const locked = readdirSync(root).includes('.lock');
-  return { dir: root, provenance, sha256: hash.digest('hex'), files, bodies, offContract, untyped, leaks, locked, replacedValues };
+  return {
+    dir: root,
+    provenance,
+    sha256: hash.digest('hex'),
+    files,
+    bodies: paired,
+    offContract,
+    untyped,
+    leaks,
+    locked,
+    replacedValues,
+    unpaired,
+  };
 }
 
 /** The source.json of a recording imported as `id`, its files under `recording/`. */

@@ -10,25 +10,11 @@ import { CREDENTIAL_FIELDS, type CredentialFields } from '../credentials.ts';
 import type { paths } from '../../generated/legacy/schema.d.ts';
 import { AuthenticationError, SessionExpiredError } from '../errors.ts';
 import type { EveryPostPath } from '../named-calls.ts';
-import type { LEGACY_READS } from './reads.ts';
+import { pathsOf, type OperationPathOf, type ReadPathOf } from '../lib/contract-index.ts';
 
-const PATHS = [
-  '/AereoNoSession.svc/ObterMapaDeAssentos',
-  '/AereoNoSession.svc/MarcarAssentos',
-  '/AereoNoSession.svc/RemoverAssentos',
-  '/AereoNoSession.svc/DisponibilidadeDeServicoAuxiliar',
-  '/AereoNoSession.svc/TarifarServicoAuxiliar',
-  '/AereoNoSession.svc/GravarServicoAuxiliar',
-  '/AereoNoSession.svc/CancelarServicoAuxiliar',
-  '/AereoNoSession.svc/Autenticar',
-  '/AereoNoSession.svc/AutenticarComUsuario',
-  '/AereoNoSession.svc/ValidarTokenSeguranca',
-  '/Aereo.svc/Autenticar',
-  '/Aereo.svc/AutenticarComUsuario',
-  '/Aereo.svc/ValidarTokenSeguranca',
-  '/Usuario.svc/Autenticar',
-] as const;
-const listed: EveryPostPath<paths, (typeof PATHS)[number]> = true;
+/** Every path of the three services, as the contract index lists them (Autenticar is on all three). */
+const PATHS = pathsOf('legacy');
+const listed: EveryPostPath<paths, OperationPathOf<'legacy'>> = true;
 void listed;
 
 /**
@@ -43,8 +29,8 @@ export const LEGACY_NAMING = {
   groups: { AereoNoSession: '/AereoNoSession.svc/', Aereo: '/Aereo.svc/', Usuario: '/Usuario.svc/' },
 } as const;
 
-/** The paths of the operations that only read (families/reads.ts). */
-export type LegacyReadPath = `/AereoNoSession.svc/${(typeof LEGACY_READS)[number]}`;
+/** The paths of the operations that only read (`x-effect: read` in the contract). */
+export type LegacyReadPath = ReadPathOf<'legacy'>;
 
 /** Texts of `Erros` an AuthenticationError keeps at most. */
 const MAX_ERROS = 20;

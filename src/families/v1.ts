@@ -6,11 +6,12 @@ import type { Family } from '../client.ts';
 import { CREDENTIAL_FIELDS } from '../credentials.ts';
 import type { paths } from '../../generated/v1/schema.d.ts';
 import { V1UnsuccessfulError } from '../errors.ts';
+import { pathsOf, type OperationPathOf } from '../lib/contract-index.ts';
 import type { EveryPostPath } from '../named-calls.ts';
 
 // One path whose last segment is the operation name: any capitalised name is a call (`v1.Pesquisar(body)`).
-const PATHS = ['/api/Voos/{Operation}'] as const;
-const listed: EveryPostPath<paths, (typeof PATHS)[number]> = true;
+const PATHS = pathsOf('v1');
+const listed: EveryPostPath<paths, OperationPathOf<'v1'>> = true;
 void listed;
 
 export const v1Family = {

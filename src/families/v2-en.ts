@@ -2,30 +2,17 @@
 // bodies are not published (Part 5, item 9), so the client never adds them.
 import type { paths } from '../../generated/v2-en/schema.d.ts';
 import type { Family } from '../client.ts';
+import { pathsOf, type OperationPathOf, type ReadPathOf } from '../lib/contract-index.ts';
 import type { EveryPostPath } from '../named-calls.ts';
-import type { V2_EN_READS } from './reads.ts';
 
 const PREFIX = '/api/V2/Flights/';
-/** The 11 operations Part 4.2 lists. */
-const OPERATIONS = [
-  'RetrieveSystemsSearch',
-  'Availability',
-  'MultipleAvailability',
-  'Price',
-  'Book',
-  'Retrieve',
-  'StartIssuance',
-  'Issue',
-  'RetrieveEticket',
-  'CancelEticket',
-  'Cancel',
-] as const;
-const PATHS = OPERATIONS.map((name) => `${PREFIX}${name}` as const);
-const listed: EveryPostPath<paths, (typeof PATHS)[number]> = true;
+/** The paths of the 11 operations Part 4.2 lists, as the contract index lists them. */
+const PATHS = pathsOf('v2-en');
+const listed: EveryPostPath<paths, OperationPathOf<'v2-en'>> = true;
 void listed;
 
-/** The paths of the operations that only read (families/reads.ts). */
-export type V2EnReadPath = `${typeof PREFIX}${(typeof V2_EN_READS)[number]}`;
+/** The paths of the operations that only read (`x-effect: read` in the contract). */
+export type V2EnReadPath = ReadPathOf<'v2-en'>;
 
 export const v2EnFamily = {
   name: 'v2-en',

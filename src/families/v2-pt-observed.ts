@@ -8,13 +8,14 @@ import type { Family, ResponseContext } from '../client.ts';
 import { CREDENTIAL_FIELDS } from '../credentials.ts';
 import { isNoDateToken } from '../dates.ts';
 import { ServiceError } from '../errors.ts';
-import { V2_NAMING, V2_PATHS } from './v2-pt.ts';
+import { pathsOf } from '../lib/contract-index.ts';
+import { V2_NAMING } from './v2-pt.ts';
 
 export const v2PtObservedFamily = {
   name: 'v2-pt-observed',
   credentialFields: () => CREDENTIAL_FIELDS,
   answerType: () => 'object',
-  operations: V2_PATHS,
+  operations: pathsOf('v2-pt-observed'),
   naming: V2_NAMING,
   reviver: (_key, value) => (isNoDateToken(value) ? null : value),
   inspect: throwObservedException,

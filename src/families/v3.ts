@@ -3,11 +3,15 @@
 import type { paths } from '../../generated/v3/schema.d.ts';
 import type { Family } from '../client.ts';
 import { CREDENTIAL_FIELDS } from '../credentials.ts';
+import { pathsOf, type OperationPathOf, type ReadPathOf } from '../lib/contract-index.ts';
 import type { EveryPostPath } from '../named-calls.ts';
 
-const PATHS = ['/api/V3/Voos/Disponibilidade'] as const;
-const listed: EveryPostPath<paths, (typeof PATHS)[number]> = true;
+const PATHS = pathsOf('v3');
+const listed: EveryPostPath<paths, OperationPathOf<'v3'>> = true;
 void listed;
+
+/** The paths of the operations that only read (`x-effect: read` in the contract). */
+export type V3ReadPath = ReadPathOf<'v3'>;
 
 export const v3Family = {
   name: 'v3',

@@ -14,8 +14,9 @@ import { renderHtml, renderMarkdown, type ReportModel } from './report.ts';
 import { plannedRequests, runScenario, type ScenarioResult } from './runner.ts';
 import { loadValidators } from './validators.ts';
 import { createRecorder, RecordingRefused, type Exchange, type RecordingSummary } from '../record/recorder.ts';
+import { REDACTED } from '../lib/contract-index.ts';
+import { blankSecretFields } from '../secret-fields.ts';
 
-const REDACTED = '[redacted]';
 /** Environment variables of a sandbox run: developer headers and agency credentials. */
 export const ENV = {
   developerToken: 'FLOWS_DEVELOPER_TOKEN',
@@ -88,7 +89,8 @@ export function dryRun(options: Pick<FlowsOptions, 'rootDir' | 'baseUrl' | 'scen
   for (const scenario of scenarios) {
     lines.push(`# ${scenario.name}`);
     for (const planned of plannedRequests(scenario, lineage)) {
-      const body: Record<string, unknown> = { Login: REDACTED, Senha: REDACTED, ...planned.body };
+      // Every field the index marks (a captured `senha`, `Dados.SENHA`, a `token`) is blanked, at any depth.
+      const body = blankSecretFields({ Login: REDACTED, Senha: REDACTED, ...planned.body }) as Record<string, unknown>;
       for (const t of planned.threads) body[t.field] = `<from ${t.fromStep} ${t.fromPath}>`;
       lines.push(
         `POST ${shownBase}${planned.path}\ndeveloper-token: ${REDACTED}\ndeveloper-access-code: ${REDACTED}\n${JSON.stringify(body)}\n`,

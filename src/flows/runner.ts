@@ -6,7 +6,9 @@
 import { createFamilyClient, type Family, type FamilyClient } from '../client.ts';
 import { CREDENTIAL_FIELDS, type Credentials } from '../credentials.ts';
 import { CallError, SessionExpiredError } from '../errors.ts';
+import { credentialKind, isRedactedField, REDACTED } from '../lib/contract-index.ts';
 import { createRedactor } from '../redact.ts';
+import { secretsIn } from '../secret-fields.ts';
 import type { V2ObservedPaths } from '../v2-observed.ts';
 import type { Lineage, StepLineage } from '../scenarios/lineage.ts';
 import type { Scenario } from '../scenarios/read.ts';
@@ -93,8 +95,13 @@ export function valueAt(root: unknown, at: string): unknown {
   return node;
 }
 
+/** The captured body without its login and password, however the capture spelt them (the client adds the caller's). */
 function withoutCredentials(body: Json): Json {
-  const { Login: _login, Senha: _senha, ...rest } = body;
+  const rest: Json = {};
+  for (const [key, value] of Object.entries(body)) {
+    const kind = credentialKind(key);
+    if (kind !== 'login' && kind !== 'password') rest[key] = value;
+  }
   return rest;
 }
 
@@ -143,9 +150,18 @@ export async function runScenario(scenario: Scenario, lineage: Lineage, options:
       return response;
     },
   });
-  // The client's own redactor: every encoding of the password, access code and developer token.
-  const redactor = createRedactor([options.credentials.Senha, options.accessCode, options.developerToken].filter((s) => s !== ''));
+  // The client's own redactor: every encoding of the login, password, access code, developer
+  // token and of every value a secret field of a sent body or an answer held (a session token).
+  const secrets = new Set([options.credentials.Login, options.credentials.Senha, options.accessCode, options.developerToken]);
+  let redactor = createRedactor([...secrets].filter((s) => s !== ''));
+  const learn = (value: unknown): void => {
+    const before = secrets.size;
+    for (const secret of secretsIn(value)) secrets.add(secret);
+    if (secrets.size !== before) redactor = createRedactor([...secrets].filter((s) => s !== ''));
+  };
   const clean = (text: string) => redactor.text(text);
+  /** A threaded or handed-out value for the report: a secret field's is never shown. */
+  const shown = (field: string, value: unknown): string => (isRedactedField(field) ? REDACTED : clean(String(value)));
   const lineageSteps = lineage.scenarios.find((s) => s.name === scenario.name)?.steps ?? [];
   const answers = new Map<string, unknown>();
   const results: StepResult[] = [];
@@ -161,11 +177,12 @@ export async function runScenario(scenario: Scenario, lineage: Lineage, options:
         continue;
       }
       body[t.field] = value;
-      threaded.push({ field: t.field, value: String(value), from: `${t.fromStep} ${t.fromPath}` });
+      threaded.push({ field: t.field, value: shown(t.field, value), from: `${t.fromStep} ${t.fromPath}` });
     }
     for (const gap of lineageSteps[i]?.gaps ?? []) {
-      threaded.push({ field: gap, value: String(body[gap]), from: 'the captured value (no earlier captured answer gave it)' });
+      threaded.push({ field: gap, value: shown(gap, body[gap]), from: 'the captured value (no earlier captured answer gave it)' });
     }
+    learn(body);
     seen.headers = undefined;
     const started = performance.now();
     let answer: unknown;
@@ -192,12 +209,14 @@ export async function runScenario(scenario: Scenario, lineage: Lineage, options:
       typeof answer === 'object' && answer !== null ? (answer as { Exception?: { Message?: unknown } | null }).Exception : undefined;
     const serviceMessage = exception && typeof exception.Message === 'string' ? clean(exception.Message) : undefined;
     if (answer !== undefined) answers.set(step.id, answer);
+    learn(answer);
     const identifiers: StepResult['identifiers'] = [];
     for (const later of lineageSteps.slice(i + 1)) {
       for (const t of later.threads) {
         if (t.fromStep !== step.id || identifiers.some((x) => x.path === t.fromPath)) continue;
         const value = valueAt(answer, t.fromPath);
-        if (value !== undefined && value !== null) identifiers.push({ path: t.fromPath, value: String(value) });
+        if (value !== undefined && value !== null)
+          identifiers.push({ path: t.fromPath, value: shown(t.fromPath.split(/[.[]/).at(-1) ?? '', value) });
       }
     }
     results.push({

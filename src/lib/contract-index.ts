@@ -39,6 +39,11 @@ export function operationsOf(family: string): readonly IndexedOperation[] {
   return (FAMILIES as Record<string, { operations: readonly IndexedOperation[] } | undefined>)[family]?.operations ?? [];
 }
 
+/** A family's paths, each once (Autenticar is on three legacy services), in the documents' order, typed as the index lists them. */
+export function pathsOf<F extends IndexedFamilyId>(family: F): readonly OperationPathOf<F>[] {
+  return [...new Set(operationsOf(family).map((op) => op.path))] as OperationPathOf<F>[];
+}
+
 const byPath = new Map<string, Map<string, IndexedOperation>>();
 /** The operation of a family at a path, if the contract has one there. */
 export function operationAt(family: string, path: string): IndexedOperation | undefined {

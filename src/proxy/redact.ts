@@ -3,17 +3,16 @@
 // passed through the redactor of its request, which knows that request's secrets and
 // finds them with the same decoding detector as the client and the recorder.
 import type { IncomingHttpHeaders } from 'node:http';
+import { isRedactedField, isSecretHeader, REDACTED, SECRET_HEADERS } from '../lib/contract-index.ts';
 import { createRedactor, type Redactor as ClientRedactor } from '../redact.ts';
+import { secretsIn } from '../secret-fields.ts';
 
-const SECRET_HEADERS = ['developer-token', 'developer-access-code', 'authorization', 'proxy-authorization', 'cookie'];
-// Body fields whose string values are credentials or tokens, at any depth: Login/Senha
-// (and login/senha of Autenticar), AutenticacaoUsuario's, token, TokenDeSeguranca, HashAcesso.
-const SECRET_KEY = /^(?:login|senha|password|hashacesso)$|token/i;
-const NAMED_CREDENTIALS = ['Login', 'Senha', 'login', 'senha', 'token', 'TokenDeSeguranca', 'HashAcesso', 'Token'];
-const MAX_WALK_NODES = 10_000;
+export { REDACTED };
+
 /**
- * Secrets kept per call (headers first, then the body, its root's keys first): each costs a dozen
- * searches in every text, and a hostile body can hold thousands of `token` keys.
+ * Secrets kept per call (headers first, then the query, then the bodies, shallowest first):
+ * each costs a dozen searches in every text, and a hostile body can spell `Senha` in
+ * thousands of ways.
  */
 const MAX_SECRETS = 64;
 /**
@@ -22,49 +21,43 @@ const MAX_SECRETS = 64;
  * field name or path segment equals them.
  */
 export const MIN_SEARCHED_LENGTH = 4;
-export const REDACTED = '[redacted]';
+/** Query parameters looked at most: a hostile query of 100,000 names costs no more than this. */
+const MAX_QUERY_PARAMETERS = 1_000;
 
-/** Secret values found in headers and (a bounded walk of) a parsed body. */
+/**
+ * Secret values of a request or an exchange, from the contract index: every secret header
+ * (SECRET_HEADERS), every query parameter whose name is a secret header or a field
+ * isRedactedField() marks, and everything under such a field in each body, at any depth, in
+ * any case, invisible characters ignored, in a bounded walk (secret-fields.ts). A body may be
+ * a parsed JSON value, or URLSearchParams (a query string or a form body).
+ */
 export function secretsOf(headers: IncomingHttpHeaders, ...bodies: unknown[]): string[] {
   const found = new Set<string>();
+  const add = (value: string): void => {
+    const v = value.trim();
+    if (v !== '' && found.size < MAX_SECRETS) found.add(v);
+  };
   for (const name of SECRET_HEADERS) {
     const value = headers[name];
-    for (const v of Array.isArray(value) ? value : [value]) if (v) found.add(v.trim());
+    for (const v of Array.isArray(value) ? value : [value]) if (v) add(v);
   }
-  // The credentials the description names come first, looked up directly, so no number of
-  // other token-like fields can push them past MAX_SECRETS.
+  // Header names as Node gives them are lower case; one spelt otherwise (a raw object) is still read.
+  for (const [name, value] of Object.entries(headers))
+    if (typeof value === 'string' && isSecretHeader(name) && !SECRET_HEADERS.includes(name)) add(value);
   for (const body of bodies) {
-    for (const holder of [body, (body as Record<string, unknown> | null)?.AutenticacaoUsuario]) {
-      if (typeof holder !== 'object' || holder === null) continue;
-      for (const key of NAMED_CREDENTIALS) {
-        const value = (holder as Record<string, unknown>)[key];
-        if (typeof value === 'string' && value !== '') found.add(value);
-      }
+    if (!(body instanceof URLSearchParams)) continue;
+    let n = 0;
+    for (const [name, value] of body) {
+      if (n++ >= MAX_QUERY_PARAMETERS) break;
+      if (isRedactedField(name) || isSecretHeader(name)) add(value);
     }
   }
-  for (const body of bodies) {
-    // Keys are visited one at a time (never Object.entries of a hostile object of 100,000
-    // keys, which cost seconds) and at most MAX_WALK_NODES of them per body; credentials sit
-    // at the root or one level down, which the walk reaches first.
-    let budget = MAX_WALK_NODES;
-    const walk = (node: unknown, depth: number): void => {
-      if (depth > 16 || typeof node !== 'object' || node === null) return;
-      const record = node as Record<string, unknown>;
-      const nested: unknown[] = [];
-      for (const key in record) {
-        if (budget-- <= 0) return;
-        const value = record[key];
-        if (typeof value === 'string') {
-          if (value !== '' && SECRET_KEY.test(key) && found.size < MAX_SECRETS) found.add(value);
-        } else if (typeof value === 'object' && value !== null) nested.push(value);
-      }
-      for (const child of nested) walk(child, depth + 1);
-    };
-    walk(body, 0);
-  }
-  found.delete('');
+  for (const body of bodies) if (!(body instanceof URLSearchParams)) for (const value of secretsIn(body)) add(value);
   return [...found];
 }
+
+/** The secrets of a request target's query (`?developer-token=…&senha=…`): secretsOf for a URL's search part. */
+export const querySecrets = (search: string): string[] => secretsOf({}, new URLSearchParams(search));
 
 export type Redactor = (text: string) => string;
 

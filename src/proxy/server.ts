@@ -15,6 +15,8 @@ import { MAX_BODY_BYTES, missingHost, readRequestBody, refuseUnparsed, RequestRe
 import { ContractCheck, ROUTE_NOT_FOUND, type CheckResult } from './check.ts';
 import { decodeContent, parsedCopy, UnreadableBody } from './decode.ts';
 import { endToEndHeaders, flatHeaders } from './headers.ts';
+import { answerIsSecret } from '../lib/contract-index.ts';
+import { leavesOf } from '../secret-fields.ts';
 import { redactorFor, redactPath, secretsOf, type Redactor } from './redact.ts';
 import { createRecorder, RecordingRefused, type ContractFinding, type RecordingSummary } from '../record/recorder.ts';
 import { packageIdentity } from '../lib/layout.ts';
@@ -149,7 +151,9 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     const started = performance.now();
     const method = req.method ?? 'GET';
     const target = targetOf(req.url ?? '/');
-    let redact = redactorFor(secretsOf(req.headers));
+    // A secret sent in the query (`?developer-token=…`, `?Senha=…`) is one of the request's too.
+    const query = target?.searchParams ?? new URLSearchParams();
+    let redact = redactorFor(secretsOf(req.headers, query));
     // One line per request: ✓ when the call and its answer kept the contract, ✗ with what broke otherwise.
     const line = (status: number, problemText = '') =>
       log(
@@ -198,7 +202,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       sendProblem(res, problem(refused.status, refused.detail), redact, refused.status === 400 ? {} : { connection: 'close' });
       return line(refused.status, refused.detail);
     }
-    redact = redactorFor(secretsOf(req.headers, copy));
+    redact = redactorFor(secretsOf(req.headers, query, copy));
     // Every exchange that got an answer is handed to the recorder, which reads the bodies
     // itself (losslessly) and never holds the caller up; one it cannot read is recorded as such.
     const record = (
@@ -216,7 +220,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         response: undefined,
         responseText: (decoded ?? answer.body).toString('utf8'),
         mediaType: answerType ?? 'unknown',
-        secrets: secretsOf(req.headers, copy),
+        secrets: secretsOf(req.headers, query, copy),
         ...(checked ? { contract: { request: findings(checked.request), response: findings(checked.response) } } : {}),
       });
     };
@@ -268,8 +272,11 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         sendProblem(res, problem(502, detail), redact);
         return line(502, `upstream unreadable answer: ${detail}`);
       }
-      // A session token in the answer is a secret too, should a message ever quote it.
-      redact = redactorFor(secretsOf(req.headers, copy, body));
+      // A session token in the answer is a secret too, should a message ever quote it; the legacy
+      // Autenticar answer may be the token whole, in any content type or wrapper (answerIsSecret).
+      const wholeAnswer =
+        answerIsSecret(target.pathname) && answerDecoded ? [answerDecoded.toString('utf8').trim().slice(0, 4096), ...leavesOf(body)] : [];
+      redact = redactorFor([...secretsOf(req.headers, query, copy, body), ...wholeAnswer].filter((s) => s !== ''));
       const responseCheck = op ? check.response(op, answer.status, answerHeaders['content-type'], body, !unchecked) : undefined;
       const outputErrors = responseCheck?.violations.filter((v) => v.severity === 'Error') ?? [];
       record(answer, answerDecoded, op ? { request: requestCheck.violations, response: outputErrors } : undefined);

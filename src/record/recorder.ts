@@ -7,6 +7,7 @@
 // the recording with one line, never the caller; what was not recorded is counted.
 import { link, mkdir, open, readdir, readFile, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import { FAMILY_IDS, operationsOf } from '../lib/contract-index.ts';
 import { isRecord } from '../lib/json.ts';
 import { createRedactor, type Redactor } from '../redact.ts';
 import { defineMember, JsonNumber, parseLossless, stringifyLossless } from './json-text.ts';
@@ -16,16 +17,16 @@ export const RECORDING_FILE = 'recording.json';
 export const LOCK_FILE = '.lock';
 export const RECORDING_FORMAT = 2;
 
-/** Route prefixes the description publishes (Part 9), by family. */
-const FAMILIES: ReadonlyArray<[prefix: string, family: string]> = [
-  ['/api/V2/Voos/', 'v2-pt'],
-  ['/api/V2/Flights/', 'v2-en'],
-  ['/api/V3/Voos/', 'v3'],
-  ['/api/Voos/', 'v1'],
-  ['/AereoNoSession.svc/', 'legacy'],
-  ['/Aereo.svc/', 'legacy'],
-  ['/Usuario.svc/', 'legacy'],
-];
+/** Route prefixes of the contract's operations, by family (the contract index; a published family before its observed flavour). */
+const FAMILIES: ReadonlyArray<[prefix: string, family: string]> = (() => {
+  const prefixes = new Map<string, string>();
+  for (const family of FAMILY_IDS)
+    for (const op of operationsOf(family)) {
+      const prefix = op.path.slice(0, op.path.lastIndexOf('/') + 1);
+      if (!prefixes.has(prefix)) prefixes.set(prefix, family);
+    }
+  return [...prefixes].sort(([a], [b]) => b.length - a.length);
+})();
 
 /** Where the published contract was broken: a field's JSON pointer and the keyword, no message, no value. */
 export interface ContractFinding {

@@ -8,15 +8,17 @@
 // not. Numbers and booleans stay. The trip identifier (Base64 of a little-endian length and
 // a gzip stream of JSON) is opened, sanitized by the same rules and closed again.
 import zlib from 'node:zlib';
+import { credentialKind, isRedactedField, isSecretHeader } from '../lib/contract-index.ts';
 import { isRecord } from '../lib/json.ts';
 import { loadHarmlessTable, shapeOf, type HarmlessTable } from './harmless.ts';
 import { defineMember, JsonNumber, parseLossless, stringifyLossless } from './json-text.ts';
 
 // Keys are matched whole (case-insensitive): `Nome` is a person's, `NomeAeroporto` is not.
-// These are never kept, whatever the documents show of them.
-/** Credentials of the caller: replaced by fixed placeholders of their kind. */
-const CREDENTIAL_KEY =
-  /^(login|senha|password|hashacesso|clienteid|token|tokendeseguranca|accesscode|developer-token|developer-access-code)$|token$/i;
+// These are never kept, whatever the documents show of them. Credentials are the contract
+// index's (its secret fields, credential fields and secret headers, however a key is spelt);
+// the personal and identifier keys below are this recorder's own: they are no secrets.
+/** A credential of the caller (a login, a password, a token, a customer id, a developer header): replaced by a fixed placeholder of its kind where it has one. */
+const isCredentialKey = (key: string): boolean => isRedactedField(key) || credentialKind(key) !== undefined || isSecretHeader(key);
 /** Personal data: names, documents, contacts, birth dates, cards, addresses. */
 const PERSONAL_KEY = new RegExp(
   `^(${[
@@ -98,7 +100,8 @@ const TRIP_KEY = /^identificacaodaviagem(?:volta)?$/i;
 const STRUCTURAL_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 /** Words of letters with at most a short number at the end (`ViagensTrecho1`, `clienteId`): never a token, a locator, a date or an e-mail. */
 const FIELD_NAME = /^[A-Za-z][A-Za-z_]{1,62}\d{0,2}$/;
-const FIXED: Record<string, string> = { login: 'agencia', senha: 's3gredo', password: 's3gredo' };
+/** The fixed placeholder of a login and of a password, by the credential kind the index gives a key. */
+const FIXED: Readonly<Record<string, string>> = { login: 'agencia', password: 's3gredo' };
 const FIXED_VALUES = new Set(Object.values(FIXED));
 const WORD = /[\p{L}\p{N}]+/gu;
 /** Most bytes a trip identifier may inflate to before it is replaced whole instead of opened. */
@@ -113,7 +116,7 @@ export type Replaced = 'credentials' | 'personal' | 'identifiers' | 'unclassifie
 
 /** What a key says its value is: a credential, an identifier, personal data, or nothing a rule names. */
 export function kindOfKey(key: string, value?: unknown): Replaced | undefined {
-  if (CREDENTIAL_KEY.test(key)) return 'credentials';
+  if (isCredentialKey(key)) return 'credentials';
   if (IDENTIFIER_KEY.test(key)) return 'identifiers';
   if (PERSONAL_KEY.test(key)) return 'personal';
   if (typeof value === 'string' && PERSON_WHEN_TEXT.test(key)) return 'personal';
@@ -314,7 +317,7 @@ export class Sanitizer {
     if (place.kind !== undefined && !place.named && this.keeps(place.key, value, true)) return value;
     this.#count(place);
     if (place.kind === 'credentials' && place.named && place.key) {
-      const fixed = FIXED[place.key.toLowerCase()];
+      const fixed = FIXED[credentialKind(place.key) ?? ''];
       if (fixed !== undefined) return fixed;
     }
     if (place.key !== undefined && TRIP_KEY.test(place.key)) {

@@ -100,7 +100,8 @@ describe.each(SHAPES)('secrets: $name', (shape) => {
     ]);
     expect(events.responses.map((e) => [e.operation, e.attempt, e.status])).toEqual([['Disponibilidade', 2, 200]]);
     const [request] = events.requests;
-    expect(request?.body).toMatchObject({ Origem: 'GRU', Login: 'agencia', Senha: '[redacted]' });
+    // The login is a credential too (`x-credential: login` in the contract index): never shown.
+    expect(request?.body).toMatchObject({ Origem: 'GRU', Login: '[redacted]', Senha: '[redacted]' });
     expect(request?.headers).toMatchObject({ 'developer-token': '[redacted]', 'developer-access-code': '[redacted]' });
     const response = events.responses[0]!;
     expect(response.durationMs).toBeGreaterThanOrEqual(0);

@@ -1,12 +1,12 @@
-// docs/client.md's table of the operations a client retries is the code's: its "yes" rows
-// are exactly families/reads.ts, and it has one row for every operation of each family.
+// docs/client.md's table of the operations a client retries is the contract's: each row
+// agrees with the effect the contract index gives the operation (x-effect), and the client
+// retries exactly the index's reads (derived, no second list). A new operation needs no row:
+// its mark in the spec is what the client reads.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from 'vitest';
-import { LEGACY_READS, V2_EN_READS, V2_READS, V3_READS } from '../../src/families/reads.ts';
-import { V2_OPERATIONS } from '../../src/families/v2-pt.ts';
-import { v2EnFamily } from '../../src/families/v2-en.ts';
-import { legacyFamily } from '../../src/families/legacy.ts';
+import { isRead } from '../../src/call-extras.ts';
+import { FAMILY_IDS, operationsOf } from '../../src/lib/contract-index.ts';
 import { rootDir } from '../support/bundle.ts';
 
 const doc = readFileSync(path.join(rootDir, 'docs/client.md'), 'utf8');
@@ -18,22 +18,36 @@ const rows = [...section.matchAll(/^\| (v2-pt|v2-en|v3|v1|legacy) \| ([^|]+?) \|
 }));
 const of = (family: string, retried?: boolean) =>
   rows.filter((r) => r.family === family && (retried === undefined || r.retried === retried)).map((r) => r.operation);
-const names = (paths: readonly string[], prefix: string) => paths.filter((p) => p.startsWith(prefix)).map((p) => p.slice(prefix.length));
+/** The index's operation names of a family, each once, in its order; `effect` narrows them. */
+const indexed = (family: string, effect?: 'read' | 'write') => [
+  ...new Set(operationsOf(family).flatMap((op) => (effect === undefined || op.effect === effect ? [op.name] : []))),
+];
 
-test('the "yes" rows are the reads the client retries', () => {
-  expect(of('v2-pt', true)).toEqual([...V2_READS]);
-  expect(of('v2-en', true)).toEqual([...V2_EN_READS]);
-  expect(of('v3', true)).toEqual([...V3_READS]);
-  expect(of('legacy', true)).toEqual([...LEGACY_READS]);
-  expect(of('v1', true)).toEqual([]);
+test('every row says what the contract index says: the operation is there, retried exactly when it only reads', () => {
+  expect(rows.length).toBeGreaterThan(40);
+  for (const row of rows) {
+    if (row.family === 'v1') {
+      // V1 publishes no operation name: its one path is a write.
+      expect(row).toEqual({ family: 'v1', operation: '`{Operation}`', retried: false });
+      expect(indexed('v1', 'read')).toEqual([]);
+      continue;
+    }
+    expect(indexed(row.family), `${row.family} ${row.operation}`).toContain(row.operation);
+    expect(indexed(row.family, 'read').includes(row.operation), `${row.family} ${row.operation}`).toBe(row.retried);
+  }
+  // One row per name (Autenticar is on three legacy services).
+  for (const family of ['v2-pt', 'v2-en', 'v3', 'legacy']) expect(of(family)).toHaveLength(new Set(of(family)).size);
 });
 
-test('every operation of every family has its row, once', () => {
-  expect(of('v2-pt')).toEqual([...V2_OPERATIONS]);
-  expect(of('v2-en')).toEqual(names(v2EnFamily.operations, '/api/V2/Flights/'));
-  expect(of('v3')).toEqual(['Disponibilidade']);
-  expect(of('v1')).toEqual(['`{Operation}`']);
-  // Legacy: one row per name (Autenticar is on three services).
-  expect(new Set(of('legacy'))).toEqual(new Set(legacyFamily.operations.map((p) => p.slice(p.lastIndexOf('/') + 1))));
-  expect(of('legacy')).toHaveLength(new Set(of('legacy')).size);
+test('the client retries exactly the operations the index marks read, in every family and flavour', () => {
+  expect(FAMILY_IDS).toEqual(expect.arrayContaining(['v2-pt', 'v2-pt-observed', 'legacy', 'legacy-observed', 'v2-en', 'v3', 'v1']));
+  let reads = 0;
+  for (const family of FAMILY_IDS)
+    for (const op of operationsOf(family)) {
+      expect(isRead(family, op.path), `${family} ${op.path}`).toBe(op.effect === 'read');
+      if (op.effect === 'read') reads += 1;
+    }
+  // Not vacuous: both kinds are there.
+  expect(reads).toBeGreaterThan(20);
+  expect(isRead('v2-pt', '/api/V2/Voos/NaoExiste')).toBe(false);
 });

@@ -261,7 +261,7 @@ describe('redaction never mangles unrelated text', () => {
     const error = (await caught(() => client.call('/api/V2/Voos/Reservar', {}))) as HttpStatusError;
     expect(error).toBeInstanceOf(HttpStatusError);
     expect(error.body).toBe(
-      `content type application/json; Senha: '[redacted]'; senha=[redacted]&x=1 {"Login":"agencia","Senha":"[redacted]"}`,
+      `content type application/json; Senha: '[redacted]'; senha=[redacted]&x=1 {"Login":"[redacted]","Senha":"[redacted]"}`,
     );
   });
 

@@ -126,7 +126,11 @@ beforeAll(async () => {
       const operation = (req.url ?? '').split('/').at(-1) ?? '';
       // The surname travels as JSON \u escapes wherever it stands.
       const escaped = [...CANARY.sobrenome].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
-      const text = JSON.stringify(answer(operation)).replaceAll(CANARY.sobrenome, escaped);
+      // One answer labelled JSON breaks off mid-body: recorded unparsed, its request left without a pair.
+      const text =
+        operation === 'ConsultarEticket'
+          ? '{"Exception": null, "Bilhetes": [{"Numero": '
+          : JSON.stringify(answer(operation)).replaceAll(CANARY.sobrenome, escaped);
       res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(text);
     });
   });
@@ -145,6 +149,7 @@ beforeAll(async () => {
     ['/api/V2/Voos/ListarReservas', { ...credentials, Filtro: { Email: CANARY.email, Token: b64(CANARY.senha) } }],
     ['/api/V2/Voos/Emitir', { ...credentials, Localizador: CANARY.localizador }],
     ['/api/V2/Voos/BuscarReserva', { ...credentials, Localizador: CANARY.localizador }],
+    ['/api/V2/Voos/ConsultarEticket', { ...credentials, Localizador: CANARY.localizador }],
   ];
   for (const [route, body] of calls) {
     const res = await fetch(`${proxy.url}${route}`, { method: 'POST', headers: HEADERS, body: JSON.stringify(body) });
@@ -176,6 +181,21 @@ describe('npm run observed:add', () => {
     expect(run?.stdout).toContain('\n## Evidence: `fake-sandbox`');
     expect(run?.stdout).toContain('### Operations newly typed');
     expect(await readFile(path.join(ws.dir, 'import-report.md'), 'utf8')).toBe(run?.stdout);
+  });
+
+  test('an answer that could not be parsed: the import builds, and the report names the request it left without a pair', async () => {
+    const run = runs[0];
+    expect(run?.code, run?.stderr).toBe(0);
+    expect(run?.stdout).toContain(
+      '`api-V2-Voos/ConsultarEticket/0001.request.json` (ConsultarEticket) was left without a pair and types nothing: an answer labelled JSON that could not be parsed',
+    );
+    const source = JSON.parse(await readFile(path.join(ws.dir, 'evidence', SOURCE, 'source.json'), 'utf8')) as {
+      bodies: Array<{ operation: string }>;
+    };
+    expect(source.bodies.map((b) => b.operation)).not.toContain('ConsultarEticket');
+    // Its files are kept as evidence all the same.
+    const kept = await readdir(path.join(ws.dir, 'evidence', SOURCE, 'recording', 'api-V2-Voos', 'ConsultarEticket'));
+    expect(kept.sort()).toEqual(['0001.request.json', '0001.response.json']);
   });
 
   test('a plain build after the import has nothing to do, and every operation the report calls newly typed is in the built bundle', async () => {

@@ -115,6 +115,10 @@ export async function observed(): Promise<void> {
   const legacy: LegacyObservedClient = createLegacyObservedClient({ ...identity, credentials });
   const legacyBody: LegacyObservedRequest<'ObterMapaDeAssentos', true> = { Localizador: 'ABC123' };
   await legacy.call('/AereoNoSession.svc/ObterMapaDeAssentos', legacyBody, { retry });
+  // The operations the observed legacy flavour adds take the V2 operation's effect (x-effect in the contract index).
+  await legacy.call('/AereoNoSession.svc/Disponibilidade', { ...search }, { retry });
+  // @ts-expect-error its Reservar books, as V2's does
+  await legacy.call('/AereoNoSession.svc/Reservar', {}, { retry });
   void [airline];
 }
 
