@@ -143,7 +143,11 @@ const escapeRegex = (text: string): string => text.replace(/[\\^$.*+?()[\]{}|/]/
  * alignments it can have inside a longer Base64 text (standard and URL-safe alphabets).
  */
 export function base64Cores(secret: string): string[] {
-  const bytes = utf8.encode(secret.toWellFormed());
+  return bytesCores(utf8.encode(secret.toWellFormed()));
+}
+
+/** The Base64 cores of some bytes (see base64Cores), none when they are too few to mean anything. */
+function bytesCores(bytes: Uint8Array): string[] {
   if (bytes.length < BASE64_MIN_BYTES) return [];
   const cores = new Set<string>();
   for (let offset = 0; offset < 3; offset++) {
@@ -156,6 +160,29 @@ export function base64Cores(secret: string): string[] {
     cores.add(core.replace(/\+/g, '-').replace(/\//g, '_'));
   }
   return [...cores];
+}
+
+/** UTF-16 little-endian bytes of a text (what Windows and .NET encode before Base64). */
+function utf16le(text: string): Uint8Array {
+  const bytes = new Uint8Array(text.length * 2);
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    bytes[2 * i] = unit & 0xff;
+    bytes[2 * i + 1] = unit >> 8;
+  }
+  return bytes;
+}
+
+/**
+ * Every Base64 form of a secret the redactor finds: of its UTF-8 bytes, of its UTF-16LE bytes,
+ * and of its Base64 once more (a Base64 text encoded again: each inner core's own cores), at
+ * each alignment, in both alphabets.
+ */
+export function base64Forms(secret: string): string[] {
+  const direct = base64Cores(secret);
+  const wide = bytesCores(utf16le(secret.toWellFormed()));
+  const twice = direct.flatMap((core) => base64Cores(core));
+  return [...new Set([...direct, ...wide, ...twice])];
 }
 
 const jsonEscaped = (text: string): string => JSON.stringify(text).slice(1, -1);
@@ -262,7 +289,7 @@ export function createRedactor(secrets: readonly string[]): Redactor {
     }
   }
   for (const secret of given) {
-    for (const core of base64Cores(secret)) alternatives.push(...inPieces([...core]).map((piece) => escapeRegex(piece.join(''))));
+    for (const core of base64Forms(secret)) alternatives.push(...inPieces([...core]).map((piece) => escapeRegex(piece.join(''))));
     // Its UTF-8 bytes in hex, either case (a dump of the body); short ones would be found in any hex text.
     const bytes = utf8.encode(secret.toWellFormed());
     if (bytes.length >= BASE64_MIN_BYTES) {
