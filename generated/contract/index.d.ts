@@ -1338,6 +1338,217 @@ export declare const FAMILIES: {
     ];
   };
 };
+export declare const PATHS: {
+  readonly "v2-pt": readonly [
+    "/api/V2/Voos/RecuperarSistemasPesquisa",
+    "/api/V2/Voos/RecuperarSistemas",
+    "/api/V2/Voos/Disponibilidade",
+    "/api/V2/Voos/DisponibilidadeMultipla",
+    "/api/V2/Voos/Tarifar",
+    "/api/V2/Voos/ObterRegraDaTarifa",
+    "/api/V2/Voos/DetalhesdeFamilia",
+    "/api/V2/Voos/Reservar",
+    "/api/V2/Voos/Consultar",
+    "/api/V2/Voos/Cancelar",
+    "/api/V2/Voos/GravarReserva",
+    "/api/V2/Voos/GravarVenda",
+    "/api/V2/Voos/AlterarReservaTarifar",
+    "/api/V2/Voos/AlterarReservaConfirmar",
+    "/api/V2/Voos/IniciarEmissao",
+    "/api/V2/Voos/RecuperarFormasDeFinanciamento",
+    "/api/V2/Voos/Emitir",
+    "/api/V2/Voos/ConsultarEticket",
+    "/api/V2/Voos/CancelarEticket",
+    "/api/V2/Voos/ListarReservas",
+    "/api/V2/Voos/ListarEtickets",
+    "/api/V2/Voos/BuscarReserva",
+    "/api/V2/Voos/BuscarEtickets",
+    "/api/V2/Voos/Buscar",
+    "/api/V2/Voos/BuscarFila",
+    "/api/V2/Voos/ObterMapaDeAssentos",
+    "/api/V2/Voos/MarcarAssentos",
+    "/api/V2/Voos/RemoverAssentos",
+    "/api/V2/Voos/DisponibilidadeDeServicoAuxiliar",
+    "/api/V2/Voos/TarifarServicoAuxiliar",
+    "/api/V2/Voos/GravarServicoAuxiliar",
+    "/api/V2/Voos/CancelarServicoAuxiliar",
+    "/api/V2/Voos/EnviarPlanoDeViagem",
+    "/api/V2/Voos/BuscarNotificacao",
+    "/api/V2/Voos/ListarNotificacoes",
+    "/api/V2/Voos/ExcluirNotificacao"
+  ];
+  readonly "legacy": readonly [
+    "/AereoNoSession.svc/ObterMapaDeAssentos",
+    "/AereoNoSession.svc/MarcarAssentos",
+    "/AereoNoSession.svc/RemoverAssentos",
+    "/AereoNoSession.svc/DisponibilidadeDeServicoAuxiliar",
+    "/AereoNoSession.svc/TarifarServicoAuxiliar",
+    "/AereoNoSession.svc/GravarServicoAuxiliar",
+    "/AereoNoSession.svc/CancelarServicoAuxiliar",
+    "/AereoNoSession.svc/Autenticar",
+    "/AereoNoSession.svc/AutenticarComUsuario",
+    "/AereoNoSession.svc/ValidarTokenSeguranca",
+    "/Aereo.svc/Autenticar",
+    "/Aereo.svc/AutenticarComUsuario",
+    "/Aereo.svc/ValidarTokenSeguranca",
+    "/Usuario.svc/Autenticar"
+  ];
+  readonly "v1": readonly [
+    "/api/Voos/{Operation}"
+  ];
+  readonly "v2-en": readonly [
+    "/api/V2/Flights/RetrieveSystemsSearch",
+    "/api/V2/Flights/Availability",
+    "/api/V2/Flights/MultipleAvailability",
+    "/api/V2/Flights/Price",
+    "/api/V2/Flights/Book",
+    "/api/V2/Flights/Retrieve",
+    "/api/V2/Flights/StartIssuance",
+    "/api/V2/Flights/Issue",
+    "/api/V2/Flights/RetrieveEticket",
+    "/api/V2/Flights/CancelEticket",
+    "/api/V2/Flights/Cancel"
+  ];
+  readonly "v3": readonly [
+    "/api/V3/Voos/Disponibilidade"
+  ];
+  readonly "v2-pt-observed": readonly [
+    "/api/V2/Voos/RecuperarSistemasPesquisa",
+    "/api/V2/Voos/RecuperarSistemas",
+    "/api/V2/Voos/Disponibilidade",
+    "/api/V2/Voos/DisponibilidadeMultipla",
+    "/api/V2/Voos/Tarifar",
+    "/api/V2/Voos/ObterRegraDaTarifa",
+    "/api/V2/Voos/DetalhesdeFamilia",
+    "/api/V2/Voos/Reservar",
+    "/api/V2/Voos/Consultar",
+    "/api/V2/Voos/Cancelar",
+    "/api/V2/Voos/GravarReserva",
+    "/api/V2/Voos/GravarVenda",
+    "/api/V2/Voos/AlterarReservaTarifar",
+    "/api/V2/Voos/AlterarReservaConfirmar",
+    "/api/V2/Voos/IniciarEmissao",
+    "/api/V2/Voos/RecuperarFormasDeFinanciamento",
+    "/api/V2/Voos/Emitir",
+    "/api/V2/Voos/ConsultarEticket",
+    "/api/V2/Voos/CancelarEticket",
+    "/api/V2/Voos/ListarReservas",
+    "/api/V2/Voos/ListarEtickets",
+    "/api/V2/Voos/BuscarReserva",
+    "/api/V2/Voos/BuscarEtickets",
+    "/api/V2/Voos/Buscar",
+    "/api/V2/Voos/BuscarFila",
+    "/api/V2/Voos/ObterMapaDeAssentos",
+    "/api/V2/Voos/MarcarAssentos",
+    "/api/V2/Voos/RemoverAssentos",
+    "/api/V2/Voos/DisponibilidadeDeServicoAuxiliar",
+    "/api/V2/Voos/TarifarServicoAuxiliar",
+    "/api/V2/Voos/GravarServicoAuxiliar",
+    "/api/V2/Voos/CancelarServicoAuxiliar",
+    "/api/V2/Voos/EnviarPlanoDeViagem",
+    "/api/V2/Voos/BuscarNotificacao",
+    "/api/V2/Voos/ListarNotificacoes",
+    "/api/V2/Voos/ExcluirNotificacao"
+  ];
+  readonly "legacy-observed": readonly [
+    "/AereoNoSession.svc/ObterMapaDeAssentos",
+    "/AereoNoSession.svc/MarcarAssentos",
+    "/AereoNoSession.svc/RemoverAssentos",
+    "/AereoNoSession.svc/DisponibilidadeDeServicoAuxiliar",
+    "/AereoNoSession.svc/TarifarServicoAuxiliar",
+    "/AereoNoSession.svc/GravarServicoAuxiliar",
+    "/AereoNoSession.svc/CancelarServicoAuxiliar",
+    "/AereoNoSession.svc/Autenticar",
+    "/AereoNoSession.svc/AutenticarComUsuario",
+    "/AereoNoSession.svc/ValidarTokenSeguranca",
+    "/Aereo.svc/Autenticar",
+    "/Aereo.svc/AutenticarComUsuario",
+    "/Aereo.svc/ValidarTokenSeguranca",
+    "/Usuario.svc/Autenticar",
+    "/AereoNoSession.svc/RecuperarSistemasPesquisa",
+    "/AereoNoSession.svc/Disponibilidade",
+    "/AereoNoSession.svc/Tarifar",
+    "/AereoNoSession.svc/Reservar",
+    "/AereoNoSession.svc/IniciarEmissao",
+    "/AereoNoSession.svc/RecuperarFormasDeFinanciamento",
+    "/AereoNoSession.svc/Emitir",
+    "/AereoNoSession.svc/Consultar",
+    "/AereoNoSession.svc/ConsultarEticket",
+    "/AereoNoSession.svc/Cancelar"
+  ];
+};
+export declare const READS: {
+  readonly "v2-pt": readonly [
+    "/api/V2/Voos/RecuperarSistemasPesquisa",
+    "/api/V2/Voos/RecuperarSistemas",
+    "/api/V2/Voos/Disponibilidade",
+    "/api/V2/Voos/DisponibilidadeMultipla",
+    "/api/V2/Voos/Tarifar",
+    "/api/V2/Voos/ObterRegraDaTarifa",
+    "/api/V2/Voos/DetalhesdeFamilia",
+    "/api/V2/Voos/Consultar",
+    "/api/V2/Voos/RecuperarFormasDeFinanciamento",
+    "/api/V2/Voos/ConsultarEticket",
+    "/api/V2/Voos/ListarReservas",
+    "/api/V2/Voos/ListarEtickets",
+    "/api/V2/Voos/BuscarReserva",
+    "/api/V2/Voos/BuscarEtickets",
+    "/api/V2/Voos/Buscar",
+    "/api/V2/Voos/BuscarFila",
+    "/api/V2/Voos/ObterMapaDeAssentos",
+    "/api/V2/Voos/DisponibilidadeDeServicoAuxiliar",
+    "/api/V2/Voos/BuscarNotificacao",
+    "/api/V2/Voos/ListarNotificacoes"
+  ];
+  readonly "legacy": readonly [
+    "/AereoNoSession.svc/ObterMapaDeAssentos",
+    "/AereoNoSession.svc/DisponibilidadeDeServicoAuxiliar"
+  ];
+  readonly "v1": readonly [];
+  readonly "v2-en": readonly [
+    "/api/V2/Flights/RetrieveSystemsSearch",
+    "/api/V2/Flights/Availability",
+    "/api/V2/Flights/MultipleAvailability",
+    "/api/V2/Flights/Price",
+    "/api/V2/Flights/Retrieve",
+    "/api/V2/Flights/RetrieveEticket"
+  ];
+  readonly "v3": readonly [
+    "/api/V3/Voos/Disponibilidade"
+  ];
+  readonly "v2-pt-observed": readonly [
+    "/api/V2/Voos/RecuperarSistemasPesquisa",
+    "/api/V2/Voos/RecuperarSistemas",
+    "/api/V2/Voos/Disponibilidade",
+    "/api/V2/Voos/DisponibilidadeMultipla",
+    "/api/V2/Voos/Tarifar",
+    "/api/V2/Voos/ObterRegraDaTarifa",
+    "/api/V2/Voos/DetalhesdeFamilia",
+    "/api/V2/Voos/Consultar",
+    "/api/V2/Voos/RecuperarFormasDeFinanciamento",
+    "/api/V2/Voos/ConsultarEticket",
+    "/api/V2/Voos/ListarReservas",
+    "/api/V2/Voos/ListarEtickets",
+    "/api/V2/Voos/BuscarReserva",
+    "/api/V2/Voos/BuscarEtickets",
+    "/api/V2/Voos/Buscar",
+    "/api/V2/Voos/BuscarFila",
+    "/api/V2/Voos/ObterMapaDeAssentos",
+    "/api/V2/Voos/DisponibilidadeDeServicoAuxiliar",
+    "/api/V2/Voos/BuscarNotificacao",
+    "/api/V2/Voos/ListarNotificacoes"
+  ];
+  readonly "legacy-observed": readonly [
+    "/AereoNoSession.svc/ObterMapaDeAssentos",
+    "/AereoNoSession.svc/DisponibilidadeDeServicoAuxiliar",
+    "/AereoNoSession.svc/RecuperarSistemasPesquisa",
+    "/AereoNoSession.svc/Disponibilidade",
+    "/AereoNoSession.svc/Tarifar",
+    "/AereoNoSession.svc/RecuperarFormasDeFinanciamento",
+    "/AereoNoSession.svc/Consultar",
+    "/AereoNoSession.svc/ConsultarEticket"
+  ];
+};
 export declare const SECRETS: {
   readonly "fields": readonly [
     "HashAcesso",

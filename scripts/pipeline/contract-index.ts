@@ -177,7 +177,23 @@ function indexParts(index: ContractIndex): Record<string, unknown> {
   const properties = Object.fromEntries(
     Object.entries(index.families).flatMap(([id, family]) => (family.flavour === 'published' ? [[id, family.properties]] : [])),
   );
-  return { FAMILIES: operations, SECRETS: index.secrets, CREDENTIALS: index.credentials, PROPERTIES: properties, LIMITS: index.limits };
+  // Each family's paths alone, for what loads with every client (a bundler then leaves the rest of FAMILIES out).
+  const paths = Object.fromEntries(
+    Object.entries(index.families).map(([id, family]) => [id, [...new Set(family.operations.map((op) => op.path))]]),
+  );
+  // Each family's reads alone, for the client's retries, likewise.
+  const reads = Object.fromEntries(
+    Object.entries(index.families).map(([id, family]) => [id, family.operations.flatMap((op) => (op.effect === 'read' ? [op.path] : []))]),
+  );
+  return {
+    FAMILIES: operations,
+    PATHS: paths,
+    READS: reads,
+    SECRETS: index.secrets,
+    CREDENTIALS: index.credentials,
+    PROPERTIES: properties,
+    LIMITS: index.limits,
+  };
 }
 
 function literalType(value: unknown, indent: string): string {

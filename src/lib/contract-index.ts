@@ -3,7 +3,7 @@
 // with their effect and replacement, which body fields and headers hold secrets, which carry
 // the credentials, and the redaction marker. No Node module: the client and the MSW
 // handlers run in a browser too.
-import { CREDENTIALS, FAMILIES, SECRETS } from '../../generated/contract/index.js';
+import { CREDENTIALS, FAMILIES, PATHS, READS, SECRETS } from '../../generated/contract/index.js';
 
 export { LIMITS, limitBroken, type LimitBreak, type Limits } from './limits.ts';
 
@@ -41,7 +41,8 @@ export function operationsOf(family: string): readonly IndexedOperation[] {
 
 /** A family's paths, each once (Autenticar is on three legacy services), in the documents' order, typed as the index lists them. */
 export function pathsOf<F extends IndexedFamilyId>(family: F): readonly OperationPathOf<F>[] {
-  return [...new Set(operationsOf(family).map((op) => op.path))] as OperationPathOf<F>[];
+  // PATHS, not FAMILIES: every client loads this, and a bundler then leaves the operations' other facts out.
+  return PATHS[family] as readonly OperationPathOf<F>[];
 }
 
 const byPath = new Map<string, Map<string, IndexedOperation>>();
@@ -53,7 +54,13 @@ export function operationAt(family: string, path: string): IndexedOperation | un
 }
 
 /** Whether the operation at a path only reads: the only calls a client may retry or re-authenticate. */
-export const isReadPath = (family: string, path: string): boolean => operationAt(family, path)?.effect === 'read';
+export function isReadPath(family: string, path: string): boolean {
+  // READS, not FAMILIES: the client's retries load this, and a bundler then leaves the operations' other facts out.
+  let reads = readSets.get(family);
+  if (!reads) readSets.set(family, (reads = new Set((READS as Record<string, readonly string[] | undefined>)[family] ?? [])));
+  return reads.has(path);
+}
+const readSets = new Map<string, ReadonlySet<string>>();
 
 /** Code points that change nothing a person sees: zero-width spaces and joiners, the BOM, soft hyphens, bidi marks, variation selectors, fillers. */
 const INVISIBLE: ReadonlyArray<readonly [number, number]> = [
