@@ -244,6 +244,14 @@ describe('one set of limits: the problem the mock on a port gives, as an isError
     expect((await call(client, 'Disponibilidade', SEARCH)).structuredContent).toMatchObject({ status: 200 });
   });
 
+  test('a prompt whose legacy body nests too deep is refused by the same limit, before the migration walks it', async () => {
+    // Written as text: JSON.stringify itself overflows the stack on 10,000 levels.
+    const body = `{"Localizador":"ABC123","Dados":${'{"Dados":'.repeat(10_000)}"end"${'}'.repeat(10_000)}}`;
+    await expect(
+      client.getPrompt({ name: 'migrate_legacy_call', arguments: { path: '/AereoNoSession.svc/MarcarAssentos', body } }),
+    ).rejects.toThrow(`deeper than ${LIMITS.depth} levels`);
+  });
+
   test(`a string longer than ${LIMITS.stringChars} characters: an isError problem that quotes none of it`, async () => {
     const long = `${ARGUMENT_SECRET}${'y'.repeat(LIMITS.stringChars)}`;
     const result = await call(client, 'Disponibilidade', { ...SEARCH, Observacao: long });
