@@ -5,7 +5,8 @@ import { addCommand } from '../lib/install-command.ts';
 import { DEFAULT_MCP_PORT, serveHttp } from '../mcp/http.ts';
 import { loadFamily } from '../mcp/family.ts';
 import { createMcpServer, type McpServerOptions } from '../mcp/server.ts';
-import { loadSdkModule, SDK_PACKAGE } from '../mcp/sdk.ts';
+import { SDK_PACKAGE } from '../mcp/sdk.ts';
+import { boundedStdioTransport } from '../mcp/stdio.ts';
 import { FAMILY_IDS, toolTable } from '../mcp/tools.ts';
 import { type CommandSpec, helpText, onStop, parseCommand, UsageError, wholeNumber } from './args.ts';
 
@@ -70,8 +71,7 @@ export async function mcpCommand(argv: string[]): Promise<number | undefined> {
   };
   if (transport === 'stdio') {
     const server = await createMcpServer(options);
-    const { StdioServerTransport } = await loadSdkModule(() => import('@modelcontextprotocol/sdk/server/stdio.js'));
-    await server.connect(new StdioServerTransport());
+    await server.connect(await boundedStdioTransport(process.stdin, process.stdout, log));
     return undefined;
   }
   // One server is made first so a bad option fails now, in one line, not at the first client.

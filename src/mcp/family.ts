@@ -1,5 +1,6 @@
 // A route family's built bundle (generated/<id>/openapi.json), read once: its tools and the
 // proxy's contract check, which validates a call's arguments and a real server's answers.
+// Loaded once per process: every MCP session over HTTP shares it, so a session costs only its own server.
 import { readFile } from 'node:fs/promises';
 import { bundleFile, PACKAGE_ROOT } from '../lib/layout.ts';
 import type { JsonObject } from '../lib/refs.ts';
@@ -15,8 +16,22 @@ export interface Loaded {
   check: ContractCheck;
 }
 
+const loads = new Map<string, Promise<Loaded>>();
+
 export async function loadFamily(family: string, observed: boolean): Promise<Loaded> {
-  if (!(FAMILY_IDS as readonly string[]).includes(family))
+  const key = `${family}\n${observed}`;
+  let loading = loads.get(key);
+  if (!loading) {
+    loading = load(family, observed);
+    loads.set(key, loading);
+    // A failed load (a bundle not built yet) is tried again by the next caller.
+    loading.catch(() => loads.delete(key));
+  }
+  return loading;
+}
+
+async function load(family: string, observed: boolean): Promise<Loaded> {
+  if (!FAMILY_IDS.includes(family))
     throw new StartError('UNKNOWN_NAME', `No route family named ${family}: the families are ${FAMILY_IDS.join(', ')}.`);
   const documentId = observed ? OBSERVED[family] : family;
   if (documentId === undefined)

@@ -2,6 +2,7 @@
 // a legacy call's migration to V2 by the rules of Part 9 (migration.ts).
 import type { GetPromptResult, Prompt } from '@modelcontextprotocol/sdk/types.js';
 import { MigrationError } from '../errors.ts';
+import { limitBroken } from '../lib/contract-index.ts';
 import { migrateLegacyCall } from '../migration.ts';
 import type { Redactor } from '../redact.ts';
 import type { OperationTool } from './tools.ts';
@@ -67,6 +68,9 @@ export function promptsOf(served: string, tools: readonly OperationTool[], redac
         } catch {
           return 'body must be JSON text: the legacy request body.';
         }
+        // The package's limits, before the migration walks the body.
+        const broken = limitBroken(body);
+        if (broken) return `body: ${broken.detail}`;
         try {
           // Placeholders stand for the credentials: the server adds the real ones from its environment.
           const migrated = migrateLegacyCall(

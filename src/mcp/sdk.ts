@@ -41,3 +41,18 @@ export async function loadSdkModule<T>(load: () => Promise<T>): Promise<T> {
     throw error;
   }
 }
+
+type Validator = InstanceType<typeof import('@modelcontextprotocol/sdk/validation/ajv').AjvJsonSchemaValidator>;
+let validator: Promise<Validator> | undefined;
+
+/**
+ * One JSON Schema validator for every server of the process: the SDK makes an Ajv instance
+ * per server otherwise (a few hundred kB and milliseconds for each HTTP session). It compiles
+ * only the confirmation's schema, one constant object, so its cache does not grow.
+ */
+export function sharedSchemaValidator(): Promise<Validator> {
+  validator ??= loadSdkModule(() => import('@modelcontextprotocol/sdk/validation/ajv')).then(
+    ({ AjvJsonSchemaValidator }) => new AjvJsonSchemaValidator(),
+  );
+  return validator;
+}

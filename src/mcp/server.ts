@@ -8,19 +8,20 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { mergeCredentials } from '../credentials.ts';
 import { ENV } from '../flows/run.ts';
 import { packageIdentity } from '../lib/layout.ts';
+import { answerIsSecret, LIMITS, REDACTED } from '../lib/contract-index.ts';
 import type { JsonObject } from '../lib/refs.ts';
 import { describeViolations, problem } from '../mock/problem.ts';
 import { StartError } from '../mock/start-error.ts';
-import { answersString } from '../families/legacy.ts';
-import { createRedactor, REDACTED } from '../redact.ts';
+import { createRedactor } from '../redact.ts';
 import { Confirmations } from './confirm.ts';
 import { loadFamily } from './family.ts';
+import { credentialPaths, jsonBytes, limitOf, shownPath, TOO_LARGE } from './guards.ts';
 import { parsedBody, refused, textResult } from './results.ts';
 import { MOCK_SECRETS, secretsFrom } from './secrets.ts';
 import { promptsOf } from './prompts.ts';
 import { resourcesOf } from './resources.ts';
-import { loadSdk } from './sdk.ts';
-import { httpTarget, inProcessTarget, type Target, TargetFailure } from './target.ts';
+import { loadSdk, sharedSchemaValidator } from './sdk.ts';
+import { AnswerBroken, httpTarget, inProcessTarget, type Target, TargetFailure } from './target.ts';
 import type { OperationTool } from './tools.ts';
 
 export interface McpServerOptions {
@@ -44,6 +45,12 @@ export interface McpServerOptions {
 
 const DYNAMIC = { list: 'list_operations', describe: 'describe_operation', call: 'call_operation' } as const;
 const CONFIRMATION = 'confirmation';
+/** What elicitation asks: one object for every write, so the shared validator compiles it once. */
+const CONFIRM_SCHEMA = {
+  type: 'object' as const,
+  properties: { send: { type: 'boolean' as const, title: 'Send it', description: 'Send this write once' } },
+  required: ['send'],
+};
 
 /**
  * An MCP server (the SDK's low-level `Server`) for one route family of the contract; connect
@@ -66,7 +73,6 @@ export async function createMcpServer(options: McpServerOptions = {}): Promise<S
     throw error;
   }
   const allowWrites = options.allowWrites === true;
-  const isLegacy = loaded.documentId.startsWith('legacy');
   const confirmations = new Confirmations();
   /** The operations offered: against a real base URL, writes only when allowed. */
   const offered = loaded.tools.filter((tool) => tool.read || !target.real || allowWrites);
@@ -80,6 +86,7 @@ export async function createMcpServer(options: McpServerOptions = {}): Promise<S
   const server = new sdk.server.Server(
     { name: packageIdentity().name, version: packageIdentity().version },
     {
+      jsonSchemaValidator: await sharedSchemaValidator(),
       capabilities: { tools: {}, resources: {}, prompts: {} },
       instructions: [
         `Operations of the ${loaded.documentId} route family of the air travel booking contract, answered by ${target.real ? target.name : 'the contract mock in this process (no network)'}.`,
@@ -170,11 +177,7 @@ export async function createMcpServer(options: McpServerOptions = {}): Promise<S
     try {
       answer = await server.elicitInput({
         message: `Send ${tool.name} (a write${tool.destructive ? ' that cancels or removes' : ''}) to ${where(tool, path)}? It is sent once, never retried.`,
-        requestedSchema: {
-          type: 'object',
-          properties: { send: { type: 'boolean', title: 'Send it', description: `Send ${tool.name} once` } },
-          required: ['send'],
-        },
+        requestedSchema: CONFIRM_SCHEMA,
       });
     } catch {
       // No answer from the user (a failed or timed-out request): not confirmed, nothing sent.
@@ -185,16 +188,16 @@ export async function createMcpServer(options: McpServerOptions = {}): Promise<S
 
   async function callOperation(tool: OperationTool, given: Record<string, unknown>): Promise<CallToolResult> {
     const { [CONFIRMATION]: token, ...args } = given;
-    // Credentials are the server's: an argument carrying one is refused, and never echoed.
-    const credentialNames = tool.credentials ? [tool.credentials.login, tool.credentials.password, tool.credentials.clientId] : [];
-    const passed = Object.keys(args).filter((key) => credentialNames.includes(key as never));
+    // Credentials are the server's, and no secret passes through an agent: an argument naming
+    // one at any depth, however spelt, is refused by its path, its value never echoed nor sent.
+    const passed = credentialPaths(args);
     if (passed.length > 0)
       return refused(
         400,
-        `${passed.join(', ')} ${passed.length > 1 ? 'are' : 'is'} not an argument: the server adds the credentials from ${ENV.login}, ${ENV.password} and ${ENV.clientId}.`,
+        `${passed.map(shownPath).join(', ')} ${passed.length > 1 ? 'are' : 'is'} not an argument: credentials and secrets are never tool arguments; the server adds the credentials from ${ENV.login}, ${ENV.password} and ${ENV.clientId}. Nothing was sent.`,
         redactor,
-        passed.map((name) => ({
-          location: ['arguments', name],
+        passed.map((at) => ({
+          location: ['arguments', ...at],
           code: 'credential',
           message: 'credentials come from the environment',
           severity: 'Error',
@@ -264,10 +267,23 @@ export async function createMcpServer(options: McpServerOptions = {}): Promise<S
           );
       }
     }
+    // Measured as sent, credentials included: the mock on a port refuses the same body.
+    const bodyText = JSON.stringify(merged) ?? '';
+    if (jsonBytes(bodyText) > LIMITS.bodyBytes) return refused(413, TOO_LARGE, redactor);
     let sent: Awaited<ReturnType<Target['send']>>;
     try {
-      sent = await target.send({ path, method: tool.method, headers, body: JSON.stringify(merged) });
+      sent = await target.send({ path, method: tool.method, headers, body: bodyText });
     } catch (error) {
+      if (error instanceof AnswerBroken) {
+        // The request left: a write may have taken effect, so it is reported as sent, never as a protocol error an agent would retry.
+        const detail = `${tool.name} was sent to ${where(tool, path)}, and ${error.message}. ${
+          tool.read
+            ? 'It only reads: calling it again is safe.'
+            : 'It may have taken effect: check its effect before calling it again, never retry it blindly.'
+        }`;
+        log(`mcp: ${tool.name} ${where(tool, path)} ${error.status}: the answer broke off (${error.code})`);
+        return textResult({ sent: true, status: error.status, target: where(tool, path), problem: problem(502, detail) }, true, redactor);
+      }
       if (error instanceof TargetFailure) {
         log(`mcp: ${tool.name} ${where(tool, path)}: ${error.message}`);
         return textResult({ sent: true, target: where(tool, path), problem: problem(502, error.message) }, true, redactor);
@@ -275,13 +291,15 @@ export async function createMcpServer(options: McpServerOptions = {}): Promise<S
       throw error;
     }
     const { body: parsed, json } = parsedBody(sent);
-    // A legacy authentication answer is the session token itself (Part 4.5): a secret, never handed
-    // to an agent (the server sends Login and Senha on every call instead). Fields named token are blanked by the redactor.
-    const answer = json && typeof parsed === 'string' && isLegacy && answersString(tool.path) ? REDACTED : parsed;
-    const result: Record<string, unknown> = { status: sent.status, body: answer, target: where(tool, path) };
+    // The whole answer of a legacy authentication is the session token (the index's secret
+    // answers, Part 4.5): never handed to an agent, in any content type or wrapper; only its
+    // status and its check are kept (the server sends Login and Senha on every call instead).
+    const secretAnswer = answerIsSecret(tool.path);
+    const result: Record<string, unknown> = { status: sent.status, body: secretAnswer ? REDACTED : parsed, target: where(tool, path) };
     if (target.real && op) {
-      const check = loaded.check.response(op, sent.status, sent.headers['content-type'], answer, json);
-      result.violations = check.violations;
+      const check = loaded.check.response(op, sent.status, sent.headers['content-type'], parsed, json);
+      // A secret answer's violations keep no location inside it: a key there could be the token.
+      result.violations = secretAnswer ? check.violations.map((v) => ({ ...v, location: v.location.slice(0, 2) })) : check.violations;
       result.violationCount = check.total;
     }
     log(`mcp: ${tool.name} ${where(tool, path)} ${sent.status}`);
@@ -315,6 +333,9 @@ export async function createMcpServer(options: McpServerOptions = {}): Promise<S
   server.setRequestHandler(types.ListToolsRequestSchema, () => ({ tools: listed() }));
   server.setRequestHandler(types.CallToolRequestSchema, async (request) => {
     const args = (request.params.arguments ?? {}) as Record<string, unknown>;
+    // The package's one set of limits, before anything recursive reads the arguments.
+    const breach = limitOf(args);
+    if (breach !== undefined) return refused(413, breach, redactor);
     if (options.tools === 'dynamic') {
       if (request.params.name === DYNAMIC.list)
         return textResult(

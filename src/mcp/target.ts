@@ -2,7 +2,7 @@
 // network; the same decisions the mock, the MSW handlers and the console make), or a real
 // base URL. A real call is sent once: no retry, no redirect followed (a redirect could carry
 // the credentials to another origin), and a failure keeps only its code, never the foreign
-// error as a cause.
+// error as a cause. An answer that breaks after its status came is told apart: the call left.
 import { compiledDecider, type CompiledDocument } from '../mock/compiled.ts';
 import type { Decision, DecisionRequest } from '../mock/decide.ts';
 import { problem } from '../mock/problem.ts';
@@ -34,9 +34,18 @@ async function compiledDocument(id: string): Promise<CompiledDocument> {
   return loaded.default;
 }
 
+/** Each document's decider, made once per process: every MCP session over HTTP shares it (it keeps no state between calls). */
+const deciders = new Map<string, Promise<ReturnType<typeof compiledDecider>>>();
+
 /** The mock's decisions on one document, in this process. */
 export async function inProcessTarget(documentId: string): Promise<Target> {
-  const decider = compiledDecider([await compiledDocument(documentId)]);
+  let deciding = deciders.get(documentId);
+  if (!deciding) {
+    deciding = compiledDocument(documentId).then((doc) => compiledDecider([doc]));
+    deciders.set(documentId, deciding);
+    deciding.catch(() => deciders.delete(documentId));
+  }
+  const decider = await deciding;
   const encoder = new TextEncoder();
   const decoder = new TextDecoder();
   const sendDecision = (decision: Decision): Sent => {
@@ -71,6 +80,50 @@ export class TargetFailure extends Error {
   override name = 'TargetFailure';
 }
 
+/** Thrown when a real call's answer broke off after its status came: the request was sent, and may have taken effect. */
+export class AnswerBroken extends Error {
+  override name = 'AnswerBroken';
+  readonly status: number;
+  readonly code: string;
+  constructor(status: number, code: string) {
+    super(`the answer broke off after its status (${status}): ${code}`);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+/** The code of a fetch failure (undici puts the socket's in `cause`), or the error's name: never its text. */
+function failureCode(error: unknown): string {
+  const cause = (error as { cause?: { code?: unknown } }).cause;
+  return typeof cause?.code === 'string' ? cause.code : error instanceof Error ? error.name : 'Error';
+}
+
+/** At most `max` bytes of a body, read as it arrives (a larger answer is never held whole); the reader is cancelled past it. */
+async function boundedBytes(body: ReadableStream<Uint8Array> | null, max: number): Promise<Uint8Array> {
+  if (!body) return new Uint8Array();
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    const room = max - length;
+    chunks.push(value.length > room ? value.subarray(0, room) : value);
+    length += Math.min(value.length, room);
+    if (length >= max) {
+      await reader.cancel().catch(() => undefined);
+      break;
+    }
+  }
+  const out = new Uint8Array(length);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  return out;
+}
+
 /** The largest answer kept, as the proxy keeps (4 MiB): more is cut, and said so. */
 const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
 
@@ -95,12 +148,14 @@ export function httpTarget(baseUrl: string, timeoutMs = 30_000): Target {
           signal: AbortSignal.timeout(timeoutMs),
         });
       } catch (error) {
-        const cause = (error as { cause?: { code?: unknown } }).cause;
-        const code = typeof cause?.code === 'string' ? cause.code : (error as Error).name;
-        throw new TargetFailure(`No answer from ${base.origin}: ${code}. Nothing is retried.`);
+        throw new TargetFailure(`No answer from ${base.origin}: ${failureCode(error)}. Nothing is retried.`);
       }
-      const buffer = new Uint8Array(await response.arrayBuffer());
-      const kept = buffer.length > MAX_ANSWER_BYTES ? buffer.subarray(0, MAX_ANSWER_BYTES) : buffer;
+      let kept: Uint8Array;
+      try {
+        kept = await boundedBytes(response.body, MAX_ANSWER_BYTES);
+      } catch (error) {
+        throw new AnswerBroken(response.status, failureCode(error));
+      }
       const headers: Record<string, string> = {};
       response.headers.forEach((value, name) => {
         headers[name] = value;

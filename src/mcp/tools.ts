@@ -2,12 +2,12 @@
 // one per operation, named by its operationId (letters, digits and `_`: within every
 // client's name rules), its input the request body's schema with every `$ref` inlined,
 // `x-` keys dropped and the credentials taken out (the server adds them), an object at
-// the top. Which operation only reads comes from the sourced list (families/reads.ts),
-// which one cancels or removes from families/removals.ts: every operation here is a POST.
+// the top, and no field that holds a credential or a secret at any depth. Which operation
+// only reads comes from the contract index (`x-effect`), which one cancels or removes from
+// families/removals.ts: every operation here is a POST.
 import type { CredentialFields } from '../credentials.ts';
 import { legacyObservedFamily } from '../families/legacy-observed.ts';
 import { legacyFamily } from '../families/legacy.ts';
-import { READ_PATHS } from '../families/reads.ts';
 import { REMOVAL_PATHS } from '../families/removals.ts';
 import { v1Family } from '../families/v1.ts';
 import { v2EnFamily } from '../families/v2-en.ts';
@@ -15,13 +15,20 @@ import { v2PtObservedFamily } from '../families/v2-pt-observed.ts';
 import { v2PtFamily } from '../families/v2-pt.ts';
 import { v3Family } from '../families/v3.ts';
 import type { Family } from '../client.ts';
+import { credentialKind, FAMILY_IDS as INDEXED_IDS, isReadPath, isRedactedField } from '../lib/contract-index.ts';
 import { isObject, type JsonObject, resolvePointer } from '../lib/refs.ts';
 
-/** The bundles a server can serve, by document id. */
-export const FAMILY_IDS = ['v2-pt', 'v2-en', 'v3', 'v1', 'legacy'] as const;
-export const DOCUMENT_IDS = ['v2-pt', 'v2-pt-observed', 'v2-en', 'v3', 'v1', 'legacy', 'legacy-observed'] as const;
-export type FamilyId = (typeof FAMILY_IDS)[number];
-export const OBSERVED: Partial<Record<string, string>> = { 'v2-pt': 'v2-pt-observed', legacy: 'legacy-observed' };
+const OBSERVED_SUFFIX = '-observed';
+/** The bundles a server can serve, by document id: every one the contract index lists. */
+export const DOCUMENT_IDS: readonly string[] = INDEXED_IDS;
+/** The route families (`--family`): the published ones; an observed flavour is `<family>-observed`. */
+export const FAMILY_IDS: readonly string[] = INDEXED_IDS.filter((id) => !id.endsWith(OBSERVED_SUFFIX));
+export const OBSERVED: Partial<Record<string, string>> = Object.fromEntries(
+  INDEXED_IDS.filter((id) => id.endsWith(OBSERVED_SUFFIX)).map((id) => [id.slice(0, -OBSERVED_SUFFIX.length), id]),
+);
+
+/** A body field an agent never passes: a credential (`x-credential`) or a secret, however its key is spelt. */
+export const isCredentialKey = (key: string): boolean => credentialKind(key) !== undefined || isRedactedField(key);
 
 const FAMILIES: Record<string, Family> = {
   'v2-pt': v2PtFamily,
@@ -93,10 +100,6 @@ export function plainSchema(doc: unknown, node: unknown, chain: ReadonlySet<stri
   return out;
 }
 
-function credentialNames(fields: CredentialFields | undefined): string[] {
-  return fields ? [fields.login, fields.password, ...(fields.clientId ? [fields.clientId] : [])] : [];
-}
-
 const COMBINATORS = ['allOf', 'oneOf', 'anyOf'] as const;
 
 /** An object schema, or a combination whose every branch is one (the observed flavours' `allOf` of the published body and the fields seen). */
@@ -111,28 +114,44 @@ function isObjectLike(schema: JsonObject): boolean {
 }
 
 /** A branch that requires a credential to be absent (the observed "body without Login"): the server always sends them. */
-function forbids(branch: unknown, names: readonly string[]): boolean {
+function forbids(branch: unknown): boolean {
   if (!isObject(branch)) return false;
   const not = branch.not;
-  if (isObject(not) && isObject(not.properties) && names.some((n) => n in (not.properties as JsonObject))) return true;
-  return Array.isArray(branch.allOf) && branch.allOf.some((b) => forbids(b, names));
+  if (isObject(not) && isObject(not.properties) && Object.keys(not.properties).some(isCredentialKey)) return true;
+  return Array.isArray(branch.allOf) && branch.allOf.some(forbids);
 }
 
-/** The schema without the credential fields, at its top and in the top of every branch of its combinations. */
-function withoutCredentials(schema: JsonObject, names: readonly string[]): JsonObject {
+/** Keys whose value is one schema of values inside the body, and keys whose value is a list of them. */
+const INNER_SCHEMA_KEYS = ['items', 'additionalProperties', 'unevaluatedProperties', 'contains'] as const;
+
+/**
+ * The schema without a credential or secret field at any depth (the server adds the credentials,
+ * and no secret passes through an agent); at its top, the branches that forbid the credentials
+ * the server sends are dropped too.
+ */
+function withoutCredentials(schema: JsonObject, top = true): JsonObject {
   const out: JsonObject = { ...schema };
   if (isObject(out.properties))
-    out.properties = Object.fromEntries(Object.entries(out.properties).filter(([name]) => !names.includes(name)));
+    out.properties = Object.fromEntries(
+      Object.entries(out.properties)
+        .filter(([name]) => !isCredentialKey(name))
+        .map(([name, inner]) => [name, isObject(inner) ? withoutCredentials(inner, false) : inner]),
+    );
   if (Array.isArray(out.required)) {
-    const required = out.required.filter((n) => typeof n === 'string' && !names.includes(n));
+    const required = out.required.filter((n) => typeof n === 'string' && !isCredentialKey(n));
     if (required.length > 0) out.required = required;
     else delete out.required;
   }
+  for (const key of INNER_SCHEMA_KEYS) {
+    const inner = out[key];
+    if (isObject(inner)) out[key] = withoutCredentials(inner, false);
+  }
+  if (Array.isArray(out.prefixItems)) out.prefixItems = out.prefixItems.map((b) => (isObject(b) ? withoutCredentials(b, false) : b));
   for (const c of COMBINATORS) {
     const branches = out[c];
     if (!Array.isArray(branches)) continue;
-    const kept = (c === 'allOf' || names.length === 0 ? branches : branches.filter((b) => !forbids(b, names))).map((b) =>
-      isObject(b) ? withoutCredentials(b, names) : b,
+    const kept = (c === 'allOf' || !top ? branches : branches.filter((b) => !forbids(b))).map((b) =>
+      isObject(b) ? withoutCredentials(b, top) : b,
     );
     if (kept.length === 0) continue;
     if (c !== 'allOf' && kept.length === 1) {
@@ -145,20 +164,15 @@ function withoutCredentials(schema: JsonObject, names: readonly string[]): JsonO
 }
 
 /** The tool input: the body's object schema without the credentials, or `{ body }` when the body is not an object; path parameters beside. */
-function inputSchemaOf(
-  doc: JsonObject,
-  body: unknown,
-  params: JsonObject[],
-  credentials: readonly string[],
-): { schema: JsonObject; wrapped: boolean } {
+function inputSchemaOf(doc: JsonObject, body: unknown, params: JsonObject[]): { schema: JsonObject; wrapped: boolean } {
   const plain = (body === undefined ? { type: 'object' } : plainSchema(doc, body)) as JsonObject;
   const isObjectSchema = isObjectLike(plain);
   let schema: JsonObject;
   if (isObjectSchema) {
-    schema = { ...withoutCredentials(plain, credentials), type: 'object' };
+    schema = { ...withoutCredentials(plain), type: 'object' };
     if (!isObject(schema.properties)) schema.properties = {};
   } else {
-    schema = { type: 'object', properties: { body: plain }, required: ['body'], additionalProperties: false };
+    schema = { type: 'object', properties: { body: withoutCredentials(plain, false) }, required: ['body'], additionalProperties: false };
   }
   for (const param of params) {
     const name = String(param.name);
@@ -177,7 +191,6 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 /** One tool per operation of a bundle, in the bundle's order. */
 export function toolsOf(documentId: string, doc: JsonObject): OperationTool[] {
   const family = FAMILIES[documentId];
-  const reads = new Set(READ_PATHS[documentId] ?? []);
   const removals = new Set(REMOVAL_PATHS[documentId] ?? []);
   const tools: OperationTool[] = [];
   for (const [path, item] of Object.entries(isObject(doc.paths) ? doc.paths : {})) {
@@ -190,13 +203,13 @@ export function toolsOf(documentId: string, doc: JsonObject): OperationTool[] {
         .map((p) => (isObject(p) && typeof p.$ref === 'string' ? resolvePointer(doc, p.$ref) : p))
         .filter((p): p is JsonObject => isObject(p) && p.in === 'path');
       const credentials = family?.credentialFields?.(path);
-      const { schema, wrapped } = inputSchemaOf(doc, bodySchema, params, credentialNames(credentials));
+      const { schema, wrapped } = inputSchemaOf(doc, bodySchema, params);
       const summary = typeof op.summary === 'string' ? op.summary : op.operationId;
       tools.push({
         name: op.operationId,
         method,
         path,
-        read: reads.has(path),
+        read: isReadPath(documentId, path),
         destructive: removals.has(path),
         title: summary,
         description: typeof op.description === 'string' ? op.description.trim() : summary,

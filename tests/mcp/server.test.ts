@@ -2,7 +2,8 @@
 // (the SDK's Client over its in-memory transport; the HTTP door over a real port). Every
 // family and flavour: input schemas a client accepts (object at the top, no $ref, no
 // $defs, no x- keys, no credential), names within the strictest clients' rule, reads and
-// removals from the sourced lists, the dynamic mode within 8 kB. A tool call on the
+// read-only hints from the contract index (`x-effect`), removals from the sourced list, the
+// dynamic mode within 8 kB. A tool call on the
 // in-process mock answers as the mock on a port does.
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
@@ -12,8 +13,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { READ_PATHS } from '../../src/families/reads.ts';
 import { REMOVAL_PATHS } from '../../src/families/removals.ts';
+import { isReadPath } from '../../src/lib/contract-index.ts';
 import { createMcpServer, type McpServerOptions, serveMcpHttp } from '../../src/mcp.ts';
 import { toolsOf, toolTable } from '../../src/mcp/tools.ts';
 import type { JsonObject } from '../../src/lib/refs.ts';
@@ -75,11 +76,11 @@ describe.each(FLAVOURS)('%s (observed: %s)', (family, observed, documentId) => {
     }
   });
 
-  test('reads and removals come from the sourced lists, not the method', () => {
+  test("reads come from the contract index's effects, removals from the sourced list, not the method", () => {
     const pathOf = new Map(Object.entries(paths).map(([p, item]) => [Object.values(item)[0]!.operationId, p]));
     for (const tool of tools) {
       const p = pathOf.get(tool.name)!;
-      expect(tool.annotations?.readOnlyHint).toBe((READ_PATHS[documentId] ?? []).includes(p));
+      expect(tool.annotations?.readOnlyHint).toBe(isReadPath(documentId, p));
       if (!tool.annotations?.readOnlyHint) {
         expect(tool.annotations?.idempotentHint).toBe(false);
         expect(tool.annotations?.destructiveHint).toBe((REMOVAL_PATHS[documentId] ?? []).includes(p));

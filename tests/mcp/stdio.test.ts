@@ -14,7 +14,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { type CallToolResult, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { V2_READS } from '../../src/families/reads.ts';
+import { isReadPath, operationsOf } from '../../src/lib/contract-index.ts';
 import { CANARIES, CANARY, hidden } from '../support/canaries.ts';
 import { installNode, mustRun, run } from '../support/package.ts';
 import { packedInstall } from '../support/shared-fixtures.ts';
@@ -83,7 +83,11 @@ async function connect(args: string[], options: { elicit?: 'accept' | 'decline' 
   };
 }
 
-const writesReceived = (): Received[] => received.filter((r) => !V2_READS.some((name) => r.path.endsWith(`/${name}`)));
+/** The v2-pt operations that only read, by the contract index (`x-effect: read`). */
+const V2_READS = operationsOf('v2-pt')
+  .filter((op) => op.effect === 'read')
+  .map((op) => op.name);
+const writesReceived = (): Received[] => received.filter((r) => !isReadPath('v2-pt', r.path));
 
 beforeAll(async () => {
   tmp = await mkdtemp(path.join(os.tmpdir(), 'mcp-stdio-'));
@@ -106,7 +110,7 @@ beforeAll(async () => {
     });
     req.on('end', () => {
       received.push({ path: req.url ?? '', headers: req.headers, body });
-      const read = V2_READS.some((name) => req.url?.endsWith(`/${name}`));
+      const read = isReadPath('v2-pt', req.url ?? '');
       // A read's answer echoes what it got: the secrets must not come back through the server.
       res.writeHead(read ? 200 : 503, { 'content-type': 'application/json' });
       res.end(read ? JSON.stringify({ echo: JSON.parse(body) as unknown, token: CANARY.developerToken }) : '{"Erro":"indisponivel"}');
@@ -133,7 +137,7 @@ test('a plain install carries no SDK; the command names the package to add, in o
 });
 
 describe('on the in-process mock (the default)', () => {
-  test('tools/list: one tool per v2-pt operation, reads marked from the sourced list, within 40 kB', async () => {
+  test('tools/list: one tool per v2-pt operation, reads marked from the contract index, within 40 kB', async () => {
     const session = await connect([]);
     try {
       const { tools } = await session.client.listTools();
@@ -143,7 +147,7 @@ describe('on the in-process mock (the default)', () => {
       expect(tools.map((t) => t.name)).toEqual(Object.values(bundle.paths).map((item) => item.post.operationId));
       expect(Buffer.byteLength(JSON.stringify({ tools }))).toBeLessThanOrEqual(40_000);
       expect(tools.filter((t) => t.annotations?.readOnlyHint === true).map((t) => t.name)).toEqual(
-        tools.map((t) => t.name).filter((name) => (V2_READS as readonly string[]).includes(name)),
+        tools.map((t) => t.name).filter((name) => V2_READS.includes(name)),
       );
       for (const tool of tools) {
         expect(tool.inputSchema.type).toBe('object');
