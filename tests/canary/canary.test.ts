@@ -345,7 +345,7 @@ async function callTool(client: Client, name: string, args: Record<string, unkno
   return (await client.callTool({ name, arguments: { ...args, confirmation } })) as CallToolResult;
 }
 
-/** The calls an agent makes through the legacy family's tools: four Autenticar (one per token shape), an echoed read and a write. */
+/** The calls an agent makes through the legacy family's tools: four Autenticar (one per token shape), an echoed read, and a secret given as an argument. */
 async function mcpSession(client: Client): Promise<Output[]> {
   client.setRequestHandler(ElicitRequestSchema, () => ({ action: 'accept', content: { send: true } }));
   const outputs: Output[] = [];
@@ -355,10 +355,10 @@ async function mcpSession(client: Client): Promise<Output[]> {
     output: 'result of ObterMapaDeAssentos (echoed)',
     value: await callTool(client, 'ObterMapaDeAssentos', { Localizador: 'ABC123' }),
   });
-  outputs.push({
-    output: 'result of Aereo_ValidarTokenSeguranca with the session token (echoed)',
-    value: await callTool(client, 'Aereo_ValidarTokenSeguranca', { token: SECRETS.sessionToken, TokenDeSeguranca: '1234' }),
-  });
+  // A secret as an argument is refused before anything is sent (docs/mcp.md): the refusal names the argument, not its value.
+  const refused = await callTool(client, 'Aereo_ValidarTokenSeguranca', { token: SECRETS.sessionToken, TokenDeSeguranca: '1234' });
+  expect(refused.isError).toBe(true);
+  outputs.push({ output: 'result of Aereo_ValidarTokenSeguranca with the session token (refused)', value: refused });
   return outputs;
 }
 const mcpArgs = ['mcp', '--family', 'legacy', '--base-url', '', '--allow-writes'];
@@ -386,7 +386,8 @@ describe('MCP', () => {
     } finally {
       await client.close();
     }
-    expectSecretsSent(receivedTexts(), ['password', 'login', 'developerToken', 'accessCode', 'sessionToken']);
+    expectSecretsSent(receivedTexts(), ['password', 'login', 'developerToken', 'accessCode']);
+    expect(receivedTexts().some((text) => text.includes(SECRETS.sessionToken)), 'the agent sent the session token upstream').toBe(false);
     expectNoLeak('MCP stdio', [...outputs, { output: 'stderr', value: stderr }]);
   }, 60_000);
 
@@ -418,7 +419,8 @@ describe('MCP', () => {
       child.kill('SIGTERM');
       await exited;
     }
-    expectSecretsSent(receivedTexts(), ['password', 'login', 'developerToken', 'accessCode', 'sessionToken']);
+    expectSecretsSent(receivedTexts(), ['password', 'login', 'developerToken', 'accessCode']);
+    expect(receivedTexts().some((text) => text.includes(SECRETS.sessionToken)), 'the agent sent the session token upstream').toBe(false);
     expectNoLeak('MCP HTTP', [...outputs, { output: 'stderr', value: stderr }, { output: 'stdout', value: stdout }]);
   }, 60_000);
 });
