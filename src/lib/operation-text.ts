@@ -19,6 +19,8 @@ export interface OperationText {
   readonly description: string;
   /** One sentence each: group, effect, source Part, observed counts; the deprecation apart. */
   readonly facts: readonly string[];
+  /** The same facts in brief, where space is counted (an MCP tool list): group and effect in one sentence, the observed counts. */
+  readonly short: readonly string[];
   /** Said only of a deprecated operation: what replaces it, or that the contract names nothing. */
   readonly deprecation?: string;
 }
@@ -57,12 +59,16 @@ export function operationText(doc: unknown, op: JsonObject, observed: boolean): 
   const summary = typeof op.summary === 'string' ? op.summary : operationId;
   const description = typeof op.description === 'string' ? op.description.trim() : '';
   const facts: string[] = [];
+  const short: string[] = [];
   const group = Array.isArray(op.tags) && typeof op.tags[0] === 'string' ? op.tags[0] : undefined;
   if (group !== undefined) facts.push(`Group: ${group}.`);
   const reason = typeof op['x-effect-inferred'] === 'string' ? ` Inferred: ${op['x-effect-inferred'].trim()}` : '';
   if (op['x-effect'] === 'read') facts.push(`Reads only: changes nothing on the service (\`x-effect: read\`).${reason}`);
   else if (op['x-effect'] === 'write')
     facts.push(`Writes: may change something on the service, so it is never retried (\`x-effect: write\`).${reason}`);
+  const effect = op['x-effect'] === 'read' ? 'reads only' : op['x-effect'] === 'write' ? 'writes' : undefined;
+  const brief = [...(group === undefined ? [] : [`Group: ${group}`]), ...(effect === undefined ? [] : [effect])];
+  if (brief.length > 0) short.push(`${brief.join('; ')}.`);
   if (typeof op['x-source'] === 'string') facts.push(`Source: Part ${op['x-source']} of the interface description.`);
   if (observed) {
     const { request, answer } = bodySchemas(doc, op);
@@ -70,11 +76,17 @@ export function operationText(doc: unknown, op: JsonObject, observed: boolean): 
       ...(seenOf(doc, request) ? [`its request from ${seenText(seenOf(doc, request) as SeenIn)}`] : []),
       ...(seenOf(doc, answer) ? [`its answer from ${seenText(seenOf(doc, answer) as SeenIn)}`] : []),
     ];
-    facts.push(
+    const said =
       typed.length > 0
         ? `Observed flavour, not published by the provider: typed ${typed.join(', and ')}.`
-        : 'Observed flavour, not published by the provider: no captured body types this operation, so it is as published.',
-    );
+        : 'Observed flavour, not published by the provider: no captured body types this operation, so it is as published.';
+    facts.push(said);
+    const counts = [request, answer].map((schema, i) => {
+      const seen = seenOf(doc, schema);
+      return seen ? `${i === 0 ? 'request' : 'answer'} from ${seen.seen} captured bodies (${seen.sources.join(', ')})` : undefined;
+    });
+    const named = counts.filter((c): c is string => c !== undefined);
+    short.push(named.length > 0 ? `Observed, not published: ${named.join(', ')}.` : 'Observed flavour: as published.');
   }
   let deprecation: string | undefined;
   if (op.deprecated === true) {
@@ -84,7 +96,7 @@ export function operationText(doc: unknown, op: JsonObject, observed: boolean): 
         ? `Replaced by \`${by.operationId}\` (\`POST ${String(by.path)}\`, \`x-replaced-by\`).`
         : 'Deprecated by the contract, which names no replacement (no `x-replaced-by`).';
   }
-  return { summary, description, facts, ...(deprecation === undefined ? {} : { deprecation }) };
+  return { summary, description, facts, short, ...(deprecation === undefined ? {} : { deprecation }) };
 }
 
 function seenOf(doc: unknown, schema: unknown): SeenIn | undefined {
