@@ -19,6 +19,8 @@ export interface OperationText {
   readonly description: string;
   /** One sentence each: group, effect, source Part, observed counts; the deprecation apart. */
   readonly facts: readonly string[];
+  /** The read-or-write sentence alone (one of `facts`), for a page that says the rest its own way. */
+  readonly effect?: string;
   /** The same facts in brief, where space is counted (an MCP tool list): group and effect in one sentence, the observed counts. */
   readonly short: readonly string[];
   /** Said only of a deprecated operation: what replaces it, or that the contract names nothing. */
@@ -63,9 +65,13 @@ export function operationText(doc: unknown, op: JsonObject, observed: boolean): 
   const group = Array.isArray(op.tags) && typeof op.tags[0] === 'string' ? op.tags[0] : undefined;
   if (group !== undefined) facts.push(`Group: ${group}.`);
   const reason = typeof op['x-effect-inferred'] === 'string' ? ` Inferred: ${op['x-effect-inferred'].trim()}` : '';
-  if (op['x-effect'] === 'read') facts.push(`Reads only: changes nothing on the service (\`x-effect: read\`).${reason}`);
-  else if (op['x-effect'] === 'write')
-    facts.push(`Writes: may change something on the service, so it is never retried (\`x-effect: write\`).${reason}`);
+  const effectSentence =
+    op['x-effect'] === 'read'
+      ? `Reads only: changes nothing on the service (\`x-effect: read\`).${reason}`
+      : op['x-effect'] === 'write'
+        ? `Writes: may change something on the service, so it is never retried (\`x-effect: write\`).${reason}`
+        : undefined;
+  if (effectSentence !== undefined) facts.push(effectSentence);
   const effect = op['x-effect'] === 'read' ? 'reads only' : op['x-effect'] === 'write' ? 'writes' : undefined;
   const brief = [...(group === undefined ? [] : [`Group: ${group}`]), ...(effect === undefined ? [] : [effect])];
   if (brief.length > 0) short.push(`${brief.join('; ')}.`);
@@ -96,7 +102,14 @@ export function operationText(doc: unknown, op: JsonObject, observed: boolean): 
         ? `Replaced by \`${by.operationId}\` (\`POST ${String(by.path)}\`, \`x-replaced-by\`).`
         : 'Deprecated by the contract, which names no replacement (no `x-replaced-by`).';
   }
-  return { summary, description, facts, short, ...(deprecation === undefined ? {} : { deprecation }) };
+  return {
+    summary,
+    description,
+    facts,
+    short,
+    ...(effectSentence === undefined ? {} : { effect: effectSentence }),
+    ...(deprecation === undefined ? {} : { deprecation }),
+  };
 }
 
 function seenOf(doc: unknown, schema: unknown): SeenIn | undefined {
