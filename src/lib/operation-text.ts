@@ -87,12 +87,14 @@ export function operationText(doc: unknown, op: JsonObject, observed: boolean): 
         ? `Observed flavour, not published by the provider: typed ${typed.join(', and ')}.`
         : 'Observed flavour, not published by the provider: no captured body types this operation, so it is as published.';
     facts.push(said);
-    const counts = [request, answer].map((schema, i) => {
-      const seen = seenOf(doc, schema);
-      return seen ? `${i === 0 ? 'request' : 'answer'} from ${seen.seen} captured bodies (${seen.sources.join(', ')})` : undefined;
-    });
-    const named = counts.filter((c): c is string => c !== undefined);
-    short.push(named.length > 0 ? `Observed, not published: ${named.join(', ')}.` : 'Observed flavour: as published.');
+    // Brief: the sources named once when both bodies come from the same ones.
+    const [asked, answered] = [seenOf(doc, request), seenOf(doc, answer)];
+    const same = asked && answered && asked.sources.join() === answered.sources.join();
+    const named = [
+      ...(asked ? [`request from ${asked.seen} captured bodies${same ? '' : ` (${asked.sources.join(', ')})`}`] : []),
+      ...(answered ? [`answer from ${answered.seen}${same ? '' : ' captured bodies'} (${answered.sources.join(', ')})`] : []),
+    ];
+    short.push(named.length > 0 ? `Observed, not published: ${named.join(', ')}.` : 'Observed: as published.');
   }
   let deprecation: string | undefined;
   if (op.deprecated === true) {

@@ -59,7 +59,7 @@ export function annotateFeeds(shape: unknown, feeds: readonly Feed[]): void {
   for (const { fromField, note } of feeds) byField.set(fromField, [...(byField.get(fromField) ?? []), note]);
   for (const [fromField, notes] of byField) {
     const steps = fromField.split('.').flatMap((part) => (part.endsWith('[]') ? [part.slice(0, -2), '[]'] : [part]));
-    const note = `Observed: feeds ${notes.join(', ')}.`;
+    const note = `Observed: feeds ${notes.join(', ')} (captured flow steps that thread it).`;
     for (const node of reach(shape, steps)) node.description = note;
   }
 }
@@ -115,7 +115,7 @@ export function prunedShape(node: unknown, depth: number): unknown {
  * an answer the contract leaves an open object adds nothing to say, so its `body` stays free.
  */
 export function outputSchemaOf(answer: unknown): JsonObject {
-  const result: JsonObject = { type: 'object', properties: { status: { type: 'integer' } } };
+  const result: JsonObject = { type: 'object' };
   const open = isObject(answer) && Object.keys(answer).length === 1 && answer.type === 'object';
   // No `required` in `if`: a refusal has no status and no body, and the `then` holds nothing of it.
   // biome-ignore lint/suspicious/noThenProperty: JSON Schema's `then` keyword, in a schema object no one awaits.

@@ -82,7 +82,7 @@ function feedsOf(operationId: string): Feed[] {
     .filter((t) => t.fromOperation === operationId)
     .map((t) => ({
       fromField: t.fromField,
-      note: `${t.request}.${t.field} (${t.steps} captured flow ${t.steps === 1 ? 'step' : 'steps'})`,
+      note: `${t.request}.${t.field} (${t.steps})`,
     }));
 }
 

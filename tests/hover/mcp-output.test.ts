@@ -93,10 +93,11 @@ describe('MCP: outputSchema and structuredContent', () => {
     for (const tool of published.tools) expect(tool.description).not.toMatch(/Observed/);
   });
 
-  test('tools/list stays within budget: v2-pt 40 kB, v2-pt observed 80 kB', async () => {
+  test('tools/list stays within budget: v2-pt 40 kB, each observed flavour 80 kB', async () => {
     const bytes = async (family: string, observed: boolean) =>
       Buffer.byteLength(JSON.stringify(await (await connected(family, observed)).listTools()));
     expect(await bytes('v2-pt', false)).toBeLessThanOrEqual(40_000);
     expect(await bytes('v2-pt', true)).toBeLessThanOrEqual(80_000);
+    expect(await bytes('legacy', true)).toBeLessThanOrEqual(80_000);
   });
 });
