@@ -24,6 +24,7 @@ const SLOW_TESTS = [
   'tests/reliability/proxy-hostile.test.ts',
   'tests/reliability/client-faults.test.ts',
   'tests/package/**',
+  'tests/hover/hover.test.ts',
 ];
 
 // Two files at a time on two cores (vitest's default leaves one core to the main process):

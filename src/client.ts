@@ -167,13 +167,15 @@ export interface SessionOptions {
  * Factory of a family whose bodies declare the credentials: with `credentials`, bodies may omit them.
  * `N`: its naming; `R`: the paths of its reads; `O`: options of its own.
  */
-export interface FamilyFactory<P, N = undefined, R = never, O = unknown> {
-  (options: ClientOptionsWithCredentials & O & { credentials: Credentials }): NamedFamilyClient<P, true, N, R>;
-  (options: ClientOptionsWithCredentials & O): NamedFamilyClient<P, false, N, R>;
+export interface FamilyFactory<P, N = undefined, R = never, O = unknown, D = undefined> {
+  (options: ClientOptionsWithCredentials & O & { credentials: Credentials }): NamedFamilyClient<P, true, N, R, D>;
+  (options: ClientOptionsWithCredentials & O): NamedFamilyClient<P, false, N, R, D>;
 }
 
-/** Factory of a family whose credential field names are not published: no `credentials` option. */
-export type PlainFamilyFactory<P, N = undefined, R = never> = (options: ClientOptions) => NamedFamilyClient<P, false, N, R>;
+/** Factory of a family whose credential field names are not published: no `credentials` option (`D`: its call docs). */
+export type PlainFamilyFactory<P, N = undefined, R = never, D = undefined> = (
+  options: ClientOptions,
+) => NamedFamilyClient<P, false, N, R, D>;
 
 // What openapi-fetch sees: any path, a JSON body, a text answer (parsed here, once).
 type LooseOperation = {
@@ -565,14 +567,14 @@ export function createFamilyClient<P, Relaxed extends boolean = false>(
   return withNamedCalls(family.name, call, family.operations ?? [], family.naming) as unknown as FamilyClient<P, Relaxed>;
 }
 
-/** The factory of a family whose bodies declare credentials (`R`: the paths of its reads; `O`: options of its own). */
-export function defineFamily<P, N = undefined, R = never, O = unknown>(
+/** The factory of a family whose bodies declare credentials (`R`: the paths of its reads; `O`: options of its own; `D`: its call docs, generated/<id>/calls.d.ts). */
+export function defineFamily<P, N = undefined, R = never, O = unknown, D = undefined>(
   family: Family & Required<Pick<Family, 'credentialFields'>>,
-): FamilyFactory<P, N, R, O>;
-/** The factory of a family whose credential field names are not published. */
-export function defineFamily<P, N = undefined, R = never>(family: Family): PlainFamilyFactory<P, N, R>;
-export function defineFamily<P, N = undefined, R = never, O = unknown>(
+): FamilyFactory<P, N, R, O, D>;
+/** The factory of a family whose credential field names are not published (`D`: its call docs). */
+export function defineFamily<P, N = undefined, R = never, D = undefined>(family: Family): PlainFamilyFactory<P, N, R, D>;
+export function defineFamily<P, N = undefined, R = never, O = unknown, D = undefined>(
   family: Family,
-): FamilyFactory<P, N, R, O> | PlainFamilyFactory<P, N, R> {
-  return ((options: ClientOptionsWithCredentials) => createFamilyClient<P>(family, options)) as unknown as FamilyFactory<P, N, R, O>;
+): FamilyFactory<P, N, R, O, D> | PlainFamilyFactory<P, N, R, D> {
+  return ((options: ClientOptionsWithCredentials) => createFamilyClient<P>(family, options)) as unknown as FamilyFactory<P, N, R, O, D>;
 }

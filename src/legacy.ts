@@ -4,7 +4,11 @@
 import type { paths } from '../generated/legacy/schema.d.ts';
 import { defineFamily, type SessionOptions } from './client.ts';
 import { legacyFamily, type LegacyReadPath } from './families/legacy.ts';
-import type { NameIn, NamedFamilyClient, OperationAnswer, OperationName, OperationRequest } from './named-calls.ts';
+import type { Calls, Fields } from '../generated/legacy/calls.d.ts';
+import type { CallDocs, NameIn, NamedFamilyClient, OperationAnswer, OperationName, OperationRequest } from './named-calls.ts';
+
+/** The operations' and fields' documentation, from the contract: the hover of every call by name. */
+type Docs = CallDocs<Calls, Fields>;
 
 type Prefix = '/AereoNoSession.svc/';
 type Naming = (typeof legacyFamily)['naming'];
@@ -20,12 +24,12 @@ export type LegacyPaths = paths;
  * `AutenticacaoRS` with `Erros` filled rejects with AuthenticationError.
  * @deprecated The legacy service is kept for existing integrations only: migrate to `./v2` (see `migrateLegacyCall`).
  */
-export const createLegacyClient = defineFamily<paths, Naming, Reads, SessionOptions>(legacyFamily);
+export const createLegacyClient = defineFamily<paths, Naming, Reads, SessionOptions, Docs>(legacyFamily);
 
 /** A legacy client made with `credentials`. */
-export type LegacyClient = NamedFamilyClient<paths, true, Naming, Reads>;
+export type LegacyClient = NamedFamilyClient<paths, true, Naming, Reads, Docs>;
 /** A legacy client made without `credentials`. */
-export type LegacyClientWithoutCredentials = NamedFamilyClient<paths, false, Naming, Reads>;
+export type LegacyClientWithoutCredentials = NamedFamilyClient<paths, false, Naming, Reads, Docs>;
 /** The operation names of `AereoNoSession.svc` (Parts 4.4, 4.5). */
 export type LegacyOperationName = OperationName<paths, Prefix>;
 /** The operations that only read: the only ones `retry` and `reauthenticate` apply to. */
@@ -35,7 +39,8 @@ export type LegacyRequest<N extends LegacyOperationName, WithStoredCredentials e
   paths,
   Prefix,
   N,
-  WithStoredCredentials
+  WithStoredCredentials,
+  Docs
 >;
 /** The answer of an `AereoNoSession.svc` operation. */
 export type LegacyAnswer<N extends LegacyOperationName> = OperationAnswer<paths, Prefix, N>;

@@ -19,9 +19,28 @@ export interface Naming {
 export type NameIn<K, Prefix extends string> = K extends `${Prefix}${infer N}` ? (N extends `${string}/${string}` ? never : N) : never;
 type IsTemplate<N> = N extends `{${string}}` ? true : false;
 
-/** One operation called by name: the body and options `call` takes for its path (`retry` only if it is one of the reads `R`). */
-export type OperationCall<P, K extends PostPath<P>, Relaxed extends boolean, R = never> = (
-  body: BodyArg<P, K, Relaxed>,
+/**
+ * A family's call documentation, generated/<id>/calls.d.ts: `calls`, per folder of paths, each
+ * operation's name and path with the JSDoc its call shows at the hover; `fields`, per path, the
+ * body fields whose description the generated types leave off.
+ */
+export interface CallDocs<C = unknown, F = unknown> {
+  readonly calls: C;
+  readonly fields: F;
+}
+
+type NoFields = Record<never, never>;
+type FieldsOf<D> = D extends CallDocs ? D['fields'] : NoFields;
+
+/**
+ * A body with the documentation of its fields beside (an intersection: a property's JSDoc is
+ * the union of its declarations'); the fields named there are ones the body declares, typed `unknown`.
+ */
+export type DocumentedBody<B, F, K> = K extends keyof F ? (B extends object ? B & F[K] : B) : B;
+
+/** One operation called by name: the body and options `call` takes for its path (`retry` only if it is one of the reads `R`; `F` its fields' docs). */
+export type OperationCall<P, K extends PostPath<P>, Relaxed extends boolean, R = never, F = NoFields> = (
+  body: DocumentedBody<BodyArg<P, K, Relaxed>, F, K>,
   ...options: CallRest<PostOperation<P, K>, IsRead<K, R>>
 ) => Promise<SuccessBody<PostOperation<P, K>>>;
 
@@ -38,19 +57,32 @@ type TemplateCalls<P, Prefix extends string, Relaxed extends boolean> = [Templat
       ) => Promise<SuccessBody<PostOperation<P, TemplatePath<P, Prefix>>>>;
     };
 
-/** The calls by name of the paths under `Prefix`. */
-export type NamedCalls<P, Prefix extends string, Relaxed extends boolean, R = never> = {
+type UndocumentedCalls<P, Prefix extends string, Relaxed extends boolean, R> = {
   readonly [K in PostPath<P> as IsTemplate<NameIn<K, Prefix>> extends true ? never : NameIn<K, Prefix>]: OperationCall<P, K, Relaxed, R>;
-} & TemplateCalls<P, Prefix, Relaxed>;
+};
 
-type GroupCalls<P, N extends Naming, Relaxed extends boolean, R> =
+// Mapped over the generated folder's own keys (homomorphic), so each call keeps the JSDoc
+// calls.d.ts gives its name; a mapping over keys rebuilt from the paths would drop it.
+type DocumentedCalls<P, Folder, F, Relaxed extends boolean, R> = {
+  readonly [Name in keyof Folder]: OperationCall<P, Extract<Folder[Name], PostPath<P>>, Relaxed, R, F>;
+};
+
+/** The calls by name of the paths under `Prefix`, documented by `D` (generated/<id>/calls.d.ts) when given. */
+export type NamedCalls<P, Prefix extends string, Relaxed extends boolean, R = never, D = undefined> = (D extends CallDocs
+  ? Prefix extends keyof D['calls']
+    ? DocumentedCalls<P, D['calls'][Prefix], D['fields'], Relaxed, R>
+    : UndocumentedCalls<P, Prefix, Relaxed, R>
+  : UndocumentedCalls<P, Prefix, Relaxed, R>) &
+  TemplateCalls<P, Prefix, Relaxed>;
+
+type GroupCalls<P, N extends Naming, Relaxed extends boolean, R, D> =
   N['groups'] extends Readonly<Record<string, string>>
-    ? { readonly [G in keyof N['groups']]: NamedCalls<P, N['groups'][G], Relaxed, R> }
+    ? { readonly [G in keyof N['groups']]: NamedCalls<P, N['groups'][G], Relaxed, R, D> }
     : unknown;
 
-/** A family client with its calls by name (`N` is the family's naming; none when undefined; `R` the paths of its reads). */
-export type NamedFamilyClient<P, Relaxed extends boolean, N, R = never> = FamilyClient<P, Relaxed, R> &
-  (N extends Naming ? NamedCalls<P, N['prefix'], Relaxed, R> & GroupCalls<P, N, Relaxed, R> : unknown);
+/** A family client with its calls by name (`N` is the family's naming; none when undefined; `R` the paths of its reads; `D` its call docs). */
+export type NamedFamilyClient<P, Relaxed extends boolean, N, R = never, D = undefined> = FamilyClient<P, Relaxed, R> &
+  (N extends Naming ? NamedCalls<P, N['prefix'], Relaxed, R, D> & GroupCalls<P, N, Relaxed, R, D> : unknown);
 
 /** The operation names under `Prefix` (template paths excluded). */
 export type OperationName<P, Prefix extends string> = Exclude<NameIn<PostPath<P>, Prefix>, `{${string}}`>;
@@ -58,12 +90,14 @@ export type OperationName<P, Prefix extends string> = Exclude<NameIn<PostPath<P>
 /** The path of operation `Name` under `Prefix`. */
 export type OperationPath<P, Prefix extends string, Name extends string> = `${Prefix}${Name}` & PostPath<P>;
 
-/** The request body of operation `Name` under `Prefix`; `Relaxed` true: as a client with stored credentials takes it. */
-export type OperationRequest<P, Prefix extends string, Name extends OperationName<P, Prefix>, Relaxed extends boolean = false> = BodyArg<
+/** The request body of operation `Name` under `Prefix`; `Relaxed` true: as a client with stored credentials takes it; `D`: its fields' docs. */
+export type OperationRequest<
   P,
-  OperationPath<P, Prefix, Name>,
-  Relaxed
->;
+  Prefix extends string,
+  Name extends OperationName<P, Prefix>,
+  Relaxed extends boolean = false,
+  D = undefined,
+> = DocumentedBody<BodyArg<P, OperationPath<P, Prefix, Name>, Relaxed>, FieldsOf<D>, OperationPath<P, Prefix, Name>>;
 
 /** The answer (2xx JSON body) of operation `Name` under `Prefix`. */
 export type OperationAnswer<P, Prefix extends string, Name extends OperationName<P, Prefix>> = SuccessBody<

@@ -7,7 +7,11 @@ import type { components, paths } from '../generated/v2-pt-observed/schema.d.ts'
 import { defineFamily } from './client.ts';
 import { v2PtObservedFamily } from './families/v2-pt-observed.ts';
 import type { V2ReadPath } from './families/v2-pt.ts';
-import type { NameIn, NamedFamilyClient, OperationAnswer, OperationName, OperationRequest } from './named-calls.ts';
+import type { Calls, Fields } from '../generated/v2-pt-observed/calls.d.ts';
+import type { CallDocs, NameIn, NamedFamilyClient, OperationAnswer, OperationName, OperationRequest } from './named-calls.ts';
+
+/** The operations' and fields' documentation, from the contract: the hover of every call by name. */
+type Docs = CallDocs<Calls, Fields>;
 
 type Prefix = '/api/V2/Voos/';
 type Naming = (typeof v2PtObservedFamily)['naming'];
@@ -23,12 +27,12 @@ export type V2ObservedSchemas = components['schemas'];
  * `credentials`, bodies may leave out Login, Senha and ClienteId. Rejects with
  * ServiceError when an answer carries `Exception: { Message }`.
  */
-export const createV2ObservedClient = defineFamily<paths, Naming, V2ReadPath>(v2PtObservedFamily);
+export const createV2ObservedClient = defineFamily<paths, Naming, V2ReadPath, unknown, Docs>(v2PtObservedFamily);
 
 /** A client of the observed flavour made with `credentials`. */
-export type V2ObservedClient = NamedFamilyClient<paths, true, Naming, V2ReadPath>;
+export type V2ObservedClient = NamedFamilyClient<paths, true, Naming, V2ReadPath, Docs>;
 /** A client of the observed flavour made without `credentials`. */
-export type V2ObservedClientWithoutCredentials = NamedFamilyClient<paths, false, Naming, V2ReadPath>;
+export type V2ObservedClientWithoutCredentials = NamedFamilyClient<paths, false, Naming, V2ReadPath, Docs>;
 export type V2ObservedOperationName = OperationName<paths, Prefix>;
 export type V2ObservedReadOperation = NameIn<V2ReadPath, Prefix>;
 /** The request body of an operation in the observed flavour, e.g. `V2ObservedRequest<'Tarifar'>`. */
@@ -36,7 +40,8 @@ export type V2ObservedRequest<N extends V2ObservedOperationName, WithStoredCrede
   paths,
   Prefix,
   N,
-  WithStoredCredentials
+  WithStoredCredentials,
+  Docs
 >;
 /** The answer of an operation as the observed flavour types it, e.g. `V2ObservedAnswer<'Disponibilidade'>`. */
 export type V2ObservedAnswer<N extends V2ObservedOperationName> = OperationAnswer<paths, Prefix, N>;

@@ -11,7 +11,7 @@ import { behavioursOf } from '../../src/lib/observed-behaviours.ts';
 import { behavioursMarkdown } from './behaviours.ts';
 import { isObject, listOperations, type JsonObject, plainCopy } from './openapi.ts';
 import type { FlavourLinks } from './flavour-links.ts';
-import { mdCode, mdText, type ReferenceFamily } from './reference.ts';
+import { effectNote, mdCode, mdText, type ReferenceFamily } from './reference.ts';
 import { readObservedRecord } from '../observed/observed-operations.ts';
 import {
   SOURCE_LABELS,
@@ -212,7 +212,9 @@ export function observedDocumentForDocs(bundle: unknown, family: ReferenceFamily
     const stated = behavioursMarkdown(behavioursOf(entry.operation));
     const back = notes.publishedLinks?.get(`${entry.method} ${entry.path}`);
     const backNote = back ? `*Published:* [${code(back.operationId)} on the ${mdText(notes.published.title)}](${back.href}).` : '';
-    entry.operation.description = [note, backNote, own, stated].filter((s) => s.trim() !== '').join('\n\n');
+    entry.operation.description = [note, backNote, effectNote(doc, entry.operation, true), own, stated]
+      .filter((s) => s.trim() !== '')
+      .join('\n\n');
   }
   return doc;
 }

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { COVERAGE_LABELS, type DocumentCoverage, type PartCoverage } from './coverage.ts';
 import type { MirrorRow, ReplacementRow } from './crossrefs.ts';
 import { escapeHtml } from '../../src/lib/html.ts';
+import { operationText } from '../../src/lib/operation-text.ts';
 import { isObject, listOperations, type JsonObject, plainCopy } from './openapi.ts';
 import { statusLabel, statusToken } from './status.ts';
 import { buildDocs, type BuildDocsArgv } from './build-docs.ts';
@@ -95,6 +96,14 @@ function partLabel(part: PartCoverage): string {
   return COVERAGE_LABELS[part.state].toLowerCase();
 }
 
+/** Read or write, in the words the hover and the MCP tool use (src/lib/operation-text.ts): `*Reads only:* …`; empty when unsaid. */
+export function effectNote(doc: unknown, operation: JsonObject, observed: boolean): string {
+  const effect = operationText(doc, operation, observed).effect;
+  if (effect === undefined) return '';
+  const colon = effect.indexOf(':');
+  return `*${effect.slice(0, colon)}:*${effect.slice(colon + 1)}`;
+}
+
 /** The Markdown callout placed before the document's own description. */
 export function statusCallout(family: ReferenceFamily, coverage: DocumentCoverage): string {
   const lines = [`> **Status: ${mdText(statusLabel(family.status))}**${family.statusNote ? ` — ${mdText(family.statusNote)}` : ''}.`];
@@ -160,6 +169,8 @@ export function documentForDocs(bundle: unknown, family: ReferenceFamily, notes:
           `([report](index.html#coverage-${family.id})).`,
       );
     }
+    const effect = effectNote(doc, entry.operation, family.flavourOf !== undefined);
+    if (effect !== '') lines.push(effect);
     // A mirror's inference is in its own note above.
     const source = sourceNote(entry.operation, { inferred: !mirror });
     if (source !== '') lines.push(source);

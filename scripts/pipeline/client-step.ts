@@ -9,7 +9,7 @@ import { digestOutputs } from './step.ts';
 import { StepError } from './step-error.ts';
 
 export async function clientInputs(rootDir: string): Promise<string[]> {
-  const types = (await filesUnder(path.join(rootDir, 'generated'))).filter((f) => f.endsWith('schema.d.ts'));
+  const types = (await filesUnder(path.join(rootDir, 'generated'))).filter((f) => f.endsWith('schema.d.ts') || f.endsWith('calls.d.ts'));
   return [
     ...(await filesUnder(path.join(rootDir, 'src'))),
     ...types,

@@ -1,10 +1,14 @@
 // The contract index step (generated/contract/index.{json,js,d.ts}): made from every bundle
 // once the families and the observed flavours are written, before the client compiles
 // against it. Cheap (the bundles parsed once), so it runs whenever any bundle was rebuilt
-// or its own record is stale, and writes only files whose bytes change.
+// or its own record is stale, and writes only files whose bytes change. Beside it, each
+// bundle's call documentation (generated/<id>/calls.d.ts, call-docs.ts), which the client's
+// types read for the hover.
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sha256 } from './cache.ts';
+import { type FeedingThread, renderCallDocs } from './call-docs.ts';
 import { contractIndex, renderIndexDeclarations, renderIndexJson, renderIndexModule } from './contract-index.ts';
 import type { BuiltFamily, StepContext } from './step.ts';
 import { INDEX_ID, LEGACY_OBSERVED_ID, OBSERVED_ID } from './step-ids.ts';
@@ -12,13 +16,26 @@ import { INDEX_ID, LEGACY_OBSERVED_ID, OBSERVED_ID } from './step-ids.ts';
 export { INDEX_ID };
 export const INDEX_FILES = { json: 'contract/index.json', module: 'contract/index.js', declarations: 'contract/index.d.ts' } as const;
 
-/** The bundles the index reads (each family's and both observed flavours'), and its own code. */
+/** The flows' lineage the observed call documentation reads (flows-step.ts writes it). */
+const LINEAGE = 'flows/lineage.json';
+
+/** The bundles the index reads (each family's and both observed flavours'), the flows' lineage, and its own code. */
 export function indexInputs(rootDir: string, outDir: string, familyIds: readonly string[]): string[] {
   return [
     ...[...familyIds, OBSERVED_ID, LEGACY_OBSERVED_ID].map((id) => path.join(outDir, id, 'openapi.json')),
+    ...(existsSync(path.join(outDir, LINEAGE)) ? [path.join(outDir, LINEAGE)] : []),
     path.join(rootDir, 'scripts/pipeline/contract-index.ts'),
+    path.join(rootDir, 'scripts/pipeline/call-docs.ts'),
+    path.join(rootDir, 'src/lib/operation-text.ts'),
     path.join(rootDir, 'src/lib/limits.ts'),
   ];
+}
+
+async function lineageThreads(outDir: string): Promise<FeedingThread[]> {
+  const file = path.join(outDir, LINEAGE);
+  if (!existsSync(file)) return [];
+  const lineage = JSON.parse(await readFile(file, 'utf8')) as { summary?: FeedingThread[] };
+  return lineage.summary ?? [];
 }
 
 export async function buildIndex(ctx: StepContext, familyIds: readonly string[]): Promise<BuiltFamily> {
@@ -32,11 +49,14 @@ export async function buildIndex(ctx: StepContext, familyIds: readonly string[])
     })),
   );
   const index = contractIndex(bundles);
-  const contents = {
+  const threads = await lineageThreads(ctx.outDir);
+  const contents: Record<string, string> = {
     [INDEX_FILES.json]: renderIndexJson(index),
     [INDEX_FILES.module]: renderIndexModule(index),
     [INDEX_FILES.declarations]: renderIndexDeclarations(index),
   };
+  for (const { id, flavour, document } of bundles)
+    contents[`${id}/calls.d.ts`] = renderCallDocs(id, document, flavour === 'observed', threads);
   for (const [file, content] of Object.entries(contents)) await ctx.writeIfChanged(path.join(ctx.outDir, file), content);
   return {
     report: { id: INDEX_ID, skipped: false, files: Object.keys(contents), warnings: [], ms: performance.now() - started },

@@ -260,8 +260,11 @@ async function runSteps(run: Run): Promise<void> {
     // The docs site reads every bundle: it runs when any was rebuilt or its own inputs changed.
     const site = going() && (built.length > 0 || plan.observedStale || plan.docsStale) ? await startDocs(run, ctx, workers) : undefined;
     if (going() && plan.observedStale && (await buildObserved(run, ctx))) run.onBundles([OBSERVED_ID]);
+    // The observed call documentation reads the flows' lineage: computed first (it reads the captures only).
+    if (going() && plan.flowsStale) await buildFlows(run);
     // Every door reads the index, the client's types among them: written before the client compiles.
-    if (going() && (plan.indexStale || built.some((b) => b.document) || plan.observedStale)) await buildContractIndex(run, ctx);
+    if (going() && (plan.indexStale || built.some((b) => b.document) || plan.observedStale || plan.flowsStale))
+      await buildContractIndex(run, ctx);
     // The client needs every type (the observed flavour's too), not the docs; only for the real output folder.
     const clientWanted = run.intoProject && run.client && going();
     // ./msw compiles against the declarations the mock step writes (generated/msw, msw-modules.ts): a
@@ -275,7 +278,6 @@ async function runSteps(run: Run): Promise<void> {
     await clientDone;
     run.phase('client compiled');
     await mockDone;
-    if (going() && plan.flowsStale) await buildFlows(run);
     if (going() && (plan.postmanStale || plan.flowsStale || built.some((b) => b.document))) await buildCollections(run);
   } finally {
     if (!run.session) await workers.close();

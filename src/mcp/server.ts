@@ -116,6 +116,7 @@ export async function createMcpServer(options: McpServerOptions = {}): Promise<S
       title: tool.title,
       description: tool.description,
       inputSchema: inputSchema as Tool['inputSchema'],
+      ...(tool.outputSchema ? { outputSchema: tool.outputSchema as Tool['outputSchema'] } : {}),
       annotations: {
         title: tool.title,
         readOnlyHint: tool.read,
@@ -327,6 +328,7 @@ export async function createMcpServer(options: McpServerOptions = {}): Promise<S
     read: tool.read,
     destructive: tool.destructive,
     inputSchema: toolOf(tool).inputSchema,
+    ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
   });
 
   const { types } = sdk;

@@ -14,9 +14,14 @@ import { v2EnFamily } from '../families/v2-en.ts';
 import { v2PtObservedFamily } from '../families/v2-pt-observed.ts';
 import { v2PtFamily } from '../families/v2-pt.ts';
 import { v3Family } from '../families/v3.ts';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Family } from '../client.ts';
 import { credentialKind, FAMILY_IDS as INDEXED_IDS, isReadPath, isRedactedField } from '../lib/contract-index.ts';
+import { LINEAGE_FILE, PACKAGE_ROOT } from '../lib/layout.ts';
+import { bodySchemas, operationText } from '../lib/operation-text.ts';
 import { isObject, type JsonObject, resolvePointer } from '../lib/refs.ts';
+import { annotateFeeds, type Feed, outputSchemaOf, prunedShape, shapeOf } from './results.ts';
 
 const OBSERVED_SUFFIX = '-observed';
 /** The bundles a server can serve, by document id: every one the contract index lists. */
@@ -57,6 +62,55 @@ export interface OperationTool {
   credentials?: CredentialFields;
   /** The body is not an object: the input's `body` property carries it. */
   wrapped: boolean;
+  /** What every call returns, its answer's shape from the contract (absent when the answer has no JSON schema). */
+  outputSchema?: JsonObject;
+}
+
+interface Thread {
+  request: string;
+  field: string;
+  fromOperation: string;
+  fromField: string;
+  steps: number;
+}
+
+let threads: Thread[] | undefined;
+/** The flows' lineage (generated/flows/lineage.json): which answer field feeds which later request field. */
+function lineageThreads(): Thread[] {
+  if (threads) return threads;
+  const file = path.join(PACKAGE_ROOT, LINEAGE_FILE);
+  threads = existsSync(file) ? ((JSON.parse(readFileSync(file, 'utf8')) as { summary?: Thread[] }).summary ?? []) : [];
+  return threads;
+}
+
+/** The answer fields of `operationId` the lineage shows feeding later calls, each with its note. */
+function feedsOf(operationId: string): Feed[] {
+  return lineageThreads()
+    .filter((t) => t.fromOperation === operationId)
+    .map((t) => ({
+      fromField: t.fromField,
+      note: `${t.request}.${t.field} (${t.steps})`,
+    }));
+}
+
+/** A tool's description: the operation's own, then what the contract says beside it (group, effect, source, observed counts, deprecation). */
+function descriptionOf(doc: JsonObject, op: JsonObject, observed: boolean): string {
+  const text = operationText(doc, op, observed);
+  // The brief facts only (group, effect, observed counts): the list has a budget, and a deprecated operation's description says so itself.
+  return [text.description === '' ? text.summary : text.description, ...text.short].join('\n\n');
+}
+
+/** Levels of an observed answer's fields its output schema spells out (then types only, but on the way to a field that feeds a later call). */
+const OBSERVED_ANSWER_DEPTH = -1;
+
+/** The output schema of an operation's tool: its 200 answer's shape, with the fields that feed later calls said so. */
+function outputOf(doc: JsonObject, op: JsonObject, observed: boolean): JsonObject | undefined {
+  const { answer } = bodySchemas(doc, op);
+  if (answer === undefined) return undefined;
+  const shape = shapeOf(plainSchema(doc, answer));
+  if (!observed) return outputSchemaOf(shape);
+  annotateFeeds(shape, feedsOf(String(op.operationId)));
+  return outputSchemaOf(prunedShape(shape, OBSERVED_ANSWER_DEPTH));
 }
 
 /** Replaces a `$ref` that points back into its own chain: no client resolves one, and the contract's text says what it is. */
@@ -205,6 +259,8 @@ export function toolsOf(documentId: string, doc: JsonObject): OperationTool[] {
       const credentials = family?.credentialFields?.(path);
       const { schema, wrapped } = inputSchemaOf(doc, bodySchema, params);
       const summary = typeof op.summary === 'string' ? op.summary : op.operationId;
+      const observed = documentId.endsWith('-observed');
+      const outputSchema = outputOf(doc, op, observed);
       tools.push({
         name: op.operationId,
         method,
@@ -212,11 +268,12 @@ export function toolsOf(documentId: string, doc: JsonObject): OperationTool[] {
         read: isReadPath(documentId, path),
         destructive: removals.has(path),
         title: summary,
-        description: typeof op.description === 'string' ? op.description.trim() : summary,
+        description: descriptionOf(doc, op, observed),
         inputSchema: schema,
         pathParams: params.map((p) => String(p.name)),
         ...(credentials ? { credentials } : {}),
         wrapped,
+        ...(outputSchema ? { outputSchema } : {}),
       });
     }
   }

@@ -387,7 +387,10 @@ describe('MCP', () => {
       await client.close();
     }
     expectSecretsSent(receivedTexts(), ['password', 'login', 'developerToken', 'accessCode']);
-    expect(receivedTexts().some((text) => text.includes(SECRETS.sessionToken)), 'the agent sent the session token upstream').toBe(false);
+    expect(
+      receivedTexts().some((text) => text.includes(SECRETS.sessionToken)),
+      'the agent sent the session token upstream',
+    ).toBe(false);
     expectNoLeak('MCP stdio', [...outputs, { output: 'stderr', value: stderr }]);
   }, 60_000);
 
@@ -420,7 +423,10 @@ describe('MCP', () => {
       await exited;
     }
     expectSecretsSent(receivedTexts(), ['password', 'login', 'developerToken', 'accessCode']);
-    expect(receivedTexts().some((text) => text.includes(SECRETS.sessionToken)), 'the agent sent the session token upstream').toBe(false);
+    expect(
+      receivedTexts().some((text) => text.includes(SECRETS.sessionToken)),
+      'the agent sent the session token upstream',
+    ).toBe(false);
     expectNoLeak('MCP HTTP', [...outputs, { output: 'stderr', value: stderr }, { output: 'stdout', value: stdout }]);
   }, 60_000);
 });

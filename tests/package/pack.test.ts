@@ -27,7 +27,7 @@ interface PackageJson {
 const pkg = JSON.parse(readFileSync(path.join(rootDir, 'package.json'), 'utf8')) as PackageJson;
 const TOP_LEVEL = new Set(['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md']);
 const GENERATED =
-  /^generated\/([a-z0-9-]+\/(openapi\.yaml|openapi\.json|schema\.d\.ts)|postman\/[a-z0-9-]+\.postman_collection\.json|bruno\/[a-z0-9-]+\/.+\.bru|bruno\/[a-z0-9-]+\/bruno\.json)$/;
+  /^generated\/([a-z0-9-]+\/(openapi\.yaml|openapi\.json|schema\.d\.ts|calls\.d\.ts)|contract\/index\.(json|js|d\.ts)|postman\/[a-z0-9-]+\.postman_collection\.json|bruno\/[a-z0-9-]+\/.+\.bru|bruno\/[a-z0-9-]+\/bruno\.json)$/;
 /** What other tools need beside a bundle: the overlay that keeps both developer headers for importers, the mock's refusals for Specmatic, Portman's config. */
 const OVERLAYS = /^overlays\/[a-z0-9-]+(\.mock-refusals)?\.(yaml|json)$/;
 /** The pages an integrator reads from the installed package, and the examples they link to. */

@@ -40,16 +40,18 @@ test('a second build with nothing changed rebuilds nothing', async () => {
   expect(reports.map((r) => r.id)).toEqual(expect.arrayContaining(['v2-pt', 'legacy', 'v1', 'v2-en', 'v3']));
 }, 120_000);
 
-test('a change to one family rebuilds that family, the docs, the mock answers and the collections, nothing else', async () => {
+test('a change to one family rebuilds that family, the index and call docs, the docs, the mock answers and the collections, nothing else', async () => {
   const file = path.join(dir, 'spec/v3/paths/Disponibilidade.yaml');
   const text = await readFile(file, 'utf8');
   await writeFile(file, text.replace('summary: ', 'summary: (edited) '));
   const reports = await runPipeline({ rootDir: dir, outDir: out() });
-  expect(rebuilt(reports)).toEqual(['docs', 'mock', 'postman', 'v3']);
+  expect(rebuilt(reports)).toEqual(['docs', 'index', 'mock', 'postman', 'v3']);
   expect(await readFile(path.join(out(), 'v3/openapi.yaml'), 'utf8')).toContain('(edited)');
+  // The hover follows the contract: the call's documentation carries the edited summary.
+  expect(await readFile(path.join(out(), 'v3/calls.d.ts'), 'utf8')).toContain('(edited)');
 }, 120_000);
 
-test('a capture added to a flow rebuilds the lineage, the docs, the mock answers and the collections, nothing else', async () => {
+test('a capture added to a flow rebuilds the lineage, the index and call docs, the docs, the mock answers and the collections, nothing else', async () => {
   const scenario = path.join(dir, 'evidence/flows/cenario1-adulto-ida-nacional-faturado');
   const search = await readFile(path.join(scenario, '02-Disponibilidade.response.json'), 'utf8');
   const token = (JSON.parse(search) as { ViagensTrecho1: Array<{ IdentificacaoDaViagem: string }> }).ViagensTrecho1[1]
@@ -61,7 +63,11 @@ test('a capture added to a flow rebuilds the lineage, the docs, the mock answers
   );
   await writeFile(path.join(scenario, '11-Tarifar.response.json'), '{}');
   const reports = await runPipeline({ rootDir: dir, outDir: out() });
-  expect(rebuilt(reports)).toEqual(['docs', 'flows', 'mock', 'postman']);
+  expect(rebuilt(reports)).toEqual(['docs', 'flows', 'index', 'mock', 'postman']);
+  // The observed call docs say which answer feeds a field, and in how many captured steps: one more now.
+  expect(await readFile(path.join(out(), 'v2-pt-observed/calls.d.ts'), 'utf8')).toContain(
+    'Fed by the answer of `Disponibilidade`: `ViagensTrecho1[].IdentificacaoDaViagem` (in 11 captured flow steps).',
+  );
   const lineage = JSON.parse(await readFile(path.join(out(), 'flows/lineage.json'), 'utf8')) as {
     scenarios: Array<{ name: string; steps: Array<{ id: string; threads: Array<{ fromPath: string }> }> }>;
   };
