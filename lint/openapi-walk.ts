@@ -15,7 +15,7 @@ export function pathKeysOf(doc: unknown): string[] {
   return isRecord(doc) && isRecord(doc['paths']) ? Object.keys(doc['paths']) : [];
 }
 
-export function operationsOf(doc: unknown): OperationAt[] {
+export function documentOperations(doc: unknown): OperationAt[] {
   const found: OperationAt[] = [];
   for (const [pathKey, item] of entriesOf(isRecord(doc) ? doc['paths'] : undefined)) {
     for (const [method, operation] of entriesOf(item)) {

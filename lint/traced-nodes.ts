@@ -3,7 +3,7 @@
 // and examples. Shared by the lint rule (facts-traced) and the docs' counts.
 import { entriesOf, isRecord, type JsonRecord as JsonObject } from '../src/lib/json.ts';
 import { declaredSources, isObservedOperation } from './observed-operation.ts';
-import { operationsOf, schemasOf, type JsonPath } from './openapi-walk.ts';
+import { documentOperations, schemasOf, type JsonPath } from './openapi-walk.ts';
 
 export type TracedKind = 'operation' | 'schema' | 'property' | 'response' | 'example';
 
@@ -40,7 +40,7 @@ function isProperty(path: JsonPath): boolean {
 /** Every fact-bearing node of the document, each once, in document order by kind. */
 export function tracedNodes(doc: unknown): TracedNode[] {
   const found: TracedNode[] = [];
-  const operations = operationsOf(doc);
+  const operations = documentOperations(doc);
   const declared = declaredSources(doc);
   for (const { operation, path } of operations) {
     found.push({ kind: 'operation', node: operation, path, observed: isObservedOperation(declared, operation) });

@@ -5,7 +5,7 @@
 import { createRulesetFunction, type IFunctionResult } from '@stoplight/spectral-core';
 import { familyOfPath, type Catalog } from '../../scripts/lib/catalog.ts';
 import { entriesOf, isRecord } from '../../src/lib/json.ts';
-import { objectViews, operationsOf, type ObjectView } from '../openapi-walk.ts';
+import { objectViews, documentOperations, type ObjectView } from '../openapi-walk.ts';
 
 const pairs = [
   ['Login', 'Senha'],
@@ -41,7 +41,7 @@ function viewsToCheck(schema: unknown, pathKey: string): ObjectView[] {
 export function credentialsInBody(catalog: Catalog) {
   return createRulesetFunction<unknown, null>({ input: null, options: null }, function credentialsInBody(doc) {
     const results: IFunctionResult[] = [];
-    for (const { pathKey, operation, path } of operationsOf(doc)) {
+    for (const { pathKey, operation, path } of documentOperations(doc)) {
       const family = familyOfPath(catalog, pathKey);
       if (family === undefined || family.credentials !== 'known') continue;
       const body = operation['requestBody'];

@@ -4,7 +4,7 @@
 import { createRulesetFunction, type IFunctionResult } from '@stoplight/spectral-core';
 import { familyOfPath, isDeprecatedFamily, locatePath, type Catalog } from '../../scripts/lib/catalog.ts';
 import { isRecord } from '../../src/lib/json.ts';
-import { operationsOf } from '../openapi-walk.ts';
+import { documentOperations } from '../openapi-walk.ts';
 
 const key = 'x-replaced-by';
 const saysNoReplacement = /\bno\b[^.]*\b(equivalent|replacement)\b/i;
@@ -12,7 +12,7 @@ const saysNoReplacement = /\bno\b[^.]*\b(equivalent|replacement)\b/i;
 export function deprecatedNamesReplacement(catalog: Catalog) {
   return createRulesetFunction<unknown, null>({ input: null, options: null }, function deprecatedNamesReplacement(doc) {
     const results: IFunctionResult[] = [];
-    for (const { pathKey, operation, path } of operationsOf(doc)) {
+    for (const { pathKey, operation, path } of documentOperations(doc)) {
       const family = familyOfPath(catalog, pathKey);
       const description = typeof operation['description'] === 'string' ? operation['description'] : '';
       if (family !== undefined && isDeprecatedFamily(family) && operation['deprecated'] !== true) {

@@ -2,7 +2,7 @@
 // security (the operation's own, else the document's) never offers one alone.
 import { createRulesetFunction, type IFunctionResult } from '@stoplight/spectral-core';
 import { entriesOf, isRecord } from '../../src/lib/json.ts';
-import { operationsOf, type JsonPath } from '../openapi-walk.ts';
+import { documentOperations, type JsonPath } from '../openapi-walk.ts';
 
 const requirement =
   "Every operation requires both developer headers together (Part 5): each requirement of its effective security (its own `security`, else the document's) names the `developer-token` and the `developer-access-code` scheme.";
@@ -37,7 +37,7 @@ export function developerHeadersRequired() {
       ];
     }
     const results: IFunctionResult[] = [];
-    for (const { operation, path } of operationsOf(doc)) {
+    for (const { operation, path } of documentOperations(doc)) {
       const own = operation['security'];
       const effective = own !== undefined ? own : doc['security'];
       const at: JsonPath = own !== undefined ? [...path, 'security'] : ['security'];

@@ -5,10 +5,10 @@
 // credential fields by kind (`x-credential`); the operations whose whole answer is a
 // secret; the secret headers (the apiKey security schemes); the published property names.
 // The package's own limits (src/lib/limits.ts) ride along so other tools can read them.
+import { isRecord } from '../../src/lib/json.ts';
 import { LIMITS } from '../../src/lib/limits.ts';
 
 type Json = Record<string, unknown>;
-const isRecord = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export interface IndexedOperation {
   name: string;
@@ -53,7 +53,8 @@ function resolver(document: Json): (node: unknown) => Json | undefined {
       const ref = current.$ref;
       if (!ref.startsWith('#/')) return undefined;
       let target: unknown = document;
-      for (const part of ref.slice(2).split('/')) target = isRecord(target) ? target[part.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
+      for (const part of ref.slice(2).split('/'))
+        target = isRecord(target) ? target[part.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
       // A sibling of $ref (a description, an x-credential) speaks for the node as well.
       current = isRecord(target) ? { ...target, ...Object.fromEntries(Object.entries(current).filter(([k]) => k !== '$ref')) } : undefined;
     }
@@ -82,7 +83,10 @@ export function contractIndex(bundles: ReadonlyArray<{ id: string; flavour: 'pub
   const secretFields = new Set<string>();
   const secretAnswers = new Set<string>();
   const secretHeaders = new Set<string>();
-  const credentials = Object.fromEntries(CREDENTIAL_KINDS.map((k) => [k, new Set<string>()])) as Record<(typeof CREDENTIAL_KINDS)[number], Set<string>>;
+  const credentials = Object.fromEntries(CREDENTIAL_KINDS.map((k) => [k, new Set<string>()])) as Record<
+    (typeof CREDENTIAL_KINDS)[number],
+    Set<string>
+  >;
   for (const { id, flavour, document } of bundles) {
     const resolve = resolver(document);
     const operations: IndexedOperation[] = [];
@@ -103,7 +107,9 @@ export function contractIndex(bundles: ReadonlyArray<{ id: string; flavour: 'pub
         replacedBy: isRecord(replaced) ? { operationId: String(replaced.operationId), path: String(replaced.path) } : null,
         summary: typeof operation.summary === 'string' ? operation.summary : '',
       });
-      const answer = resolve(resolve(resolve(resolve((operation.responses as Json | undefined)?.['200'])?.content as unknown)?.['application/json'])?.schema);
+      const answer = resolve(
+        resolve(resolve(resolve((operation.responses as Json | undefined)?.['200'])?.content as unknown)?.['application/json'])?.schema,
+      );
       if (answer?.['x-secret'] !== undefined) secretAnswers.add(pathName);
     }
     const properties = new Set<string>();
@@ -117,10 +123,12 @@ export function contractIndex(bundles: ReadonlyArray<{ id: string; flavour: 'pub
         if (kind === 'login' || kind === 'password' || kind === 'client-id') credentials[kind].add(name);
       }
     }
-    const schemes = isRecord(document.components) && isRecord(document.components.securitySchemes) ? document.components.securitySchemes : {};
+    const schemes =
+      isRecord(document.components) && isRecord(document.components.securitySchemes) ? document.components.securitySchemes : {};
     for (const scheme of Object.values(schemes)) {
       const target = resolve(scheme);
-      if (target?.type === 'apiKey' && target.in === 'header' && typeof target.name === 'string') secretHeaders.add(target.name.toLowerCase());
+      if (target?.type === 'apiKey' && target.in === 'header' && typeof target.name === 'string')
+        secretHeaders.add(target.name.toLowerCase());
     }
     const info = isRecord(document.info) ? document.info : {};
     families[id] = { flavour, title: typeof info.title === 'string' ? info.title : id, operations, properties: [...properties].sort() };
@@ -129,7 +137,11 @@ export function contractIndex(bundles: ReadonlyArray<{ id: string; flavour: 'pub
   return {
     families,
     secrets: { fields: sorted(secretFields), answers: sorted(secretAnswers), headers: sorted(secretHeaders) },
-    credentials: { login: sorted(credentials.login), password: sorted(credentials.password), 'client-id': sorted(credentials['client-id']) },
+    credentials: {
+      login: sorted(credentials.login),
+      password: sorted(credentials.password),
+      'client-id': sorted(credentials['client-id']),
+    },
     limits: LIMITS,
   };
 }
@@ -151,12 +163,17 @@ export function renderIndexModule(index: ContractIndex): string {
 export function renderIndexDeclarations(index: ContractIndex): string {
   const parts = indexParts(index);
   return `${HEADER}${Object.entries(parts)
-    .map(([name, value]) => `export declare const ${name}: ${name === 'PROPERTIES' ? 'Readonly<Record<string, readonly string[]>>' : literalType(value, '')};\n`)
+    .map(
+      ([name, value]) =>
+        `export declare const ${name}: ${name === 'PROPERTIES' ? 'Readonly<Record<string, readonly string[]>>' : literalType(value, '')};\n`,
+    )
     .join('')}`;
 }
 
 function indexParts(index: ContractIndex): Record<string, unknown> {
-  const operations = Object.fromEntries(Object.entries(index.families).map(([id, family]) => [id, { flavour: family.flavour, operations: family.operations }]));
+  const operations = Object.fromEntries(
+    Object.entries(index.families).map(([id, family]) => [id, { flavour: family.flavour, operations: family.operations }]),
+  );
   const properties = Object.fromEntries(
     Object.entries(index.families).flatMap(([id, family]) => (family.flavour === 'published' ? [[id, family.properties]] : [])),
   );
@@ -165,7 +182,10 @@ function indexParts(index: ContractIndex): Record<string, unknown> {
 
 function literalType(value: unknown, indent: string): string {
   const inner = `${indent}  `;
-  if (Array.isArray(value)) return value.length === 0 ? 'readonly []' : `readonly [\n${value.map((v) => `${inner}${literalType(v, inner)}`).join(',\n')}\n${indent}]`;
+  if (Array.isArray(value))
+    return value.length === 0
+      ? 'readonly []'
+      : `readonly [\n${value.map((v) => `${inner}${literalType(v, inner)}`).join(',\n')}\n${indent}]`;
   if (isRecord(value)) {
     const entries = Object.entries(value);
     if (entries.length === 0) return '{}';

@@ -32,7 +32,11 @@ export async function buildIndex(ctx: StepContext, familyIds: readonly string[])
     })),
   );
   const index = contractIndex(bundles);
-  const contents = { [INDEX_FILES.json]: renderIndexJson(index), [INDEX_FILES.module]: renderIndexModule(index), [INDEX_FILES.declarations]: renderIndexDeclarations(index) };
+  const contents = {
+    [INDEX_FILES.json]: renderIndexJson(index),
+    [INDEX_FILES.module]: renderIndexModule(index),
+    [INDEX_FILES.declarations]: renderIndexDeclarations(index),
+  };
   for (const [file, content] of Object.entries(contents)) await ctx.writeIfChanged(path.join(ctx.outDir, file), content);
   return {
     report: { id: INDEX_ID, skipped: false, files: Object.keys(contents), warnings: [], ms: performance.now() - started },

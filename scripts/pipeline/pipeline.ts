@@ -317,7 +317,12 @@ async function buildFlows(run: Run): Promise<void> {
 async function buildContractIndex(run: Run, ctx: StepContext): Promise<void> {
   const { buildIndex } = await import('./index-step.ts');
   try {
-    run.built.push(await buildIndex(ctx, run.plan.families.map((f) => f.id)));
+    run.built.push(
+      await buildIndex(
+        ctx,
+        run.plan.families.map((f) => f.id),
+      ),
+    );
     run.phase('contract index written');
   } catch (error) {
     run.failures.push(error);
@@ -415,7 +420,10 @@ async function recordBuilt(run: Run): Promise<void> {
 
 function reportsOf(run: Run): FamilyReport[] {
   const { families, manifest } = run.plan;
-  const ids = [...families.map((f) => f.id), ...[OBSERVED_ID, INDEX_ID, DOCS_ID, FLOWS_ID, MOCK_ID, POSTMAN_ID].filter((id) => manifest[id])];
+  const ids = [
+    ...families.map((f) => f.id),
+    ...[OBSERVED_ID, INDEX_ID, DOCS_ID, FLOWS_ID, MOCK_ID, POSTMAN_ID].filter((id) => manifest[id]),
+  ];
   const reports = ids.map((id): FamilyReport => {
     const done = run.built.find((b) => b.report.id === id);
     if (done) return done.report;

@@ -77,7 +77,7 @@ function routeKey(method: string, segments: string[]): string {
   return `${method.toUpperCase()} /${segments.map((s) => s.replace(/^:(.+)$/, '{$1}')).join('/')}`;
 }
 
-function operationsOf(doc: JsonRecord): Map<string, Operation> {
+function postOperations(doc: JsonRecord): Map<string, Operation> {
   const found = new Map<string, Operation>();
   for (const [route, item] of Object.entries(isRecord(doc.paths) ? doc.paths : {})) {
     if (!isRecord(item)) continue;
@@ -191,7 +191,7 @@ export function requestsOf(items: readonly PostmanItem[]): PostmanRequest[] {
 /** The finished collection of one family, from the converter's output and the bundle it converted. */
 export function finishCollection(family: string, converted: unknown, doc: JsonRecord): PostmanCollection {
   if (!isRecord(converted) || !isRecord(converted.info)) throw new Error(`${family}: the converter's output is not a collection`);
-  const operations = operationsOf(doc);
+  const operations = postOperations(doc);
   const item = finishItems(family, converted.item, doc, operations);
   const made = requestsOf(item).length;
   if (made !== operations.size) throw new Error(`${family}: ${operations.size} operations, but the converter made ${made} requests`);

@@ -49,11 +49,31 @@ export function operationAt(family: string, path: string): IndexedOperation | un
 /** Whether the operation at a path only reads: the only calls a client may retry or re-authenticate. */
 export const isReadPath = (family: string, path: string): boolean => operationAt(family, path)?.effect === 'read';
 
-/** Characters that change nothing a person sees (zero-width spaces and joiners, the BOM, soft hyphens, bidi marks). */
-const INVISIBLE = /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0]/gu;
+/** Code points that change nothing a person sees: zero-width spaces and joiners, the BOM, soft hyphens, bidi marks, variation selectors, fillers. */
+const INVISIBLE: ReadonlyArray<readonly [number, number]> = [
+  [0x00ad, 0x00ad],
+  [0x034f, 0x034f],
+  [0x061c, 0x061c],
+  [0x115f, 0x1160],
+  [0x17b4, 0x17b5],
+  [0x180b, 0x180f],
+  [0x200b, 0x200f],
+  [0x202a, 0x202e],
+  [0x2060, 0x206f],
+  [0x3164, 0x3164],
+  [0xfe00, 0xfe0f],
+  [0xfeff, 0xfeff],
+  [0xffa0, 0xffa0],
+  [0xe0000, 0xe0fff],
+];
+const invisible = (codePoint: number): boolean => INVISIBLE.some(([from, to]) => codePoint >= from && codePoint <= to);
 
 /** A key as compared with the index's names: compatibility-normalized, invisible characters dropped, lower case. */
-export const normalizeKey = (key: string): string => key.normalize('NFKC').replace(INVISIBLE, '').toLowerCase();
+export function normalizeKey(key: string): string {
+  let kept = '';
+  for (const char of key.normalize('NFKC')) if (!invisible(char.codePointAt(0) as number)) kept += char;
+  return kept.toLowerCase();
+}
 
 const SECRET_FIELDS = new Set(SECRETS.fields.map(normalizeKey));
 type CredentialKind = keyof typeof CREDENTIALS;

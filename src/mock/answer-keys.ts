@@ -21,9 +21,12 @@ export interface SerializedAnswer {
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
+/** Whether a Content-Type is JSON (`application/json`, `application/problem+json`…): its body is sent as JSON text. */
+export const isJsonType = (type: string): boolean => JSON_TYPE.test(type);
+
 /** An answer's bytes as the mock sends them on either path. */
 export function serializeAnswer(status: number, headers: Record<string, string>, body: unknown): SerializedAnswer {
   const type = headers['content-type'] ?? '';
-  const text = body === undefined ? undefined : JSON_TYPE.test(type) || type === '' ? JSON.stringify(body) : String(body);
+  const text = body === undefined ? undefined : isJsonType(type) || type === '' ? JSON.stringify(body) : String(body);
   return { status, headers, ...(text === undefined ? {} : { body: text }) };
 }

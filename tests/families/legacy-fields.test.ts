@@ -15,7 +15,7 @@ import {
   bundled,
   obj,
   objectOf,
-  operationAt,
+  operationNode,
   operationBody,
   requestSchema,
   responseSchema,
@@ -206,5 +206,5 @@ test('the session token of Autenticar is described where later Aereo.svc request
   const rsToken = obj(obj(rs['properties'], 'properties')['Token'], 'Token');
   expect(rsToken['$ref']).toBeUndefined();
   expect(rsToken['type']).toBe('string');
-  expect(operationAt(doc, '/Aereo.svc/Autenticar')['description']).toMatch(/`token`/);
+  expect(operationNode(doc, '/Aereo.svc/Autenticar')['description']).toMatch(/`token`/);
 });

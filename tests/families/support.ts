@@ -74,12 +74,12 @@ export function operations(doc: JsonObject): Operation[] {
   return found;
 }
 
-export function operationAt(doc: JsonObject, path: string): JsonObject {
+export function operationNode(doc: JsonObject, path: string): JsonObject {
   return obj(obj(obj(doc['paths'], 'paths')[path], path)['post'], `post ${path}`);
 }
 
 export function requestSchema(doc: JsonObject, path: string): JsonObject {
-  const body = obj(operationAt(doc, path)['requestBody'], `requestBody of ${path}`);
+  const body = obj(operationNode(doc, path)['requestBody'], `requestBody of ${path}`);
   const media = obj(obj(body['content'], 'content')['application/json'], 'application/json');
   return obj(media['schema'], `request schema of ${path}`);
 }
@@ -101,7 +101,7 @@ export function operationBody(doc: JsonObject, path: string): JsonObject {
 }
 
 export function responseSchema(doc: JsonObject, path: string, status = '200'): JsonObject {
-  const responses = obj(operationAt(doc, path)['responses'], `responses of ${path}`);
+  const responses = obj(operationNode(doc, path)['responses'], `responses of ${path}`);
   const response = objectOf(doc, obj(responses[status], `${status} of ${path}`));
   const media = obj(obj(response['content'], 'content')['application/json'], 'application/json');
   return obj(media['schema'], `response schema of ${path}`);

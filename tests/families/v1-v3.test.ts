@@ -1,7 +1,7 @@
 // Issue 3, items 2 and 4: V1 described honestly (the wrapper with `Sucesso` and the
 // result, nothing invented) and V3's lean availability search with unpublished payloads.
 import { expect, test } from 'vitest';
-import { bundled, objectOf, operationAt, requestSchema, responseSchema, shape } from './support.ts';
+import { bundled, objectOf, operationNode, requestSchema, responseSchema, shape } from './support.ts';
 
 const credentials = { Login: 'string', Senha: 'string', ClienteId: 'integer' };
 
@@ -22,7 +22,7 @@ test('V1 bodies carry the credentials, marked as an inference, and are otherwise
 test('V3 Disponibilidade: payloads not published, credentials inferred, the answer open', () => {
   const v3 = bundled('v3');
   const path = '/api/V3/Voos/Disponibilidade';
-  expect(operationAt(v3, path)['operationId']).toBe('Disponibilidade');
+  expect(operationNode(v3, path)['operationId']).toBe('Disponibilidade');
   expect(shape(v3, requestSchema(v3, path))).toEqual({ properties: credentials, required: ['Login', 'Senha'], open: true });
   expect(shape(v3, responseSchema(v3, path))).toEqual({ properties: {}, required: [], open: true });
   for (const schema of [requestSchema(v3, path), responseSchema(v3, path)]) {

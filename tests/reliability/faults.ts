@@ -127,12 +127,12 @@ const ERROR_BODIES = {
 /** A JSON answer of a type the operation's answer schema does not admit, carrying the echo where it can. */
 function wrongType(
   kind: 'array-or-object' | 'null' | 'scalar',
-  operationAt: (path: string) => FaultOperation,
+  operationNode: (path: string) => FaultOperation,
 ): Pick<Fault, 'appliesTo' | 'handle'> {
   return {
     appliesTo: (op) => op.answerTypes !== undefined && (kind !== 'null' || !op.answerTypes.has('null')),
     handle: (response, context) => {
-      const types = operationAt(context.request.path).answerTypes!;
+      const types = operationNode(context.request.path).answerTypes!;
       let value: unknown;
       if (kind === 'null') value = null;
       else if (kind === 'array-or-object') value = types.has('object') ? [echoValue(context)] : { echoed: echoValue(context) };
@@ -153,7 +153,7 @@ const redirect =
  * Every fault. The schema-breaking ones answer a type the operation does not admit, so
  * they look the operation up by the path the request arrived on.
  */
-export function buildFaults(operationAt: (path: string) => FaultOperation): Fault[] {
+export function buildFaults(operationNode: (path: string) => FaultOperation): Fault[] {
   return [
     // The connection is reset.
     { id: 'reset-before-headers', kind: 'reset', handle: (response) => response.socket?.destroy(), expected: NetworkError },
@@ -277,9 +277,14 @@ export function buildFaults(operationAt: (path: string) => FaultOperation): Faul
       expected: NetworkError,
     },
     // JSON that breaks the schema.
-    { id: 'json-array-or-object', kind: 'breaks-schema', ...wrongType('array-or-object', operationAt), expected: UnexpectedResponseError },
-    { id: 'json-null', kind: 'breaks-schema', ...wrongType('null', operationAt), expected: UnexpectedResponseError },
-    { id: 'json-scalar', kind: 'breaks-schema', ...wrongType('scalar', operationAt), expected: UnexpectedResponseError },
+    {
+      id: 'json-array-or-object',
+      kind: 'breaks-schema',
+      ...wrongType('array-or-object', operationNode),
+      expected: UnexpectedResponseError,
+    },
+    { id: 'json-null', kind: 'breaks-schema', ...wrongType('null', operationNode), expected: UnexpectedResponseError },
+    { id: 'json-scalar', kind: 'breaks-schema', ...wrongType('scalar', operationNode), expected: UnexpectedResponseError },
     {
       id: 'legacy-sessao-expirada',
       kind: 'breaks-schema',

@@ -28,7 +28,7 @@ const locatedObject = (doc: OpenApiDocument, located: Located): Located<JsonObje
 
 type OperationEntry = { path: string; method: string; op: Located<JsonObject>; item: Located<JsonObject> };
 
-function operationsOf(doc: OpenApiDocument): Map<string, OperationEntry> {
+function operationsByKey(doc: OpenApiDocument): Map<string, OperationEntry> {
   const out = new Map<string, OperationEntry>();
   const paths = doc.root.paths;
   if (!isObject(paths)) return out;
@@ -51,8 +51,8 @@ function label(path: string, method: string, op: JsonObject): string {
 
 export function diffDocuments(family: string, base: OpenApiDocument, head: OpenApiDocument): Finding[] {
   const findings = new Map<string, Finding>();
-  const baseOps = operationsOf(base);
-  const headOps = operationsOf(head);
+  const baseOps = operationsByKey(base);
+  const headOps = operationsByKey(head);
   const basePaths = new Set([...baseOps.values()].map((o) => pathShape(o.path)));
   const headPaths = new Set([...headOps.values()].map((o) => pathShape(o.path)));
 
