@@ -171,18 +171,20 @@ export async function startDev(options: DevOptions): Promise<RunningDev> {
             print(`✓ mock: fixtures of ${options.examples} reloaded`);
           }),
       );
+    await fixtures?.ready;
     // The mock on the docs' origin too: the pages' console calls it without CORS.
     const served = await serveDocs(path.join(rootDir, 'generated', 'docs'), options.docsPort, { live, mock: mock.url });
     docs = served.server;
     watcher = watchInputs(rootDir, onChange);
+    // Ready before startDev resolves: an edit made as soon as it returns is seen.
+    await watcher.ready;
     const docsServer = served.server;
     const running = mock;
     return {
       mockUrl: running.url,
       docsUrl: served.url,
       async close() {
-        watcher?.close();
-        fixtures?.close();
+        await Promise.all([watcher?.close(), fixtures?.close()]);
         live.close();
         current?.abort();
         await settled();
@@ -197,8 +199,8 @@ export async function startDev(options: DevOptions): Promise<RunningDev> {
       },
     };
   } catch (error) {
-    watcher?.close();
-    fixtures?.close();
+    await watcher?.close();
+    await fixtures?.close();
     docs?.close();
     await mock?.close();
     await session.close();

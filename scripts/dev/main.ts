@@ -15,8 +15,8 @@ and rebuilds on every edit of spec/, evidence/ or redocly.yaml: the mock swaps i
 in place, open docs pages reload. A broken edit is printed as file:line:col and the last
 good contract stays served. Ctrl-C stops both servers.
 
-  --port N        the mock's port (0 picks a free one)
-  --docs-port N   the docs site's port (0 picks a free one)
+  --port N        the mock's port (or MOCK_PORT; 0 picks a free one)
+  --docs-port N   the docs site's port (or DOCS_PORT; 0 picks a free one)
   --flows         replay the certification flows too
   --examples DIR  a fixture folder (Specmatic's external examples), read again on every save
   --help          this text`;
@@ -42,8 +42,8 @@ const { StartError } = await import('../../src/mock/start-error.ts');
 try {
   const dev = await startDev({
     rootDir: process.cwd(),
-    port: port('port', values.port, 4010),
-    docsPort: port('docs-port', values['docs-port'], 4020),
+    port: port('port', values.port ?? process.env.MOCK_PORT, 4010),
+    docsPort: port('docs-port', values['docs-port'] ?? process.env.DOCS_PORT, 4020),
     flows: values.flows === true,
     ...(typeof values.examples === 'string' ? { examples: values.examples } : {}),
   });

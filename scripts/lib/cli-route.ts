@@ -72,7 +72,7 @@ export async function cliRouteBuild(dir: string, families: Family[], options: Cl
   ]);
   // The legacy family's observed flavour, the same way.
   const legacyObserved = path.join('generated', 'legacy-observed');
-  const legacyOverlay = path.join('spec', 'legacy', 'observed.overlay.yaml');
+  const legacyOverlay = path.join('generated', 'legacy-observed', 'overlay.yaml');
   await node(dir, [path.join(dir, 'scripts/observed/generate.ts'), '--family', 'legacy']);
   await node(dir, [
     path.join(dir, 'scripts/observed/apply.ts'),

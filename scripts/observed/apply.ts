@@ -28,7 +28,7 @@ export interface ObservedBundleOptions {
 const rootDir = path.resolve(import.meta.dirname, '../..');
 export const DEFAULTS: ObservedBundleOptions = {
   publishedBundlePath: path.join(rootDir, 'generated/v2-pt/openapi.yaml'),
-  overlayPath: path.join(rootDir, 'spec/v2-pt/observed.overlay.yaml'),
+  overlayPath: path.join(rootDir, 'generated/v2-pt-observed/overlay.yaml'),
   outPath: path.join(rootDir, 'generated/v2-pt-observed/openapi.yaml'),
 };
 

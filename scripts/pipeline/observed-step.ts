@@ -1,5 +1,6 @@
 // The observed flavours, derived after the families: each overlay is regenerated from
-// evidence/ (committed under spec/<family>/ for review), applied to the published bundle
+// evidence/ (written beside its bundle, generated/<id>/overlay.yaml, not committed: the
+// observed bundle is what a review reads), applied to the published bundle
 // of its family (v2-pt: the inferred transfer; legacy: the route the bodies were taken
 // on), and typed. Their inputs are hashed like a family's, so the step is skipped when
 // nothing it reads changed.
@@ -10,8 +11,9 @@ import { LEGACY_OBSERVED_ID, OBSERVED_ID } from './step-ids.ts';
 import { FLOWS_DIR } from '../../src/lib/layout.ts';
 import { digestOutputs, runStep as step, type BuiltFamily, type FamilyReport, type StepContext } from './step.ts';
 import type { TypeOptions } from './types.ts';
-export const OVERLAY_FILE = 'spec/v2-pt/observed.overlay.yaml';
-export const LEGACY_OVERLAY_FILE = 'spec/legacy/observed.overlay.yaml';
+/** Where each overlay is written, under the output folder (generated/). */
+export const OVERLAY_FILE = `${OBSERVED_ID}/overlay.yaml`;
+export const LEGACY_OVERLAY_FILE = `${LEGACY_OBSERVED_ID}/overlay.yaml`;
 
 /** The answer-date components of the two observed flavours (V2, legacy). */
 const RESPONSE_DATES = new Set(['#/components/schemas/DataObservada', '#/components/schemas/DataObservadaLegado']);
@@ -46,7 +48,7 @@ export async function observedTypeOptions(): Promise<TypeOptions> {
 export const OBSERVED_FOLDERS: readonly Folder[] = [
   { dir: 'evidence', except: [FLOWS_DIR] },
   { dir: 'scripts/observed' },
-  { dir: 'spec/v2-pt', except: [OVERLAY_FILE] },
+  { dir: 'spec/v2-pt' },
 ];
 
 /** Everything the observed flavour is made from, given where the v2-pt bundle is. */
@@ -66,13 +68,14 @@ export async function observedInputs(rootDir: string, outDir: string): Promise<s
 
 export interface ObservedResult {
   overlay: string;
+  overlayPath: string;
   bundlePath: string;
   jsonPath: string;
   typesPath: string;
   /** The observed bundle, in memory. */
   document: Record<string, unknown>;
   /** The legacy flavour, built beside it. */
-  legacy: { overlay: string; bundlePath: string; jsonPath: string; typesPath: string; document: Record<string, unknown> };
+  legacy: { overlay: string; overlayPath: string; bundlePath: string; jsonPath: string; typesPath: string; document: Record<string, unknown> };
 }
 
 export interface ObservedStepOptions {
@@ -81,8 +84,6 @@ export interface ObservedStepOptions {
   /** The types of the observed bundle (openapi-typescript with observedTypeOptions). */
   types: (document: Record<string, unknown>) => Promise<string>;
   writeIfChanged: (file: string, content: string) => Promise<void>;
-  /** Whether the overlay's text is written to spec/ (not by a check build). */
-  writeSources: boolean;
   /** The published v2-pt bundle when this build holds it; read from outDir otherwise. */
   published?: Record<string, unknown>;
   /** The published legacy bundle when this build holds it; read from outDir otherwise. */
@@ -112,11 +113,11 @@ async function buildFlavour(opts: ObservedStepOptions, job: FlavourJob): Promise
   const { buildOverlay } = await import('../observed/overlay.ts');
   const { overlayText } = await import('../observed/generate.ts');
   const { buildObservedBundle } = await import('../observed/apply.ts');
-  const overlayPath = path.join(rootDir, job.overlayFile);
+  const overlayPath = path.join(outDir, job.overlayFile);
   const overlay = buildOverlay({ evidenceDir: path.join(rootDir, 'evidence'), specDir: path.join(rootDir, 'spec'), family: job.family });
   const bundlePath = path.join(outDir, job.id, 'openapi.yaml');
   // The overlay is applied as rendered (a copy: its text is written from the original
-  // afterwards, while the types are made); a check build leaves spec/ alone.
+  // afterwards, while the types are made).
   const document = await buildObservedBundle({
     publishedBundlePath: path.join(outDir, job.family, 'openapi.yaml'),
     ...(job.published ? { published: job.published } : {}),
@@ -127,18 +128,17 @@ async function buildFlavour(opts: ObservedStepOptions, job: FlavourJob): Promise
   const typesText = opts.types(document);
   typesText.catch(() => undefined); // awaited below
   const text = overlayText(overlay);
-  if (opts.writeSources) await writeIfChanged(overlayPath, text);
+  await writeIfChanged(overlayPath, text);
   const jsonPath = path.join(outDir, job.id, 'openapi.json');
   await writeIfChanged(jsonPath, bundleJson(document));
   const typesPath = path.join(outDir, job.id, 'schema.d.ts');
   await writeIfChanged(typesPath, await typesText);
-  return { overlay: text, bundlePath, jsonPath, typesPath, document };
+  return { overlay: text, overlayPath, bundlePath, jsonPath, typesPath, document };
 }
 
 /** The observed flavours: overlays from the evidence, applied to the v2-pt and legacy bundles, typed. */
 export async function buildObservedFlavour(
   ctx: StepContext,
-  writeSources: boolean,
   published?: Record<string, unknown>,
   publishedLegacy?: Record<string, unknown>,
 ): Promise<BuiltFamily> {
@@ -149,12 +149,13 @@ export async function buildObservedFlavour(
       outDir: ctx.outDir,
       types: (document) => ctx.types(document, 'observed'),
       writeIfChanged: ctx.writeIfChanged,
-      writeSources,
       ...(published ? { published } : {}),
       ...(publishedLegacy ? { publishedLegacy } : {}),
     }),
   );
   const outputs = await digestOutputs(ctx.outDir, [
+    result.overlayPath,
+    result.legacy.overlayPath,
     result.bundlePath,
     result.jsonPath,
     result.typesPath,
@@ -168,7 +169,6 @@ export async function buildObservedFlavour(
     files: Object.keys(outputs),
     warnings: [],
     ms: performance.now() - started,
-    sources: { [OVERLAY_FILE]: result.overlay, [LEGACY_OVERLAY_FILE]: result.legacy.overlay },
   };
   return {
     report,

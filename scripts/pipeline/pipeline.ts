@@ -356,7 +356,7 @@ async function buildObserved(run: Run, ctx: StepContext): Promise<boolean> {
   const { buildObservedFlavour } = await import('./observed-step.ts');
   try {
     const document = (id: string) => run.built.find((b) => b.report.id === id)?.document;
-    run.built.push(await buildObservedFlavour(ctx, run.intoProject, document(OBSERVED_OF), document(LEGACY_OBSERVED_OF)));
+    run.built.push(await buildObservedFlavour(ctx, document(OBSERVED_OF), document(LEGACY_OBSERVED_OF)));
     run.phase('observed flavour built');
     return true;
   } catch (error) {

@@ -4,6 +4,9 @@
 // parameters other than `q` matches only a type with those parameters; when nothing
 // matches, such ranges are tried again without them (Prism's second pass), so
 // `application/json;version=2` is served JSON. Names are compared case-insensitively.
+// Not `negotiator` itself: it has no such second pass, and the front must choose exactly as
+// Prism does (tests/mock/parity.test.ts compares fourteen `Accept` forms byte for byte);
+// the decision core also runs in a browser, where a CommonJS dependency would ride along.
 
 interface Range {
   type: string;

@@ -29,7 +29,9 @@ export const TOO_LARGE_DETAIL = `The body is larger than ${LIMITS.bodyBytes} byt
 /**
  * The reason phrases of the statuses a problem can carry (4xx and 5xx, as Node's
  * STATUS_CODES words them), written out so that this module needs no Node module: the
- * decision core (decide.ts) runs in a browser too.
+ * decision core (decide.ts) runs in a browser too. Not the `statuses` package: it is
+ * CommonJS with a JSON require, a runtime dependency every page bundle of the MSW handlers
+ * would carry for these phrases, which tests/mock/problem-wording.test.ts pins.
  */
 const STATUS_PHRASES: Readonly<Record<number, string>> = {
   400: 'Bad Request',

@@ -88,7 +88,9 @@ beforeAll(async () => {
   ]);
   // The reader's shell: Node 20 first, none of this repository's node_modules/.bin, no npm_* of the running npm.
   const pathEntries = (process.env.PATH ?? '').split(path.delimiter).filter((p) => !p.includes(`node_modules${path.sep}.bin`));
-  env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_|^NODE_OPTIONS$|^VITEST|^INIT_CWD$/i.test(k)));
+  env = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !/^npm_|^NODE_OPTIONS$|^VITEST|^INIT_CWD$|^(?:MOCK|PROXY|DOCS)_PORT$/i.test(k)),
+  );
   env.PATH = [path.dirname(node), ...pathEntries].join(path.delimiter);
   env[NESTED] = '1';
   // The run's one packed install (shared-fixtures.ts): each docs file's project links its node_modules.
@@ -200,12 +202,43 @@ function accepts(port: number): Promise<boolean> {
   });
 }
 
-/** The port a server command asks for: `--port N`, its environment variable, or its default. */
-function intendedPort(command: string): number {
+/**
+ * The ports the docs name (the commands' defaults and every `--port N` or `*_PORT=N`), each
+ * moved to a free port of this run, per docs file: the test shares the machine with a
+ * contributor's `npm run dev` (4010, 4020) or anything else, and a server started from the
+ * docs must not meet one. The variables the servers read are set to the moved defaults, and
+ * none is inherited from the caller's shell.
+ */
+const PORT_VARIABLES = { MOCK_PORT: 4010, PROXY_PORT: 4011, DOCS_PORT: 8080 } as const;
+/** Ports a command starts on without saying so: the mock's, the proxy's, the docs server's, `npm run dev`'s docs. */
+const DEFAULT_PORTS = [4010, 4011, 4020, 8080];
+
+class PortMap {
+  private readonly moved = new Map<number, number>();
+  async of(port: number): Promise<number> {
+    let free = this.moved.get(port);
+    if (free === undefined) this.moved.set(port, (free = await freePort()));
+    return free;
+  }
+  /** The command with every documented port moved, and the environment its servers read. */
+  async localize(command: string): Promise<{ command: string; env: NodeJS.ProcessEnv }> {
+    const named = new Set([...DEFAULT_PORTS, ...[...command.matchAll(/(?:--(?:docs-)?port[ =]|_PORT=)(\d+)/g)].map((m) => Number(m[1]))]);
+    let moved = command;
+    for (const port of named) moved = moved.replace(new RegExp(`(?<![\\d.])${port}(?![\\d])`, 'g'), String(await this.of(port)));
+    const own: NodeJS.ProcessEnv = { ...env };
+    for (const [name, port] of Object.entries(PORT_VARIABLES)) own[name] = String(await this.of(port));
+    // `npm run dev` serves its docs on 4020 unless told: DOCS_PORT is the docs server's, so dev gets its own port named.
+    if (/\bnpm run dev\b/.test(moved) && !/--docs-port/.test(moved)) own.DOCS_PORT = String(await this.of(4020));
+    return { command: moved, env: own };
+  }
+}
+
+/** The port a (localized) server command listens on: `--port N`, its environment variable, or the moved default. */
+function intendedPort(command: string, serverEnv: NodeJS.ProcessEnv): number {
   const given = /--port[ =](\d+)/.exec(command)?.[1] ?? /\b(?:MOCK|PROXY|DOCS)_PORT=(\d+)/.exec(command)?.[1];
   if (given !== undefined) return Number(given);
-  if (/docs:serve/.test(command)) return 8080;
-  return /\bproxy\b/.test(command) ? 4011 : 4010;
+  if (/docs:serve/.test(command)) return Number(serverEnv.DOCS_PORT);
+  return Number(/\bproxy\b/.test(command) ? serverEnv.PROXY_PORT : serverEnv.MOCK_PORT);
 }
 
 async function where(c: DocCommand): Promise<string> {
@@ -215,8 +248,8 @@ async function where(c: DocCommand): Promise<string> {
 }
 
 /** Starts a server command and resolves once the address it prints accepts connections. */
-async function startServer(c: DocCommand): Promise<Running> {
-  const child = spawn('bash', ['-c', c.command], { cwd: await where(c), env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+async function startServer(c: DocCommand, command: string, serverEnv: NodeJS.ProcessEnv): Promise<Running> {
+  const child = spawn('bash', ['-c', command], { cwd: await where(c), env: serverEnv, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -242,9 +275,14 @@ interface Ran {
 }
 
 /** Runs a shell script in `cwd`, in a process group of its own (`pid` is the group's). */
-function runIn(cwd: string, script: string): Promise<Ran & { pid: number }> {
+function runIn(cwd: string, script: string, scriptEnv: NodeJS.ProcessEnv = env): Promise<Ran & { pid: number }> {
   return new Promise((resolve) => {
-    const child = spawn('bash', ['-c', `set -o pipefail; ${script}`], { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('bash', ['-c', `set -o pipefail; ${script}`], {
+      cwd,
+      env: scriptEnv,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     let stdout = '';
     let stderr = '';
@@ -314,6 +352,7 @@ describe.skipIf(process.env[NESTED] === '1').each(docFiles(rootDir).filter((file
       if (!(await stop(server))) lingering.push(`${c.file}:${c.line} \`${c.command}\` still ran 10 s after Ctrl-C`);
     };
     const started = new Map<Running, DocCommand>();
+    const ports = new PortMap();
     afterAll(async () => {
       await Promise.all(servers.splice(0).map((s) => stopped(s, started.get(s) as DocCommand)));
       expect(lingering).toEqual([]);
@@ -332,12 +371,10 @@ describe.skipIf(process.env[NESTED] === '1').each(docFiles(rootDir).filter((file
           .map((x) => x.command)
           .join('; ')
           .slice(0, 100)}…`, async () => {
-          // Ports may be substituted: the block's own, so that it does not meet a server of the same file.
-          let script = block.map((x) => x.command).join('\n');
-          for (const port of new Set([...script.matchAll(/--port[ =](\d+)/g)].map((m) => m[1] as string)))
-            script = script.replaceAll(new RegExp(`\\b${port}\\b`, 'g'), String(await freePort()));
+          // Ports of its own, so that it meets neither a server of the same file nor anything else on the machine.
+          const { command: script, env: blockEnv } = await new PortMap().localize(block.map((x) => x.command).join('\n'));
           const cwd = await where(c);
-          const result = await runIn(cwd, `set -e\n${script}`);
+          const result = await runIn(cwd, `set -e\n${script}`, blockEnv);
           expect(result.code, `${at(c)}:\n${script}\n${result.output.slice(-4000)}`).toBe(0);
           if (runsInProject(c)) expect(ranShort(script, result.output, cwd)).toEqual([]);
           // What the script started in the background is gone once it ends (killing `npx` leaves its child).
@@ -348,14 +385,15 @@ describe.skipIf(process.env[NESTED] === '1').each(docFiles(rootDir).filter((file
         continue;
       }
       test(name, async () => {
+        const local = await ports.localize(c.command);
         if (startsServer(c.command)) {
           // A later server on the same port replaces the earlier one (the docs list variants of one command).
-          const port = intendedPort(c.command);
+          const port = intendedPort(local.command, local.env);
           for (const same of servers.filter((s) => s.port === port)) {
             await stopped(same, started.get(same) as DocCommand);
             servers.splice(servers.indexOf(same), 1);
           }
-          const server = await startServer(c);
+          const server = await startServer(c, local.command, local.env);
           servers.push(server);
           started.set(server, c);
           return;
@@ -365,7 +403,7 @@ describe.skipIf(process.env[NESTED] === '1').each(docFiles(rootDir).filter((file
           throw new Error(
             `${c.file}:${c.line} runs this repository's test suite, which holds this test: mark it \`# not run here: <reason>\``,
           );
-        expectRan(c, cwd, await runIn(cwd, c.command));
+        expectRan(c, cwd, await runIn(cwd, local.command, local.env));
       }, 600_000);
     }
   },

@@ -103,7 +103,7 @@ beforeAll(async () => {
   };
   await buildObservedBundle({
     publishedBundlePath: path.join(tmp, 'bundles', 'v2-pt', 'openapi.yaml'),
-    overlayPath: path.join(ROOT, 'spec', 'v2-pt', 'observed.overlay.yaml'),
+    overlayPath: path.join(ROOT, 'generated', 'v2-pt-observed', 'overlay.yaml'),
     outPath: observed.bundlePath,
   });
   const fixtures: DocsSiteFamily[] = [

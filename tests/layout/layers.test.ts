@@ -1,8 +1,12 @@
 // The layout holds by itself: imports run from a part down to the ground below it, never
-// up or sideways into a part that is not below, and a helper of the shared ground
-// (src/lib/, scripts/lib/) is defined once. docs/architecture.md draws the same layers.
+// up or sideways into a part that is not below (dependency-cruiser's rules, made from the
+// table below), and a helper of the shared ground (src/lib/, scripts/lib/) is defined once.
+// docs/architecture.md draws the same layers.
 import { readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { cruise, type ICruiseResult, type IForbiddenRuleType } from 'dependency-cruiser';
 import { expect, test } from 'vitest';
 import { filesUnder } from '../../scripts/pipeline/cache.ts';
 import { rootDir } from '../support/bundle.ts';
@@ -26,7 +30,7 @@ const LAYERS: ReadonlyArray<[part: string, layer: number]> = [
   ['src/mock.ts', 5],
   ['src/msw.ts', 5],
   ['src/mcp.ts', 5],
-  ['generated', 0],
+  ['generated', -1],
   ['scripts/lib', 6],
   ['lint', 7],
   ['scripts/observed', 7],
@@ -37,59 +41,77 @@ const LAYERS: ReadonlyArray<[part: string, layer: number]> = [
   ['scripts/bench', 10],
   ['scripts/dev', 10],
 ];
-const LAYER = new Map(LAYERS);
-const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)['"](\.{1,2}\/[^'"]+)['"]/g;
 
-/** The part a file belongs to: `src/mock`, `src/client` (the client's own files at the top of src/ and src/families/), `scripts/pipeline`… */
-function partOf(relative: string): string {
-  const [top, second] = relative.split('/');
-  if (top === 'src') {
-    if (relative === 'src/mock.ts' || relative === 'src/msw.ts' || relative === 'src/mcp.ts') return relative;
-    if (relative.split('/').length === 2 || second === 'families') return 'src/client';
-    return `src/${second}`;
-  }
-  if (top === 'scripts') return `scripts/${second}`;
-  return top ?? relative;
+/** The files of a part, as a path regex of dependency-cruiser's (paths relative to the root). */
+function partPath(part: string): string {
+  if (part === 'src/client') return '^src/(?:families/|(?!(?:mock|msw|mcp)\\.ts$)[^/]+$)';
+  if (part.endsWith('.ts')) return `^${part.replace(/\./g, '\\.')}$`;
+  return `^${part}/`;
 }
 
-function importsOf(file: string): string[] {
-  const text = readFileSync(file, 'utf8');
-  return [...text.matchAll(IMPORT)].map((m) => path.relative(rootDir, path.resolve(path.dirname(file), m[1] as string)));
+/**
+ * The layers as dependency-cruiser rules: from each part, no import of a part of its own
+ * layer or above, nor of a local module that belongs to no part (tests/, the root's files).
+ */
+function layerRules(): IForbiddenRuleType[] {
+  const everyPart = LAYERS.map(([part]) => partPath(part));
+  return [
+    ...LAYERS.map(
+      ([part, layer]): IForbiddenRuleType => ({
+        name: `layer-${part}`,
+        comment: `${part} (layer ${layer}) imports only its own part or a lower layer`,
+        severity: 'error',
+        from: { path: partPath(part) },
+        to: { path: LAYERS.filter(([other, l]) => other !== part && l >= layer).map(([other]) => partPath(other)) },
+      }),
+    ),
+    { name: 'no-part', severity: 'error', from: { path: everyPart }, to: { dependencyTypes: ['local'], pathNot: everyPart } },
+  ];
 }
 
-/** Every import that goes up or sideways: `from -> to (part, layer -> part, layer)`. */
-function upwardImports(edges: ReadonlyArray<[from: string, to: string]>): string[] {
-  const wrong: string[] = [];
-  for (const [from, to] of edges) {
-    const [a, b] = [partOf(from), partOf(to)];
-    if (a === b) continue;
-    const [la, lb] = [LAYER.get(a), LAYER.get(b)];
-    if (la === undefined || lb === undefined || lb >= la) wrong.push(`${from} -> ${to} (${a} ${la ?? '?'} -> ${b} ${lb ?? '?'})`);
-  }
-  return wrong;
+/** What dependency-cruiser finds against `rules` in the given folders: `from -> to (rule)`. */
+async function violations(dirs: string[], rules: IForbiddenRuleType[]): Promise<{ modules: number; found: string[] }> {
+  const result = await cruise(
+    dirs,
+    {
+      baseDir: rootDir,
+      exclude: { path: '/fixtures/' },
+      doNotFollow: { path: ['node_modules', '^generated/'] },
+      tsPreCompilationDeps: true,
+      validate: true,
+      ruleSet: { forbidden: rules },
+    },
+    { extensions: ['.ts', '.js', '.d.ts', '.json'] },
+  );
+  const output = result.output as ICruiseResult;
+  return {
+    modules: output.modules.length,
+    found: output.summary.violations.map((v) => `${v.from} -> ${v.to} (${v.rule.name})`),
+  };
 }
+
+test('every import of src/, scripts/ and lint/ runs down the layers (dependency-cruiser)', async () => {
+  const { modules, found } = await violations(['src', 'scripts', 'lint'], layerRules());
+  expect(modules).toBeGreaterThan(100);
+  expect(found).toEqual([]);
+}, 120_000);
+
+test('tests reach the tools through their libraries: nothing under scripts/bench or scripts/dev is imported by a test', async () => {
+  const rule: IForbiddenRuleType = {
+    name: 'tests-to-tools',
+    severity: 'error',
+    from: { path: '^tests/' },
+    to: { path: ['^scripts/bench/', '^scripts/dev/'] },
+  };
+  const { modules, found } = await violations(['tests'], [rule]);
+  expect(modules).toBeGreaterThan(100);
+  expect(found).toEqual([]);
+}, 120_000);
 
 async function sourceFiles(dirs: string[]): Promise<string[]> {
   const files = (await Promise.all(dirs.map((dir) => filesUnder(path.join(rootDir, dir))))).flat();
   return files.filter((f) => f.endsWith('.ts') && !f.includes(`${path.sep}fixtures${path.sep}`));
 }
-
-test('every import of src/, scripts/ and lint/ runs down the layers', async () => {
-  const files = await sourceFiles(['src', 'scripts', 'lint']);
-  expect(files.length).toBeGreaterThan(100);
-  const edges = files.flatMap((file) => importsOf(file).map((to): [string, string] => [path.relative(rootDir, file), to]));
-  expect(upwardImports(edges)).toEqual([]);
-});
-
-test('tests reach the tools through their libraries: nothing under scripts/bench or scripts/dev is imported by a test', async () => {
-  const files = await sourceFiles(['tests']);
-  const wrong = files.flatMap((file) =>
-    importsOf(file)
-      .filter((to) => ['scripts/bench', 'scripts/dev'].includes(partOf(to)))
-      .map((to) => `${path.relative(rootDir, file)} -> ${to}`),
-  );
-  expect(wrong).toEqual([]);
-});
 
 /** Names of the functions the shared ground exports. */
 function sharedHelpers(files: string[]): Map<string, string> {
@@ -140,24 +162,44 @@ test('no hand-written .js (or .d.ts) beside a .ts of the same name', async () =>
   expect(twins(files.map((f) => path.relative(rootDir, f)))).toEqual([]);
 });
 
+test('the layer rules find an import that goes up, sideways or out of every part', async () => {
+  // A small tree of its own: each file imports one other, some of them against the layers.
+  const dir = await mkdtemp(path.join(tmpdir(), 'layers-'));
+  try {
+    const files: Record<string, string> = {
+      'src/lib/json.ts': "import '../mock/front.ts';\n",
+      'src/mock/front.ts': "import '../lib/json.ts';\n",
+      'src/proxy/check.ts': "import '../flows/run.ts';\n",
+      'src/flows/run.ts': "import '../lib/json.ts';\n",
+      'src/mock/server.ts': "import '../../scripts/lib/families.ts';\n",
+      'scripts/lib/families.ts': "import '../../tests/x.ts';\n",
+      'tests/x.ts': 'export {};\n',
+    };
+    for (const [file, text] of Object.entries(files)) {
+      await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
+      await writeFile(path.join(dir, file), text);
+    }
+    const result = await cruise(
+      ['src', 'scripts'],
+      { baseDir: dir, tsPreCompilationDeps: true, validate: true, ruleSet: { forbidden: layerRules() } },
+      { extensions: ['.ts'] },
+    );
+    const found = (result.output as ICruiseResult).summary.violations.map((v) => `${v.from} -> ${v.to}`).sort();
+    expect(found).toEqual([
+      'scripts/lib/families.ts -> tests/x.ts',
+      'src/lib/json.ts -> src/mock/front.ts',
+      'src/mock/server.ts -> scripts/lib/families.ts',
+      'src/proxy/check.ts -> src/flows/run.ts',
+    ]);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}, 120_000);
+
 test('the checks find what they look for', () => {
   expect(
     twins(['scripts/lib/catalog.ts', 'scripts/lib/catalog.js', 'scripts/lib/catalog.d.ts', 'src/a.js', 'src/b.ts', 'src/c.d.ts']),
   ).toEqual(['scripts/lib/catalog.js', 'scripts/lib/catalog.d.ts']);
-  expect(
-    upwardImports([
-      ['src/mock/front.ts', 'src/lib/json.ts'],
-      ['src/lib/json.ts', 'src/mock/front.ts'],
-      ['src/proxy/check.ts', 'src/flows/run.ts'],
-      ['src/mock/server.ts', 'scripts/lib/families.ts'],
-      ['scripts/gates/reliability/load.ts', 'scripts/bench/stats.ts'],
-    ]),
-  ).toEqual([
-    'src/lib/json.ts -> src/mock/front.ts (src/lib 0 -> src/mock 2)',
-    'src/proxy/check.ts -> src/flows/run.ts (src/proxy 3 -> src/flows 3)',
-    'src/mock/server.ts -> scripts/lib/families.ts (src/mock 2 -> scripts/lib 6)',
-    'scripts/gates/reliability/load.ts -> scripts/bench/stats.ts (scripts/gates 7 -> scripts/bench 10)',
-  ]);
   const helpers = new Map([['isRecord', 'src/lib/json.ts']]);
   expect(
     secondDefinitions(helpers, [

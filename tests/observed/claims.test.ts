@@ -133,7 +133,7 @@ function claimsOf(family: string, name: string, root: JsonObject, places: Place[
 }
 
 function addedSchemas(family: string): Array<[string, JsonObject]> {
-  const overlay = parse(readFileSync(path.join(rootDir, 'spec', family, 'observed.overlay.yaml'), 'utf8')) as JsonObject;
+  const overlay = parse(readFileSync(path.join(rootDir, 'generated', `${family}-observed`, 'overlay.yaml'), 'utf8')) as JsonObject;
   return (overlay.actions as JsonObject[])
     .filter((a) => a.target === '$.components.schemas')
     .flatMap((a) => Object.entries(a.update as JsonObject))

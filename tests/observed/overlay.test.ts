@@ -17,15 +17,15 @@ function generate(args: string[]): void {
 }
 
 describe('the observed overlay', () => {
-  test('regenerated from evidence/ into a temporary file, it is byte for byte the committed one', () => {
+  test('regenerated from evidence/ into a temporary file, it is byte for byte the one the build wrote', () => {
     const out = path.join(tmp.dir, 'regenerated.overlay.yaml');
     generate(['--out', out]);
-    expect(readFileSync(out, 'utf8') === readFileSync(overlayPath, 'utf8'), 'run `npm run observed:overlay` and commit the overlay').toBe(
+    expect(readFileSync(out, 'utf8') === readFileSync(overlayPath, 'utf8'), 'run `npm run build` (it writes the overlay beside the observed bundle)').toBe(
       true,
     );
   });
 
-  test('--check passes on the committed overlay and fails on a stale one', () => {
+  test('--check passes on the built overlay and fails on a stale one', () => {
     const fresh = spawnSync(process.execPath, [generator, '--check'], { cwd: rootDir, encoding: 'utf8' });
     expect(fresh.status, fresh.stderr).toBe(0);
     const stale = path.join(tmp.dir, 'stale.overlay.yaml');

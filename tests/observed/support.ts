@@ -17,7 +17,7 @@ export { rootDir };
 export const evidenceRoot = path.join(rootDir, 'evidence');
 /** The captured-traffic source the example pairs come from (a byte-for-byte copy of shared/evidence). */
 export const evidenceDir = path.join(evidenceRoot, 'facilita-corp');
-export const overlayPath = path.join(rootDir, 'spec/v2-pt/observed.overlay.yaml');
+export const overlayPath = path.join(rootDir, 'generated/v2-pt-observed/overlay.yaml');
 export const publishedBundlePath = path.join(rootDir, 'generated/v2-pt/openapi.yaml');
 export const PREFIX = '/api/V2/Voos';
 

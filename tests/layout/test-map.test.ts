@@ -1,0 +1,29 @@
+// CONTRIBUTING.md's map from each part of src/ and scripts/ to its tests is complete and true:
+// every folder of src/ and scripts/ is named by a row, and every test path a row's command
+// names exists. A part added without its row, or a test folder renamed, fails here.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test } from 'vitest';
+import { rootDir } from '../support/bundle.ts';
+
+const page = readFileSync(path.join(rootDir, 'CONTRIBUTING.md'), 'utf8');
+const map = /<!-- test-map -->([\s\S]*?)<!-- \/test-map -->/.exec(page)?.[1] ?? '';
+const rows = map.split('\n').filter((line) => line.startsWith('| `'));
+
+test('every folder of src/ and scripts/ has a row', () => {
+  const folders = ['src', 'scripts'].flatMap((top) =>
+    readdirSync(path.join(rootDir, top), { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => `${top}/${e.name}/`),
+  );
+  expect(folders.length).toBeGreaterThan(10);
+  const parts = rows.map((row) => row.split(' | ')[0] ?? '');
+  expect(folders.filter((folder) => !parts.some((part) => part.includes(`\`${folder}`)))).toEqual([]);
+});
+
+test("every test path a row's command names exists", () => {
+  expect(rows.length).toBeGreaterThan(10);
+  const named = rows.flatMap((row) => [...row.matchAll(/\btests\/[\w./-]+/g)].map((m) => m[0]));
+  expect(named.length).toBeGreaterThan(10);
+  expect(named.filter((p) => !existsSync(path.join(rootDir, p)))).toEqual([]);
+});
