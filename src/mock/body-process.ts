@@ -3,7 +3,7 @@
 // up no call that arrives meanwhile, and the memory its parse took goes back to the system
 // the moment the process exits. Same validators as the front (validators.ts).
 import { limitBroken } from '../lib/limits.ts';
-import { secretsOf } from '../proxy/redact.ts';
+import { secretsOf } from '../request-secrets.ts';
 import type { BigBodyMessage, BigBodyVerdict, BigBodyStart } from './big-bodies.ts';
 import { RouteTable, type MockOperation } from './routes.ts';
 import { compileBodyValidator, validatorCompilers, type BodyValidator, type ValidatorCompilers } from './validators.ts';

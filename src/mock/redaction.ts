@@ -1,13 +1,13 @@
 // What the mock says about a request (its problem bodies, its log lines) never quotes a
-// secret of that request, in any encoding: the proxy's redactor (src/proxy/redact.ts) over
+// secret of that request, in any encoding: the proxy's redactor (src/request-secrets.ts) over
 // the request's secrets, which the contract index names (src/lib/contract-index.ts): the
 // secret headers, the query parameters of a secret name, the body fields the proxy's
 // secretsOf() collects. No Node module: the decision core and the MSW handlers run in a page.
 import { isRedactedField, isSecretHeader, REDACTED } from '../lib/contract-index.ts';
-import { type Redactor, redactorFor, redactPath, secretsOf } from '../proxy/redact.ts';
+import { type Redactor, redactorFor, redactPath, secretsOf } from '../request-secrets.ts';
 import type { Problem, Violation } from './problem.ts';
 
-export type { Redactor } from '../proxy/redact.ts';
+export type { Redactor } from '../request-secrets.ts';
 
 type Headers = Readonly<Record<string, string | string[] | undefined>>;
 

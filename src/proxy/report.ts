@@ -3,7 +3,7 @@
 // line per request, and every text passed through the request's redactor.
 import type { Writable } from 'node:stream';
 import { MAX_LISTED_VIOLATIONS, type Violation } from '../mock/problem.ts';
-import type { Redactor } from './redact.ts';
+import type { Redactor } from '../request-secrets.ts';
 
 const MAX_MESSAGE_CHARS = 200;
 const MAX_SEGMENT_CHARS = 80;

@@ -17,7 +17,7 @@ import { decodeContent, parsedCopy, UnreadableBody } from './decode.ts';
 import { endToEndHeaders, flatHeaders } from './headers.ts';
 import { answerIsSecret } from '../lib/contract-index.ts';
 import { leavesOf } from '../secret-fields.ts';
-import { redactorFor, redactPath, secretsOf, type Redactor } from './redact.ts';
+import { redactorFor, redactPath, secretsOf, type Redactor } from '../request-secrets.ts';
 import { createRecorder, RecordingRefused, type ContractFinding, type RecordingSummary } from '../record/recorder.ts';
 import { packageIdentity } from '../lib/layout.ts';
 import { lineLog, listedViolations, summary, violationHeaders } from './report.ts';

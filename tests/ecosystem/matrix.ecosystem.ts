@@ -110,9 +110,9 @@ const dirs = new Map<ProjectName, string>();
 let npmMock: Server | undefined;
 const started = Date.now();
 
-const node = (v: NodeVersion): string => nodes.get(v) as string;
+const nodeBinary = (v: NodeVersion): string => nodes.get(v) as string;
 const dir = (p: ProjectName): string => dirs.get(p) as string;
-const env = (v: NodeVersion = '24.21.0', extra: NodeJS.ProcessEnv = {}) => projectEnv(node(v), toolsBin, extra);
+const env = (v: NodeVersion = '24.21.0', extra: NodeJS.ProcessEnv = {}) => projectEnv(nodeBinary(v), toolsBin, extra);
 
 /** `{"valid":{},"refused":422}`: the client's valid call answered, its bad date refused by the mock's 422. */
 const CALLED = { valid: {}, refused: 422 };
@@ -177,11 +177,11 @@ afterAll(async () => {
 describe.concurrent('Node 20, 22, 24, 26 in an npm project', () => {
   for (const v of NODES) {
     test(`Node ${v}, ESM: startMock() and the client's valid call and 422`, async ({ expect }) => {
-      const result = await run(node(v), ['check.mjs'], { cwd: dir('npm'), env: env(v) });
+      const result = await run(nodeBinary(v), ['check.mjs'], { cwd: dir('npm'), env: env(v) });
       expect(lastJson(result.stdout), result.stderr).toEqual(CALLED);
     });
     test(`Node ${v}, CommonJS require(): startMock() and the client's valid call and 422`, async ({ expect }) => {
-      const result = await run(node(v), ['check.cjs'], { cwd: dir('npm'), env: env(v) });
+      const result = await run(nodeBinary(v), ['check.cjs'], { cwd: dir('npm'), env: env(v) });
       expect(lastJson(result.stdout), result.stderr).toEqual(CALLED);
     });
   }
@@ -228,7 +228,10 @@ describe.concurrent('TypeScript per module kind (the README’s advice)', () => 
       // One compiled form of each kind runs on the four Nodes; the others' output is the same JavaScript.
       if (module !== 'nodenext') return;
       for (const v of NODES) {
-        const ran = await run(node(v), [result.output], { cwd: path.dirname(result.output), env: env(v, { MOCK_URL: npmMock?.url }) });
+        const ran = await run(nodeBinary(v), [result.output], {
+          cwd: path.dirname(result.output),
+          env: env(v, { MOCK_URL: npmMock?.url }),
+        });
         expect(lastJson(ran.stdout), `Node ${v}: ${ran.stderr}`).toEqual(CALLED);
       }
     },
@@ -245,11 +248,11 @@ describe.concurrent('TypeScript per module kind (the README’s advice)', () => 
 
 describe.concurrent('MSW 2 and 3 in Node', () => {
   test('./msw without msw on Node 20 names msw@2, which runs there (no manager ran it: npm’s words)', async ({ expect }) => {
-    const result = await run(node('20.20.2'), ['check-msw-missing.mjs'], { cwd: dir('bun'), env: env('20.20.2') });
+    const result = await run(nodeBinary('20.20.2'), ['check-msw-missing.mjs'], { cwd: dir('bun'), env: env('20.20.2') });
     expect(result.stdout).toContain('needs msw, an optional peer that is not installed: npm install --save-dev msw@2 ');
   });
   test('msw 2 on Node 20 (npm)', async ({ expect }) => {
-    const result = await run(node('20.20.2'), ['check-msw.mjs'], { cwd: dir('npm'), env: env('20.20.2') });
+    const result = await run(nodeBinary('20.20.2'), ['check-msw.mjs'], { cwd: dir('npm'), env: env('20.20.2') });
     expect(lastJson(result.stdout), result.stderr).toEqual(CALLED);
   });
   for (const v of ['22.23.3', '24.21.0', '26.10.0'] as const) {
@@ -258,7 +261,7 @@ describe.concurrent('MSW 2 and 3 in Node', () => {
         version: string;
       };
       expect(installed.version).toMatch(/^3\./);
-      const result = await run(node(v), ['check-msw.mjs'], { cwd: dir('npm-msw3'), env: env(v) });
+      const result = await run(nodeBinary(v), ['check-msw.mjs'], { cwd: dir('npm-msw3'), env: env(v) });
       expect(lastJson(result.stdout), result.stderr).toEqual(CALLED);
     });
   }

@@ -20,9 +20,10 @@ describe('the observed overlay', () => {
   test('regenerated from evidence/ into a temporary file, it is byte for byte the one the build wrote', () => {
     const out = path.join(tmp.dir, 'regenerated.overlay.yaml');
     generate(['--out', out]);
-    expect(readFileSync(out, 'utf8') === readFileSync(overlayPath, 'utf8'), 'run `npm run build` (it writes the overlay beside the observed bundle)').toBe(
-      true,
-    );
+    expect(
+      readFileSync(out, 'utf8') === readFileSync(overlayPath, 'utf8'),
+      'run `npm run build` (it writes the overlay beside the observed bundle)',
+    ).toBe(true);
   });
 
   test('--check passes on the built overlay and fails on a stale one', () => {

@@ -79,7 +79,7 @@ type Media = { content?: Record<string, { schema?: { $ref?: string } }> };
 type Run = { code: number | null; stdout: string; stderr: string };
 
 /** `observed:add` as the tests run it: the fake sandbox listens on 127.0.0.1, a local upstream the reviewer accepts. */
-function addCommand(dir: string, source: string, ...flags: string[]): Promise<Run> {
+function importRecording(dir: string, source: string, ...flags: string[]): Promise<Run> {
   return command(['scripts/observed/add.ts', dir, '--source', source, '--allow-local-upstream', ...flags]);
 }
 
@@ -162,9 +162,9 @@ beforeAll(async () => {
   expect(summary?.exchanges).toBe(calls.length);
   beforeImport = await treeOf('evidence', 'generated', 'spec', 'docs');
   const untouched = digest(beforeImport);
-  dryRun = await addCommand(recording, SOURCE, '--dry-run');
+  dryRun = await importRecording(recording, SOURCE, '--dry-run');
   dryRunChanged = digest(await treeOf('evidence', 'generated', 'spec', 'docs')) !== untouched;
-  runs.push(await addCommand(recording, SOURCE, '--report', path.join(ws.dir, 'import-report.md')));
+  runs.push(await importRecording(recording, SOURCE, '--report', path.join(ws.dir, 'import-report.md')));
 }, 400_000);
 
 afterAll(async () => {
@@ -330,7 +330,7 @@ describe('npm run observed:add', () => {
 
   test('the same recording imported twice changes nothing', async () => {
     const before = digest(await treeOf('evidence', 'generated', 'spec', 'docs'));
-    const again = await addCommand(recording, 'another-name');
+    const again = await importRecording(recording, 'another-name');
     expect(again.code, again.stderr).toBe(0);
     expect(again.stdout).toContain(`already evidence/${SOURCE}/: nothing changed`);
     expect(digest(await treeOf('evidence', 'generated', 'spec', 'docs'))).toBe(before);
@@ -349,11 +349,11 @@ describe('npm run observed:add', () => {
       expect(local.stderr).toContain('local upstream');
       expect(local.stderr).toContain('--allow-local-upstream');
       await writeFile(file, JSON.stringify({ ...provenance, format: 2, complete: false }));
-      const incomplete = await addCommand(edited, 'weighed');
+      const incomplete = await importRecording(edited, 'weighed');
       expect(incomplete.code).toBe(1);
       expect(incomplete.stderr).toContain('--allow-incomplete');
       await writeFile(path.join(edited, '.lock'), '4242');
-      const locked = await addCommand(edited, 'weighed', '--allow-incomplete');
+      const locked = await importRecording(edited, 'weighed', '--allow-incomplete');
       expect(locked.code).toBe(1);
       expect(locked.stderr).toContain('.lock');
       await expect(readdir(path.join(ws.dir, 'evidence', 'weighed'))).rejects.toThrow();
@@ -378,7 +378,7 @@ describe('npm run observed:add', () => {
         await writeFile(file, JSON.stringify(answer));
       }
       const bodies = (report: string): number => Number(/ (\d+) bodies type an observed flavour/.exec(report)?.[1]);
-      const held = await addCommand(edited, 'off-contract', '--dry-run');
+      const held = await importRecording(edited, 'off-contract', '--dry-run');
       expect(held.code, held.stderr).toBe(0);
       const heads = held.stdout.split('\n## ').map((part) => part.split('\n')[0]);
       expect(heads.slice(0, 3)).toEqual(['## Warnings', 'Findings about the published contract', 'Evidence: `off-contract`']);
@@ -388,7 +388,7 @@ describe('npm run observed:add', () => {
       expect(held.stdout).toContain('### Bodies outside the published contract\n\nKept in `evidence/` but not counted');
       expect(held.stdout).toMatch(/\| `ObterMapaDeAssentos` \| request \| `api-V2-Voos\/ObterMapaDeAssentos\/0001\.request\.json` \|/);
       expect(bodies(held.stdout)).toBe(bodies(runs[0]?.stdout ?? '') - 2);
-      const counted = await addCommand(edited, 'off-contract', '--dry-run', '--accept-off-contract');
+      const counted = await importRecording(edited, 'off-contract', '--dry-run', '--accept-off-contract');
       expect(counted.code, counted.stderr).toBe(0);
       expect(counted.stdout).toContain('Counted as evidence: the reviewer passed `--accept-off-contract`.');
       expect(bodies(counted.stdout)).toBe(bodies(runs[0]?.stdout ?? ''));
@@ -406,7 +406,7 @@ describe('npm run observed:add', () => {
       const first = value.body.Reservas[0]?.Passageiros[0];
       if (first) first.Nome = CANARY.nome;
       await writeFile(file, JSON.stringify(value));
-      const run = await addCommand(edited, 'edited-recording');
+      const run = await importRecording(edited, 'edited-recording');
       expect(run.code).toBe(1);
       expect(run.stderr).toContain(path.join('api-V2-Voos', 'ListarReservas', '0001.response.json').split(path.sep).join('/'));
       expect(run.stderr).toContain('$.body.Reservas[0].Passageiros[0].Nome');

@@ -8,7 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { secretsOf } from '../../src/proxy/redact.ts';
+import { secretsOf } from '../../src/request-secrets.ts';
 import { startProxy, type RunningProxy } from '../../src/proxy/server.ts';
 import { kindOfKey, Sanitizer } from '../../src/record/sanitize.ts';
 import { rootDir } from '../support/bundle.ts';

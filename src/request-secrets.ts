@@ -1,11 +1,13 @@
-// The proxy sees credentials (Login, Senha, the developer headers, session tokens) and
-// must never print them. Every text it writes (log line, problem body, sl-violations) is
-// passed through the redactor of its request, which knows that request's secrets and
-// finds them with the same decoding detector as the client and the recorder.
+// A request's secrets and the redactor that finds them (the proxy and the mock see
+// credentials: Login, Senha, the developer headers, session tokens, and must never print
+// them). Every text they write (log line, problem body, sl-violations) is passed through the
+// redactor of its request, which knows that request's secrets and finds them with the same
+// decoding detector as the client and the recorder. Below the mock and the proxy, both of
+// which use it, beside the client's detector (redact.ts).
 import type { IncomingHttpHeaders } from 'node:http';
-import { isRedactedField, isSecretHeader, REDACTED, SECRET_HEADERS } from '../lib/contract-index.ts';
-import { createRedactor, type Redactor as ClientRedactor } from '../redact.ts';
-import { secretsIn } from '../secret-fields.ts';
+import { isRedactedField, isSecretHeader, REDACTED, SECRET_HEADERS } from './lib/contract-index.ts';
+import { createRedactor, type Redactor as ClientRedactor } from './redact.ts';
+import { secretsIn } from './secret-fields.ts';
 
 export { REDACTED };
 
