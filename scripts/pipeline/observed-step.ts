@@ -75,7 +75,14 @@ export interface ObservedResult {
   /** The observed bundle, in memory. */
   document: Record<string, unknown>;
   /** The legacy flavour, built beside it. */
-  legacy: { overlay: string; overlayPath: string; bundlePath: string; jsonPath: string; typesPath: string; document: Record<string, unknown> };
+  legacy: {
+    overlay: string;
+    overlayPath: string;
+    bundlePath: string;
+    jsonPath: string;
+    typesPath: string;
+    document: Record<string, unknown>;
+  };
 }
 
 export interface ObservedStepOptions {
