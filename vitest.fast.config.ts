@@ -25,6 +25,8 @@ const SLOW_TESTS = [
   'tests/reliability/client-faults.test.ts',
   'tests/package/**',
   'tests/hover/hover.test.ts',
+  'tests/contributing/recipes.test.ts',
+  'tests/canary/canary.test.ts',
 ];
 
 // Two files at a time on two cores (vitest's default leaves one core to the main process):
