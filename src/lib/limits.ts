@@ -44,7 +44,8 @@ export function limitBroken(value: unknown, limits: Pick<Limits, 'depth' | 'stri
   while (stack.length > 0) {
     const { node, depth } = stack.pop()!;
     if (typeof node === 'string') {
-      if (node.length > limits.stringChars) return { limit: 'stringChars', detail: `A string in the body is longer than ${limits.stringChars} characters.` };
+      if (node.length > limits.stringChars)
+        return { limit: 'stringChars', detail: `A string in the body is longer than ${limits.stringChars} characters.` };
       continue;
     }
     if (node === null || typeof node !== 'object') continue;
@@ -54,7 +55,8 @@ export function limitBroken(value: unknown, limits: Pick<Limits, 'depth' | 'stri
       continue;
     }
     for (const key in node) {
-      if (key.length > limits.stringChars) return { limit: 'stringChars', detail: `A key in the body is longer than ${limits.stringChars} characters.` };
+      if (key.length > limits.stringChars)
+        return { limit: 'stringChars', detail: `A key in the body is longer than ${limits.stringChars} characters.` };
       stack.push({ node: (node as Record<string, unknown>)[key], depth: depth + 1 });
     }
   }

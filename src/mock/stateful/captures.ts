@@ -51,6 +51,8 @@ export interface CaptureIndex {
   threaded: Map<string, Set<string>>;
   /** Every captured value a later request threads (trip tokens, ids, locators, tickets). */
   handedOut: Set<string | number>;
+  /** The lineage's source paths (`Bilhetes[].Numero`): wherever an answer holds one, it holds an identifier. */
+  sourcePaths: string[];
 }
 
 function identifierLike(value: unknown): value is string | number {
@@ -126,7 +128,8 @@ export function indexCaptures(scenarios: readonly Scenario[], lineage: Lineage):
   }
   const echoes = new Map<string, Echo[]>();
   for (const [operation, captures] of byOperation) echoes.set(operation, echoesOf(captures, threaded.get(operation) ?? new Set()));
-  return { byOperation, byScenario, echoes, handKeys, sourceOf, threaded, handedOut };
+  const sourcePaths = [...new Set(lineage.summary.map((row) => row.fromField))];
+  return { byOperation, byScenario, echoes, handKeys, sourceOf, threaded, handedOut, sourcePaths };
 }
 
 /** The calendar day a request date names, in any form the contract takes (ISO, date-only, `/Date(ms±hhmm)/`). */
@@ -147,7 +150,8 @@ const norm = (v: unknown) => (typeof v === 'string' ? v.trim().toUpperCase() : v
 /** How far a captured search is from this one: a round trip against a one-way weighs most, then passenger counts, then places and dates. */
 export function distance(captured: Record<string, unknown>, sent: Record<string, unknown>): number {
   let d = 0;
-  if ((captured.DataVolta === undefined || captured.DataVolta === null) !== (sent.DataVolta === undefined || sent.DataVolta === null)) d += 8;
+  if ((captured.DataVolta === undefined || captured.DataVolta === null) !== (sent.DataVolta === undefined || sent.DataVolta === null))
+    d += 8;
   for (const f of COUNTS) if ((Number(captured[f] ?? 0) || 0) !== (Number(sent[f] ?? 0) || 0)) d += 3;
   for (const f of PLACES) if (norm(captured[f]) !== norm(sent[f])) d += 1;
   for (const f of DATES) if (dayOf(captured[f]) !== dayOf(sent[f])) d += 1;

@@ -43,12 +43,14 @@ export function planOf(index: CaptureIndex, capture: Capture): Plan {
   const cached = plans.get(capture);
   if (cached) return cached;
   const handKeys = index.handKeys.get(capture.operation) ?? new Set<string>();
-  const echoes = new Map((index.echoes.get(capture.operation) ?? []).filter((e) => !e.path.includes('Passageiros[]')).map((e) => [e.path, e.field]));
+  const echoes = new Map(
+    (index.echoes.get(capture.operation) ?? []).filter((e) => !e.path.includes('Passageiros[]')).map((e) => [e.path, e.field]),
+  );
   const captured = [...index.handedOut].filter((v): v is string => typeof v === 'string');
   const plan: Plan = { echo: [], ids: [], passengers: [], tickets: [], members: new Map() };
   const visit = (node: unknown, at: Segment[], generic: string, member: string | undefined) => {
     if (Array.isArray(node)) {
-      node.forEach((v, i) => visit(v, [...at, i], `${generic}[]`, member));
+      for (const [i, v] of node.entries()) visit(v, [...at, i], `${generic}[]`, member);
       return;
     }
     if (isRecord(node)) {
@@ -59,7 +61,10 @@ export function planOf(index: CaptureIndex, capture: Capture): Plan {
       }
       return;
     }
-    const facts = member === undefined ? undefined : plan.members.get(member) ?? plan.members.set(member, { words: new Set(), dates: [], generics: [] }).get(member);
+    const facts =
+      member === undefined
+        ? undefined
+        : (plan.members.get(member) ?? plan.members.set(member, { words: new Set(), dates: [], generics: [] }).get(member));
     facts?.generics.push(generic);
     if (typeof node === 'string') {
       for (const w of node.toUpperCase().split(/[^A-Z0-9]+/)) if (w.length >= 3) facts?.words.add(w);
@@ -73,7 +78,10 @@ export function planOf(index: CaptureIndex, capture: Capture): Plan {
       return;
     }
     const last = at[at.length - 1];
-    const whole = (typeof last === 'string' && handKeys.has(last) && identifierLike(node)) || ((typeof node === 'string' || typeof node === 'number') && index.handedOut.has(node));
+    const whole =
+      (identifierLike(node) &&
+        ((typeof last === 'string' && handKeys.has(last)) || index.sourcePaths.some((p) => generic === p || generic.endsWith(`.${p}`)))) ||
+      ((typeof node === 'string' || typeof node === 'number') && index.handedOut.has(node));
     const inside = typeof node === 'string' && !whole ? captured.filter((c) => node.includes(c)) : [];
     if (whole) plan.ids.push({ at, generic, whole: node as string | number, inside: [] });
     else if (inside.length > 0) plan.ids.push({ at, generic, inside });
@@ -99,13 +107,17 @@ export function dependentMembers(
   searchEchoes: readonly Echo[],
   otherTrip: boolean,
 ): string[] {
-  const codes = PLACES.filter((f) => typeof captured[f] === 'string' && norm(captured[f]) !== norm(sent[f])).map((f) => norm(captured[f]) as string);
+  const codes = PLACES.filter((f) => typeof captured[f] === 'string' && norm(captured[f]) !== norm(sent[f])).map(
+    (f) => norm(captured[f]) as string,
+  );
   const dates = DATES.filter((f) => otherTrip || dayOf(captured[f]) !== dayOf(sent[f]))
     .map((f) => msOf(captured[f]))
     .filter((ms): ms is number => ms !== undefined);
   // The last two keys of each echo of a count that differs (`PrecoAdulto.Quantidade`): any answer's prices for those counts.
   const counts = searchEchoes
-    .filter((e) => (COUNTS as readonly string[]).includes(e.field) && (Number(captured[e.field] ?? 0) || 0) !== (Number(sent[e.field] ?? 0) || 0))
+    .filter(
+      (e) => (COUNTS as readonly string[]).includes(e.field) && (Number(captured[e.field] ?? 0) || 0) !== (Number(sent[e.field] ?? 0) || 0),
+    )
     .map((e) => e.path.split('.').slice(-2).join('.'))
     .filter((suffix) => suffix.includes('.'));
   const filled = new Set(plan.echo.map((e) => e.generic));
@@ -122,7 +134,10 @@ export function dependentMembers(
 }
 
 /** A writer over a captured answer that copies only the objects on the way to what it sets. */
-export function copyOnWrite(template: Record<string, unknown>): { root: Record<string, unknown>; set(at: readonly Segment[], value: unknown): void } {
+export function copyOnWrite(template: Record<string, unknown>): {
+  root: Record<string, unknown>;
+  set(at: readonly Segment[], value: unknown): void;
+} {
   const root: Record<string, unknown> = { ...template };
   const copied = new WeakSet<object>([root]);
   return {

@@ -99,7 +99,11 @@ function mintNumber(original: number, taken: (v: number) => boolean): number {
   }
 }
 
-export function createStatefulResponder(scenarios: readonly Scenario[], lineage: Lineage, options: StatefulOptions = {}): StatefulResponder {
+export function createStatefulResponder(
+  scenarios: readonly Scenario[],
+  lineage: Lineage,
+  options: StatefulOptions = {},
+): StatefulResponder {
   const index: CaptureIndex = indexCaptures(scenarios, lineage);
   const memory = new StatefulMemory({ ...DEFAULT_BOUNDS, ...options.bounds });
   const operations = new Set(index.byOperation.keys());
@@ -155,7 +159,12 @@ export function createStatefulResponder(scenarios: readonly Scenario[], lineage:
    * request threaded replaced by this request's, the identifiers it hands out minted (or taken
    * from `known`, this booking's), and every other handed-out captured value made this caller's.
    */
-  function build(template: Capture, body: Json, state: CallerState, known: ReadonlyMap<string | number, string | number> = new Map()): Built {
+  function build(
+    template: Capture,
+    body: Json,
+    state: CallerState,
+    known: ReadonlyMap<string | number, string | number> = new Map(),
+  ): Built {
     const plan = planOf(index, template);
     const writer = copyOnWrite(template.response);
     const filled = new Set<string>();
@@ -243,7 +252,12 @@ export function createStatefulResponder(scenarios: readonly Scenario[], lineage:
   }
 
   function refuse(kind: string, detail: string, headers: Record<string, string> = {}): MockDecision {
-    return { kind: 'refuse', status: 409, detail: `The stateful observed mock refuses this call (${kind}): ${detail}`, headers: { [STATEFUL_HEADERS.kind]: kind, ...headers } };
+    return {
+      kind: 'refuse',
+      status: 409,
+      detail: `The stateful observed mock refuses this call (${kind}): ${detail}`,
+      headers: { [STATEFUL_HEADERS.kind]: kind, ...headers },
+    };
   }
 
   function unknown(field: string, operation: string): MockDecision {
@@ -302,7 +316,13 @@ export function createStatefulResponder(scenarios: readonly Scenario[], lineage:
   function membersOf(template: Capture, criteria: Json, chosen: number | undefined): string[] {
     const { search: s, item } = searchOf(template);
     if (!s) return [];
-    return dependentMembers(planOf(index, template), s.request, criteria, index.echoes.get(SEARCH) ?? [], chosen !== undefined && chosen !== item);
+    return dependentMembers(
+      planOf(index, template),
+      s.request,
+      criteria,
+      index.echoes.get(SEARCH) ?? [],
+      chosen !== undefined && chosen !== item,
+    );
   }
 
   function book(call: MockCall, state: CallerState, body: Json): MockDecision | undefined {
@@ -331,7 +351,8 @@ export function createStatefulResponder(scenarios: readonly Scenario[], lineage:
       return refuse('already-issued', 'this booking was issued already; a booking is issued once, and no capture shows a second Emitir.', {
         [STATEFUL_HEADERS.booking]: 'issued',
       });
-    if (!operations.has(op)) return { kind: 'annotate', headers: { [STATEFUL_HEADERS.kind]: 'checked', [STATEFUL_HEADERS.booking]: booking.state } };
+    if (!operations.has(op))
+      return { kind: 'annotate', headers: { [STATEFUL_HEADERS.kind]: 'checked', [STATEFUL_HEADERS.booking]: booking.state } };
     const template = templateFor(op, booking.search.criteria, booking.template.scenario);
     if (!template) return undefined;
     // This booking's tickets stand, in order, where the capture holds its own.
