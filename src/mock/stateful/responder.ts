@@ -246,7 +246,7 @@ export function createStatefulResponder(
     if (built.filled.size > 0) headers[STATEFUL_HEADERS.filled] = list(built.filled);
     if (built.minted.size > 0) headers[STATEFUL_HEADERS.minted] = list(built.minted);
     if (members.length > 0) headers[STATEFUL_HEADERS.asCaptured] = list(members);
-    if (call.family === 'v2-pt') headers[STATEFUL_HEADERS.inferred] = V2_INFERENCE;
+    if (call.family.startsWith('v2-pt')) headers[STATEFUL_HEADERS.inferred] = V2_INFERENCE;
     if (booking) headers[STATEFUL_HEADERS.booking] = booking.state;
     return headers;
   }
@@ -389,7 +389,9 @@ export function createStatefulResponder(
 
   function respond(call: MockCall): MockDecision | undefined {
     if (call.headers[RESET_HEADER] === 'all') memory.reset();
-    if (!FAMILIES.has(call.family) || !isRecord(call.body)) return undefined;
+    // The MSW handlers name a flavour's document (`v2-pt-observed`); the mock names its family.
+    const family = call.family.replace(/-observed$/, '');
+    if (!FAMILIES.has(family) || !isRecord(call.body)) return undefined;
     const body = call.body;
     const op = call.operation;
     const carriesLocator = typeof body.Localizador === 'string';
