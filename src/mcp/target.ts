@@ -6,6 +6,7 @@
 import { compiledDecider, type CompiledDocument } from '../mock/compiled.ts';
 import type { Decision, DecisionRequest } from '../mock/decide.ts';
 import { problem } from '../mock/problem.ts';
+import type { MockResponder } from '../mock/responder.ts';
 
 export interface Sent {
   status: number;
@@ -35,8 +36,8 @@ async function compiledDocument(id: string): Promise<CompiledDocument> {
 }
 
 /** The mock's decisions on one document, in this process. */
-export async function inProcessTarget(documentId: string): Promise<Target> {
-  const decider = compiledDecider([await compiledDocument(documentId)]);
+export async function inProcessTarget(documentId: string, respond?: MockResponder): Promise<Target> {
+  const decider = compiledDecider([await compiledDocument(documentId)], respond ? { respond } : {});
   const encoder = new TextEncoder();
   const decoder = new TextDecoder();
   const sendDecision = (decision: Decision): Sent => {

@@ -1,0 +1,40 @@
+// The same booking flow through the MCP server with `flows` (the SDK's client, in memory): the
+// in-process mock is the stateful observed mock, so a tool call books the trip a search handed
+// out and refuses a locator never handed out; without `flows` the tools answer from no state.
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { describe, expect, test } from 'vitest';
+import { connectedInMemory } from '../../scripts/lib/mcp-in-memory.ts';
+
+type Structured = { status?: number; body?: Record<string, unknown> };
+
+async function flowClient(flows: boolean) {
+  const client = await connectedInMemory({ family: 'v2-pt', observed: true, flows }, 'stateful-test');
+  const call = async (name: string, args: Record<string, unknown>): Promise<Structured> =>
+    ((await client.callTool({ name, arguments: args })) as CallToolResult).structuredContent as Structured;
+  return { client, call };
+}
+
+describe('mcp --observed --flows', () => {
+  test('search, book and look up through the tools; a locator never handed out is refused', async () => {
+    const { client, call } = await flowClient(true);
+    const search = await call('Disponibilidade', { Origem: 'GRU', Destino: 'GIG', DataIda: '2026-09-14', QuantidadeAdultos: 1 });
+    expect(search.status).toBe(200);
+    expect((search.body?.Origem as Record<string, unknown>).CodigoIata).toBe('GRU');
+    const trip = (search.body?.ViagensTrecho1 as Array<Record<string, unknown>>)[0];
+    const booked = await call('Reservar', { IdentificacaoDaViagem: trip?.IdentificacaoDaViagem, Passageiros: [{ Nome: 'XAVIER' }] });
+    expect(booked.status).toBe(200);
+    const locator = (booked.body?.Reservas as Array<Record<string, unknown>>)[0]?.Localizador;
+    const found = await call('Consultar', { Localizador: locator });
+    expect((found.body?.Reserva as Record<string, unknown>).Localizador).toBe(locator);
+    const unknown = await call('Consultar', { Localizador: 'ABC123' });
+    expect(unknown.status).toBe(409);
+    await client.close();
+  }, 60_000);
+
+  test('without flows a Reservar of any trip gets the captured example, not a booking of this caller', async () => {
+    const { client, call } = await flowClient(false);
+    const booked = await call('Reservar', { IdentificacaoDaViagem: 'garbage', Passageiros: [{ Nome: 'XAVIER' }] });
+    expect(booked.status).toBe(200);
+    await client.close();
+  }, 60_000);
+});
