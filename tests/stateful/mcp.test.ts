@@ -15,6 +15,20 @@ async function flowClient(flows: boolean) {
 }
 
 describe('mcp --observed --flows', () => {
+  test("the certification_scenario prompt follows the captures: Reservar takes the search's trip, through Emitir", async () => {
+    const { client } = await flowClient(true);
+    const prompt = await client.getPrompt({ name: 'certification_scenario', arguments: {} });
+    const text = (prompt.messages[0]?.content as { text: string }).text;
+    const order = ['Call Disponibilidade', 'Call Tarifar', 'Call Reservar', 'Call IniciarEmissao', 'Call Emitir', 'Call Consultar'].map(
+      (s) => text.indexOf(s),
+    );
+    expect(order.every((at, i) => at >= 0 && (i === 0 || at > (order[i - 1] ?? 0)))).toBe(true);
+    expect(text).toContain("Call Reservar with IdentificacaoDaViagem from Disponibilidade's ViagensTrecho1[].IdentificacaoDaViagem");
+    expect(text).toContain("Call Emitir with Localizador from Reservar's Reservas[].Localizador");
+    expect(text).not.toContain('start it with --family v2-pt');
+    await client.close();
+  }, 60_000);
+
   test('search, book and look up through the tools; a locator never handed out is refused', async () => {
     const { client, call } = await flowClient(true);
     const search = await call('Disponibilidade', { Origem: 'GRU', Destino: 'GIG', DataIda: '2026-09-14', QuantidadeAdultos: 1 });
