@@ -61,6 +61,8 @@ export interface OverlayDocument {
   info: { title: string; version: string; description: string };
   extends: string;
   actions: OverlayAction[];
+  /** Requests left without a pair, `<operation>: <example>`: their answer could not be read, so no example pair names them. */
+  'x-unpaired-requests'?: string[];
 }
 
 const KEY_ORDER = [
@@ -311,6 +313,7 @@ export function buildOverlay(inputs: OverlayInputs): OverlayDocument {
   }
 
   const info = family === 'legacy' ? readLegacyInfo(inputs.specDir) : published.info;
+  const unpaired: string[] = [];
   const actions: OverlayAction[] = [
     {
       target: '$.info',
@@ -357,6 +360,12 @@ export function buildOverlay(inputs: OverlayInputs): OverlayDocument {
     actions.push({ target: '$.components.schemas', description: `${op}: the observed request and response schemas.`, update: schemas });
     const requestExamples = examplesOf(sources, op, 'request');
     const responseExamples = examplesOf(sources, op, 'response');
+    // A request whose answer could not be read (an import left it out) pairs with nothing: it is no example pair, and is named.
+    for (const name of Object.keys(requestExamples))
+      if (!(name in responseExamples)) {
+        delete requestExamples[name];
+        unpaired.push(`${op}: ${name}`);
+      }
     // Recordings keep only answers of HTTP 200: their status was captured, the public sources' was not.
     const recordedOnly = bodiesOf(sources, op, 'response').every(({ source }) => source.info.recording !== undefined);
     const answer: JsonObject = {
@@ -428,6 +437,7 @@ export function buildOverlay(inputs: OverlayInputs): OverlayDocument {
     },
     extends: `../../generated/${family}/openapi.yaml`,
     actions,
+    ...(unpaired.length > 0 ? { 'x-unpaired-requests': unpaired } : {}),
   };
 }
 
