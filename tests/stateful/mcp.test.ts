@@ -15,6 +15,16 @@ async function flowClient(flows: boolean) {
 }
 
 describe('mcp --observed --flows', () => {
+  test('a tool field the captured flows feed from an earlier answer says from where (the lineage, in the observed bundle)', async () => {
+    const { client } = await flowClient(true);
+    const tools = (await client.listTools()).tools;
+    const schemaOf = (tool: string) => JSON.stringify(tools.find((t) => t.name === tool)?.inputSchema ?? {});
+    expect(schemaOf('Reservar')).toContain('From Disponibilidade: ViagensTrecho1[].IdentificacaoDaViagem');
+    expect(schemaOf('Emitir')).toContain('From Reservar: Reservas[].Localizador');
+    expect(schemaOf('ConsultarEticket')).toContain('From Emitir: Bilhetes[].Numero');
+    await client.close();
+  }, 60_000);
+
   test("the certification_scenario prompt follows the captures: Reservar takes the search's trip, through Emitir", async () => {
     const { client } = await flowClient(true);
     const prompt = await client.getPrompt({ name: 'certification_scenario', arguments: {} });
