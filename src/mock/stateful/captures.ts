@@ -147,14 +147,24 @@ export function dayOf(value: unknown): string | undefined {
 
 const norm = (v: unknown) => (typeof v === 'string' ? v.trim().toUpperCase() : v);
 
+/** The days a captured request names, read once per capture (the captures never change). */
+const capturedDays = new WeakMap<Record<string, unknown>, Array<string | undefined>>();
+
 /** How far a captured search is from this one: a round trip against a one-way weighs most, then passenger counts, then places and dates. */
 export function distance(captured: Record<string, unknown>, sent: Record<string, unknown>): number {
+  let days = capturedDays.get(captured);
+  if (!days) {
+    days = DATES.map((f) => dayOf(captured[f]));
+    capturedDays.set(captured, days);
+  }
   let d = 0;
   if ((captured.DataVolta === undefined || captured.DataVolta === null) !== (sent.DataVolta === undefined || sent.DataVolta === null))
     d += 8;
   for (const f of COUNTS) if ((Number(captured[f] ?? 0) || 0) !== (Number(sent[f] ?? 0) || 0)) d += 3;
   for (const f of PLACES) if (norm(captured[f]) !== norm(sent[f])) d += 1;
-  for (const f of DATES) if (dayOf(captured[f]) !== dayOf(sent[f])) d += 1;
+  DATES.forEach((f, i) => {
+    if (days[i] !== dayOf(sent[f])) d += 1;
+  });
   return d;
 }
 
