@@ -5,12 +5,14 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, test } from 'vitest';
 import { connectedInMemory } from '../../scripts/lib/mcp-in-memory.ts';
 
-type Structured = { status?: number; body?: Record<string, unknown> };
+type Structured = { status?: number; body: Record<string, unknown> };
 
 async function flowClient(flows: boolean) {
   const client = await connectedInMemory({ family: 'v2-pt', observed: true, flows }, 'stateful-test');
-  const call = async (name: string, args: Record<string, unknown>): Promise<Structured> =>
-    ((await client.callTool({ name, arguments: args })) as CallToolResult).structuredContent as Structured;
+  const call = async (name: string, args: Record<string, unknown>): Promise<Structured> => ({
+    body: {},
+    ...(((await client.callTool({ name, arguments: args })) as CallToolResult).structuredContent as Partial<Structured>),
+  });
   return { client, call };
 }
 
@@ -28,7 +30,7 @@ describe('mcp --observed --flows', () => {
   test("the certification_scenario prompt follows the captures: Reservar takes the search's trip, through Emitir", async () => {
     const { client } = await flowClient(true);
     const prompt = await client.getPrompt({ name: 'certification_scenario', arguments: {} });
-    const text = (prompt.messages[0]?.content as { text: string }).text;
+    const text = (prompt.messages[0]?.content as { text?: string } | undefined)?.text ?? '';
     const order = ['Call Disponibilidade', 'Call Tarifar', 'Call Reservar', 'Call IniciarEmissao', 'Call Emitir', 'Call Consultar'].map(
       (s) => text.indexOf(s),
     );
@@ -43,13 +45,13 @@ describe('mcp --observed --flows', () => {
     const { client, call } = await flowClient(true);
     const search = await call('Disponibilidade', { Origem: 'GRU', Destino: 'GIG', DataIda: '2026-09-14', QuantidadeAdultos: 1 });
     expect(search.status).toBe(200);
-    expect((search.body?.Origem as Record<string, unknown>).CodigoIata).toBe('GRU');
-    const trip = (search.body?.ViagensTrecho1 as Array<Record<string, unknown>>)[0];
+    expect((search.body.Origem as Record<string, unknown> | undefined)?.CodigoIata).toBe('GRU');
+    const trip = (search.body.ViagensTrecho1 as Array<Record<string, unknown>> | undefined)?.[0];
     const booked = await call('Reservar', { IdentificacaoDaViagem: trip?.IdentificacaoDaViagem, Passageiros: [{ Nome: 'XAVIER' }] });
     expect(booked.status).toBe(200);
-    const locator = (booked.body?.Reservas as Array<Record<string, unknown>>)[0]?.Localizador;
+    const locator = (booked.body.Reservas as Array<Record<string, unknown>> | undefined)?.[0]?.Localizador;
     const found = await call('Consultar', { Localizador: locator });
-    expect((found.body?.Reserva as Record<string, unknown>).Localizador).toBe(locator);
+    expect((found.body.Reserva as Record<string, unknown> | undefined)?.Localizador).toBe(locator);
     const unknown = await call('Consultar', { Localizador: 'ABC123' });
     expect(unknown.status).toBe(409);
     await client.close();
