@@ -1386,4 +1386,5 @@ export declare const LIMITS: {
   readonly "statefulCallers": 256;
   readonly "statefulSearches": 16;
   readonly "statefulBookings": 32;
+  readonly "statefulPassengers": 9;
 };

@@ -34,6 +34,8 @@ export const LIMITS = {
   statefulSearches: 16,
   /** Stateful observed mock: bookings one caller's state keeps; the least recently used is forgotten first. */
   statefulBookings: 32,
+  /** Stateful observed mock: passengers a booking holds (the first ones sent), each value cut to 256 characters, so a booking's size is bounded. */
+  statefulPassengers: 9,
 } as const;
 
 export type Limits = typeof LIMITS;

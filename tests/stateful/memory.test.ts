@@ -2,6 +2,7 @@
 // searches and bookings, each an LRU with its bound from src/lib/limits.ts (smaller here);
 // what was forgotten is unknown again, refused like an identifier never handed out.
 import { describe, expect, test } from 'vitest';
+import { LIMITS } from '../../src/lib/limits.ts';
 import { createStatefulResponder } from '../../src/mock/stateful/responder.ts';
 import type { MockDecision } from '../../src/mock/responder.ts';
 import { lineage, scenarios } from '../flows/support.ts';
@@ -62,4 +63,24 @@ describe('the stateful mock forgets by its stated bounds', () => {
     expect(responder.size.bookings).toBeLessThanOrEqual(50 * 4);
     expect(responder.size.searches).toBeLessThanOrEqual(50 * 2);
   }, 60_000);
+
+  test('a booking holds at most LIMITS.statefulPassengers passengers, each value cut to 256 characters', () => {
+    const responder = createStatefulResponder(scenarios, lineage);
+    const one = caller(responder, 'big');
+    const search = one.call('Disponibilidade', SEARCH);
+    const trips = (search?.kind === 'answer' ? (search.body as Record<string, unknown>) : {}).ViagensTrecho1 as Array<
+      Record<string, unknown>
+    >;
+    const passengers = Array.from({ length: 40 }, (_, i) => ({ Nome: `${'X'.repeat(1_000)}${i}`, Sobrenome: 'YZ' }));
+    one.call('Reservar', { IdentificacaoDaViagem: trips[0]?.IdentificacaoDaViagem, Passageiros: passengers });
+    const booked = one.call('Reservar', { IdentificacaoDaViagem: trips[0]?.IdentificacaoDaViagem, Passageiros: passengers });
+    const reservation = (
+      booked?.kind === 'answer' ? ((booked.body as Record<string, unknown>).Reservas as Array<Record<string, unknown>>) : []
+    )[0];
+    const looked = one.call('Consultar', { Localizador: reservation?.Localizador });
+    const held = (looked?.kind === 'answer' ? ((looked.body as Record<string, unknown>).Reserva as Record<string, unknown>) : {})
+      .Passageiros as Array<Record<string, unknown>>;
+    expect(held).toHaveLength(LIMITS.statefulPassengers);
+    expect(held.every((p) => String(p.Nome).length === 256)).toBe(true);
+  });
 });

@@ -16,6 +16,7 @@
 // - The V2 state machine is an inference from the legacy captures (the flows were captured on
 //   the legacy route): the V2 answers say so in `x-mock-inferred`.
 import { isRecord } from '../../lib/json.ts';
+import { LIMITS } from '../../lib/limits.ts';
 import type { Lineage } from '../../scenarios/lineage.ts';
 import type { Scenario } from '../../scenarios/read.ts';
 import { mintIdentifier } from '../flows/ids.ts';
@@ -224,7 +225,7 @@ export function createStatefulResponder(
 
   /** Passenger lists of the answer rebuilt from the passengers sent: one item each, the captured item's keys the captures repeat taken from it. */
   function fillPassengers(plan: Plan, writer: ReturnType<typeof copyOnWrite>, body: Json, filled: Set<string>): void {
-    const sent = Array.isArray(body.Passageiros) ? body.Passageiros.filter(isRecord) : [];
+    const sent = Array.isArray(body.Passageiros) ? body.Passageiros.filter(isRecord).slice(0, LIMITS.statefulPassengers) : [];
     if (sent.length === 0 || passengerKeys.size === 0) return;
     for (const at of plan.passengers) {
       const captured = (getAt(writer.root, at) as unknown[]).filter(isRecord);
@@ -333,7 +334,7 @@ export function createStatefulResponder(
     const built = build(template, body, state);
     const locator = built.mintedAt.find(({ at }) => at[at.length - 1] === 'Localizador')?.value;
     if (typeof locator !== 'string') return undefined;
-    const booking: Booking = { locator, search: found, template, request: body, state: 'booked', fresh: built.fresh, tickets: [] };
+    const booking: Booking = { locator, search: found, template, request: held(body), state: 'booked', fresh: built.fresh, tickets: [] };
     memory.addBooking(state, booking);
     const members = membersOf(template, found.criteria, found.trips.get(token)?.index);
     return { kind: 'answer', status: 200, body: built.body, headers: headersOf(call, built, [template], members, booking) };
@@ -424,6 +425,24 @@ export function createStatefulResponder(
     get size() {
       return memory.size;
     },
+  };
+}
+
+/** A value a booking holds, cut to this many characters: a name longer than this is no name, and the state stays bounded. */
+const HELD_CHARS = 256;
+
+/** What a booking keeps of its Reservar: the trip and the passengers' scalar values, bounded (LIMITS.statefulPassengers). */
+function held(body: Json): Json {
+  const passengers = Array.isArray(body.Passageiros) ? body.Passageiros.filter(isRecord).slice(0, LIMITS.statefulPassengers) : [];
+  return {
+    IdentificacaoDaViagem: body.IdentificacaoDaViagem,
+    Passageiros: passengers.map((p) =>
+      Object.fromEntries(
+        Object.entries(p)
+          .filter(([, v]) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean')
+          .map(([k, v]) => [k, typeof v === 'string' ? v.slice(0, HELD_CHARS) : v]),
+      ),
+    ),
   };
 }
 
