@@ -7,11 +7,13 @@
 import type { components, paths } from '../generated/legacy-observed/schema.d.ts';
 import { defineFamily, type SessionOptions } from './client.ts';
 import { legacyObservedFamily } from './families/legacy-observed.ts';
+import type { LEGACY_NAMING } from './families/legacy.ts';
 import type { ReadPathOf } from './lib/contract-index.ts';
 import type { NamedFamilyClient, OperationAnswer, OperationName, OperationRequest } from './named-calls.ts';
 
 type Prefix = '/AereoNoSession.svc/';
 type Reads = ReadPathOf<'legacy-observed'>;
+type Naming = typeof LEGACY_NAMING;
 
 /** Generated `paths` of the observed flavour of the legacy service. */
 export type LegacyObservedPaths = paths;
@@ -26,12 +28,12 @@ export type LegacyObservedSchemas = components['schemas'];
  * SessionExpiredError on `SessaoExpirada: true`.
  * @deprecated The legacy service is kept for existing integrations only: migrate to `./v2` (or `./v2/observed`).
  */
-export const createLegacyObservedClient = defineFamily<paths, undefined, Reads, SessionOptions>(legacyObservedFamily);
+export const createLegacyObservedClient = defineFamily<paths, Naming, Reads, SessionOptions>(legacyObservedFamily);
 
 /** A client of the legacy observed flavour made with `credentials`. */
-export type LegacyObservedClient = NamedFamilyClient<paths, true, undefined, Reads>;
+export type LegacyObservedClient = NamedFamilyClient<paths, true, Naming, Reads>;
 /** A client of the legacy observed flavour made without `credentials`. */
-export type LegacyObservedClientWithoutCredentials = NamedFamilyClient<paths, false, undefined, Reads>;
+export type LegacyObservedClientWithoutCredentials = NamedFamilyClient<paths, false, Naming, Reads>;
 /** The operation names of `AereoNoSession.svc`, published and observed. */
 export type LegacyObservedOperationName = OperationName<paths, Prefix>;
 /** The request body of an operation as the observed flavour types it. */

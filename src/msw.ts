@@ -3,7 +3,8 @@
 // (`setupWorker`). They are an adapter: the decisions are the mock's (mock/decide.ts), on the
 // contract the build compiled ahead of time (generated/msw/), so no validator is compiled in the
 // page and no Node module is loaded (an `examples` folder is read in Node only; fixtures handed in are read anywhere). Not served here: `Prefer: dynamic=true` (Prism's generator:
-// 501) and the certification flows, which keep state and read captured files (`startMock({ flows: true })`).
+// 501) and the replay of the certification flows on their own route (`startMock({ flows: true })`); in Node, `observed`
+// with `flows` answers the booking flow from the stateful observed mock, as `mock --observed --flows` does.
 import type { RequestHandler } from 'msw';
 import { addCommand } from './lib/install-command.ts';
 import { LIMITS } from './lib/limits.ts';
@@ -48,6 +49,12 @@ export interface HandlerOptions {
   /** Answers from state, asked only for a call that passed validation, as `startMock({ respond })`. */
   respond?: MockResponder;
   /**
+   * With `observed`, in Node only (it reads the captured flows): the stateful observed mock answers
+   * the booking flow for any search, as `startMock({ observed: true, flows: true })` does (docs/flows.md).
+   * A `respond` given is asked instead.
+   */
+  flows?: boolean;
+  /**
    * An integrator's own fixtures in Specmatic's external example format, as `startMock({ examples })`:
    * a folder's path (Node only: it reads files), or the fixtures themselves, file path → JSON, as a
    * bundler's glob import gives them, in a page too:
@@ -67,6 +74,15 @@ const IN_NODE = typeof process !== 'undefined' && typeof process.versions?.node 
 async function nodeFixtures() {
   const loader = new URL(`./mock/fixtures${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url).href;
   return (await import(/* @vite-ignore */ loader)) as typeof import('./mock/fixtures.ts');
+}
+
+/** The stateful observed mock (src/mock/stateful/load.ts), by a computed path as the fixtures' loader. */
+async function statefulResponder(): Promise<MockResponder> {
+  if (!IN_NODE) throw new TypeError('flows: the stateful observed mock reads the captured flows, in Node only');
+  const loader = new URL(`./mock/stateful/load${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url).href;
+  const { loadStateful } = (await import(/* @vite-ignore */ loader)) as typeof import('./mock/stateful/load.ts');
+  const stateful = loadStateful();
+  return (call) => stateful.respond(call);
 }
 
 /** The fixtures' pairs: a folder read in Node, or fixtures handed in, checked in Node in full and in a page by the compiled contract. */
@@ -232,10 +248,11 @@ export async function createHandlers(options: HandlerOptions = {}): Promise<Requ
   }
   const pairsOf = options.examples === undefined ? undefined : await fixturePairs(options.examples, ids, documents);
   const { http, HttpResponse } = await loadMsw();
+  const respond = options.respond ?? (options.flows && options.observed ? await statefulResponder() : undefined);
   return [...byBase].map(([root, served]) => {
     const decider = compiledDecider(served, {
       ...(options.behaviours === false ? { behaviours: false } : {}),
-      ...(options.respond ? { respond: options.respond } : {}),
+      ...(respond ? { respond } : {}),
       ...(pairsOf ? { pairsOf } : {}),
     });
     const prefix = new URL(root).pathname.replace(/\/$/, '');

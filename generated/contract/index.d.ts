@@ -1594,4 +1594,8 @@ export declare const LIMITS: {
   readonly "fixtureFileBytes": 1048576;
   readonly "fixtureFolderBytes": 33554432;
   readonly "fixtureFiles": 2000;
+  readonly "statefulCallers": 256;
+  readonly "statefulSearches": 16;
+  readonly "statefulBookings": 32;
+  readonly "statefulPassengers": 9;
 };

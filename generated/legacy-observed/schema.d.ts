@@ -3768,9 +3768,9 @@ export interface components {
         } & {
             [key: string]: unknown;
         }) & ({
-            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and never null here: facilita-corp states that this operation refuses a null field (`x-observed-behaviours`: tarifar-refuses-null). */
+            /** @description From Disponibilidade: ViagensTrecho1[].IdentificacaoDaViagem (the captured certification flows thread it so; observed, not published). Seen with a value in one source only (facilita-corp): typed, but not required and never null here: facilita-corp states that this operation refuses a null field (`x-observed-behaviours`: tarifar-refuses-null). */
             IdentificacaoDaViagem?: string;
-            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and never null here: facilita-corp states that this operation refuses a null field (`x-observed-behaviours`: tarifar-refuses-null). */
+            /** @description From Disponibilidade: ViagensTrecho1[].Id (the captured certification flows thread it so; observed, not published). Seen with a value in one source only (facilita-corp): typed, but not required and never null here: facilita-corp states that this operation refuses a null field (`x-observed-behaviours`: tarifar-refuses-null). */
             ViagemIda?: number;
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and never null here: facilita-corp states that this operation refuses a null field (`x-observed-behaviours`: tarifar-refuses-null). At most 2 items seen in one capture. */
             ClassesSelecionadas?: components["schemas"]["ClasseSelecionadaSemNuloLegado"][];
@@ -3794,11 +3794,11 @@ export interface components {
              * @example true
              */
             TarifarMelhorPreco?: boolean;
-            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and never null here: facilita-corp states that this operation refuses a null field (`x-observed-behaviours`: tarifar-refuses-null). */
+            /** @description From Disponibilidade: ViagensTrecho2[].Id; or Disponibilidade: ViagensTrecho1[].Id (the captured certification flows thread it so; observed, not published). Seen with a value in one source only (facilita-corp): typed, but not required and never null here: facilita-corp states that this operation refuses a null field (`x-observed-behaviours`: tarifar-refuses-null). */
             ViagemVolta?: number;
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and never null here: facilita-corp states that this operation refuses a null field (`x-observed-behaviours`: tarifar-refuses-null). At most 2 items seen in one capture. */
             ClassesSelecionadasVolta?: components["schemas"]["ClasseSelecionadaSemNuloLegado"][];
-            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and never null here: facilita-corp states that this operation refuses a null field (`x-observed-behaviours`: tarifar-refuses-null). */
+            /** @description From Disponibilidade: ViagensTrecho1[].IdentificacaoDaViagem (the captured certification flows thread it so; observed, not published). Seen with a value in one source only (facilita-corp): typed, but not required and never null here: facilita-corp states that this operation refuses a null field (`x-observed-behaviours`: tarifar-refuses-null). */
             IdentificacaoDaViagemVolta?: string;
         } & {
             [key: string]: unknown;
@@ -4916,7 +4916,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         }) & ({
-            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+            /** @description From Disponibilidade: ViagensTrecho1[].IdentificacaoDaViagem (the captured certification flows thread it so; observed, not published). Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
             IdentificacaoDaViagem?: string | null;
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 2 items seen in one capture. */
             ClassesSelecionadas?: (((components["schemas"]["ClasseSelecionadaLegado"] | null) | null) | components["schemas"]["ClasseSelecionadaLegado"] | null)[] | null;
@@ -5955,7 +5955,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         }) & ({
-            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+            /** @description From Reservar: Reservas[].Localizador (the captured certification flows thread it so; observed, not published). Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
             Localizador?: string | null;
         } & {
             [key: string]: unknown;
@@ -6520,7 +6520,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         }) & ({
-            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+            /** @description From Reservar: Reservas[].Localizador; or IniciarEmissao: Localizador (the captured certification flows thread it so; observed, not published). Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
             Localizador?: string | null;
         } & {
             [key: string]: unknown;
@@ -6545,6 +6545,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         }) & ({
+            /** @description From Reservar: Reservas[].Localizador; or IniciarEmissao: Localizador (the captured certification flows thread it so; observed, not published). */
             Localizador?: string;
             Pagamento?: components["schemas"]["PagamentoDaEmissaoLegado"];
         } & {
@@ -6625,7 +6626,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         }) & ({
-            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+            /** @description From Reservar: Reservas[].Localizador; or IniciarEmissao: Localizador (the captured certification flows thread it so; observed, not published). Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
             Localizador?: string | null;
             /**
              * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `49`, `28`.
@@ -7704,7 +7705,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         }) & ({
-            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+            /** @description From Emitir: Bilhetes[].Numero (the captured certification flows thread it so; observed, not published). Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
             Eticket?: string | null;
             /**
              * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `49`, `28`.
@@ -7732,7 +7733,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         }) & ({
-            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+            /** @description From Reservar: Reservas[].Localizador; or IniciarEmissao: Localizador (the captured certification flows thread it so; observed, not published). Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
             Localizador?: string | null;
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
             Motivo?: string | null;

@@ -3844,9 +3844,9 @@ export interface components {
         });
         /** @description Request body of `Tarifar` as seen in 10 sanitized bodies; not published by the provider. The published schema (`RequisicaoComCredenciais`) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. No observed field may be null: facilita-corp states that the service refuses a null field here (`homologacao/cenario1.js:156`, "3. Tarifar (não enviar campos null — WCF retorna HTTP 400)"); a field can always be left out instead. */
         TarifarRQObservado: components["schemas"]["RequisicaoComCredenciais"] & ({
-            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and never null here: facilita-corp states that this operation refuses a null field (`x-observed-behaviours`: tarifar-refuses-null). */
+            /** @description From Disponibilidade: ViagensTrecho1[].IdentificacaoDaViagem (the captured certification flows thread it so; observed, not published). Seen with a value in one source only (facilita-corp): typed, but not required and never null here: facilita-corp states that this operation refuses a null field (`x-observed-behaviours`: tarifar-refuses-null). */
             IdentificacaoDaViagem?: string;
-            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and never null here: facilita-corp states that this operation refuses a null field (`x-observed-behaviours`: tarifar-refuses-null). */
+            /** @description From Disponibilidade: ViagensTrecho1[].Id (the captured certification flows thread it so; observed, not published). Seen with a value in one source only (facilita-corp): typed, but not required and never null here: facilita-corp states that this operation refuses a null field (`x-observed-behaviours`: tarifar-refuses-null). */
             ViagemIda?: number;
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and never null here: facilita-corp states that this operation refuses a null field (`x-observed-behaviours`: tarifar-refuses-null). At most 2 items seen in one capture. */
             ClassesSelecionadas?: components["schemas"]["ClasseSelecionadaSemNulo"][];
@@ -3870,11 +3870,11 @@ export interface components {
              * @example true
              */
             TarifarMelhorPreco?: boolean;
-            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and never null here: facilita-corp states that this operation refuses a null field (`x-observed-behaviours`: tarifar-refuses-null). */
+            /** @description From Disponibilidade: ViagensTrecho2[].Id; or Disponibilidade: ViagensTrecho1[].Id (the captured certification flows thread it so; observed, not published). Seen with a value in one source only (facilita-corp): typed, but not required and never null here: facilita-corp states that this operation refuses a null field (`x-observed-behaviours`: tarifar-refuses-null). */
             ViagemVolta?: number;
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and never null here: facilita-corp states that this operation refuses a null field (`x-observed-behaviours`: tarifar-refuses-null). At most 2 items seen in one capture. */
             ClassesSelecionadasVolta?: components["schemas"]["ClasseSelecionadaSemNulo"][];
-            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and never null here: facilita-corp states that this operation refuses a null field (`x-observed-behaviours`: tarifar-refuses-null). */
+            /** @description From Disponibilidade: ViagensTrecho1[].IdentificacaoDaViagem (the captured certification flows thread it so; observed, not published). Seen with a value in one source only (facilita-corp): typed, but not required and never null here: facilita-corp states that this operation refuses a null field (`x-observed-behaviours`: tarifar-refuses-null). */
             IdentificacaoDaViagemVolta?: string;
         } & {
             [key: string]: unknown;
@@ -4986,7 +4986,7 @@ export interface components {
         });
         /** @description Request body of `Reservar` as seen in 9 sanitized bodies; not published by the provider. The published schema (`RequisicaoComCredenciais`) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
         ReservarRQObservado: components["schemas"]["RequisicaoComCredenciais"] & ({
-            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+            /** @description From Disponibilidade: ViagensTrecho1[].IdentificacaoDaViagem (the captured certification flows thread it so; observed, not published). Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
             IdentificacaoDaViagem?: string | null;
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. At most 2 items seen in one capture. */
             ClassesSelecionadas?: (((components["schemas"]["ClasseSelecionada"] | null) | null) | components["schemas"]["ClasseSelecionada"] | null)[] | null;
@@ -6019,7 +6019,7 @@ export interface components {
         });
         /** @description Request body of `IniciarEmissao` as seen in 7 sanitized bodies; not published by the provider. The published schema (`RequisicaoComCredenciais`) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
         IniciarEmissaoRQObservado: components["schemas"]["RequisicaoComCredenciais"] & ({
-            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+            /** @description From Reservar: Reservas[].Localizador (the captured certification flows thread it so; observed, not published). Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
             Localizador?: string | null;
         } & {
             [key: string]: unknown;
@@ -6578,7 +6578,7 @@ export interface components {
         }));
         /** @description Request body of `RecuperarFormasDeFinanciamento` as seen in 7 sanitized bodies; not published by the provider. The published schema (`RequisicaoComCredenciais`) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
         RecuperarFormasDeFinanciamentoRQObservado: components["schemas"]["RequisicaoComCredenciais"] & ({
-            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+            /** @description From Reservar: Reservas[].Localizador; or IniciarEmissao: Localizador (the captured certification flows thread it so; observed, not published). Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
             Localizador?: string | null;
         } & {
             [key: string]: unknown;
@@ -6597,6 +6597,7 @@ export interface components {
         });
         /** @description Request body of `Emitir` as seen in 8 sanitized bodies; not published by the provider. The published schema (`RequisicaoComCredenciais`) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
         EmitirRQObservado: components["schemas"]["RequisicaoComCredenciais"] & ({
+            /** @description From Reservar: Reservas[].Localizador; or IniciarEmissao: Localizador (the captured certification flows thread it so; observed, not published). */
             Localizador?: string;
             Pagamento?: components["schemas"]["PagamentoDaEmissao"];
         } & {
@@ -6671,7 +6672,7 @@ export interface components {
         });
         /** @description Request body of `Consultar` as seen in 7 sanitized bodies; not published by the provider. The published schema (`RequisicaoComCredenciais`) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
         ConsultarRQObservado: components["schemas"]["RequisicaoComCredenciais"] & ({
-            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+            /** @description From Reservar: Reservas[].Localizador; or IniciarEmissao: Localizador (the captured certification flows thread it so; observed, not published). Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
             Localizador?: string | null;
             /**
              * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `49`, `28`.
@@ -7744,7 +7745,7 @@ export interface components {
         });
         /** @description Request body of `ConsultarEticket` as seen in 5 sanitized bodies; not published by the provider. The published schema (`RequisicaoComCredenciais`) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
         ConsultarEticketRQObservado: components["schemas"]["RequisicaoComCredenciais"] & ({
-            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+            /** @description From Emitir: Bilhetes[].Numero (the captured certification flows thread it so; observed, not published). Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
             Eticket?: string | null;
             /**
              * @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. Values seen (not a complete list): `49`, `28`.
@@ -7766,7 +7767,7 @@ export interface components {
         });
         /** @description Request body of `Cancelar` as seen in 7 sanitized bodies; not published by the provider. The published schema (`RequisicaoComCredenciais`) still applies through `allOf`. The observed fields are typed but none is made required: a capture shows what one client chose to send, not what the service demands (`x-observed` tells how often each was sent). Other fields stay allowed. */
         CancelarRQObservado: components["schemas"]["RequisicaoComCredenciais"] & ({
-            /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
+            /** @description From Reservar: Reservas[].Localizador; or IniciarEmissao: Localizador (the captured certification flows thread it so; observed, not published). Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
             Localizador?: string | null;
             /** @description Seen with a value in one source only (facilita-corp): typed, but not required and null stays allowed until a second source agrees. */
             Motivo?: string | null;

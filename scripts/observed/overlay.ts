@@ -5,7 +5,7 @@
 // operation names) or its addition on the route the captures were taken on
 // (`AereoNoSession.svc`, legacy family). Adds; never edits a published component
 // (apply.ts refuses an overlay that would).
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parse } from 'yaml';
@@ -15,6 +15,8 @@ import { ENVELOPE, ENVELOPE_KEYS, RESPONSE_DATE, namedSchemas, type NamedSchema 
 import { loadCatalog } from '../lib/catalog.ts';
 import type { Json, JsonObject } from '../../src/lib/json.ts';
 import { conditionKey, conditionsOf } from '../../src/mock/pairs.ts';
+import { computeLineage, type Lineage } from '../../src/scenarios/lineage.ts';
+import { readScenarios } from '../../src/scenarios/read.ts';
 import { NO_DATE_TOKEN, nodeSchema, observedRecord, ref, structural, type SchemaContext } from './schema.ts';
 import { factsMarkdown, observedFacts, publishedLegacyOperations } from './facts.ts';
 import { routeName, transferNote, type Route } from './routes.ts';
@@ -61,6 +63,8 @@ export interface OverlayDocument {
   info: { title: string; version: string; description: string };
   extends: string;
   actions: OverlayAction[];
+  /** Requests left without a pair, `<operation>: <example>`: their answer could not be read, so no example pair names them. */
+  'x-unpaired-requests'?: string[];
 }
 
 const KEY_ORDER = [
@@ -311,6 +315,10 @@ export function buildOverlay(inputs: OverlayInputs): OverlayDocument {
   }
 
   const info = family === 'legacy' ? readLegacyInfo(inputs.specDir) : published.info;
+  const unpaired: string[] = [];
+  // The captured flows' lineage (evidence/flows): which request field an earlier answer fed.
+  const flowsDir = path.join(inputs.evidenceDir, 'flows');
+  const lineage = existsSync(flowsDir) ? computeLineage(readScenarios('', flowsDir)) : undefined;
   const actions: OverlayAction[] = [
     {
       target: '$.info',
@@ -353,10 +361,17 @@ export function buildOverlay(inputs: OverlayInputs): OverlayDocument {
         behaviours,
         op,
       );
+    if (request) chainDescriptions(schemas[rq] as JsonObject, op, lineage);
     if (response) schemas[rs] = narrowResponse(responseSchema(ctx, family, op, response, inferred(op)), behaviours, op);
     actions.push({ target: '$.components.schemas', description: `${op}: the observed request and response schemas.`, update: schemas });
     const requestExamples = examplesOf(sources, op, 'request');
     const responseExamples = examplesOf(sources, op, 'response');
+    // A request whose answer could not be read (an import left it out) pairs with nothing: it is no example pair, and is named.
+    for (const name of Object.keys(requestExamples))
+      if (!(name in responseExamples)) {
+        delete requestExamples[name];
+        unpaired.push(`${op}: ${name}`);
+      }
     // Recordings keep only answers of HTTP 200: their status was captured, the public sources' was not.
     const recordedOnly = bodiesOf(sources, op, 'response').every(({ source }) => source.info.recording !== undefined);
     const answer: JsonObject = {
@@ -428,6 +443,7 @@ export function buildOverlay(inputs: OverlayInputs): OverlayDocument {
     },
     extends: `../../generated/${family}/openapi.yaml`,
     actions,
+    ...(unpaired.length > 0 ? { 'x-unpaired-requests': unpaired } : {}),
   };
 }
 
@@ -446,6 +462,29 @@ function sourceEntry(s: Source): JsonObject {
     captures: s.captures,
     evidence: `evidence/${s.info.id}/`,
   };
+}
+
+/**
+ * An observed request field the captured flows fed from an earlier answer says so in its
+ * description (`From Disponibilidade: ViagensTrecho1[].IdentificacaoDaViagem.`), the lineage's
+ * most threaded source first: the chain reaches the bundles, the types, the pages and the MCP tools.
+ */
+function chainDescriptions(schema: JsonObject, op: string, lineage: Lineage | undefined): void {
+  if (!lineage) return;
+  const parts = Array.isArray(schema.allOf) ? (schema.allOf as JsonObject[]) : [schema];
+  for (const part of parts) {
+    const properties = part.properties;
+    if (typeof properties !== 'object' || properties === null || Array.isArray(properties)) continue;
+    for (const [field, property] of Object.entries(properties as JsonObject)) {
+      if (typeof property !== 'object' || property === null || Array.isArray(property)) continue;
+      const rows = lineage.summary.filter((r) => r.request === op && r.field === field);
+      if (rows.length === 0) continue;
+      const from = rows.map((r) => `${r.fromOperation}: ${r.fromField}`).join('; or ');
+      const chain = `From ${from} (the captured certification flows thread it so; observed, not published).`;
+      const node = property as JsonObject;
+      node.description = typeof node.description === 'string' && node.description !== '' ? `${chain} ${node.description}` : chain;
+    }
+  }
 }
 
 /**

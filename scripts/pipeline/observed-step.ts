@@ -8,7 +8,6 @@ import path from 'node:path';
 import { bundleJson } from './bundle-json.ts';
 import { filesOf, type Folder } from './cache.ts';
 import { LEGACY_OBSERVED_ID, OBSERVED_ID } from './step-ids.ts';
-import { FLOWS_DIR } from '../../src/lib/layout.ts';
 import { digestOutputs, runStep as step, type BuiltFamily, type FamilyReport, type StepContext } from './step.ts';
 import type { TypeOptions } from './types.ts';
 /** Where each overlay is written, under the output folder (generated/). */
@@ -41,13 +40,15 @@ export async function observedTypeOptions(): Promise<TypeOptions> {
 }
 
 /**
- * The folders the observed flavours read whole: every evidence source (not the flows'
- * captures, which only the flows and the mock read), the observed code and the v2-pt
- * document (not the overlay this step writes there). A source added is a change.
+ * The folders the observed flavours read whole: every evidence source (the flows' captures
+ * too: their lineage writes the chain into the request fields' descriptions), the observed
+ * code and the lineage's, and the v2-pt document (not the overlay this step writes there). A
+ * source added is a change.
  */
 export const OBSERVED_FOLDERS: readonly Folder[] = [
-  { dir: 'evidence', except: [FLOWS_DIR] },
+  { dir: 'evidence' },
   { dir: 'scripts/observed' },
+  { dir: 'src/scenarios' },
   { dir: 'spec/v2-pt' },
 ];
 

@@ -21,6 +21,7 @@ export const MCP_COMMAND: CommandSpec = {
       help: `the route family whose operations are tools: ${FAMILY_IDS.join(', ')} (default v2-pt)`,
     },
     observed: { type: 'boolean', help: 'the observed flavour of v2-pt or legacy (typed from captured traffic)' },
+    flows: { type: 'boolean', help: 'with --observed: the booking flow answered by the stateful observed mock (docs/flows.md)' },
     'base-url': { type: 'string', value: 'URL', help: 'a real server, such as the sandbox (default: the mock, in this process)' },
     'allow-writes': { type: 'boolean', help: 'with --base-url: offer the writes too; each is confirmed, then sent once' },
     tools: {
@@ -62,6 +63,7 @@ export async function mcpCommand(argv: string[]): Promise<number | undefined> {
   const options: McpServerOptions = {
     ...(typeof values.family === 'string' ? { family: values.family } : {}),
     observed: values.observed === true,
+    flows: values.flows === true,
     ...(baseUrl ? { baseUrl } : {}),
     allowWrites: values['allow-writes'] === true,
     tools,

@@ -101,6 +101,10 @@ export async function mockCommand(argv: string[]): Promise<number | undefined> {
       `Certification flows: ${mock.scenarios.length} captured scenarios replayed on /AereoNoSession.svc (observed, not published).`,
     );
     console.log('  Send the header x-mock-flows-reset: all with any call to forget every flow.');
+    if (mock.observed.length > 0)
+      console.log(
+        '  With --observed: the booking flow answers any search on /api/V2/Voos and /AereoNoSession.svc, state per caller (docs/flows.md).',
+      );
   }
   if (typeof values.examples === 'string')
     console.log(`Fixtures from ${values.examples}: a call whose body matches one gets its answer (header x-mock-example).`);

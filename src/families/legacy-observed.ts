@@ -7,7 +7,8 @@
 // `SessaoExpirada: true` still rejects with SessionExpiredError, as on the legacy family.
 import type { Family } from '../client.ts';
 import { isNoDateToken } from '../dates.ts';
-import { legacyFamily } from './legacy.ts';
+import { operationsOf } from '../lib/contract-index.ts';
+import { LEGACY_NAMING, legacyFamily } from './legacy.ts';
 import { throwObservedException } from './v2-pt-observed.ts';
 
 export const legacyObservedFamily = {
@@ -15,6 +16,9 @@ export const legacyObservedFamily = {
   credentialFields: legacyFamily.credentialFields,
   answerType: legacyFamily.answerType,
   renewSession: legacyFamily.renewSession,
+  // Every path of the observed flavour, from the contract index: the captured operations are called by name too (`legacy.Disponibilidade`).
+  operations: operationsOf('legacy-observed').map((op) => op.path),
+  naming: LEGACY_NAMING,
   reviver: (_key, value) => (isNoDateToken(value) ? null : value),
   async inspect(body, context) {
     await legacyFamily.inspect(body, context);

@@ -28,6 +28,14 @@ export const LIMITS = {
   fixtureFolderBytes: 32 * 1024 * 1024,
   /** Fixture loader: files in one folder at most. */
   fixtureFiles: 2_000,
+  /** Stateful observed mock: callers (developer token + Login) remembered; the least recently seen is forgotten whole. */
+  statefulCallers: 256,
+  /** Stateful observed mock: searches one caller's state keeps (with their trips); the oldest is forgotten first. */
+  statefulSearches: 16,
+  /** Stateful observed mock: bookings one caller's state keeps; the least recently used is forgotten first. */
+  statefulBookings: 32,
+  /** Stateful observed mock: passengers a booking holds (the first ones sent), each value cut to 256 characters, so a booking's size is bounded. */
+  statefulPassengers: 9,
 } as const;
 
 export type Limits = typeof LIMITS;

@@ -1,16 +1,27 @@
-// Prompts: the certification scenario (search → price → book) on the in-process mock, and
+// Prompts: the certification scenario (search to issuance, in the captures' order) on the in-process mock, and
 // a legacy call's migration to V2 by the rules of Part 9 (migration.ts).
 import type { GetPromptResult, Prompt } from '@modelcontextprotocol/sdk/types.js';
 import { MigrationError } from '../errors.ts';
 import { limitBroken } from '../lib/contract-index.ts';
+import { PACKAGE_ROOT } from '../lib/layout.ts';
+import { bookingChain } from '../scenarios/chain.ts';
+import { readLineage } from '../scenarios/lineage.ts';
 import { migrateLegacyCall } from '../migration.ts';
 import type { Redactor } from '../redact.ts';
 import type { OperationTool } from './tools.ts';
 
 const SCENARIO = 'certification_scenario';
 const MIGRATION = 'migrate_legacy_call';
-/** The scenario's steps, as the certification flows run them: search, price, book. */
-const STEPS = ['Disponibilidade', 'Tarifar', 'Reservar'] as const;
+/** The scenario's steps in the captures' order, search to the lookup after issuance, with what each takes from an earlier answer (the lineage). */
+const CHAIN = bookingChain(readLineage(PACKAGE_ROOT));
+const STEPS = CHAIN.slice(
+  CHAIN.findIndex((s) => s.operation === 'Disponibilidade'),
+  CHAIN.findIndex((s) => s.operation === 'Consultar') + 1,
+);
+
+/** `IdentificacaoDaViagem from Disponibilidade's ViagensTrecho1[].IdentificacaoDaViagem` */
+const takesText = (step: (typeof STEPS)[number]): string =>
+  step.takes.map((t) => `${t.field} from ${t.fromOperation}'s ${t.fromField}${t.always ? '' : ' (when the trip has it)'}`).join(', ');
 
 function userText(description: string, text: string): GetPromptResult {
   return { description, messages: [{ role: 'user', content: { type: 'text', text } }] };
@@ -24,7 +35,8 @@ export function promptsOf(served: string, tools: readonly OperationTool[], redac
         {
           name: SCENARIO,
           title: 'Certification scenario on the mock',
-          description: 'Search, price and book through the v2-pt tools on the in-process mock, checking each answer.',
+          description:
+            "Search, price, book and issue through the v2-pt tools on the in-process mock, in the captured flows' order, checking each answer.",
           arguments: [
             { name: 'origin', description: 'Origin airport code (default GRU)' },
             { name: 'destination', description: 'Destination airport code (default GIG)' },
@@ -45,21 +57,23 @@ export function promptsOf(served: string, tools: readonly OperationTool[], redac
     /** The prompt, or why the arguments cannot make one. */
     get(name: string, args: Record<string, string>): GetPromptResult | string {
       if (name === SCENARIO) {
-        const missing = STEPS.filter((step) => !names.has(step));
+        const missing = STEPS.filter((step) => !names.has(step.operation));
         const origin = args.origin || 'GRU';
         const destination = args.destination || 'GIG';
         const date = args.date || '2026-05-20T00:00:00';
         const lines = [
-          'Run the certification scenario search → price → book with the tools of this server, one step at a time:',
+          'Run the certification scenario with the tools of this server, one step at a time, in the order the captured flows ran it (observed, not published):',
           `1. Call Disponibilidade with {"Origem": ${JSON.stringify(origin)}, "Destino": ${JSON.stringify(destination)}, "DataIda": ${JSON.stringify(date)}, "QuantidadeAdultos": 1}.`,
-          '2. Call Tarifar with what the search answered that identifies the chosen flight (the contract does not publish those fields: pass none if the answer has none).',
-          '3. Call Reservar with what Tarifar answered.',
+          ...STEPS.slice(1).map(
+            (step, i) =>
+              `${i + 2}. Call ${step.operation}${step.takes.length > 0 ? ` with ${takesText(step)}` : ''}${step.operation === 'Reservar' ? ', and the passengers' : ''}.`,
+          ),
           'After each step, report its status and any problem or violation in the result; stop at the first status that is not 2xx.',
           'Do not pass Login, Senha, ClienteId or developer headers: the server adds them.',
         ];
-        if (served !== 'v2-pt' || missing.length > 0)
+        if (!served.startsWith('v2-pt') || missing.length > 0)
           lines.push(`This server serves ${served}: start it with --family v2-pt (without --base-url) to run the scenario on the mock.`);
-        return userText('Search, price and book on the mock', lines.join('\n'));
+        return userText('Search, price, book and issue on the mock', lines.join('\n'));
       }
       if (name === MIGRATION) {
         let body: unknown;

@@ -21,6 +21,7 @@ import { MOCK_SECRETS, secretsFrom } from './secrets.ts';
 import { promptsOf } from './prompts.ts';
 import { resourcesOf } from './resources.ts';
 import { loadSdk, sharedSchemaValidator } from './sdk.ts';
+import { loadStateful } from '../mock/stateful/load.ts';
 import { AnswerBroken, httpTarget, inProcessTarget, type Target, TargetFailure } from './target.ts';
 import type { OperationTool } from './tools.ts';
 
@@ -29,6 +30,8 @@ export interface McpServerOptions {
   family?: string;
   /** The observed flavour of v2-pt or legacy (types from captured traffic, labelled observed). */
   observed?: boolean;
+  /** With `observed` and the in-process mock: the stateful observed mock answers the booking flow (docs/flows.md). */
+  flows?: boolean;
   /** A real server (the sandbox); default: the mock's decisions in this process, no network. */
   baseUrl?: string;
   /** With `baseUrl`: list write tools too (each still confirmed, sent once). */
@@ -67,7 +70,11 @@ export async function createMcpServer(options: McpServerOptions = {}): Promise<S
   const log = (line: string): void => (options.log ?? ((l: string) => process.stderr.write(`${l}\n`)))(redactor.text(line));
   let target: Target;
   try {
-    target = options.baseUrl === undefined ? await inProcessTarget(loaded.documentId) : httpTarget(options.baseUrl, options.timeoutMs);
+    const stateful = options.flows === true && options.observed === true ? loadStateful() : undefined;
+    target =
+      options.baseUrl === undefined
+        ? await inProcessTarget(loaded.documentId, stateful && ((call) => stateful.respond(call)))
+        : httpTarget(options.baseUrl, options.timeoutMs);
   } catch (error) {
     if (error instanceof TypeError) throw new StartError('BAD_OPTION', error.message);
     throw error;

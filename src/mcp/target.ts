@@ -6,6 +6,7 @@
 import { compiledDecider, type CompiledDocument } from '../mock/compiled.ts';
 import type { Decision, DecisionRequest } from '../mock/decide.ts';
 import { problem } from '../mock/problem.ts';
+import type { MockResponder } from '../mock/responder.ts';
 
 export interface Sent {
   status: number;
@@ -38,12 +39,15 @@ async function compiledDocument(id: string): Promise<CompiledDocument> {
 const deciders = new Map<string, Promise<ReturnType<typeof compiledDecider>>>();
 
 /** The mock's decisions on one document, in this process. */
-export async function inProcessTarget(documentId: string): Promise<Target> {
-  let deciding = deciders.get(documentId);
+export async function inProcessTarget(documentId: string, respond?: MockResponder): Promise<Target> {
+  // One decider per document for the stateless mock (shared by every session); a stateful responder gets its own.
+  let deciding = respond ? undefined : deciders.get(documentId);
   if (!deciding) {
-    deciding = compiledDocument(documentId).then((doc) => compiledDecider([doc]));
-    deciders.set(documentId, deciding);
-    deciding.catch(() => deciders.delete(documentId));
+    deciding = compiledDocument(documentId).then((doc) => compiledDecider([doc], respond ? { respond } : {}));
+    if (!respond) {
+      deciders.set(documentId, deciding);
+      deciding.catch(() => deciders.delete(documentId));
+    }
   }
   const decider = await deciding;
   const encoder = new TextEncoder();

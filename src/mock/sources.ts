@@ -82,7 +82,13 @@ export async function resolveSources(options: SourceOptions): Promise<Sources> {
     const observedId = startCache.observed[V2_FAMILY] ?? V2_FAMILY;
     const served = documents.find((d) => d.id === V2_FAMILY && flavourOf(V2_FAMILY) === observedId);
     const observedV2 = served ?? (await readDocument(observedId, bundleFile(rootDir, observedId)));
-    flows = loadFlows(rootDir, observedV2.doc, options.flows === true ? {} : options.flows, options.behaviours ?? true);
+    flows = loadFlows(
+      rootDir,
+      observedV2.doc,
+      options.flows === true ? {} : options.flows,
+      options.behaviours ?? true,
+      options.observed === true,
+    );
     documents.push(inMemory(FLOWS_DOCUMENT_ID, flows.document));
   }
   for (const [id, doc] of Object.entries(options.documents ?? {})) documents.push(inMemory(id, doc));

@@ -28,9 +28,8 @@ function readObject(file: string): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-/** Every scenario under `<rootDir>/evidence/flows`, sorted by name, steps in file order. */
-export function readScenarios(rootDir: string): Scenario[] {
-  const dir = path.join(rootDir, FLOWS_DIR);
+/** Every scenario under `<rootDir>/evidence/flows` (or the folder `dir`), sorted by name, steps in file order. */
+export function readScenarios(rootDir: string, dir: string = path.join(rootDir, FLOWS_DIR)): Scenario[] {
   const names = readdirSync(dir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name)

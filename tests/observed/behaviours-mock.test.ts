@@ -38,6 +38,14 @@ const RENEWED = behaviour('tarifar-renews-trip-identifier');
 
 const ROUTES = ['/api/V2/Voos/Tarifar', '/AereoNoSession.svc/Tarifar'];
 const tarifar = loadEvidenceExample('Tarifar', 'request') as Record<string, unknown>;
+const disponibilidade = loadEvidenceExample('Disponibilidade', 'request') as Record<string, unknown>;
+
+/** With --observed --flows the V2 route is stateful: a Tarifar carries a trip this caller's own search handed out. */
+async function ownTrip(url: string): Promise<Record<string, unknown>> {
+  const search = await post(url, '/api/V2/Voos/Disponibilidade', disponibilidade);
+  const trip = (search.body.ViagensTrecho1 as Array<Record<string, unknown>>)[0];
+  return { IdentificacaoDaViagem: trip?.IdentificacaoDaViagem, ViagemIda: trip?.Id };
+}
 const CENARIO4 = 'cenario4-adulto-bebe-idavolta-nacional-cartao';
 
 let on: MockProcess;
@@ -135,7 +143,7 @@ describe('mock --observed: a null in a Tarifar body', () => {
   });
 
   test('--no-behaviours answers a Tarifar body with a null in an untyped field as the observed flavour does', async () => {
-    const body = withNullAt(tarifar, (b) => {
+    const body = withNullAt({ ...tarifar, ...(await ownTrip(off.url)) }, (b) => {
       b.CampoNaoVisto = null;
     });
     const answer = await post(off.url, '/api/V2/Voos/Tarifar', body);
@@ -239,7 +247,7 @@ describe('startMock({ behaviours })', () => {
     await inProcess?.close();
     inProcess = await startMock({ port: 0, observed: true, flows: true, behaviours: [ALIKE.id], logLevel: 'silent' });
     const body = { ...tarifar, CampoNaoVisto: null };
-    expect((await post(inProcess.url, '/api/V2/Voos/Tarifar', body)).status).toBe(200);
+    expect((await post(inProcess.url, '/api/V2/Voos/Tarifar', { ...body, ...(await ownTrip(inProcess.url)) })).status).toBe(200);
     const ids = scenarios.find((s) => s.name === CENARIO4)?.steps.map((s) => s.id) ?? [];
     const f = flow(inProcess.url, CENARIO4);
     await f.steps(ids.slice(0, ids.indexOf('04-Reservar') + 1));

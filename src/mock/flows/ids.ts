@@ -3,23 +3,32 @@
 // (a digit stays a digit, a capital a capital, the length is kept), so a locator another
 // flow was given cannot be guessed from one's own. A leading `H4sI` (the Base64 start of a
 // gzip stream, which the trip identifier is) is kept: the value keeps looking like one.
-import { randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 
 const DIGITS = '0123456789';
 const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const LOWER = 'abcdefghijklmnopqrstuvwxyz';
 const GZIP_BASE64 = 'H4sI';
 
-function like(char: string): string {
-  const alphabet = /\d/.test(char) ? DIGITS : /[A-Z]/.test(char) ? UPPER : /[a-z]/.test(char) ? LOWER : undefined;
-  return alphabet ? alphabet[randomInt(alphabet.length)]! : char;
+function alphabetOf(char: string): string | undefined {
+  return /\d/.test(char) ? DIGITS : /[A-Z]/.test(char) ? UPPER : /[a-z]/.test(char) ? LOWER : undefined;
 }
 
 /** A random value of `original`'s shape; `taken` says which values may not be handed out (retried then). */
 export function mintIdentifier(original: string, taken: (value: string) => boolean): string {
   const kept = original.startsWith(GZIP_BASE64) && original.length > GZIP_BASE64.length ? GZIP_BASE64 : '';
+  const rest = [...original.slice(kept.length)];
   for (;;) {
-    const value = kept + [...original.slice(kept.length)].map(like).join('');
+    // One draw of random bytes per value, not one per character: a search mints dozens of values.
+    const bytes = randomBytes(rest.length);
+    const value =
+      kept +
+      rest
+        .map((char, i) => {
+          const alphabet = alphabetOf(char);
+          return alphabet ? alphabet[(bytes[i] as number) % alphabet.length] : char;
+        })
+        .join('');
     if (value !== original && !taken(value)) return value;
   }
 }

@@ -7,7 +7,8 @@ import { readScenarios, type Scenario } from '../../scenarios/read.ts';
 import { type BehaviourChoice, repeatedBookingOf } from '../behaviours.ts';
 import { StartError } from '../start-error.ts';
 import { capturedRouteDocument } from './route.ts';
-import { createFlowsResponder, type FlowsResponder, type FlowsResponderOptions } from './replay.ts';
+import { createFlowsResponder, type FlowsResponder, type FlowsResponderOptions, HEADERS } from './replay.ts';
+import { createStatefulResponder, type StatefulResponder } from '../stateful/responder.ts';
 
 /** Document id of the captured route in the mock. */
 export const FLOWS_DOCUMENT_ID = 'legacy-flows';
@@ -16,6 +17,8 @@ export interface LoadedFlows {
   scenarios: Scenario[];
   lineage: Lineage;
   responder: FlowsResponder;
+  /** With the observed flavours (`--observed --flows`): the stateful mock, answering any search on V2 and legacy. */
+  stateful?: StatefulResponder;
   /** The captured route, `AereoNoSession.svc/<Operation>`, served beside the families. */
   document: Record<string, unknown>;
 }
@@ -41,19 +44,46 @@ export function capturedOperations(scenarios: readonly Scenario[]): string[] {
   return [...new Set(scenarios.flatMap((s) => s.steps.map((step) => step.operation)))].sort();
 }
 
-/** The flows over the v2-pt observed flavour's document (its path items serve the captured route). */
+/**
+ * The replay first, the stateful mock for what it cannot place: a call matching a captured step
+ * is replayed as before; one no capture matches (`no-match`) or off the captured route (V2) is the
+ * stateful mock's.
+ */
+function layered(replay: FlowsResponder, stateful: StatefulResponder): FlowsResponder {
+  return {
+    respond(call) {
+      const decision = replay.respond(call);
+      if (decision === undefined || (decision.kind === 'refuse' && decision.headers[HEADERS.match] === 'no-match'))
+        return stateful.respond(call) ?? decision;
+      return decision;
+    },
+    reset() {
+      replay.reset();
+      stateful.reset();
+    },
+    get size() {
+      return replay.size;
+    },
+  };
+}
+
+/** The flows over the v2-pt observed flavour's document (its path items serve the captured route); `stateful` adds the stateful mock. */
 export function loadFlows(
   rootDir: string,
   observedV2: Record<string, unknown>,
   options: FlowsResponderOptions = {},
   behaviours: BehaviourChoice = true,
+  stateful = false,
 ): LoadedFlows {
   const { scenarios, lineage } = readFlows(rootDir);
   const repeatedBooking = repeatedBookingOf(observedV2, 'Reservar', behaviours);
+  const replay = createFlowsResponder(scenarios, lineage, options, repeatedBooking);
+  const simulated = stateful ? createStatefulResponder(scenarios, lineage) : undefined;
   return {
     scenarios,
     lineage,
-    responder: createFlowsResponder(scenarios, lineage, options, repeatedBooking),
+    responder: simulated ? layered(replay, simulated) : replay,
+    ...(simulated ? { stateful: simulated } : {}),
     document: capturedRouteDocument(observedV2, capturedOperations(scenarios)),
   };
 }

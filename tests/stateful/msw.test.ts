@@ -1,0 +1,50 @@
+// The MSW handlers with `observed` and `flows` (in Node) answer the booking flow from the
+// stateful observed mock, as `mock --observed --flows` does; without `flows` they stay the
+// stateless observed mock. Run through real MSW (`getResponse`) with the typed observed client.
+import { getResponse } from 'msw';
+import { describe, expect, test } from 'vitest';
+import { createHandlers } from '../../src/msw.ts';
+import { createV2ObservedClient } from '../../src/v2-observed.ts';
+import { ACCESS_CODE, PASSWORD, refused } from './support.ts';
+
+const BASE = 'https://sandbox.example';
+const SEARCH = { Origem: 'GRU', Destino: 'GIG', DataIda: '2026-09-14', QuantidadeAdultos: 1 };
+
+async function clientOf(flows: boolean, developerToken: string) {
+  const handlers = await createHandlers({ observed: true, flows, baseUrl: BASE, families: ['v2-pt'] });
+  let last = new Headers();
+  const client = createV2ObservedClient({
+    baseUrl: BASE,
+    developerToken,
+    accessCode: ACCESS_CODE,
+    credentials: { Login: 'agencia', Senha: PASSWORD },
+    fetch: async (request) => {
+      const response = (await getResponse(handlers, request)) ?? new Response(null, { status: 599 });
+      last = response.headers;
+      return response;
+    },
+  });
+  return { client, header: (name: string) => last.get(name) };
+}
+
+describe('createHandlers({ observed, flows })', () => {
+  test('a search no capture holds, booked, and refused to another caller', async () => {
+    const a = await clientOf(true, 'caller-a');
+    const search = await a.client.Disponibilidade(SEARCH);
+    expect(search.Origem?.CodigoIata).toBe('GRU');
+    expect(a.header('x-mock-stateful')).toBe('answer');
+    expect(a.header('x-mock-inferred')).toMatch(/inferred from legacy captures/);
+    const token = search.ViagensTrecho1?.[0]?.IdentificacaoDaViagem ?? '';
+    const booked = await a.client.Reservar({ IdentificacaoDaViagem: token, Passageiros: [{ Nome: 'XAVIER', Sobrenome: 'YZ' }] });
+    const locator = booked.Reservas?.[0]?.Localizador ?? '';
+    expect((await a.client.Consultar({ Localizador: locator })).Reserva?.Localizador).toBe(locator);
+    const b = await clientOf(true, 'caller-b');
+    expect((await refused(b.client.Consultar({ Localizador: locator }))).status).toBe(409);
+  }, 60_000);
+
+  test('without flows the observed handlers answer as before, from no state', async () => {
+    const a = await clientOf(false, 'caller-a');
+    await a.client.Disponibilidade(SEARCH);
+    expect(a.header('x-mock-stateful')).toBeNull();
+  }, 60_000);
+});
