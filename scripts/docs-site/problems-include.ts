@@ -6,6 +6,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import path from 'node:path';
 import { startMock } from '../../src/mock/server.ts';
+import { scriptArgs } from '../lib/args.ts';
 
 export const PROBLEMS_PAGE = 'docs/mock-and-proxy.md';
 const INCLUDE = /<!-- problems -->[\s\S]*?<!-- \/problems -->/;
@@ -111,15 +112,26 @@ export async function filledPage(rootDir: string): Promise<{ text: string; fille
   return { text, filled: text.replace(INCLUDE, () => table) };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const check = process.argv.includes('--check');
-  const { text, filled } = await filledPage(process.cwd());
+if (import.meta.main) {
+  const { values } = scriptArgs({
+    command: 'npm run docs:problems',
+    usage: `Usage: npm run docs:problems [-- --check]
+
+Sends each refusal case to a real mock on a free port and writes what it answered into the
+table of ${PROBLEMS_PAGE}.
+
+  --check   write nothing; exit 1 when the page's table differs from the mock's answers
+  --help    this text`,
+    options: { check: { type: 'boolean' } },
+  });
+  const rootDir = path.resolve(import.meta.dirname, '../..');
+  const { text, filled } = await filledPage(rootDir);
   if (filled === text) console.log(`✓ ${PROBLEMS_PAGE}: the problem details are the mock's`);
-  else if (check) {
+  else if (values.check === true) {
     console.error(`✗ ${PROBLEMS_PAGE}: the problem details differ from the mock's; run \`npm run docs:problems\``);
     process.exit(1);
   } else {
-    await writeFile(path.join(process.cwd(), PROBLEMS_PAGE), filled);
+    await writeFile(path.join(rootDir, PROBLEMS_PAGE), filled);
     console.log(`${PROBLEMS_PAGE}: problem details written from the mock`);
   }
 }

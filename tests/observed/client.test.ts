@@ -139,8 +139,9 @@ describe('ServiceError', () => {
     const kept = JSON.stringify(error.body) + String(error.stack);
     expect(kept).not.toContain(senha);
     expect(kept).not.toContain(accessCode);
+    // The login is blanked too: the contract index marks it a credential (x-credential: login), which no door shows.
     expect((error.body as { Echo: { Senha: string; Localizador: string } }).Echo).toEqual({
-      Login: 'agencia',
+      Login: '[redacted]',
       Senha: '[redacted]',
       Localizador: 'ABC123',
     });
