@@ -3,20 +3,12 @@
 // dynamic mode); and one tool call on the in-process mock beside the typed client's call of
 // the same operation to the mock on a port, alternated round by round.
 import type { McpServerOptions } from '../../src/mcp.ts';
+import { FLAVOURS } from '../../src/mcp/tools.ts';
 import { startMock } from '../../src/mock.ts';
 import { createV2Client } from '../../src/v2.ts';
 import { connectedInMemory } from '../lib/mcp-in-memory.ts';
 import { alternate, type Paired, timeMs } from '../lib/stats.ts';
 
-const FLAVOURS: ReadonlyArray<[family: string, observed: boolean]> = [
-  ['v2-pt', false],
-  ['v2-pt', true],
-  ['v2-en', false],
-  ['v3', false],
-  ['v1', false],
-  ['legacy', false],
-  ['legacy', true],
-];
 const SEARCH = { Origem: 'GRU', Destino: 'GIG', DataIda: '2026-05-20T00:00:00', QuantidadeAdultos: 1 };
 /** Calls per round: enough that a round lasts tens of milliseconds. */
 const CALLS = 200;

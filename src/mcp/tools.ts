@@ -32,6 +32,11 @@ export const OBSERVED: Partial<Record<string, string>> = Object.fromEntries(
   INDEXED_IDS.filter((id) => id.endsWith(OBSERVED_SUFFIX)).map((id) => [id.slice(0, -OBSERVED_SUFFIX.length), id]),
 );
 
+/** Every family the server serves, and its observed flavour where it has one: what `--family F [--observed]` takes. */
+export const FLAVOURS: ReadonlyArray<readonly [family: string, observed: boolean]> = FAMILY_IDS.flatMap((family) =>
+  OBSERVED[family] === undefined ? [[family, false] as const] : [[family, false] as const, [family, true] as const],
+);
+
 /** A body field an agent never passes: a credential (`x-credential`) or a secret, however its key is spelt. */
 export const isCredentialKey = (key: string): boolean => credentialKind(key) !== undefined || isRedactedField(key);
 

@@ -8,16 +8,7 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, describe, expect, test } from 'vitest';
 import { connectedInMemory } from '../../scripts/lib/mcp-in-memory.ts';
 import { isObject, type JsonObject } from '../../src/lib/refs.ts';
-
-const FLAVOURS = [
-  ['v2-pt', false],
-  ['v2-pt', true],
-  ['v2-en', false],
-  ['v3', false],
-  ['v1', false],
-  ['legacy', false],
-  ['legacy', true],
-] as const;
+import { FLAVOURS } from '../../src/mcp/tools.ts';
 
 const clients: Client[] = [];
 afterAll(async () => {

@@ -15,6 +15,7 @@ import { connectedInMemory } from '../../scripts/lib/mcp-in-memory.ts';
 import { credentialKind, isRedactedField, LIMITS, operationsOf } from '../../src/lib/contract-index.ts';
 import { createMcpServer, type McpServerOptions } from '../../src/mcp.ts';
 import { type RunningMock, startMock } from '../../src/mock.ts';
+import { FLAVOURS } from '../../src/mcp/tools.ts';
 import { CANARY, hidden } from '../support/canaries.ts';
 
 const SEARCH = { Origem: 'GRU', Destino: 'GIG', DataIda: '2026-05-20T00:00:00', QuantidadeAdultos: 1 };
@@ -140,15 +141,7 @@ describe('credentials as arguments: refused by path, in any spelling or depth, n
           else walk(value, at);
         }
     };
-    for (const [family, observed] of [
-      ['v2-pt', false],
-      ['v2-pt', true],
-      ['v2-en', false],
-      ['v3', false],
-      ['v1', false],
-      ['legacy', false],
-      ['legacy', true],
-    ] as const) {
+    for (const [family, observed] of FLAVOURS) {
       const client = await connectedInMemory({ family, observed }, 'guards-test');
       for (const tool of (await client.listTools()).tools) walk(tool.inputSchema, `${family}${observed ? '-observed' : ''} ${tool.name}`);
       await client.close();
