@@ -9,6 +9,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/RecuperarSistemasPesquisa";
         readonly "group": "Search and pricing";
         readonly "effect": "read";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "RecuperarSistemasPesquisa";
@@ -19,6 +20,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/RecuperarSistemas";
         readonly "group": "Search and pricing";
         readonly "effect": "read";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "RecuperarSistemas";
@@ -29,6 +31,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/Disponibilidade";
         readonly "group": "Search and pricing";
         readonly "effect": "read";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "Disponibilidade";
@@ -39,6 +42,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/DisponibilidadeMultipla";
         readonly "group": "Search and pricing";
         readonly "effect": "read";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "DisponibilidadeMultipla";
@@ -49,6 +53,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/Tarifar";
         readonly "group": "Search and pricing";
         readonly "effect": "read";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "Tarifar";
@@ -59,6 +64,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/ObterRegraDaTarifa";
         readonly "group": "Search and pricing";
         readonly "effect": "read";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "ObterRegraDaTarifa";
@@ -69,6 +75,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/DetalhesdeFamilia";
         readonly "group": "Search and pricing";
         readonly "effect": "read";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "DetalhesdeFamilia";
@@ -79,6 +86,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/Reservar";
         readonly "group": "Booking";
         readonly "effect": "write";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "Reservar";
@@ -89,6 +97,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/Consultar";
         readonly "group": "Booking";
         readonly "effect": "read";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "Consultar";
@@ -99,6 +108,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/Cancelar";
         readonly "group": "Booking";
         readonly "effect": "write";
+        readonly "destructive": true;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "Cancelar";
@@ -109,6 +119,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/GravarReserva";
         readonly "group": "Booking";
         readonly "effect": "write";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "GravarReserva";
@@ -119,6 +130,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/GravarVenda";
         readonly "group": "Booking";
         readonly "effect": "write";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "GravarVenda";
@@ -129,6 +141,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/AlterarReservaTarifar";
         readonly "group": "Booking";
         readonly "effect": "write";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "AlterarReservaTarifar";
@@ -139,6 +152,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/AlterarReservaConfirmar";
         readonly "group": "Booking";
         readonly "effect": "write";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "AlterarReservaConfirmar";
@@ -149,6 +163,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/IniciarEmissao";
         readonly "group": "Ticketing";
         readonly "effect": "write";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "IniciarEmissao";
@@ -159,6 +174,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/RecuperarFormasDeFinanciamento";
         readonly "group": "Ticketing";
         readonly "effect": "read";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "RecuperarFormasDeFinanciamento";
@@ -169,6 +185,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/Emitir";
         readonly "group": "Ticketing";
         readonly "effect": "write";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "Emitir";
@@ -179,6 +196,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/ConsultarEticket";
         readonly "group": "Ticketing";
         readonly "effect": "read";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "ConsultarEticket";
@@ -189,6 +207,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/CancelarEticket";
         readonly "group": "Ticketing";
         readonly "effect": "write";
+        readonly "destructive": true;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "CancelarEticket";
@@ -199,6 +218,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/ListarReservas";
         readonly "group": "Listing and search";
         readonly "effect": "read";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "ListarReservas";
@@ -209,6 +229,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/ListarEtickets";
         readonly "group": "Listing and search";
         readonly "effect": "read";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "ListarEtickets";
@@ -219,6 +240,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/BuscarReserva";
         readonly "group": "Listing and search";
         readonly "effect": "read";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "BuscarReserva";
@@ -229,6 +251,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/BuscarEtickets";
         readonly "group": "Listing and search";
         readonly "effect": "read";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "BuscarEtickets";
@@ -239,6 +262,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/Buscar";
         readonly "group": "Listing and search";
         readonly "effect": "read";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "Buscar";
@@ -249,6 +273,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/BuscarFila";
         readonly "group": "Listing and search";
         readonly "effect": "read";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "BuscarFila";
@@ -259,6 +284,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/ObterMapaDeAssentos";
         readonly "group": "Seats";
         readonly "effect": "read";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "ObterMapaDeAssentos";
@@ -269,6 +295,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/MarcarAssentos";
         readonly "group": "Seats";
         readonly "effect": "write";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "MarcarAssentos";
@@ -279,6 +306,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/RemoverAssentos";
         readonly "group": "Seats";
         readonly "effect": "write";
+        readonly "destructive": true;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "RemoverAssentos";
@@ -289,6 +317,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/DisponibilidadeDeServicoAuxiliar";
         readonly "group": "Ancillaries";
         readonly "effect": "read";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "DisponibilidadeDeServicoAuxiliar";
@@ -299,6 +328,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/TarifarServicoAuxiliar";
         readonly "group": "Ancillaries";
         readonly "effect": "write";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "TarifarServicoAuxiliar";
@@ -309,6 +339,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/GravarServicoAuxiliar";
         readonly "group": "Ancillaries";
         readonly "effect": "write";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "GravarServicoAuxiliar";
@@ -319,6 +350,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/CancelarServicoAuxiliar";
         readonly "group": "Ancillaries";
         readonly "effect": "write";
+        readonly "destructive": true;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "CancelarServicoAuxiliar";
@@ -329,6 +361,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/EnviarPlanoDeViagem";
         readonly "group": "Other";
         readonly "effect": "write";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "EnviarPlanoDeViagem";
@@ -339,6 +372,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/BuscarNotificacao";
         readonly "group": "Notifications";
         readonly "effect": "read";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "BuscarNotificacao";
@@ -349,6 +383,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/ListarNotificacoes";
         readonly "group": "Notifications";
         readonly "effect": "read";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "ListarNotificacoes";
@@ -359,6 +394,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/ExcluirNotificacao";
         readonly "group": "Notifications";
         readonly "effect": "write";
+        readonly "destructive": true;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "ExcluirNotificacao";
@@ -374,6 +410,7 @@ export declare const FAMILIES: {
         readonly "path": "/AereoNoSession.svc/ObterMapaDeAssentos";
         readonly "group": "Seats";
         readonly "effect": "read";
+        readonly "destructive": false;
         readonly "deprecated": true;
         readonly "replacedBy": {
           readonly "operationId": "ObterMapaDeAssentos";
@@ -387,6 +424,7 @@ export declare const FAMILIES: {
         readonly "path": "/AereoNoSession.svc/MarcarAssentos";
         readonly "group": "Seats";
         readonly "effect": "write";
+        readonly "destructive": false;
         readonly "deprecated": true;
         readonly "replacedBy": {
           readonly "operationId": "MarcarAssentos";
@@ -400,6 +438,7 @@ export declare const FAMILIES: {
         readonly "path": "/AereoNoSession.svc/RemoverAssentos";
         readonly "group": "Seats";
         readonly "effect": "write";
+        readonly "destructive": true;
         readonly "deprecated": true;
         readonly "replacedBy": {
           readonly "operationId": "RemoverAssentos";
@@ -413,6 +452,7 @@ export declare const FAMILIES: {
         readonly "path": "/AereoNoSession.svc/DisponibilidadeDeServicoAuxiliar";
         readonly "group": "Ancillaries";
         readonly "effect": "read";
+        readonly "destructive": false;
         readonly "deprecated": true;
         readonly "replacedBy": {
           readonly "operationId": "DisponibilidadeDeServicoAuxiliar";
@@ -426,6 +466,7 @@ export declare const FAMILIES: {
         readonly "path": "/AereoNoSession.svc/TarifarServicoAuxiliar";
         readonly "group": "Ancillaries";
         readonly "effect": "write";
+        readonly "destructive": false;
         readonly "deprecated": true;
         readonly "replacedBy": {
           readonly "operationId": "TarifarServicoAuxiliar";
@@ -439,6 +480,7 @@ export declare const FAMILIES: {
         readonly "path": "/AereoNoSession.svc/GravarServicoAuxiliar";
         readonly "group": "Ancillaries";
         readonly "effect": "write";
+        readonly "destructive": false;
         readonly "deprecated": true;
         readonly "replacedBy": {
           readonly "operationId": "GravarServicoAuxiliar";
@@ -452,6 +494,7 @@ export declare const FAMILIES: {
         readonly "path": "/AereoNoSession.svc/CancelarServicoAuxiliar";
         readonly "group": "Ancillaries";
         readonly "effect": "write";
+        readonly "destructive": true;
         readonly "deprecated": true;
         readonly "replacedBy": {
           readonly "operationId": "CancelarServicoAuxiliar";
@@ -465,6 +508,7 @@ export declare const FAMILIES: {
         readonly "path": "/AereoNoSession.svc/Autenticar";
         readonly "group": "Authentication";
         readonly "effect": "write";
+        readonly "destructive": false;
         readonly "deprecated": true;
         readonly "replacedBy": null;
         readonly "summary": "Autenticar on AereoNoSession.svc (get a session token)";
@@ -475,6 +519,7 @@ export declare const FAMILIES: {
         readonly "path": "/AereoNoSession.svc/AutenticarComUsuario";
         readonly "group": "Authentication";
         readonly "effect": "write";
+        readonly "destructive": false;
         readonly "deprecated": true;
         readonly "replacedBy": null;
         readonly "summary": "AutenticarComUsuario on AereoNoSession.svc (authenticate an application user)";
@@ -485,6 +530,7 @@ export declare const FAMILIES: {
         readonly "path": "/AereoNoSession.svc/ValidarTokenSeguranca";
         readonly "group": "Authentication";
         readonly "effect": "write";
+        readonly "destructive": false;
         readonly "deprecated": true;
         readonly "replacedBy": null;
         readonly "summary": "ValidarTokenSeguranca on AereoNoSession.svc (validate the second-factor token)";
@@ -495,6 +541,7 @@ export declare const FAMILIES: {
         readonly "path": "/Aereo.svc/Autenticar";
         readonly "group": "Authentication";
         readonly "effect": "write";
+        readonly "destructive": false;
         readonly "deprecated": true;
         readonly "replacedBy": null;
         readonly "summary": "Autenticar on Aereo.svc (get a session token)";
@@ -505,6 +552,7 @@ export declare const FAMILIES: {
         readonly "path": "/Aereo.svc/AutenticarComUsuario";
         readonly "group": "Authentication";
         readonly "effect": "write";
+        readonly "destructive": false;
         readonly "deprecated": true;
         readonly "replacedBy": null;
         readonly "summary": "AutenticarComUsuario on Aereo.svc (authenticate an application user)";
@@ -515,6 +563,7 @@ export declare const FAMILIES: {
         readonly "path": "/Aereo.svc/ValidarTokenSeguranca";
         readonly "group": "Authentication";
         readonly "effect": "write";
+        readonly "destructive": false;
         readonly "deprecated": true;
         readonly "replacedBy": null;
         readonly "summary": "ValidarTokenSeguranca on Aereo.svc (validate the second-factor token)";
@@ -525,6 +574,7 @@ export declare const FAMILIES: {
         readonly "path": "/Usuario.svc/Autenticar";
         readonly "group": "Authentication";
         readonly "effect": "write";
+        readonly "destructive": false;
         readonly "deprecated": true;
         readonly "replacedBy": null;
         readonly "summary": "Autenticar on Usuario.svc (authenticate an application user)";
@@ -540,6 +590,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/Voos/{Operation}";
         readonly "group": "Unlisted operations";
         readonly "effect": "write";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "Any V1 operation (operation names not published)";
@@ -555,6 +606,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Flights/RetrieveSystemsSearch";
         readonly "group": "Flights";
         readonly "effect": "read";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "RetrieveSystemsSearch";
@@ -565,6 +617,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Flights/Availability";
         readonly "group": "Flights";
         readonly "effect": "read";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "Availability";
@@ -575,6 +628,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Flights/MultipleAvailability";
         readonly "group": "Flights";
         readonly "effect": "read";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "MultipleAvailability";
@@ -585,6 +639,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Flights/Price";
         readonly "group": "Flights";
         readonly "effect": "read";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "Price";
@@ -595,6 +650,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Flights/Book";
         readonly "group": "Flights";
         readonly "effect": "write";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "Book";
@@ -605,6 +661,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Flights/Retrieve";
         readonly "group": "Flights";
         readonly "effect": "read";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "Retrieve";
@@ -615,6 +672,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Flights/StartIssuance";
         readonly "group": "Flights";
         readonly "effect": "write";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "StartIssuance";
@@ -625,6 +683,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Flights/Issue";
         readonly "group": "Flights";
         readonly "effect": "write";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "Issue";
@@ -635,6 +694,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Flights/RetrieveEticket";
         readonly "group": "Flights";
         readonly "effect": "read";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "RetrieveEticket";
@@ -645,6 +705,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Flights/CancelEticket";
         readonly "group": "Flights";
         readonly "effect": "write";
+        readonly "destructive": true;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "CancelEticket";
@@ -655,6 +716,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Flights/Cancel";
         readonly "group": "Flights";
         readonly "effect": "write";
+        readonly "destructive": true;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "Cancel";
@@ -670,6 +732,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V3/Voos/Disponibilidade";
         readonly "group": "Search";
         readonly "effect": "read";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "Disponibilidade (lean flight availability search)";
@@ -685,6 +748,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/RecuperarSistemasPesquisa";
         readonly "group": "Search and pricing";
         readonly "effect": "read";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "RecuperarSistemasPesquisa";
@@ -695,6 +759,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/RecuperarSistemas";
         readonly "group": "Search and pricing";
         readonly "effect": "read";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "RecuperarSistemas";
@@ -705,6 +770,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/Disponibilidade";
         readonly "group": "Search and pricing";
         readonly "effect": "read";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "Disponibilidade";
@@ -715,6 +781,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/DisponibilidadeMultipla";
         readonly "group": "Search and pricing";
         readonly "effect": "read";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "DisponibilidadeMultipla";
@@ -725,6 +792,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/Tarifar";
         readonly "group": "Search and pricing";
         readonly "effect": "read";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "Tarifar";
@@ -735,6 +803,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/ObterRegraDaTarifa";
         readonly "group": "Search and pricing";
         readonly "effect": "read";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "ObterRegraDaTarifa";
@@ -745,6 +814,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/DetalhesdeFamilia";
         readonly "group": "Search and pricing";
         readonly "effect": "read";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "DetalhesdeFamilia";
@@ -755,6 +825,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/Reservar";
         readonly "group": "Booking";
         readonly "effect": "write";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "Reservar";
@@ -765,6 +836,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/Consultar";
         readonly "group": "Booking";
         readonly "effect": "read";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "Consultar";
@@ -775,6 +847,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/Cancelar";
         readonly "group": "Booking";
         readonly "effect": "write";
+        readonly "destructive": true;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "Cancelar";
@@ -785,6 +858,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/GravarReserva";
         readonly "group": "Booking";
         readonly "effect": "write";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "GravarReserva";
@@ -795,6 +869,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/GravarVenda";
         readonly "group": "Booking";
         readonly "effect": "write";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "GravarVenda";
@@ -805,6 +880,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/AlterarReservaTarifar";
         readonly "group": "Booking";
         readonly "effect": "write";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "AlterarReservaTarifar";
@@ -815,6 +891,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/AlterarReservaConfirmar";
         readonly "group": "Booking";
         readonly "effect": "write";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "AlterarReservaConfirmar";
@@ -825,6 +902,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/IniciarEmissao";
         readonly "group": "Ticketing";
         readonly "effect": "write";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "IniciarEmissao";
@@ -835,6 +913,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/RecuperarFormasDeFinanciamento";
         readonly "group": "Ticketing";
         readonly "effect": "read";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "RecuperarFormasDeFinanciamento";
@@ -845,6 +924,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/Emitir";
         readonly "group": "Ticketing";
         readonly "effect": "write";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "Emitir";
@@ -855,6 +935,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/ConsultarEticket";
         readonly "group": "Ticketing";
         readonly "effect": "read";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "ConsultarEticket";
@@ -865,6 +946,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/CancelarEticket";
         readonly "group": "Ticketing";
         readonly "effect": "write";
+        readonly "destructive": true;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "CancelarEticket";
@@ -875,6 +957,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/ListarReservas";
         readonly "group": "Listing and search";
         readonly "effect": "read";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "ListarReservas";
@@ -885,6 +968,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/ListarEtickets";
         readonly "group": "Listing and search";
         readonly "effect": "read";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "ListarEtickets";
@@ -895,6 +979,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/BuscarReserva";
         readonly "group": "Listing and search";
         readonly "effect": "read";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "BuscarReserva";
@@ -905,6 +990,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/BuscarEtickets";
         readonly "group": "Listing and search";
         readonly "effect": "read";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "BuscarEtickets";
@@ -915,6 +1001,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/Buscar";
         readonly "group": "Listing and search";
         readonly "effect": "read";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "Buscar";
@@ -925,6 +1012,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/BuscarFila";
         readonly "group": "Listing and search";
         readonly "effect": "read";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "BuscarFila";
@@ -935,6 +1023,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/ObterMapaDeAssentos";
         readonly "group": "Seats";
         readonly "effect": "read";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "ObterMapaDeAssentos";
@@ -945,6 +1034,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/MarcarAssentos";
         readonly "group": "Seats";
         readonly "effect": "write";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "MarcarAssentos";
@@ -955,6 +1045,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/RemoverAssentos";
         readonly "group": "Seats";
         readonly "effect": "write";
+        readonly "destructive": true;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "RemoverAssentos";
@@ -965,6 +1056,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/DisponibilidadeDeServicoAuxiliar";
         readonly "group": "Ancillaries";
         readonly "effect": "read";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "DisponibilidadeDeServicoAuxiliar";
@@ -975,6 +1067,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/TarifarServicoAuxiliar";
         readonly "group": "Ancillaries";
         readonly "effect": "write";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "TarifarServicoAuxiliar";
@@ -985,6 +1078,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/GravarServicoAuxiliar";
         readonly "group": "Ancillaries";
         readonly "effect": "write";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "GravarServicoAuxiliar";
@@ -995,6 +1089,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/CancelarServicoAuxiliar";
         readonly "group": "Ancillaries";
         readonly "effect": "write";
+        readonly "destructive": true;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "CancelarServicoAuxiliar";
@@ -1005,6 +1100,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/EnviarPlanoDeViagem";
         readonly "group": "Other";
         readonly "effect": "write";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "EnviarPlanoDeViagem";
@@ -1015,6 +1111,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/BuscarNotificacao";
         readonly "group": "Notifications";
         readonly "effect": "read";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "BuscarNotificacao";
@@ -1025,6 +1122,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/ListarNotificacoes";
         readonly "group": "Notifications";
         readonly "effect": "read";
+        readonly "destructive": false;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "ListarNotificacoes";
@@ -1035,6 +1133,7 @@ export declare const FAMILIES: {
         readonly "path": "/api/V2/Voos/ExcluirNotificacao";
         readonly "group": "Notifications";
         readonly "effect": "write";
+        readonly "destructive": true;
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "ExcluirNotificacao";
@@ -1050,6 +1149,7 @@ export declare const FAMILIES: {
         readonly "path": "/AereoNoSession.svc/ObterMapaDeAssentos";
         readonly "group": "Seats";
         readonly "effect": "read";
+        readonly "destructive": false;
         readonly "deprecated": true;
         readonly "replacedBy": {
           readonly "operationId": "ObterMapaDeAssentos";
@@ -1063,6 +1163,7 @@ export declare const FAMILIES: {
         readonly "path": "/AereoNoSession.svc/MarcarAssentos";
         readonly "group": "Seats";
         readonly "effect": "write";
+        readonly "destructive": false;
         readonly "deprecated": true;
         readonly "replacedBy": {
           readonly "operationId": "MarcarAssentos";
@@ -1076,6 +1177,7 @@ export declare const FAMILIES: {
         readonly "path": "/AereoNoSession.svc/RemoverAssentos";
         readonly "group": "Seats";
         readonly "effect": "write";
+        readonly "destructive": true;
         readonly "deprecated": true;
         readonly "replacedBy": {
           readonly "operationId": "RemoverAssentos";
@@ -1089,6 +1191,7 @@ export declare const FAMILIES: {
         readonly "path": "/AereoNoSession.svc/DisponibilidadeDeServicoAuxiliar";
         readonly "group": "Ancillaries";
         readonly "effect": "read";
+        readonly "destructive": false;
         readonly "deprecated": true;
         readonly "replacedBy": {
           readonly "operationId": "DisponibilidadeDeServicoAuxiliar";
@@ -1102,6 +1205,7 @@ export declare const FAMILIES: {
         readonly "path": "/AereoNoSession.svc/TarifarServicoAuxiliar";
         readonly "group": "Ancillaries";
         readonly "effect": "write";
+        readonly "destructive": false;
         readonly "deprecated": true;
         readonly "replacedBy": {
           readonly "operationId": "TarifarServicoAuxiliar";
@@ -1115,6 +1219,7 @@ export declare const FAMILIES: {
         readonly "path": "/AereoNoSession.svc/GravarServicoAuxiliar";
         readonly "group": "Ancillaries";
         readonly "effect": "write";
+        readonly "destructive": false;
         readonly "deprecated": true;
         readonly "replacedBy": {
           readonly "operationId": "GravarServicoAuxiliar";
@@ -1128,6 +1233,7 @@ export declare const FAMILIES: {
         readonly "path": "/AereoNoSession.svc/CancelarServicoAuxiliar";
         readonly "group": "Ancillaries";
         readonly "effect": "write";
+        readonly "destructive": true;
         readonly "deprecated": true;
         readonly "replacedBy": {
           readonly "operationId": "CancelarServicoAuxiliar";
@@ -1141,6 +1247,7 @@ export declare const FAMILIES: {
         readonly "path": "/AereoNoSession.svc/Autenticar";
         readonly "group": "Authentication";
         readonly "effect": "write";
+        readonly "destructive": false;
         readonly "deprecated": true;
         readonly "replacedBy": null;
         readonly "summary": "Autenticar on AereoNoSession.svc (get a session token)";
@@ -1151,6 +1258,7 @@ export declare const FAMILIES: {
         readonly "path": "/AereoNoSession.svc/AutenticarComUsuario";
         readonly "group": "Authentication";
         readonly "effect": "write";
+        readonly "destructive": false;
         readonly "deprecated": true;
         readonly "replacedBy": null;
         readonly "summary": "AutenticarComUsuario on AereoNoSession.svc (authenticate an application user)";
@@ -1161,6 +1269,7 @@ export declare const FAMILIES: {
         readonly "path": "/AereoNoSession.svc/ValidarTokenSeguranca";
         readonly "group": "Authentication";
         readonly "effect": "write";
+        readonly "destructive": false;
         readonly "deprecated": true;
         readonly "replacedBy": null;
         readonly "summary": "ValidarTokenSeguranca on AereoNoSession.svc (validate the second-factor token)";
@@ -1171,6 +1280,7 @@ export declare const FAMILIES: {
         readonly "path": "/Aereo.svc/Autenticar";
         readonly "group": "Authentication";
         readonly "effect": "write";
+        readonly "destructive": false;
         readonly "deprecated": true;
         readonly "replacedBy": null;
         readonly "summary": "Autenticar on Aereo.svc (get a session token)";
@@ -1181,6 +1291,7 @@ export declare const FAMILIES: {
         readonly "path": "/Aereo.svc/AutenticarComUsuario";
         readonly "group": "Authentication";
         readonly "effect": "write";
+        readonly "destructive": false;
         readonly "deprecated": true;
         readonly "replacedBy": null;
         readonly "summary": "AutenticarComUsuario on Aereo.svc (authenticate an application user)";
@@ -1191,6 +1302,7 @@ export declare const FAMILIES: {
         readonly "path": "/Aereo.svc/ValidarTokenSeguranca";
         readonly "group": "Authentication";
         readonly "effect": "write";
+        readonly "destructive": false;
         readonly "deprecated": true;
         readonly "replacedBy": null;
         readonly "summary": "ValidarTokenSeguranca on Aereo.svc (validate the second-factor token)";
@@ -1201,6 +1313,7 @@ export declare const FAMILIES: {
         readonly "path": "/Usuario.svc/Autenticar";
         readonly "group": "Authentication";
         readonly "effect": "write";
+        readonly "destructive": false;
         readonly "deprecated": true;
         readonly "replacedBy": null;
         readonly "summary": "Autenticar on Usuario.svc (authenticate an application user)";
@@ -1211,6 +1324,7 @@ export declare const FAMILIES: {
         readonly "path": "/AereoNoSession.svc/RecuperarSistemasPesquisa";
         readonly "group": "Search and pricing";
         readonly "effect": "read";
+        readonly "destructive": false;
         readonly "deprecated": true;
         readonly "replacedBy": {
           readonly "operationId": "RecuperarSistemasPesquisa";
@@ -1224,6 +1338,7 @@ export declare const FAMILIES: {
         readonly "path": "/AereoNoSession.svc/Disponibilidade";
         readonly "group": "Search and pricing";
         readonly "effect": "read";
+        readonly "destructive": false;
         readonly "deprecated": true;
         readonly "replacedBy": {
           readonly "operationId": "Disponibilidade";
@@ -1237,6 +1352,7 @@ export declare const FAMILIES: {
         readonly "path": "/AereoNoSession.svc/Tarifar";
         readonly "group": "Search and pricing";
         readonly "effect": "read";
+        readonly "destructive": false;
         readonly "deprecated": true;
         readonly "replacedBy": {
           readonly "operationId": "Tarifar";
@@ -1250,6 +1366,7 @@ export declare const FAMILIES: {
         readonly "path": "/AereoNoSession.svc/Reservar";
         readonly "group": "Booking";
         readonly "effect": "write";
+        readonly "destructive": false;
         readonly "deprecated": true;
         readonly "replacedBy": {
           readonly "operationId": "Reservar";
@@ -1263,6 +1380,7 @@ export declare const FAMILIES: {
         readonly "path": "/AereoNoSession.svc/IniciarEmissao";
         readonly "group": "Ticketing";
         readonly "effect": "write";
+        readonly "destructive": false;
         readonly "deprecated": true;
         readonly "replacedBy": {
           readonly "operationId": "IniciarEmissao";
@@ -1276,6 +1394,7 @@ export declare const FAMILIES: {
         readonly "path": "/AereoNoSession.svc/RecuperarFormasDeFinanciamento";
         readonly "group": "Ticketing";
         readonly "effect": "read";
+        readonly "destructive": false;
         readonly "deprecated": true;
         readonly "replacedBy": {
           readonly "operationId": "RecuperarFormasDeFinanciamento";
@@ -1289,6 +1408,7 @@ export declare const FAMILIES: {
         readonly "path": "/AereoNoSession.svc/Emitir";
         readonly "group": "Ticketing";
         readonly "effect": "write";
+        readonly "destructive": false;
         readonly "deprecated": true;
         readonly "replacedBy": {
           readonly "operationId": "Emitir";
@@ -1302,6 +1422,7 @@ export declare const FAMILIES: {
         readonly "path": "/AereoNoSession.svc/Consultar";
         readonly "group": "Booking";
         readonly "effect": "read";
+        readonly "destructive": false;
         readonly "deprecated": true;
         readonly "replacedBy": {
           readonly "operationId": "Consultar";
@@ -1315,6 +1436,7 @@ export declare const FAMILIES: {
         readonly "path": "/AereoNoSession.svc/ConsultarEticket";
         readonly "group": "Ticketing";
         readonly "effect": "read";
+        readonly "destructive": false;
         readonly "deprecated": true;
         readonly "replacedBy": {
           readonly "operationId": "ConsultarEticket";
@@ -1328,6 +1450,7 @@ export declare const FAMILIES: {
         readonly "path": "/AereoNoSession.svc/Cancelar";
         readonly "group": "Booking";
         readonly "effect": "write";
+        readonly "destructive": true;
         readonly "deprecated": true;
         readonly "replacedBy": {
           readonly "operationId": "Cancelar";

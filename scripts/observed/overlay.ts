@@ -120,6 +120,8 @@ interface Published {
   tagDescription(tag: string): string;
   /** The operation's `x-effect` in the published family (its path file). */
   effectOf(operation: string): 'read' | 'write';
+  /** Whether the published operation cancels, removes or deletes something (`x-destructive`). */
+  destructiveOf(operation: string): boolean;
 }
 
 function tagsOf(file: string): Map<string, string> {
@@ -167,6 +169,10 @@ function readPublished(specDir: string): Published {
       const effect = at(readYaml(file), ['post', 'x-effect'], file);
       if (effect !== 'read' && effect !== 'write') throw new Error(`${file}: x-effect is neither read nor write`);
       return effect;
+    },
+    destructiveOf(operation) {
+      const file = path.join(specDir, FAMILY, 'paths', `${operation}.yaml`);
+      return (readYaml(file) as { post?: { 'x-destructive'?: unknown } } | null)?.post?.['x-destructive'] === true;
     },
   };
 }
@@ -390,7 +396,16 @@ export function buildOverlay(inputs: OverlayInputs): OverlayDocument {
       const observed = observedRecord(ctx, operationPlaces(request, response), true);
       const tag = published.groupOf(op);
       addedPaths[`${prefix}/${op}`] = {
-        post: legacyOperation(op, tag, published.effectOf(op), observed, request ? ref(rq) : legacyCredentials(), requestExamples, answer),
+        post: legacyOperation(
+          op,
+          tag,
+          published.effectOf(op),
+          published.destructiveOf(op),
+          observed,
+          request ? ref(rq) : legacyCredentials(),
+          requestExamples,
+          answer,
+        ),
       };
       continue;
     }
@@ -576,6 +591,7 @@ function legacyOperation(
   op: string,
   tag: string,
   effect: 'read' | 'write',
+  destructive: boolean,
   observed: JsonObject,
   requestSchemaRef: JsonObject,
   requestExamples: JsonObject,
@@ -596,6 +612,7 @@ function legacyOperation(
     'x-observed': observed,
     'x-effect': effect,
     'x-effect-inferred': `Taken from the V2 Portuguese operation of the same name (Part 9, rule 1), which replaces it: ${effect === 'read' ? 'it only reads' : 'it may book, issue, cancel or change something'}.`,
+    ...(destructive ? { 'x-destructive': true } : {}),
   };
 }
 

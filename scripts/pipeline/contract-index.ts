@@ -16,6 +16,8 @@ export interface IndexedOperation {
   path: string;
   group: string;
   effect: 'read' | 'write';
+  /** It cancels, removes or deletes something (`x-destructive`): an agent must not send it lightly. */
+  destructive: boolean;
   deprecated: boolean;
   /** The operation that replaces a deprecated one (`x-replaced-by`), or null. */
   replacedBy: { operationId: string; path: string } | null;
@@ -103,6 +105,7 @@ export function contractIndex(bundles: ReadonlyArray<{ id: string; flavour: 'pub
         path: pathName,
         group: Array.isArray(operation.tags) ? String(operation.tags[0]) : '',
         effect,
+        destructive: operation['x-destructive'] === true,
         deprecated: operation.deprecated === true,
         replacedBy: isRecord(replaced) ? { operationId: String(replaced.operationId), path: String(replaced.path) } : null,
         summary: typeof operation.summary === 'string' ? operation.summary : '',

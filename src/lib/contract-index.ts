@@ -26,6 +26,7 @@ export interface IndexedOperation {
   readonly path: string;
   readonly group: string;
   readonly effect: 'read' | 'write';
+  readonly destructive: boolean;
   readonly deprecated: boolean;
   readonly replacedBy: { readonly operationId: string; readonly path: string } | null;
   readonly summary: string;
@@ -61,6 +62,9 @@ export function isReadPath(family: string, path: string): boolean {
   return reads.has(path);
 }
 const readSets = new Map<string, ReadonlySet<string>>();
+
+/** Whether the operation at a path cancels, removes or deletes something (`x-destructive`): the MCP server's destructiveHint. */
+export const isDestructivePath = (family: string, path: string): boolean => operationAt(family, path)?.destructive === true;
 
 /** Code points that change nothing a person sees: zero-width spaces and joiners, the BOM, soft hyphens, bidi marks, variation selectors, fillers. */
 const INVISIBLE: ReadonlyArray<readonly [number, number]> = [

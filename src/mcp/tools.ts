@@ -4,11 +4,10 @@
 // `x-` keys dropped and the credentials taken out (the server adds them), an object at
 // the top, and no field that holds a credential or a secret at any depth. Which operation
 // only reads comes from the contract index (`x-effect`), which one cancels or removes from
-// families/removals.ts: every operation here is a POST.
+// the contract index (x-destructive): every operation here is a POST.
 import type { CredentialFields } from '../credentials.ts';
 import { legacyObservedFamily } from '../families/legacy-observed.ts';
 import { legacyFamily } from '../families/legacy.ts';
-import { REMOVAL_PATHS } from '../families/removals.ts';
 import { v1Family } from '../families/v1.ts';
 import { v2EnFamily } from '../families/v2-en.ts';
 import { v2PtObservedFamily } from '../families/v2-pt-observed.ts';
@@ -17,7 +16,7 @@ import { v3Family } from '../families/v3.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Family } from '../client.ts';
-import { credentialKind, FAMILY_IDS as INDEXED_IDS, isReadPath, isRedactedField } from '../lib/contract-index.ts';
+import { credentialKind, FAMILY_IDS as INDEXED_IDS, isDestructivePath, isReadPath, isRedactedField } from '../lib/contract-index.ts';
 import { LINEAGE_FILE, PACKAGE_ROOT } from '../lib/layout.ts';
 import { bodySchemas, operationText } from '../lib/operation-text.ts';
 import { isObject, type JsonObject, resolvePointer } from '../lib/refs.ts';
@@ -250,7 +249,6 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 /** One tool per operation of a bundle, in the bundle's order. */
 export function toolsOf(documentId: string, doc: JsonObject): OperationTool[] {
   const family = FAMILIES[documentId];
-  const removals = new Set(REMOVAL_PATHS[documentId] ?? []);
   const tools: OperationTool[] = [];
   for (const [path, item] of Object.entries(isObject(doc.paths) ? doc.paths : {})) {
     if (!isObject(item)) continue;
@@ -271,7 +269,7 @@ export function toolsOf(documentId: string, doc: JsonObject): OperationTool[] {
         method,
         path,
         read: isReadPath(documentId, path),
-        destructive: removals.has(path),
+        destructive: isDestructivePath(documentId, path),
         title: summary,
         description: descriptionOf(doc, op, observed),
         inputSchema: schema,

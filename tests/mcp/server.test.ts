@@ -13,8 +13,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { REMOVAL_PATHS } from '../../src/families/removals.ts';
-import { isReadPath } from '../../src/lib/contract-index.ts';
+import { isReadPath, operationAt } from '../../src/lib/contract-index.ts';
 import { createMcpServer, type McpServerOptions, serveMcpHttp } from '../../src/mcp.ts';
 import { toolsOf, toolTable } from '../../src/mcp/tools.ts';
 import type { JsonObject } from '../../src/lib/refs.ts';
@@ -83,7 +82,7 @@ describe.each(FLAVOURS)('%s (observed: %s)', (family, observed, documentId) => {
       expect(tool.annotations?.readOnlyHint).toBe(isReadPath(documentId, p));
       if (!tool.annotations?.readOnlyHint) {
         expect(tool.annotations?.idempotentHint).toBe(false);
-        expect(tool.annotations?.destructiveHint).toBe((REMOVAL_PATHS[documentId] ?? []).includes(p));
+        expect(tool.annotations?.destructiveHint).toBe(operationAt(documentId, p)?.destructive === true);
       }
     }
   });
