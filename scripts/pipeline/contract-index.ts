@@ -158,18 +158,29 @@ export const renderIndexJson = (index: ContractIndex): string => `${JSON.stringi
 export function renderIndexModule(index: ContractIndex): string {
   const parts = indexParts(index);
   return `${HEADER}${Object.entries(parts)
-    .map(([name, value]) => `export const ${name} = ${JSON.stringify(value)};\n`)
+    .map(([name, value]) => `export const ${name} = ${name === 'PATHS' ? pathsMap(index) : JSON.stringify(value)};\n`)
     .join('')}`;
 }
+
+/** The name of a family's own paths export: `PATHS_V2_PT`, which its client module imports alone. */
+export const familyPathsName = (id: string): string => `PATHS_${id.toUpperCase().replace(/-/g, '_')}`;
+
+/** PATHS as the per-family exports it gathers, so a bundle that imports one family's leaves the others out. */
+const pathsMap = (index: ContractIndex): string =>
+  `{ ${Object.keys(index.families)
+    .map((id) => `${JSON.stringify(id)}: ${familyPathsName(id)}`)
+    .join(', ')} }`;
 
 /** The module's declarations, every value a literal type: an operation name is a type the client's calls are checked against. */
 export function renderIndexDeclarations(index: ContractIndex): string {
   const parts = indexParts(index);
+  const typeOf = (name: string, value: unknown): string => {
+    if (name === 'PROPERTIES') return 'Readonly<Record<string, readonly string[]>>';
+    if (name === 'PATHS') return `{ ${Object.keys(index.families).map((id) => `readonly ${JSON.stringify(id)}: typeof ${familyPathsName(id)}`).join('; ')} }`;
+    return literalType(value, '');
+  };
   return `${HEADER}${Object.entries(parts)
-    .map(
-      ([name, value]) =>
-        `export declare const ${name}: ${name === 'PROPERTIES' ? 'Readonly<Record<string, readonly string[]>>' : literalType(value, '')};\n`,
-    )
+    .map(([name, value]) => `export declare const ${name}: ${typeOf(name, value)};\n`)
     .join('')}`;
 }
 
@@ -188,8 +199,10 @@ function indexParts(index: ContractIndex): Record<string, unknown> {
   const reads = Object.fromEntries(
     Object.entries(index.families).map(([id, family]) => [id, family.operations.flatMap((op) => (op.effect === 'read' ? [op.path] : []))]),
   );
+  const ownPaths = Object.fromEntries(Object.entries(paths).map(([id, list]) => [familyPathsName(id), list]));
   return {
     FAMILIES: operations,
+    ...ownPaths,
     PATHS: paths,
     READS: reads,
     SECRETS: index.secrets,

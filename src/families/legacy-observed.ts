@@ -7,7 +7,7 @@
 // `SessaoExpirada: true` still rejects with SessionExpiredError, as on the legacy family.
 import type { Family } from '../client.ts';
 import { isNoDateToken } from '../dates.ts';
-import { operationsOf } from '../lib/contract-index.ts';
+import { PATHS_LEGACY_OBSERVED } from '../../generated/contract/index.js';
 import { LEGACY_NAMING, legacyFamily } from './legacy.ts';
 import { throwObservedException } from './v2-pt-observed.ts';
 
@@ -17,7 +17,7 @@ export const legacyObservedFamily = {
   answerType: legacyFamily.answerType,
   renewSession: legacyFamily.renewSession,
   // Every path of the observed flavour, from the contract index: the captured operations are called by name too (`legacy.Disponibilidade`).
-  operations: operationsOf('legacy-observed').map((op) => op.path),
+  operations: PATHS_LEGACY_OBSERVED,
   naming: LEGACY_NAMING,
   reviver: (_key, value) => (isNoDateToken(value) ? null : value),
   async inspect(body, context) {

@@ -5,15 +5,16 @@
 // - every other operation (seats, ancillaries, ValidarTokenSeguranca): Login, Senha,
 //   ClienteId, the credential fields of every legacy body (Part 2.1).
 // tests/client checks this against the legacy bundle's request schemas.
+import { PATHS_LEGACY } from '../../generated/contract/index.js';
 import type { Family } from '../client.ts';
 import { CREDENTIAL_FIELDS, type CredentialFields } from '../credentials.ts';
 import type { paths } from '../../generated/legacy/schema.d.ts';
 import { AuthenticationError, SessionExpiredError } from '../errors.ts';
 import type { EveryPostPath } from '../named-calls.ts';
-import { pathsOf, type OperationPathOf, type ReadPathOf } from '../lib/contract-index.ts';
+import type { OperationPathOf, ReadPathOf } from '../lib/contract-index.ts';
 
 /** Every path of the three services, as the contract index lists them (Autenticar is on all three). */
-const PATHS = pathsOf('legacy');
+const PATHS = PATHS_LEGACY;
 const listed: EveryPostPath<paths, OperationPathOf<'legacy'>> = true;
 void listed;
 

@@ -2,15 +2,16 @@
 // result. `Sucesso: false` becomes a V1UnsuccessfulError; `unwrapV1` takes the result out.
 // The V1 request schema declares Login, Senha and ClienteId (inferred there from Part 5,
 // item 3), so the client fills them in like on V2.
+import { PATHS_V1 } from '../../generated/contract/index.js';
 import type { Family } from '../client.ts';
 import { CREDENTIAL_FIELDS } from '../credentials.ts';
 import type { paths } from '../../generated/v1/schema.d.ts';
 import { V1UnsuccessfulError } from '../errors.ts';
-import { pathsOf, type OperationPathOf } from '../lib/contract-index.ts';
+import type { OperationPathOf } from '../lib/contract-index.ts';
 import type { EveryPostPath } from '../named-calls.ts';
 
 // One path whose last segment is the operation name: any capitalised name is a call (`v1.Pesquisar(body)`).
-const PATHS = pathsOf('v1');
+const PATHS = PATHS_V1;
 const listed: EveryPostPath<paths, OperationPathOf<'v1'>> = true;
 void listed;
 

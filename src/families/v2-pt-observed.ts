@@ -4,18 +4,19 @@
 // - errors come in the body: `Exception` is null on success and `{ Message }` on failure;
 // - "no date" is the .NET token `/Date(-62135589600000-0300)/`, handed out as null
 //   (the observed types say `string | null` for every answer date, `DataObservada`).
+import { PATHS_V2_PT_OBSERVED } from '../../generated/contract/index.js';
 import type { Family, ResponseContext } from '../client.ts';
 import { CREDENTIAL_FIELDS } from '../credentials.ts';
 import { isNoDateToken } from '../dates.ts';
 import { ServiceError } from '../errors.ts';
-import { pathsOf } from '../lib/contract-index.ts';
+
 import { V2_NAMING } from './v2-pt.ts';
 
 export const v2PtObservedFamily = {
   name: 'v2-pt-observed',
   credentialFields: () => CREDENTIAL_FIELDS,
   answerType: () => 'object',
-  operations: pathsOf('v2-pt-observed'),
+  operations: PATHS_V2_PT_OBSERVED,
   naming: V2_NAMING,
   reviver: (_key, value) => (isNoDateToken(value) ? null : value),
   inspect: throwObservedException,

@@ -1,12 +1,13 @@
 // Web API V3 (Part 4.3): the payloads are not published, but the request schema declares
 // Login, Senha and ClienteId (inferred there from Part 5, item 3), so the client fills them in.
+import { PATHS_V3 } from '../../generated/contract/index.js';
 import type { paths } from '../../generated/v3/schema.d.ts';
 import type { Family } from '../client.ts';
 import { CREDENTIAL_FIELDS } from '../credentials.ts';
-import { pathsOf, type OperationPathOf, type ReadPathOf } from '../lib/contract-index.ts';
+import type { OperationPathOf, ReadPathOf } from '../lib/contract-index.ts';
 import type { EveryPostPath } from '../named-calls.ts';
 
-const PATHS = pathsOf('v3');
+const PATHS = PATHS_V3;
 const listed: EveryPostPath<paths, OperationPathOf<'v3'>> = true;
 void listed;
 
