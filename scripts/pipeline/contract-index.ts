@@ -176,7 +176,10 @@ export function renderIndexDeclarations(index: ContractIndex): string {
   const parts = indexParts(index);
   const typeOf = (name: string, value: unknown): string => {
     if (name === 'PROPERTIES') return 'Readonly<Record<string, readonly string[]>>';
-    if (name === 'PATHS') return `{ ${Object.keys(index.families).map((id) => `readonly ${JSON.stringify(id)}: typeof ${familyPathsName(id)}`).join('; ')} }`;
+    if (name === 'PATHS')
+      return `{ ${Object.keys(index.families)
+        .map((id) => `readonly ${JSON.stringify(id)}: typeof ${familyPathsName(id)}`)
+        .join('; ')} }`;
     return literalType(value, '');
   };
   return `${HEADER}${Object.entries(parts)
