@@ -51,7 +51,7 @@ test('a change to one family rebuilds that family, the index and call docs, the 
   expect(await readFile(path.join(out(), 'v3/calls.d.ts'), 'utf8')).toContain('(edited)');
 }, 120_000);
 
-test('a capture added to a flow rebuilds the lineage, the index and call docs, the docs, the mock answers and the collections, nothing else', async () => {
+test('a capture added to a flow rebuilds the lineage, the observed flavours (their chain descriptions), the index and call docs, the docs, the mock answers and the collections, nothing else', async () => {
   const scenario = path.join(dir, 'evidence/flows/cenario1-adulto-ida-nacional-faturado');
   const search = await readFile(path.join(scenario, '02-Disponibilidade.response.json'), 'utf8');
   const token = (JSON.parse(search) as { ViagensTrecho1: Array<{ IdentificacaoDaViagem: string }> }).ViagensTrecho1[1]
@@ -63,7 +63,8 @@ test('a capture added to a flow rebuilds the lineage, the index and call docs, t
   );
   await writeFile(path.join(scenario, '11-Tarifar.response.json'), '{}');
   const reports = await runPipeline({ rootDir: dir, outDir: out() });
-  expect(rebuilt(reports)).toEqual(['docs', 'flows', 'index', 'mock', 'postman']);
+  // The observed flavours say which earlier answer feeds a request field (from the lineage): they follow the captures too.
+  expect(rebuilt(reports)).toEqual(['docs', 'flows', 'index', 'mock', 'postman', 'v2-pt-observed']);
   // The observed call docs say which answer feeds a field, and in how many captured steps: one more now.
   expect(await readFile(path.join(out(), 'v2-pt-observed/calls.d.ts'), 'utf8')).toContain(
     'Fed by the answer of `Disponibilidade`: `ViagensTrecho1[].IdentificacaoDaViagem` (in 11 captured flow steps).',
