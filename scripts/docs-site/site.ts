@@ -85,6 +85,12 @@ async function builderKey(rootDir: string): Promise<string> {
     'console/console.css',
     '../lib/standalone-validators.ts',
     '../../src/mock/body-check.ts',
+    '../../src/mock/problem.ts',
+    // The console bundles the index's secret names; the pages' operation text is the hover's (one place).
+    '../../src/lib/contract-index.ts',
+    '../../src/lib/limits.ts',
+    '../../src/lib/operation-text.ts',
+    '../../generated/contract/index.js',
   ].map((f) => path.join(dir, f));
   files.push(path.join(rootDir, 'node_modules/@redocly/cli/package.json'));
   const texts = await Promise.all(files.map((f) => readFile(f, 'utf8').catch(() => f)));

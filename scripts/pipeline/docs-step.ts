@@ -78,6 +78,9 @@ export async function startSite(
       ...(await filesIn(path.join(ctx.rootDir, 'scripts/docs-site/landing'))),
       ...(await filesOf(ctx.rootDir, DOCS_CODE)),
       ...(flows ? await flowsInputs(ctx.rootDir) : []),
+      // The console's script bundles these into every page (scripts/docs-site/console.ts): the mock's wording, the index's secret names.
+      ...CONSOLE_BUNDLED.map((file) => path.join(ctx.rootDir, file)),
+      path.join(ctx.outDir, 'contract', 'index.js'),
     ];
     // The captures' folder even when absent: captures that appear make the flows page.
     const folders = [DOCS_CODE, FLOWS_FOLDER];
@@ -95,6 +98,8 @@ export async function startSite(
 
 /** The site's code, read whole. */
 const DOCS_CODE: Folder = { dir: 'scripts/docs-site' };
+/** What the console's inline script bundles from src/ beside the contract index. */
+const CONSOLE_BUNDLED = ['src/mock/body-check.ts', 'src/mock/problem.ts', 'src/lib/contract-index.ts', 'src/lib/limits.ts'];
 
 /** The entries directly in a folder (not below it), as paths: what the docs site reads there. */
 async function filesIn(dir: string): Promise<string[]> {
