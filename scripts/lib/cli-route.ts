@@ -120,6 +120,8 @@ export async function cliRouteBuild(dir: string, families: Family[], options: Cl
   ]);
   // The mock's start cache, rendered by Prism from the bundles, and the MSW handlers' contracts.
   await node(dir, [path.join(dir, 'scripts/pipeline/mock-step.ts')]);
+  // The contract index and the call docs (our own step, no tool's CLI does it), which the client's types read.
+  await node(dir, [path.join(dir, 'scripts/pipeline/index-step.ts')]);
   // The client, as the pipeline compiles it: after the MSW contracts, which ./msw imports.
   await node(dir, [bin('typescript/bin/tsc'), '-p', 'tsconfig.build.json']);
   // The Postman collections, converted by Postman's converter and finished, from the bundles.

@@ -9,6 +9,8 @@ const INPUTS = [
   'scripts',
   'lint',
   'src',
+  // The committed contract index: src/ reads it as it loads, before a build in the copy writes it anew.
+  'generated/contract',
   'evidence',
   'docs',
   'redocly.yaml',

@@ -64,3 +64,25 @@ export async function buildIndex(ctx: StepContext, familyIds: readonly string[])
     outputs: Object.fromEntries(Object.entries(contents).map(([file, content]) => [file, sha256(content)])),
   };
 }
+
+// `node scripts/pipeline/index-step.ts`: this step alone, on the bundles under generated/ (the
+// naive CLI route of scripts/lib/cli-route.ts runs it as one more process before tsc).
+if (import.meta.main) {
+  const { mkdir, writeFile } = await import('node:fs/promises');
+  const { readFamilies } = await import('../lib/families.ts');
+  const rootDir = process.cwd();
+  const writeIfChanged = async (file: string, content: string): Promise<void> => {
+    if ((await readFile(file, 'utf8').catch(() => undefined)) === content) return;
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, content);
+  };
+  // Only the context this step uses: where it reads and writes.
+  const ctx = { rootDir, outDir: path.join(rootDir, 'generated'), writeIfChanged } as Pick<
+    StepContext,
+    'rootDir' | 'outDir' | 'writeIfChanged'
+  >;
+  await buildIndex(
+    ctx as StepContext,
+    (await readFamilies(rootDir)).map((f) => f.id),
+  );
+}
