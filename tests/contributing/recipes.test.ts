@@ -33,10 +33,10 @@ function listedFiles(text: string): RegExp[] {
   });
 }
 
-/** The test command a recipe gives (`npx vitest run …`), and the paths it runs. */
+/** The test command a recipe gives (`npm test -- …`, which runs on the pinned Node), and the paths it runs. */
 function testCommand(text: string): string[] {
-  const command = /`(npx vitest run [^`]+)`/.exec(text)?.[1];
-  if (command === undefined) throw new Error('the recipe gives no `npx vitest run …` command');
+  const command = /`(npm test -- [^`]+)`/.exec(text)?.[1];
+  if (command === undefined) throw new Error('the recipe gives no `npm test -- …` command');
   return command
     .split(/\s+/)
     .slice(3)

@@ -134,9 +134,10 @@ function projectFor(file: string): Promise<string> {
         const installed = await runIn(dir, `npm install --no-audit --no-fund --prefer-offline ${JSON.stringify(install.tarball)}`);
         if (installed.code !== 0) throw new Error(`installing the packed tarball failed:\n${installed.output}`);
       } else await symlink(path.join(install.project, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+      // A saved file talks to the servers of its docs file: its ports move with theirs (README's quickstart.ts calls 4010).
       for (const snippet of snippets.filter((s) => s.file === file)) {
         await mkdir(path.dirname(path.join(dir, snippet.name)), { recursive: true });
-        await writeFile(path.join(dir, snippet.name), snippet.text);
+        await writeFile(path.join(dir, snippet.name), await portsOf(file).moveIn(snippet.text));
       }
       return dir;
     })();
@@ -220,17 +221,33 @@ class PortMap {
     if (free === undefined) this.moved.set(port, (free = await freePort()));
     return free;
   }
+  /** The text with every port it names (the defaults, `--port N`, `*_PORT=N`, `127.0.0.1:N`) moved. */
+  async moveIn(text: string): Promise<string> {
+    const named = new Set([
+      ...DEFAULT_PORTS,
+      ...[...text.matchAll(/(?:--(?:docs-)?port[ =]|_PORT=|(?:127\.0\.0\.1|localhost):)(\d+)/g)].map((m) => Number(m[1])),
+    ]);
+    let moved = text;
+    for (const port of named) moved = moved.replace(new RegExp(`(?<![\\d.])${port}(?![\\d])`, 'g'), String(await this.of(port)));
+    return moved;
+  }
   /** The command with every documented port moved, and the environment its servers read. */
   async localize(command: string): Promise<{ command: string; env: NodeJS.ProcessEnv }> {
-    const named = new Set([...DEFAULT_PORTS, ...[...command.matchAll(/(?:--(?:docs-)?port[ =]|_PORT=)(\d+)/g)].map((m) => Number(m[1]))]);
-    let moved = command;
-    for (const port of named) moved = moved.replace(new RegExp(`(?<![\\d.])${port}(?![\\d])`, 'g'), String(await this.of(port)));
+    const moved = await this.moveIn(command);
     const own: NodeJS.ProcessEnv = { ...env };
     for (const [name, port] of Object.entries(PORT_VARIABLES)) own[name] = String(await this.of(port));
     // `npm run dev` serves its docs on 4020 unless told: DOCS_PORT is the docs server's, so dev gets its own port named.
     if (/\bnpm run dev\b/.test(moved) && !/--docs-port/.test(moved)) own.DOCS_PORT = String(await this.of(4020));
     return { command: moved, env: own };
   }
+}
+
+/** Each docs file's port map, shared by its commands and the files it tells the reader to save. */
+const filePorts = new Map<string, PortMap>();
+function portsOf(file: string): PortMap {
+  let ports = filePorts.get(file);
+  if (!ports) filePorts.set(file, (ports = new PortMap()));
+  return ports;
 }
 
 /** The port a (localized) server command listens on: `--port N`, its environment variable, or the moved default. */
@@ -352,7 +369,7 @@ describe.skipIf(process.env[NESTED] === '1').each(docFiles(rootDir).filter((file
       if (!(await stop(server))) lingering.push(`${c.file}:${c.line} \`${c.command}\` still ran 10 s after Ctrl-C`);
     };
     const started = new Map<Running, DocCommand>();
-    const ports = new PortMap();
+    const ports = portsOf(file);
     afterAll(async () => {
       await Promise.all(servers.splice(0).map((s) => stopped(s, started.get(s) as DocCommand)));
       expect(lingering).toEqual([]);
