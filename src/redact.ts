@@ -128,6 +128,40 @@ function literalEncodings(secret: string): string[] {
   return [...new Set([secret, text, url, html, numeric, ascii])];
 }
 
+/** A text in pieces of 64 to 127 code points (or whole when shorter): `inPieces([...text])` joined, without an array per character. */
+function piecesOf(text: string): string[] {
+  const starts: number[] = [];
+  let count = 0;
+  for (let i = 0; i < text.length; i++, count++) {
+    if (count % PIECE === 0) starts.push(i);
+    const unit = text.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i++;
+    }
+  }
+  if (starts.length > 1 && count % PIECE !== 0) starts.pop();
+  return starts.map((start, k) => text.slice(start, starts[k + 1] ?? text.length));
+}
+
+const BASE64_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/** Standard Base64 with padding: `btoa` needs a string of every byte first, which long secrets make costly. */
+function toBase64(bytes: Uint8Array): string {
+  const out: string[] = [];
+  let i = 0;
+  for (; i + 2 < bytes.length; i += 3) {
+    const n = ((bytes[i] as number) << 16) | ((bytes[i + 1] as number) << 8) | (bytes[i + 2] as number);
+    out.push(`${BASE64_ALPHABET[n >> 18]}${BASE64_ALPHABET[(n >> 12) & 63]}${BASE64_ALPHABET[(n >> 6) & 63]}${BASE64_ALPHABET[n & 63]}`);
+  }
+  if (i < bytes.length) {
+    const n = ((bytes[i] as number) << 16) | ((bytes[i + 1] ?? 0) << 8);
+    const last = i + 1 < bytes.length ? `${BASE64_ALPHABET[(n >> 6) & 63]}` : '=';
+    out.push(`${BASE64_ALPHABET[n >> 18]}${BASE64_ALPHABET[(n >> 12) & 63]}${last}=`);
+  }
+  return out.join('');
+}
+
 /** `items` in pieces of 64 to 127 (or all of them when fewer). */
 function inPieces<T>(items: readonly T[]): T[][] {
   const pieces: T[][] = [];
@@ -153,7 +187,7 @@ function bytesCores(bytes: Uint8Array): string[] {
   for (let offset = 0; offset < 3; offset++) {
     const padded = new Uint8Array(offset + bytes.length);
     padded.set(bytes, offset);
-    const encoded = btoa(String.fromCharCode(...padded));
+    const encoded = toBase64(padded);
     // Characters wholly made of the secret's bits: from the first after the offset's bits to the last before the end.
     const core = encoded.slice(Math.ceil((offset * 8) / 6), Math.floor(((offset + bytes.length) * 8) / 6));
     cores.add(core);
@@ -263,16 +297,70 @@ function copyCause(error: unknown, depth = 0): Error | undefined {
   return copy;
 }
 
+/** Literals at least this long (UTF-16 units) are found by lookup, not by the regex. */
+const KEY = 8;
+
+/**
+ * Many literal pieces found at once: each is filed under its first KEY characters, and every
+ * position of a text looks its KEY characters up. A regex alternation of thousands of pieces
+ * (a long secret's encodings, every Base64 and hex form) is tried piece by piece at each position
+ * instead: hundreds of milliseconds for a few kilobytes.
+ */
+class LiteralFinder {
+  private readonly byKey = new Map<string, string[]>();
+  add(literal: string): void {
+    const key = literal.slice(0, KEY);
+    const filed = this.byKey.get(key);
+    if (filed === undefined) this.byKey.set(key, [literal]);
+    else if (!filed.includes(literal)) filed.push(literal);
+  }
+  get size(): number {
+    return this.byKey.size;
+  }
+  /** Adds [start, end) of the longest piece found at each position of `text`. */
+  find(text: string, ranges: [number, number][]): void {
+    if (this.byKey.size === 0) return;
+    for (let at = 0; at + KEY <= text.length; at++) {
+      const filed = this.byKey.get(text.slice(at, at + KEY));
+      if (filed === undefined) continue;
+      let end = -1;
+      for (const literal of filed) if (at + literal.length > end && text.startsWith(literal, at)) end = at + literal.length;
+      if (end > at) ranges.push([at, end]);
+    }
+  }
+}
+
+/** Hex digits A–F lower-cased, nothing else: the text keeps its length, so positions stay. */
+const foldHex = (text: string): string => text.replace(/[A-F]/g, (digit) => digit.toLowerCase());
+
+/** Sorted ranges with the overlapping ones joined (touching ones stay apart: each is one redaction). */
+function joined(ranges: [number, number][]): [number, number][] {
+  ranges.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+  const out: [number, number][] = [];
+  for (const range of ranges) {
+    const last = out.at(-1);
+    if (last !== undefined && range[0] < last[1]) last[1] = Math.max(last[1], range[1]);
+    else out.push([range[0], range[1]]);
+  }
+  return out;
+}
+
 export function createRedactor(secrets: readonly string[]): Redactor {
   const real = secrets.filter((s) => typeof s === 'string' && s !== '');
   const given = [...new Set(real.flatMap(forms))];
   // Longest first: a secret inside another (a PIN inside a token) would otherwise cut the longer one apart and leave its rest.
   given.sort((a, b) => b.length - a.length);
   const alternatives: string[] = [];
+  const literals = new LiteralFinder();
+  /** Hex pieces, lower-cased: found in the text with its A–F folded. */
+  const hexLiterals = new LiteralFinder();
+  const literal = (piece: string): void => {
+    if (piece.length >= KEY) literals.add(piece);
+    else alternatives.push(escapeRegex(piece));
+  };
   for (const secret of given) {
     if ([...secret].length > LONG_SECRET) {
-      for (const encoded of literalEncodings(secret))
-        alternatives.push(...inPieces([...encoded]).map((piece) => escapeRegex(piece.join(''))));
+      for (const encoded of literalEncodings(secret)) for (const piece of piecesOf(encoded)) literal(piece);
       continue;
     }
     const chars = [...secret];
@@ -289,7 +377,7 @@ export function createRedactor(secrets: readonly string[]): Redactor {
     }
   }
   for (const secret of given) {
-    for (const core of base64Forms(secret)) alternatives.push(...inPieces([...core]).map((piece) => escapeRegex(piece.join(''))));
+    for (const core of base64Forms(secret)) for (const piece of piecesOf(core)) literal(piece);
     // Its UTF-8 bytes in hex, either case (a dump of the body); short ones would be found in any hex text.
     const bytes = utf8.encode(secret.toWellFormed());
     if (bytes.length >= BASE64_MIN_BYTES) {
@@ -300,17 +388,38 @@ export function createRedactor(secrets: readonly string[]): Redactor {
         units.map((unit) => hex(unit, 4)).join(''),
         units.map((unit) => hex(unit & 0xff) + hex(unit >> 8)).join(''),
       ])
-        alternatives.push(...inPieces([...digits]).map((piece) => anyCaseHex(piece.join(''))));
+        for (const piece of piecesOf(digits)) {
+          if (piece.length >= KEY) hexLiterals.add(piece.toLowerCase());
+          else alternatives.push(anyCaseHex(piece));
+        }
     }
   }
-  for (const mangled of new Set(real.flatMap(mangledForms)))
-    alternatives.push(...inPieces([...mangled]).map((piece) => escapeRegex(piece.join(''))));
+  for (const mangled of new Set(real.flatMap(mangledForms))) for (const piece of piecesOf(mangled)) literal(piece);
   const matcher = alternatives.length === 0 ? undefined : new RegExp(alternatives.join('|'), 'gu');
+  const searching = matcher !== undefined || literals.size > 0 || hexLiterals.size > 0;
+
+  /** Where `input` holds a secret in any form: sorted, overlaps joined. */
+  const rangesIn = (input: string): [number, number][] => {
+    const ranges: [number, number][] = [];
+    if (matcher) for (const match of input.matchAll(matcher)) ranges.push([match.index, match.index + match[0].length]);
+    literals.find(input, ranges);
+    if (hexLiterals.size > 0) hexLiterals.find(foldHex(input), ranges);
+    return joined(ranges);
+  };
   // A cut text may end inside a secret: this many trailing characters could hold the start of
   // one piece of it (12 is the longest encoding of a character, four %XX bytes).
   const tail = given.reduce((most, secret) => Math.max(most, Math.min(secret.length, 2 * PIECE) * 12), 0);
 
-  const text = (input: string): string => (matcher ? input.replace(matcher, REDACTED) : input);
+  const text = (input: string): string => {
+    if (!searching) return input;
+    let out = '';
+    let at = 0;
+    for (const [start, end] of rangesIn(input)) {
+      out += `${input.slice(at, start)}${REDACTED}`;
+      at = end;
+    }
+    return at === 0 && out === '' ? input : `${out}${input.slice(at)}`;
+  };
 
   const value = (input: unknown): unknown => blankSecretFields(input, text);
 
@@ -323,11 +432,11 @@ export function createRedactor(secrets: readonly string[]): Redactor {
     const end = complete || input.length > max + tail ? max : Math.max(0, Math.min(max, input.length - tail));
     let kept = '';
     let at = 0;
-    if (matcher) {
-      for (const match of prefix.matchAll(matcher)) {
-        if (match.index >= end) break;
-        kept += `${prefix.slice(at, match.index)}${REDACTED}`;
-        at = match.index + match[0].length;
+    if (searching) {
+      for (const [start, stop] of rangesIn(prefix)) {
+        if (start >= end) break;
+        kept += `${prefix.slice(at, start)}${REDACTED}`;
+        at = stop;
       }
     }
     if (at < end) kept += prefix.slice(at, end);
