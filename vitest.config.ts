@@ -32,6 +32,16 @@ export const INTEROP = [
 ];
 
 /**
+ * The docs followed as a reader follows them: every shell command of README.md, CONTRIBUTING.md
+ * and docs/ in a fresh project or a scratch copy (npm installs, servers, a build), and
+ * CONTRIBUTING's recipes, each edited and built on a scratch copy. They check the docs, not
+ * the code under them (each behaviour they touch has its own test in `npm test`), and cost a
+ * quarter of the suite's time in installs and builds: `npm run test:docs` runs them
+ * (vitest.docs.config.ts), after `npm test` in CI.
+ */
+export const FOLLOWED = ['tests/docs/commands.test.ts', 'tests/contributing/recipes.test.ts'];
+
+/**
  * Files that hold something no other file may touch meanwhile: they run one at a time, after
  * the rest (three at a time on two cores: most files wait on a child process, a browser, an
  * install or a timer, and a third file fills the core the waiting one leaves idle). The
@@ -49,8 +59,12 @@ const shared = {
   hookTimeout: 60_000,
 };
 
-/** The options every config starts from (test:fast, test:package, test:interop), without the two groups above and the two below. */
-export const baseTest = { ...shared, include: ['tests/**/*.test.ts'], exclude: [...configDefaults.exclude, ...PACKAGE_MATRIX, ...INTEROP] };
+/** The options every config starts from (test:fast, test:package, test:interop, test:docs), without the three groups above and the two below. */
+export const baseTest = {
+  ...shared,
+  include: ['tests/**/*.test.ts'],
+  exclude: [...configDefaults.exclude, ...PACKAGE_MATRIX, ...INTEROP, ...FOLLOWED],
+};
 
 // A project's include and exclude add to the root's (extends: true), so the root names none.
 export default defineConfig({
