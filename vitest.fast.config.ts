@@ -1,7 +1,7 @@
-// `npm run test:fast`: the suite people run often. Leaves out the browser tests, the
-// tests that rebuild the pipeline or compare it with the CLIs, the load, hostile-load and
-// fault-injection suites, the packed-install consumer test, and the generators' and Bruno's
-// runs (each installs its tool); `npm test` runs them all. The client package test goes
+// `npm run test:fast`: the suite people run while editing, about a minute on two cores. Leaves
+// out the browser tests, the tests that rebuild the pipeline or compare it with the CLIs, the
+// load, hostile-load and fault-injection suites, the packed-install consumer test, the
+// generators' and Bruno's runs (each installs its tool) and the files of over 10 s; `npm test` runs them all. The client package test goes
 // with the rebuilds: it recompiles dist/, which files running beside it may be reading.
 import { defineConfig } from 'vitest/config';
 import { baseTest } from './vitest.config.ts';
@@ -27,6 +27,27 @@ const SLOW_TESTS = [
   'tests/hover/hover.test.ts',
   'tests/contributing/recipes.test.ts',
   'tests/canary/canary.test.ts',
+  // Over 10 s each in a full run (bench/results.md): tsc over the type tests, the parity
+  // sweeps, the recorder's import and observed rebuilds, the scripts' command lines.
+  'tests/record/import.test.ts',
+  'tests/record/record.test.ts',
+  'tests/record/disk.test.ts',
+  'tests/msw/parity.test.ts',
+  'tests/mock/parity.test.ts',
+  'tests/cli/script-options.test.ts',
+  'tests/cli/start-errors.test.ts',
+  'tests/types/types.test.ts',
+  'tests/client/types.test.ts',
+  'tests/observed/overlay.test.ts',
+  'tests/observed/folds.test.ts',
+  'tests/observed/figures.test.ts',
+  'tests/observed/types.test.ts',
+  'tests/observed/client-types.test.ts',
+  'tests/observed/behaviours-types.test.ts',
+  'tests/breaking/cli.test.ts',
+  'tests/lint/real-documents.test.ts',
+  'tests/mcp/stdio.test.ts',
+  'tests/reliability/bad-input.test.ts',
 ];
 
 // Two files at a time on two cores (vitest's default leaves one core to the main process):
