@@ -1,9 +1,10 @@
 // Issue 61, item 1: the package as integrators install and run it, from one packed tarball,
-// each in a fresh project: npm, pnpm (default and hoist=false), Yarn 4 (node-modules and
-// Plug'n'Play) and Bun as installers; Node 20/22/24/26 (ESM, CommonJS, TypeScript of each
-// kind), Bun, Deno (through node_modules and `npm:`), Cloudflare's workerd run locally and
-// Chromium through a bundler as runtimes. What a cell cannot run is listed in CANNOT with the reason (docs/package-managers.md shows
-// the same table). `npm run test:ecosystem`, run by .ci/run; not part of `npm test`.
+// each in a fresh project: npm, pnpm 10 (default and hoist=false) and pnpm 9, 11, 12, Yarn 4
+// (node-modules and Plug'n'Play) and Bun as installers; Node 20/22/24/26 (ESM, CommonJS,
+// TypeScript of each kind), Bun, Deno (through node_modules and `npm:`), Cloudflare's workerd
+// run locally and Chromium through a bundler as runtimes. What a cell cannot run is listed in
+// CANNOT with the reason (docs/package-managers.md shows the same table).
+// `npm run test:ecosystem`, run by .ci/run; not part of `npm test`.
 import { spawn } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
@@ -12,11 +13,22 @@ import os from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
-import { afterAll, beforeAll, describe, test } from 'vitest';
+import { afterAll, beforeAll, describe, type ExpectStatic, test } from 'vitest';
 import { CHROMIUM_ARGS, chromiumForTests } from '../support/chromium.ts';
 import { freePort } from '../support/ports.ts';
 import { installNode, pack, rootDir } from '../support/package.ts';
-import { bounded, installTools, mustRun, projectEnv, run, type Server, startServer } from './tools.ts';
+import {
+  bounded,
+  installPnpm,
+  installTools,
+  mustRun,
+  PNPM_MAJORS,
+  type PnpmMajor,
+  projectEnv,
+  run,
+  type Server,
+  startServer,
+} from './tools.ts';
 
 const NODES = ['20.20.2', '22.23.3', '24.21.0', '26.10.0'] as const;
 type NodeVersion = (typeof NODES)[number];
@@ -66,6 +78,8 @@ interface ProjectSpec {
   files?: Record<string, string>;
   /** package.json's `pnpm` settings. */
   pnpm?: object;
+  /** Another pnpm major than TOOL_VERSIONS.pnpm, first on PATH for this project. */
+  pnpmMajor?: PnpmMajor;
 }
 
 /** The fresh projects, one install each. */
@@ -77,6 +91,11 @@ const PROJECTS = {
   'yarn-node-modules': { manager: 'yarn', packages: ['msw@2'], files: { '.yarnrc.yml': 'nodeLinker: node-modules\n' } },
   'yarn-pnp': { manager: 'yarn', packages: ['msw@2', ...PRISM, SDK], files: { '.yarnrc.yml': `nodeLinker: pnp\n${PRISM_TYPES_YARN}` } },
   bun: { manager: 'bun', packages: [] },
+  pnpm9: { manager: 'pnpm', packages: [], pnpmMajor: 9 },
+  pnpm11: { manager: 'pnpm', packages: [], pnpmMajor: 11 },
+  pnpm12: { manager: 'pnpm', packages: [], pnpmMajor: 12 },
+  // Its test adds msw itself, as the docs say; a project of its own, so no other cell runs while pnpm rewrites node_modules.
+  'pnpm12-msw': { manager: 'pnpm', packages: [], pnpmMajor: 12 },
 } satisfies Record<string, ProjectSpec>;
 type ProjectName = keyof typeof PROJECTS;
 
@@ -106,6 +125,7 @@ let work: string;
 let tarball: string;
 let toolsBin: string;
 const nodes = new Map<NodeVersion, string>();
+const pnpmBins = new Map<PnpmMajor, string>();
 const dirs = new Map<ProjectName, string>();
 let npmMock: Server | undefined;
 const started = Date.now();
@@ -113,6 +133,11 @@ const started = Date.now();
 const nodeBinary = (v: NodeVersion): string => nodes.get(v) as string;
 const dir = (p: ProjectName): string => dirs.get(p) as string;
 const env = (v: NodeVersion = '24.21.0', extra: NodeJS.ProcessEnv = {}) => projectEnv(nodeBinary(v), toolsBin, extra);
+/** A project's environment on Node 24: its pnpm major's bin first where it has one. */
+function envFor(project: ProjectName, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const major = (PROJECTS[project] as ProjectSpec).pnpmMajor;
+  return projectEnv(nodeBinary('24.21.0'), major ? [pnpmBins.get(major) as string, toolsBin] : toolsBin, extra);
+}
 
 /** `{"valid":{},"refused":422}`: the client's valid call answered, its bad date refused by the mock's 422. */
 const CALLED = { valid: {}, refused: 422 };
@@ -144,19 +169,22 @@ async function makeProject(name: ProjectName): Promise<void> {
   for (const [file, text] of Object.entries(spec.files ?? {})) await writeFile(path.join(project, file), text);
   await cp(FIXTURES, project, { recursive: true });
   const [command, ...args] = MANAGERS[spec.manager].add([tarball, ...spec.packages], tarball);
-  await mustRun(command as string, args, { cwd: project, env: env(), timeoutMs: 300_000 });
+  await mustRun(command as string, args, { cwd: project, env: envFor(name), timeoutMs: 300_000 });
   dirs.set(name, project);
 }
 
 beforeAll(async () => {
   work = await mkdtemp(path.join(os.tmpdir(), 'ecosystem-'));
-  const [packed, bin, ...binaries] = await Promise.all([
+  const majors = Object.keys(PNPM_MAJORS).map(Number) as PnpmMajor[];
+  const [packed, bin, pnpms, ...binaries] = await Promise.all([
     pack(work),
     installTools(),
+    Promise.all(majors.map(installPnpm)),
     ...NODES.map((v) => (process.version === `v${v}` ? Promise.resolve(process.execPath) : installNode(v))),
   ]);
   tarball = packed.tarball;
   toolsBin = bin;
+  for (const [i, major] of majors.entries()) pnpmBins.set(major, pnpms[i] as string);
   for (const [i, v] of NODES.entries()) nodes.set(v, binaries[i] as string);
   // Installs share the managers' caches; three at a time fill two cores without starving them.
   await bounded(
@@ -289,6 +317,14 @@ async function post(url: string, body: unknown, headers: Record<string, string> 
 }
 const VALID = { Login: 'agency', Senha: 'pw', Origem: 'GRU', Destino: 'GIG', DataIda: '2026-05-20T00:00:00', QuantidadeAdultos: 1 };
 
+/** A mock command's answers: 200 to the valid call, 422 naming the field to its bad date. */
+async function expectMockAnswers(expect: ExpectStatic, url: string): Promise<void> {
+  expect((await post(url, VALID)).status).toBe(200);
+  const refused = await post(url, { ...VALID, DataIda: 'amanhã' });
+  expect(refused.status).toBe(422);
+  expect(refused.text).toContain('DataIda');
+}
+
 describe.concurrent.each(MANAGED)('$project', ({ project, cjs, msw, mcp, prism }) => {
   const manager = () => MANAGERS[PROJECTS[project].manager];
   const script = async (name: string, extra: NodeJS.ProcessEnv = {}) => {
@@ -314,10 +350,7 @@ describe.concurrent.each(MANAGED)('$project', ({ project, cjs, msw, mcp, prism }
       env: env(),
     });
     try {
-      expect((await post(server.url, VALID)).status).toBe(200);
-      const refused = await post(server.url, { ...VALID, DataIda: 'amanhã' });
-      expect(refused.status).toBe(422);
-      expect(refused.text).toContain('DataIda');
+      await expectMockAnswers(expect, server.url);
       // Prism loads prism-http and prism-core itself: found only when they are declared peers.
       if (prism) expect(await post(server.url, VALID, { prefer: 'dynamic=true' })).toMatchObject({ status: 200 });
     } finally {
@@ -348,6 +381,48 @@ describe.concurrent.each(MANAGED)('$project', ({ project, cjs, msw, mcp, prism }
         `The MCP server needs @modelcontextprotocol/sdk: ${ADD[PROJECTS[project].manager]} @modelcontextprotocol/sdk`,
       );
     });
+});
+
+/** pnpm's other majors: each installs the tarball in a fresh project and runs the client and the mock command. */
+const PNPM_OTHERS: ReadonlyArray<{ project: ProjectName; major: PnpmMajor }> = [
+  { project: 'pnpm9', major: 9 },
+  { project: 'pnpm11', major: 11 },
+  { project: 'pnpm12', major: 12 },
+];
+
+describe.concurrent.each(PNPM_OTHERS)('pnpm $major', ({ project, major }) => {
+  const pnpm = (args: string[]) => run('pnpm', args, { cwd: dir(project), env: envFor(project) });
+  test(`pnpm ${PNPM_MAJORS[major]} installed the tarball; ESM through pnpm run: startMock() and the client’s valid call and 422`, async ({
+    expect,
+  }) => {
+    expect((await pnpm(['--version'])).stdout.trim()).toBe(PNPM_MAJORS[major]);
+    const result = await pnpm(['run', '--silent', 'check']);
+    expect(lastJson(result.stdout), result.stderr).toEqual(CALLED);
+  });
+  test('the mock command through pnpm exec: the valid call and its 422', async ({ expect }) => {
+    const server = await startServer('pnpm', ['exec', 'air-travel-api-contract', 'mock', '--port', '0'], {
+      cwd: dir(project),
+      env: envFor(project),
+    });
+    try {
+      await expectMockAnswers(expect, server.url);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+test("pnpm 12: `pnpm add -D msw@2` exits 1 on msw's ignored build script; with --allow-build='!msw' it installs and the handlers run", async ({
+  expect,
+}) => {
+  const pnpm = (args: string[]) => run('pnpm', args, { cwd: dir('pnpm12-msw'), env: envFor('pnpm12-msw') });
+  const refused = await pnpm(['add', '-D', 'msw@2']);
+  expect(refused.code).toBe(1);
+  expect(refused.stdout + refused.stderr).toContain('ERR_PNPM_IGNORED_BUILDS');
+  const added = await pnpm(['add', '-D', 'msw@2', '--allow-build=!msw']);
+  expect(added.code, added.stdout + added.stderr).toBe(0);
+  const result = await pnpm(['run', '--silent', 'msw']);
+  expect(lastJson(result.stdout), result.stderr).toEqual(CALLED);
 });
 
 describe.concurrent('other runtimes', () => {
