@@ -1,9 +1,10 @@
 // Issue 61, item 1: the package as integrators install and run it, from one packed tarball,
 // each in a fresh project: npm, pnpm 10 (default and hoist=false) and pnpm 9, 11, 12, Yarn 4
 // (node-modules and Plug'n'Play) and Bun as installers; Node 20/22/24/26 (ESM, CommonJS,
-// TypeScript of each kind), Bun, Deno (through node_modules and `npm:`), Cloudflare's workerd
-// run locally and Chromium through a bundler as runtimes. What a cell cannot run is listed in
-// CANNOT with the reason (docs/package-managers.md shows the same table).
+// TypeScript of each kind), Bun and Deno (through node_modules and `npm:`: the mock, MSW and
+// MCP too), Cloudflare's workerd run locally and Chromium through a bundler as runtimes. What
+// a cell cannot run is listed in CANNOT with the reason (docs/package-managers.md shows the
+// same table).
 // `npm run test:ecosystem`, run by .ci/run; not part of `npm test`.
 import { spawn } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -108,8 +109,9 @@ const CANNOT: ReadonlyArray<{ cell: string; reason: string }> = [
   },
   { cell: 'Prism (Prefer: dynamic=true, engine prism) on Node 20 and 22', reason: 'Prism 5.16 declares Node 24.18 or later' },
   {
-    cell: 'Deno and Bun as runtimes: the mock command, MSW and MCP',
-    reason: 'not run here: the client and startMock() are; the bin is a Node script',
+    cell: 'Deno: a script using the MSW handlers ending by itself',
+    reason:
+      "msw 2.15 opens a BroadcastChannel when imported (lib/core/ws.mjs) and unrefs it only where unref() exists; Deno 2.9's has none, so the script printed its answers and never exited: end it with Deno.exit()",
   },
   {
     cell: "Cloudflare's workerd: startMock(), the mock command, MSW and MCP",
@@ -425,6 +427,83 @@ test("pnpm 12: `pnpm add -D msw@2` exits 1 on msw's ignored build script; with -
   expect(lastJson(result.stdout), result.stderr).toEqual(CALLED);
 });
 
+/** The npm project's checks rewritten to `npm:` specifiers, in a Deno folder that reads the project's node_modules; made once. */
+let denoNpmFolder: Promise<string> | undefined;
+function denoNpm(): Promise<string> {
+  denoNpmFolder ??= (async () => {
+    const folder = path.join(dir('npm'), 'deno-npm');
+    await mkdir(folder, { recursive: true });
+    for (const file of ['check.mjs', 'check-msw.mjs', 'check-mcp.mjs']) {
+      const source = await readFile(path.join(FIXTURES, file), 'utf8');
+      await writeFile(
+        path.join(folder, file),
+        source.replace(/from '(air-travel-api-contract|msw|@modelcontextprotocol\/sdk)\//g, "from 'npm:$1/"),
+      );
+    }
+    await writeFile(path.join(folder, 'deno.json'), `${JSON.stringify({ nodeModulesDir: 'manual' })}\n`);
+    return folder;
+  })();
+  return denoNpmFolder;
+}
+
+/** Bun and Deno as runtimes of the npm project (msw 2 and the SDK installed): how each runs a file, the bin among them. */
+const RUNTIMES: ReadonlyArray<{ name: string; folder: () => Promise<string>; runner: () => string[]; bin: string; deno: boolean }> = [
+  {
+    name: 'Bun',
+    folder: async () => dir('npm'),
+    runner: () => [path.join(toolsBin, 'bun')],
+    bin: 'node_modules/.bin/air-travel-api-contract',
+    deno: false,
+  },
+  {
+    name: 'Deno through node_modules',
+    folder: async () => dir('npm'),
+    runner: () => [path.join(toolsBin, 'deno'), 'run', '-A'],
+    bin: 'node_modules/.bin/air-travel-api-contract',
+    deno: true,
+  },
+  {
+    name: 'Deno with npm: specifiers',
+    folder: denoNpm,
+    runner: () => [path.join(toolsBin, 'deno'), 'run', '-A'],
+    bin: 'npm:air-travel-api-contract',
+    deno: true,
+  },
+];
+
+describe.concurrent.each(RUNTIMES)('$name', ({ folder, runner, bin, deno }) => {
+  const runFile = async (file: string, extra: NodeJS.ProcessEnv = {}) => {
+    const [command, ...args] = runner();
+    // Shorter than the test's time-out, so a script that does not end shows what it printed.
+    return run(command as string, [...args, file], { cwd: await folder(), env: env('24.21.0', extra), timeoutMs: 120_000 });
+  };
+  test('the mock command (the bin run by this runtime): the valid call and its 422', async ({ expect }) => {
+    const [command, ...args] = runner();
+    const server = await startServer(command as string, [...args, bin, 'mock', '--port', '0'], { cwd: await folder(), env: env() });
+    try {
+      await expectMockAnswers(expect, server.url);
+    } finally {
+      await server.stop();
+    }
+  });
+  test(`the MSW handlers (msw 2, msw/node) answering the client: the valid call and its 422${deno ? ' (the script ends with Deno.exit())' : ''}`, async ({
+    expect,
+  }) => {
+    let file = 'check-msw.mjs';
+    if (deno) {
+      // msw 2's BroadcastChannel has no unref() in Deno and keeps the process alive (CANNOT): the script ends it, as docs/package-managers.md says.
+      file = 'check-msw-deno.mjs';
+      await writeFile(path.join(await folder(), file), "await import('./check-msw.mjs');\nDeno.exit();\n");
+    }
+    const result = await runFile(file);
+    expect(lastJson(result.stdout), result.stderr).toEqual(CALLED);
+  });
+  test('the MCP server run by this runtime, listed by the SDK’s client run by it too', async ({ expect }) => {
+    const result = await runFile('check-mcp.mjs', { MCP_COMMAND: JSON.stringify([...runner(), bin]) });
+    expect(lastJson(result.stdout), result.stderr).toMatchObject({ disponibilidade: true });
+  });
+});
+
 describe.concurrent('other runtimes', () => {
   test("Cloudflare's workerd, run locally: a Worker bundled from the npm project calls the mock command", async ({ expect }) => {
     const folder = path.join(dir('npm'), 'workerd');
@@ -485,15 +564,7 @@ describe.concurrent('other runtimes', () => {
     expect(lastJson(result.stdout), result.stderr).toEqual(CALLED);
   });
   test('Deno with npm: specifiers (read from node_modules: the package is not on the registry yet)', async ({ expect }) => {
-    const folder = path.join(dir('npm'), 'deno-npm');
-    await mkdir(folder, { recursive: true });
-    const source = await readFile(path.join(FIXTURES, 'check.mjs'), 'utf8');
-    await writeFile(
-      path.join(folder, 'check.mjs'),
-      source.replaceAll("from 'air-travel-api-contract/", "from 'npm:air-travel-api-contract/"),
-    );
-    await writeFile(path.join(folder, 'deno.json'), `${JSON.stringify({ nodeModulesDir: 'manual' })}\n`);
-    const result = await run(path.join(toolsBin, 'deno'), ['run', '-A', 'check.mjs'], { cwd: folder, env: env() });
+    const result = await run(path.join(toolsBin, 'deno'), ['run', '-A', 'check.mjs'], { cwd: await denoNpm(), env: env() });
     expect(lastJson(result.stdout), result.stderr).toEqual(CALLED);
   });
   test.skipIf(!CHROMIUM)(
