@@ -2,9 +2,9 @@
 // each in a fresh project: npm, pnpm 10 (default and hoist=false) and pnpm 9, 11, 12, Yarn 4
 // (node-modules and Plug'n'Play) and Bun as installers; Node 20/22/24/26 (ESM, CommonJS,
 // TypeScript of each kind), Bun and Deno (through node_modules and `npm:`: the mock, MSW and
-// MCP too), Cloudflare's workerd run locally and Chromium through a bundler as runtimes. What
-// a cell cannot run is listed in CANNOT with the reason (docs/package-managers.md shows the
-// same table).
+// MCP too), Cloudflare's workerd run locally and Chromium through a bundler as runtimes; the
+// collections' documented steps under pnpm, Yarn (both linkers) and Bun. What a cell cannot
+// run is listed in CANNOT with the reason (docs/package-managers.md shows the same table).
 // `npm run test:ecosystem`, run by .ci/run; not part of `npm test`.
 import { spawn } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -16,6 +16,8 @@ import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, type ExpectStatic, test } from 'vitest';
 import { CHROMIUM_ARGS, chromiumForTests } from '../support/chromium.ts';
+import { docCommands } from '../support/doc-commands.ts';
+import { brunoRequests, postmanRequests } from '../support/doc-runs.ts';
 import { freePort } from '../support/ports.ts';
 import { installNode, pack, rootDir } from '../support/package.ts';
 import {
@@ -97,6 +99,8 @@ const PROJECTS = {
   pnpm12: { manager: 'pnpm', packages: [], pnpmMajor: 12 },
   // Its test adds msw itself, as the docs say; a project of its own, so no other cell runs while pnpm rewrites node_modules.
   'pnpm12-msw': { manager: 'pnpm', packages: [], pnpmMajor: 12 },
+  // The collections' Plug'n'Play steps unplug the package: a project of its own, for the same reason.
+  'yarn-pnp-collections': { manager: 'yarn', packages: [], files: { '.yarnrc.yml': 'nodeLinker: pnp\n' } },
 } satisfies Record<string, ProjectSpec>;
 type ProjectName = keyof typeof PROJECTS;
 
@@ -116,10 +120,6 @@ const CANNOT: ReadonlyArray<{ cell: string; reason: string }> = [
   {
     cell: "Cloudflare's workerd: startMock(), the mock command, MSW and MCP",
     reason: 'Node-only parts (a server, files); the client runs there',
-  },
-  {
-    cell: 'the collections’ documented steps under pnpm, Yarn and Bun',
-    reason: 'not in this matrix yet: newman and bru run on npm (npm run test:interop)',
   },
 ];
 
@@ -599,6 +599,70 @@ describe.concurrent('other runtimes', () => {
       } finally {
         await browser.close();
         await new Promise((resolve) => page.close(resolve));
+      }
+    },
+  );
+});
+
+/** The collections' steps as docs/package-managers.md gives them: one block for pnpm, Yarn node-modules and Bun, one for Plug'n'Play. */
+function collectionSteps(pnp: boolean): string[] {
+  const commands = docCommands(rootDir).filter((c) => c.file === 'docs/package-managers.md');
+  const blocks = [...new Set(commands.map((c) => c.block))].map((b) => commands.filter((c) => c.block === b).map((c) => c.command));
+  const steps = blocks.find((b) => b.some((c) => c.includes(' newman@')) && b.some((c) => c.startsWith('yarn unplug ')) === pnp);
+  if (!steps) throw new Error(`docs/package-managers.md has no block of the collections' steps${pnp ? ' for Plug’n’Play' : ''}`);
+  return steps;
+}
+
+const NEWMAN = /\bnewman@[\w.-]+ run\b/;
+const BRU = /@usebruno\/cli@[\w.-]+ run\b/;
+const COLLECTIONS: ReadonlyArray<{ project: ProjectName; pnp: boolean }> = [
+  { project: 'pnpm', pnp: false },
+  { project: 'yarn-node-modules', pnp: false },
+  { project: 'yarn-pnp-collections', pnp: true },
+  { project: 'bun', pnp: false },
+];
+
+describe.concurrent('the collections’ documented steps, against the mock started by the manager’s bin runner', () => {
+  test.for(COLLECTIONS)(
+    '$project: newman runs every request of v2-pt’s Postman file, bru every one of its Bruno copy, each checked',
+    async ({ project, pnp }, { expect }) => {
+      const steps = collectionSteps(pnp);
+      expect(steps.filter((s) => NEWMAN.test(s) || BRU.test(s))).toHaveLength(2);
+      const postman = postmanRequests(path.join(rootDir, 'generated', 'postman', 'v2-pt.postman_collection.json'));
+      const bruno = brunoRequests(path.join(rootDir, 'generated', 'bruno', 'v2-pt'));
+      const [command, ...args] = MANAGERS[PROJECTS[project].manager].exec;
+      const server = await startServer(command as string, [...args, 'air-travel-api-contract', 'mock', '--port', '0'], {
+        cwd: dir(project),
+        env: envFor(project),
+      });
+      try {
+        for (const step of steps) {
+          // The docs' port is the mock's: this one listens on a free port.
+          const line = step.replaceAll('http://127.0.0.1:4010', server.url);
+          const result = await run('sh', ['-c', line], { cwd: dir(project), env: envFor(project) });
+          const output = `${result.stdout}\n${result.stderr}`;
+          expect(result.code, `${line}\n${output}`).toBe(0);
+          expect(output, line).not.toMatch(/EBADDEVENGINES|EBADENGINE/);
+          if (NEWMAN.test(line)) {
+            const ran = /requests\s*│\s*(\d+)\s*│\s*(\d+)\s*│/.exec(output);
+            expect({ requests: Number(ran?.[1]), failed: Number(ran?.[2]) }, output).toEqual({ requests: postman, failed: 0 });
+          }
+          if (BRU.test(line)) {
+            const ran = /Requests\s*│\s*(\d+) \((\d+) Passed\)/.exec(output);
+            const tests = /Tests\s*│\s*(\d+)\/(\d+)/.exec(output);
+            expect(
+              { requests: Number(ran?.[1]), passed: Number(ran?.[2]), tests: Number(tests?.[1]), of: Number(tests?.[2]) },
+              output,
+            ).toEqual({
+              requests: bruno,
+              passed: bruno,
+              tests: bruno,
+              of: bruno,
+            });
+          }
+        }
+      } finally {
+        await server.stop();
       }
     },
   );
