@@ -1,9 +1,11 @@
 // Issue 61, item 1: the package as integrators install and run it, from one packed tarball,
-// each in a fresh project: npm, pnpm (default and hoist=false), Yarn 4 (node-modules and
-// Plug'n'Play) and Bun as installers; Node 20/22/24/26 (ESM, CommonJS, TypeScript of each
-// kind), Bun, Deno (through node_modules and `npm:`), Cloudflare's workerd run locally and
-// Chromium through a bundler as runtimes. What a cell cannot run is listed in CANNOT with the reason (docs/package-managers.md shows
-// the same table). `npm run test:ecosystem`, run by .ci/run; not part of `npm test`.
+// each in a fresh project: npm, pnpm 10 (default and hoist=false) and pnpm 9, 11, 12, Yarn 4
+// (node-modules and Plug'n'Play) and Bun as installers; Node 20/22/24/26 (ESM, CommonJS,
+// TypeScript of each kind), Bun and Deno (through node_modules and `npm:`: the mock, MSW and
+// MCP too), Cloudflare's workerd run locally and Chromium through a bundler as runtimes; the
+// collections' documented steps under pnpm, Yarn (both linkers) and Bun. What a cell cannot
+// run is listed in CANNOT with the reason (docs/package-managers.md shows the same table).
+// `npm run test:ecosystem`, run by .ci/run; not part of `npm test`.
 import { spawn } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
@@ -12,11 +14,24 @@ import os from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
-import { afterAll, beforeAll, describe, test } from 'vitest';
+import { afterAll, beforeAll, describe, type ExpectStatic, test } from 'vitest';
 import { CHROMIUM_ARGS, chromiumForTests } from '../support/chromium.ts';
+import { docCommands } from '../support/doc-commands.ts';
+import { brunoRequests, postmanRequests } from '../support/doc-runs.ts';
 import { freePort } from '../support/ports.ts';
 import { installNode, pack, rootDir } from '../support/package.ts';
-import { bounded, installTools, mustRun, projectEnv, run, type Server, startServer } from './tools.ts';
+import {
+  bounded,
+  installPnpm,
+  installTools,
+  mustRun,
+  PNPM_MAJORS,
+  type PnpmMajor,
+  projectEnv,
+  run,
+  type Server,
+  startServer,
+} from './tools.ts';
 
 const NODES = ['20.20.2', '22.23.3', '24.21.0', '26.10.0'] as const;
 type NodeVersion = (typeof NODES)[number];
@@ -66,6 +81,8 @@ interface ProjectSpec {
   files?: Record<string, string>;
   /** package.json's `pnpm` settings. */
   pnpm?: object;
+  /** Another pnpm major than TOOL_VERSIONS.pnpm, first on PATH for this project. */
+  pnpmMajor?: PnpmMajor;
 }
 
 /** The fresh projects, one install each. */
@@ -77,6 +94,13 @@ const PROJECTS = {
   'yarn-node-modules': { manager: 'yarn', packages: ['msw@2'], files: { '.yarnrc.yml': 'nodeLinker: node-modules\n' } },
   'yarn-pnp': { manager: 'yarn', packages: ['msw@2', ...PRISM, SDK], files: { '.yarnrc.yml': `nodeLinker: pnp\n${PRISM_TYPES_YARN}` } },
   bun: { manager: 'bun', packages: [] },
+  pnpm9: { manager: 'pnpm', packages: [], pnpmMajor: 9 },
+  pnpm11: { manager: 'pnpm', packages: [], pnpmMajor: 11 },
+  pnpm12: { manager: 'pnpm', packages: [], pnpmMajor: 12 },
+  // Its test adds msw itself, as the docs say; a project of its own, so no other cell runs while pnpm rewrites node_modules.
+  'pnpm12-msw': { manager: 'pnpm', packages: [], pnpmMajor: 12 },
+  // The collections' Plug'n'Play steps unplug the package: a project of its own, for the same reason.
+  'yarn-pnp-collections': { manager: 'yarn', packages: [], files: { '.yarnrc.yml': 'nodeLinker: pnp\n' } },
 } satisfies Record<string, ProjectSpec>;
 type ProjectName = keyof typeof PROJECTS;
 
@@ -89,16 +113,13 @@ const CANNOT: ReadonlyArray<{ cell: string; reason: string }> = [
   },
   { cell: 'Prism (Prefer: dynamic=true, engine prism) on Node 20 and 22', reason: 'Prism 5.16 declares Node 24.18 or later' },
   {
-    cell: 'Deno and Bun as runtimes: the mock command, MSW and MCP',
-    reason: 'not run here: the client and startMock() are; the bin is a Node script',
+    cell: 'Deno: a script using the MSW handlers ending by itself',
+    reason:
+      "msw 2.15 opens a BroadcastChannel when imported (lib/core/ws.mjs) and unrefs it only where unref() exists; Deno 2.9's has none, so the script printed its answers and never exited: end it with Deno.exit()",
   },
   {
     cell: "Cloudflare's workerd: startMock(), the mock command, MSW and MCP",
     reason: 'Node-only parts (a server, files); the client runs there',
-  },
-  {
-    cell: 'the collections’ documented steps under pnpm, Yarn and Bun',
-    reason: 'not in this matrix yet: newman and bru run on npm (npm run test:interop)',
   },
 ];
 
@@ -106,6 +127,7 @@ let work: string;
 let tarball: string;
 let toolsBin: string;
 const nodes = new Map<NodeVersion, string>();
+const pnpmBins = new Map<PnpmMajor, string>();
 const dirs = new Map<ProjectName, string>();
 let npmMock: Server | undefined;
 const started = Date.now();
@@ -113,6 +135,11 @@ const started = Date.now();
 const nodeBinary = (v: NodeVersion): string => nodes.get(v) as string;
 const dir = (p: ProjectName): string => dirs.get(p) as string;
 const env = (v: NodeVersion = '24.21.0', extra: NodeJS.ProcessEnv = {}) => projectEnv(nodeBinary(v), toolsBin, extra);
+/** A project's environment on Node 24: its pnpm major's bin first where it has one. */
+function envFor(project: ProjectName, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const major = (PROJECTS[project] as ProjectSpec).pnpmMajor;
+  return projectEnv(nodeBinary('24.21.0'), major ? [pnpmBins.get(major) as string, toolsBin] : toolsBin, extra);
+}
 
 /** `{"valid":{},"refused":422}`: the client's valid call answered, its bad date refused by the mock's 422. */
 const CALLED = { valid: {}, refused: 422 };
@@ -144,19 +171,22 @@ async function makeProject(name: ProjectName): Promise<void> {
   for (const [file, text] of Object.entries(spec.files ?? {})) await writeFile(path.join(project, file), text);
   await cp(FIXTURES, project, { recursive: true });
   const [command, ...args] = MANAGERS[spec.manager].add([tarball, ...spec.packages], tarball);
-  await mustRun(command as string, args, { cwd: project, env: env(), timeoutMs: 300_000 });
+  await mustRun(command as string, args, { cwd: project, env: envFor(name), timeoutMs: 300_000 });
   dirs.set(name, project);
 }
 
 beforeAll(async () => {
   work = await mkdtemp(path.join(os.tmpdir(), 'ecosystem-'));
-  const [packed, bin, ...binaries] = await Promise.all([
+  const majors = Object.keys(PNPM_MAJORS).map(Number) as PnpmMajor[];
+  const [packed, bin, pnpms, ...binaries] = await Promise.all([
     pack(work),
     installTools(),
+    Promise.all(majors.map(installPnpm)),
     ...NODES.map((v) => (process.version === `v${v}` ? Promise.resolve(process.execPath) : installNode(v))),
   ]);
   tarball = packed.tarball;
   toolsBin = bin;
+  for (const [i, major] of majors.entries()) pnpmBins.set(major, pnpms[i] as string);
   for (const [i, v] of NODES.entries()) nodes.set(v, binaries[i] as string);
   // Installs share the managers' caches; three at a time fill two cores without starving them.
   await bounded(
@@ -289,6 +319,14 @@ async function post(url: string, body: unknown, headers: Record<string, string> 
 }
 const VALID = { Login: 'agency', Senha: 'pw', Origem: 'GRU', Destino: 'GIG', DataIda: '2026-05-20T00:00:00', QuantidadeAdultos: 1 };
 
+/** A mock command's answers: 200 to the valid call, 422 naming the field to its bad date. */
+async function expectMockAnswers(expect: ExpectStatic, url: string): Promise<void> {
+  expect((await post(url, VALID)).status).toBe(200);
+  const refused = await post(url, { ...VALID, DataIda: 'amanhã' });
+  expect(refused.status).toBe(422);
+  expect(refused.text).toContain('DataIda');
+}
+
 describe.concurrent.each(MANAGED)('$project', ({ project, cjs, msw, mcp, prism }) => {
   const manager = () => MANAGERS[PROJECTS[project].manager];
   const script = async (name: string, extra: NodeJS.ProcessEnv = {}) => {
@@ -314,10 +352,7 @@ describe.concurrent.each(MANAGED)('$project', ({ project, cjs, msw, mcp, prism }
       env: env(),
     });
     try {
-      expect((await post(server.url, VALID)).status).toBe(200);
-      const refused = await post(server.url, { ...VALID, DataIda: 'amanhã' });
-      expect(refused.status).toBe(422);
-      expect(refused.text).toContain('DataIda');
+      await expectMockAnswers(expect, server.url);
       // Prism loads prism-http and prism-core itself: found only when they are declared peers.
       if (prism) expect(await post(server.url, VALID, { prefer: 'dynamic=true' })).toMatchObject({ status: 200 });
     } finally {
@@ -348,6 +383,125 @@ describe.concurrent.each(MANAGED)('$project', ({ project, cjs, msw, mcp, prism }
         `The MCP server needs @modelcontextprotocol/sdk: ${ADD[PROJECTS[project].manager]} @modelcontextprotocol/sdk`,
       );
     });
+});
+
+/** pnpm's other majors: each installs the tarball in a fresh project and runs the client and the mock command. */
+const PNPM_OTHERS: ReadonlyArray<{ project: ProjectName; major: PnpmMajor }> = [
+  { project: 'pnpm9', major: 9 },
+  { project: 'pnpm11', major: 11 },
+  { project: 'pnpm12', major: 12 },
+];
+
+describe.concurrent.each(PNPM_OTHERS)('pnpm $major', ({ project, major }) => {
+  const pnpm = (args: string[]) => run('pnpm', args, { cwd: dir(project), env: envFor(project) });
+  test(`pnpm ${PNPM_MAJORS[major]} installed the tarball; ESM through pnpm run: startMock() and the client’s valid call and 422`, async ({
+    expect,
+  }) => {
+    expect((await pnpm(['--version'])).stdout.trim()).toBe(PNPM_MAJORS[major]);
+    const result = await pnpm(['run', '--silent', 'check']);
+    expect(lastJson(result.stdout), result.stderr).toEqual(CALLED);
+  });
+  test('the mock command through pnpm exec: the valid call and its 422', async ({ expect }) => {
+    const server = await startServer('pnpm', ['exec', 'air-travel-api-contract', 'mock', '--port', '0'], {
+      cwd: dir(project),
+      env: envFor(project),
+    });
+    try {
+      await expectMockAnswers(expect, server.url);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+test("pnpm 12: `pnpm add -D msw@2` exits 1 on msw's ignored build script; with --allow-build='!msw' it installs and the handlers run", async ({
+  expect,
+}) => {
+  const pnpm = (args: string[]) => run('pnpm', args, { cwd: dir('pnpm12-msw'), env: envFor('pnpm12-msw') });
+  const refused = await pnpm(['add', '-D', 'msw@2']);
+  expect(refused.code).toBe(1);
+  expect(refused.stdout + refused.stderr).toContain('ERR_PNPM_IGNORED_BUILDS');
+  const added = await pnpm(['add', '-D', 'msw@2', '--allow-build=!msw']);
+  expect(added.code, added.stdout + added.stderr).toBe(0);
+  const result = await pnpm(['run', '--silent', 'msw']);
+  expect(lastJson(result.stdout), result.stderr).toEqual(CALLED);
+});
+
+/** The npm project's checks rewritten to `npm:` specifiers, in a Deno folder that reads the project's node_modules; made once. */
+let denoNpmFolder: Promise<string> | undefined;
+function denoNpm(): Promise<string> {
+  denoNpmFolder ??= (async () => {
+    const folder = path.join(dir('npm'), 'deno-npm');
+    await mkdir(folder, { recursive: true });
+    for (const file of ['check.mjs', 'check-msw.mjs', 'check-mcp.mjs']) {
+      const source = await readFile(path.join(FIXTURES, file), 'utf8');
+      await writeFile(
+        path.join(folder, file),
+        source.replace(/from '(air-travel-api-contract|msw|@modelcontextprotocol\/sdk)\//g, "from 'npm:$1/"),
+      );
+    }
+    await writeFile(path.join(folder, 'deno.json'), `${JSON.stringify({ nodeModulesDir: 'manual' })}\n`);
+    return folder;
+  })();
+  return denoNpmFolder;
+}
+
+/** Bun and Deno as runtimes of the npm project (msw 2 and the SDK installed): how each runs a file, the bin among them. */
+const RUNTIMES: ReadonlyArray<{ name: string; folder: () => Promise<string>; runner: () => string[]; bin: string; deno: boolean }> = [
+  {
+    name: 'Bun',
+    folder: async () => dir('npm'),
+    runner: () => [path.join(toolsBin, 'bun')],
+    bin: 'node_modules/.bin/air-travel-api-contract',
+    deno: false,
+  },
+  {
+    name: 'Deno through node_modules',
+    folder: async () => dir('npm'),
+    runner: () => [path.join(toolsBin, 'deno'), 'run', '-A'],
+    bin: 'node_modules/.bin/air-travel-api-contract',
+    deno: true,
+  },
+  {
+    name: 'Deno with npm: specifiers',
+    folder: denoNpm,
+    runner: () => [path.join(toolsBin, 'deno'), 'run', '-A'],
+    bin: 'npm:air-travel-api-contract',
+    deno: true,
+  },
+];
+
+describe.concurrent.each(RUNTIMES)('$name', ({ folder, runner, bin, deno }) => {
+  const runFile = async (file: string, extra: NodeJS.ProcessEnv = {}) => {
+    const [command, ...args] = runner();
+    // Shorter than the test's time-out, so a script that does not end shows what it printed.
+    return run(command as string, [...args, file], { cwd: await folder(), env: env('24.21.0', extra), timeoutMs: 120_000 });
+  };
+  test('the mock command (the bin run by this runtime): the valid call and its 422', async ({ expect }) => {
+    const [command, ...args] = runner();
+    const server = await startServer(command as string, [...args, bin, 'mock', '--port', '0'], { cwd: await folder(), env: env() });
+    try {
+      await expectMockAnswers(expect, server.url);
+    } finally {
+      await server.stop();
+    }
+  });
+  test(`the MSW handlers (msw 2, msw/node) answering the client: the valid call and its 422${deno ? ' (the script ends with Deno.exit())' : ''}`, async ({
+    expect,
+  }) => {
+    let file = 'check-msw.mjs';
+    if (deno) {
+      // msw 2's BroadcastChannel has no unref() in Deno and keeps the process alive (CANNOT): the script ends it, as docs/package-managers.md says.
+      file = 'check-msw-deno.mjs';
+      await writeFile(path.join(await folder(), file), "await import('./check-msw.mjs');\nDeno.exit();\n");
+    }
+    const result = await runFile(file);
+    expect(lastJson(result.stdout), result.stderr).toEqual(CALLED);
+  });
+  test('the MCP server run by this runtime, listed by the SDK’s client run by it too', async ({ expect }) => {
+    const result = await runFile('check-mcp.mjs', { MCP_COMMAND: JSON.stringify([...runner(), bin]) });
+    expect(lastJson(result.stdout), result.stderr).toMatchObject({ disponibilidade: true });
+  });
 });
 
 describe.concurrent('other runtimes', () => {
@@ -410,15 +564,7 @@ describe.concurrent('other runtimes', () => {
     expect(lastJson(result.stdout), result.stderr).toEqual(CALLED);
   });
   test('Deno with npm: specifiers (read from node_modules: the package is not on the registry yet)', async ({ expect }) => {
-    const folder = path.join(dir('npm'), 'deno-npm');
-    await mkdir(folder, { recursive: true });
-    const source = await readFile(path.join(FIXTURES, 'check.mjs'), 'utf8');
-    await writeFile(
-      path.join(folder, 'check.mjs'),
-      source.replaceAll("from 'air-travel-api-contract/", "from 'npm:air-travel-api-contract/"),
-    );
-    await writeFile(path.join(folder, 'deno.json'), `${JSON.stringify({ nodeModulesDir: 'manual' })}\n`);
-    const result = await run(path.join(toolsBin, 'deno'), ['run', '-A', 'check.mjs'], { cwd: folder, env: env() });
+    const result = await run(path.join(toolsBin, 'deno'), ['run', '-A', 'check.mjs'], { cwd: await denoNpm(), env: env() });
     expect(lastJson(result.stdout), result.stderr).toEqual(CALLED);
   });
   test.skipIf(!CHROMIUM)(
@@ -453,6 +599,70 @@ describe.concurrent('other runtimes', () => {
       } finally {
         await browser.close();
         await new Promise((resolve) => page.close(resolve));
+      }
+    },
+  );
+});
+
+/** The collections' steps as docs/package-managers.md gives them: one block for pnpm, Yarn node-modules and Bun, one for Plug'n'Play. */
+function collectionSteps(pnp: boolean): string[] {
+  const commands = docCommands(rootDir).filter((c) => c.file === 'docs/package-managers.md');
+  const blocks = [...new Set(commands.map((c) => c.block))].map((b) => commands.filter((c) => c.block === b).map((c) => c.command));
+  const steps = blocks.find((b) => b.some((c) => c.includes(' newman@')) && b.some((c) => c.startsWith('yarn unplug ')) === pnp);
+  if (!steps) throw new Error(`docs/package-managers.md has no block of the collections' steps${pnp ? ' for Plug’n’Play' : ''}`);
+  return steps;
+}
+
+const NEWMAN = /\bnewman@[\w.-]+ run\b/;
+const BRU = /@usebruno\/cli@[\w.-]+ run\b/;
+const COLLECTIONS: ReadonlyArray<{ project: ProjectName; pnp: boolean }> = [
+  { project: 'pnpm', pnp: false },
+  { project: 'yarn-node-modules', pnp: false },
+  { project: 'yarn-pnp-collections', pnp: true },
+  { project: 'bun', pnp: false },
+];
+
+describe.concurrent('the collections’ documented steps, against the mock started by the manager’s bin runner', () => {
+  test.for(COLLECTIONS)(
+    '$project: newman runs every request of v2-pt’s Postman file, bru every one of its Bruno copy, each checked',
+    async ({ project, pnp }, { expect }) => {
+      const steps = collectionSteps(pnp);
+      expect(steps.filter((s) => NEWMAN.test(s) || BRU.test(s))).toHaveLength(2);
+      const postman = postmanRequests(path.join(rootDir, 'generated', 'postman', 'v2-pt.postman_collection.json'));
+      const bruno = brunoRequests(path.join(rootDir, 'generated', 'bruno', 'v2-pt'));
+      const [command, ...args] = MANAGERS[PROJECTS[project].manager].exec;
+      const server = await startServer(command as string, [...args, 'air-travel-api-contract', 'mock', '--port', '0'], {
+        cwd: dir(project),
+        env: envFor(project),
+      });
+      try {
+        for (const step of steps) {
+          // The docs' port is the mock's: this one listens on a free port.
+          const line = step.replaceAll('http://127.0.0.1:4010', server.url);
+          const result = await run('sh', ['-c', line], { cwd: dir(project), env: envFor(project) });
+          const output = `${result.stdout}\n${result.stderr}`;
+          expect(result.code, `${line}\n${output}`).toBe(0);
+          expect(output, line).not.toMatch(/EBADDEVENGINES|EBADENGINE/);
+          if (NEWMAN.test(line)) {
+            const ran = /requests\s*│\s*(\d+)\s*│\s*(\d+)\s*│/.exec(output);
+            expect({ requests: Number(ran?.[1]), failed: Number(ran?.[2]) }, output).toEqual({ requests: postman, failed: 0 });
+          }
+          if (BRU.test(line)) {
+            const ran = /Requests\s*│\s*(\d+) \((\d+) Passed\)/.exec(output);
+            const tests = /Tests\s*│\s*(\d+)\/(\d+)/.exec(output);
+            expect(
+              { requests: Number(ran?.[1]), passed: Number(ran?.[2]), tests: Number(tests?.[1]), of: Number(tests?.[2]) },
+              output,
+            ).toEqual({
+              requests: bruno,
+              passed: bruno,
+              tests: bruno,
+              of: bruno,
+            });
+          }
+        }
+      } finally {
+        await server.stop();
       }
     },
   );

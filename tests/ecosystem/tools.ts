@@ -18,6 +18,10 @@ const TOOL_PACKAGES = [
   `workerd@${TOOL_VERSIONS.workerd}`,
 ];
 
+/** The other pnpm majors the issue names (9 to 12), each the latest of its major on the npm registry; 10 is TOOL_VERSIONS.pnpm. */
+export const PNPM_MAJORS = { 9: '9.15.9', 11: '11.28.11', 12: '12.23.0' } as const;
+export type PnpmMajor = keyof typeof PNPM_MAJORS;
+
 /** The folder of the tools' bins: pnpm, yarn, bun, deno, workerd (Cloudflare's Workers runtime). */
 export async function installTools(): Promise<string> {
   const dir = path.join(rootDir, '.cache', 'ecosystem-tools', Object.values(TOOL_VERSIONS).join('-'));
@@ -33,17 +37,32 @@ export async function installTools(): Promise<string> {
   return bin;
 }
 
+/** The folder holding `pnpm` of one more major, installed once under .cache/ecosystem-tools/pnpm-<version>/ (its bin is `pnpm` too, so a folder each). */
+export async function installPnpm(major: PnpmMajor): Promise<string> {
+  const version = PNPM_MAJORS[major];
+  const dir = path.join(rootDir, '.cache', 'ecosystem-tools', `pnpm-${version}`);
+  const bin = path.join(dir, 'node_modules', '.bin');
+  if (existsSync(path.join(bin, 'pnpm'))) return bin;
+  await mkdir(dir, { recursive: true });
+  // pnpm 12 swaps its bins for its native binary from an install script: allowed here, and only here.
+  await writeFile(path.join(dir, 'package.json'), `${JSON.stringify({ private: true, allowScripts: { pnpm: true } }, null, 2)}\n`);
+  await mustRun('npm', ['install', '--no-audit', '--no-fund', '--save-exact', `pnpm@${version}`], { cwd: dir, timeoutMs: 300_000 });
+  return bin;
+}
+
 /**
  * The environment of a command in an integrator's project: PATH with the chosen Node and the
  * tools first, and none of the npm_* variables of the `npm run` that started the tests (a
  * manager sets its own user agent; an inherited one would name npm everywhere).
  */
-export function projectEnv(nodeBinary: string, toolsBin: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+export function projectEnv(nodeBinary: string, toolsBin: string | readonly string[], extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) if (!/^npm_/i.test(key)) env[key] = value;
   return {
     ...env,
-    PATH: [path.dirname(nodeBinary), toolsBin, process.env.PATH ?? ''].join(path.delimiter),
+    PATH: [path.dirname(nodeBinary), ...(typeof toolsBin === 'string' ? [toolsBin] : toolsBin), process.env.PATH ?? ''].join(
+      path.delimiter,
+    ),
     // CI=true makes Yarn's installs immutable; a fresh project has no lockfile to keep.
     YARN_ENABLE_IMMUTABLE_INSTALLS: 'false',
     YARN_ENABLE_TELEMETRY: '0',

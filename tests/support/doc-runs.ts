@@ -11,13 +11,13 @@ interface PostmanItem {
 }
 
 /** Requests in a Postman collection, folders walked. */
-function postmanRequests(file: string): number {
+export function postmanRequests(file: string): number {
   const count = (items: PostmanItem[]): number => items.reduce((n, i) => n + (i.item ? count(i.item) : i.request ? 1 : 0), 0);
   return count((JSON.parse(readFileSync(file, 'utf8')) as PostmanItem).item ?? []);
 }
 
 /** Request files in a Bruno collection folder (its `collection.bru` and `folder.bru` are settings). */
-function brunoRequests(dir: string): number {
+export function brunoRequests(dir: string): number {
   return readdirSync(dir, { recursive: true, withFileTypes: true }).filter(
     (e) =>
       e.isFile() &&
