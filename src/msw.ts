@@ -137,7 +137,7 @@ async function loadMsw(): Promise<Msw> {
     const [major = 0, minor = 0] = (IN_NODE ? process.versions.node : '').split('.').map(Number);
     const spec = IN_NODE && (major < 22 || (major === 22 && minor < 12)) ? 'msw@2' : 'msw';
     throw new Error(
-      `air-travel-api-contract/msw needs msw, an optional peer that is not installed: ${addCommand([spec], { dev: true })} (msw 3 needs Node 22.12 or later, msw 2 runs on Node 20).`,
+      `air-travel-api-contract/msw needs msw, an optional peer that is not installed: ${addCommand([spec], { dev: true, scriptsOff: ['msw'] })} (msw 3 needs Node 22.12 or later, msw 2 runs on Node 20).`,
       { cause: error },
     );
   }

@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { expect, test } from 'vitest';
-import { addCommand, packageManagerOf } from '../../src/lib/install-command.ts';
+import { addCommand, managerMajorOf, packageManagerOf } from '../../src/lib/install-command.ts';
 import { rootDir } from '../support/bundle.ts';
 
 test.each([
@@ -27,6 +27,16 @@ test('each manager adds a package its own way, as a dev dependency when asked', 
   expect(addCommand(prism, { dev: true, manager: 'yarn' })).toBe(`yarn add -D ${prism.join(' ')}`);
   expect(addCommand(prism, { dev: true, manager: 'bun' })).toBe(`bun add -d ${prism.join(' ')}`);
   expect(addCommand(['msw'], { manager: 'pnpm' })).toBe('pnpm add msw');
+});
+
+test("pnpm 12, which refuses a package whose install script it ignores, is told that msw's stays off", () => {
+  expect(managerMajorOf('pnpm/12.23.0 npm/? node/v24.21.0 linux x64')).toBe(12);
+  expect(managerMajorOf(undefined)).toBeUndefined();
+  expect(addCommand(['msw@2'], { dev: true, manager: 'pnpm', major: 12, scriptsOff: ['msw'] })).toBe(
+    "pnpm add -D msw@2 --allow-build='!msw'",
+  );
+  expect(addCommand(['msw@2'], { dev: true, manager: 'pnpm', major: 10, scriptsOff: ['msw'] })).toBe('pnpm add -D msw@2');
+  expect(addCommand(['msw@2'], { dev: true, manager: 'npm', major: 12, scriptsOff: ['msw'] })).toBe('npm install --save-dev msw@2');
 });
 
 test("the mock's help, run by pnpm, gives pnpm's command for Prism's three packages", async () => {
