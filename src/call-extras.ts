@@ -5,7 +5,7 @@
 // part has loaded already (which operations only read, which headers are secret), so a
 // bundler keeps it in a chunk of its own and adds nothing to what a plain call loads: the
 // client hands it the rest (`ExtrasContext`). docs/client.md ("Retries", "Hooks") states the rules.
-import type { CallHooks, Retry, RetryOptions } from './call-options.ts';
+import type { CallHooks, ClientClock, Retry, RetryOptions } from './call-options.ts';
 import type {
   AbortedError,
   CallError,
@@ -45,6 +45,8 @@ export interface ExtrasContext {
   readonly defaultRetry: Retry | undefined;
   readonly renewSession: string | undefined;
   readonly errors: ErrorClasses;
+  /** The client's `clock`, or undefined for `performance.now()` and the global timers. */
+  readonly clock: ClientClock | undefined;
   readonly retryAfterMs: WeakMap<Error, string>;
   readonly target: (path: string, callOptions: ExtendedCallOptions) => CallTarget;
   /** The call's time-out (its own or the client's); throws ConfigurationError on a bad one. */
@@ -84,17 +86,22 @@ export function withAttempts<E extends CallError>(error: E, attempts: number, no
   return error;
 }
 
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+/** The time on the client's clock (ms). */
+const nowOn = (clock: ClientClock | undefined): number => (clock === undefined ? performance.now() : clock.now());
+
+function sleep(ms: number, signal: AbortSignal | undefined, clock: ClientClock | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     const onAbort = (): void => {
-      clearTimeout(timer);
+      if (clock === undefined) clearTimeout(timer as ReturnType<typeof setTimeout>);
+      else clock.clearTimeout(timer);
       reject(signal?.reason);
     };
-    const timer = setTimeout(() => {
+    const done = (): void => {
       signal?.removeEventListener('abort', onAbort);
       resolve();
-    }, ms);
+    };
+    const timer: unknown = clock === undefined ? setTimeout(done, ms) : clock.setTimeout(done, ms);
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }
@@ -106,7 +113,7 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
  * what is left of the deadline when that is less, or undefined for the call's own options.
  */
 export function withRetries(
-  { errors, retryAfterMs }: ExtrasContext,
+  { errors, retryAfterMs, clock }: ExtrasContext,
   target: CallTarget,
   retry: Retry,
   callTimeout: number | undefined,
@@ -115,7 +122,7 @@ export function withRetries(
 ): Promise<unknown> {
   const total =
     callTimeout === undefined ? retry.deadline : retry.deadline === undefined ? callTimeout : Math.min(callTimeout, retry.deadline);
-  const endsAt = total === undefined ? Number.POSITIVE_INFINITY : performance.now() + total;
+  const endsAt = total === undefined ? Number.POSITIVE_INFINITY : nowOn(clock) + total;
   const { AbortedError, CallError, TimeoutError } = errors;
   const aborted = (n: number): CallError => {
     const reason: unknown = callerSignal?.reason;
@@ -129,7 +136,7 @@ export function withRetries(
   /** Attempt `n`, and on a failure the decision to stop (rejecting with the error to give) or to wait and make the next. */
   const make = (n: number): Promise<unknown> => {
     // One timer per attempt, as a plain call has: the attempt's own limit, or what is left of the deadline if less.
-    const left = Math.max(1, Math.ceil(endsAt - performance.now()));
+    const left = Math.max(1, Math.ceil(endsAt - nowOn(clock)));
     const byDeadline = retry.attemptTimeout === undefined || left <= retry.attemptTimeout;
     // undefined: the call's own options (the first attempt when the deadline is the call's time-out, or no limit at all).
     const own = byDeadline && (total === undefined || (n === 1 && total === callTimeout));
@@ -147,9 +154,9 @@ export function withRetries(
         if (asked > retry.maxDelay) throw withAttempts(error, n, `Retry-After asked for ${Math.ceil(asked / 1000)} s`);
         wait = Math.max(wait, asked);
       }
-      if (performance.now() + wait >= endsAt) throw withAttempts(error, n, 'no time left for another');
+      if (nowOn(clock) + wait >= endsAt) throw withAttempts(error, n, 'no time left for another');
       try {
-        await sleep(wait, callerSignal);
+        await sleep(wait, callerSignal, clock);
       } catch {
         throw aborted(n);
       }
@@ -197,13 +204,23 @@ class AttemptObserver implements Observer {
   readonly wantsRequest: boolean;
   readonly wantsResponse: boolean;
   private readonly startedAt = Date.now();
-  private readonly started = performance.now();
+  private readonly started: number;
+  private readonly clock: ClientClock | undefined;
   private readonly hooks: CallHooks;
   private readonly family: string;
   private readonly target: CallTarget;
   private readonly attempt: number;
   private readonly secretAnswer: boolean;
-  constructor(hooks: CallHooks, family: string, target: CallTarget, attempt: number, secretAnswer: boolean) {
+  constructor(
+    hooks: CallHooks,
+    family: string,
+    target: CallTarget,
+    attempt: number,
+    secretAnswer: boolean,
+    clock: ClientClock | undefined,
+  ) {
+    this.clock = clock;
+    this.started = nowOn(clock);
     this.hooks = hooks;
     this.family = family;
     this.target = target;
@@ -232,7 +249,7 @@ class AttemptObserver implements Observer {
     notify(this.hooks.onResponse, () => ({
       ...this.base(),
       status: response.status,
-      durationMs: performance.now() - this.started,
+      durationMs: nowOn(this.clock) - this.started,
       body: this.secretAnswer ? REDACTED : redactor.body(parsed, text),
       headers: redactHeaders(headerPairs(response.headers), redactor),
     }));
@@ -243,7 +260,7 @@ class AttemptObserver implements Observer {
       ...this.base(),
       error,
       status: typeof status === 'number' ? status : undefined,
-      durationMs: performance.now() - this.started,
+      durationMs: nowOn(this.clock) - this.started,
     }));
   }
 }
@@ -280,8 +297,8 @@ export function extendedCall<O extends ExtendedCallOptions>(
         );
   if (renewSession === undefined || !read) return run();
   // The call's time-out bounds the whole call: the renewal and the second attempt get what is left.
-  const endsAt = callTimeout === undefined ? undefined : performance.now() + callTimeout;
-  const left = (): number | undefined => (endsAt === undefined ? undefined : Math.ceil(endsAt - performance.now()));
+  const endsAt = callTimeout === undefined ? undefined : nowOn(context.clock) + callTimeout;
+  const left = (): number | undefined => (endsAt === undefined ? undefined : Math.ceil(endsAt - nowOn(context.clock)));
   const timedOut = (n: number, note: string): CallError => withAttempts(new errors.TimeoutError(target, callTimeout), n, note);
   // A time-out of the shortened limit is the call's own.
   const ownTimeout = (error: unknown): boolean => error instanceof errors.TimeoutError && error.timeoutMs !== undefined;
@@ -316,7 +333,7 @@ function observed<O extends ExtendedCallOptions>(
 ): Promise<unknown> {
   const { hooks } = context;
   if (!hooks) return context.once(path, body, callOptions, undefined);
-  const observer = new AttemptObserver(hooks, context.family, target, n, answerIsSecret(path));
+  const observer = new AttemptObserver(hooks, context.family, target, n, answerIsSecret(path), context.clock);
   return context.once(path, body, callOptions, observer).catch((error: unknown) => {
     observer.error(error);
     throw error;

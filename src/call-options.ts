@@ -110,3 +110,30 @@ export function checkHooks(hooks: unknown): CallHooks | undefined {
   const { onRequest, onResponse, onError } = hooks as CallHooks;
   return onRequest || onResponse || onError ? { onRequest, onResponse, onError } : undefined;
 }
+
+/**
+ * The clock a client's time limits and retry waits run on: by default `performance.now()`
+ * and the global timers. For tests, so a time-out can be driven without waiting for it
+ * (docs/client.md, "Time-outs on your own clock").
+ */
+export interface ClientClock {
+  /** Milliseconds on a clock that never goes back (like `performance.now()`). */
+  now(): number;
+  /** Calls `callback` once, `ms` from now on this clock; the handle is what `clearTimeout` takes. */
+  setTimeout(callback: () => void, ms: number): unknown;
+  /** Cancels a pending `setTimeout` (a handle already fired or cleared is ignored). */
+  clearTimeout(handle: unknown): void;
+}
+
+/** The clock, or undefined when none is given (the default timers, with nothing in between). */
+export function checkClock(clock: unknown): ClientClock | undefined {
+  if (clock === undefined) return undefined;
+  const shape = clock as Partial<Record<keyof ClientClock, unknown>> | null;
+  if (
+    typeof clock !== 'object' ||
+    shape === null ||
+    ['now', 'setTimeout', 'clearTimeout'].some((name) => typeof shape[name as keyof ClientClock] !== 'function')
+  )
+    throw new ConfigurationError('clock must be an object { now, setTimeout, clearTimeout } of functions');
+  return clock as ClientClock;
+}

@@ -26,7 +26,7 @@ import { answerIsSecret } from './lib/contract-index.ts';
 import { crossOriginHint, networkCause, problemSummary } from './error-details.ts';
 import type { PathParams, PostOperation, PostPath, RequestBody, SuccessBody, WithOptionalCredentials } from './types.ts';
 import { withNamedCalls, type NamedFamilyClient, type Naming } from './named-calls.ts';
-import { checkHooks, checkRetry, retryAfterMs, type CallHooks, type RetryOptions } from './call-options.ts';
+import { checkClock, checkHooks, checkRetry, retryAfterMs, type CallHooks, type ClientClock, type RetryOptions } from './call-options.ts';
 import type { ExtrasContext, Observer } from './call-extras.ts';
 
 type Extras = typeof import('./call-extras.ts');
@@ -53,6 +53,8 @@ export interface ClientOptions {
   retry?: RetryOptions;
   /** Called for every request, answer and failure, with bodies and headers already redacted (docs/client.md, "Hooks"). */
   hooks?: CallHooks;
+  /** For tests: the clock `timeout`, `retry` waits and deadlines run on; default `performance.now()` and the global timers (docs/client.md, "Time-outs on your own clock"). */
+  clock?: ClientClock;
 }
 
 /** Options of families whose bodies have documented credential fields. */
@@ -349,6 +351,7 @@ export function createFamilyClient<P, Relaxed extends boolean = false>(
   const defaultTimeout = checkTimeout(options.timeout, 'options');
   const defaultRetry = options.retry === undefined ? undefined : checkRetry(options.retry, 'options');
   const hooks = options.hooks === undefined ? undefined : checkHooks(options.hooks);
+  const clock = checkClock(options.clock);
   const reauthenticate: unknown = options.reauthenticate;
   if (reauthenticate !== undefined && (typeof reauthenticate !== 'boolean' || (reauthenticate && (!family.renewSession || !credentials))))
     throw new ConfigurationError('reauthenticate (a boolean) is for a legacy client with credentials: Autenticar is called with them');
@@ -395,6 +398,7 @@ export function createFamilyClient<P, Relaxed extends boolean = false>(
     defaultRetry,
     renewSession,
     errors: { AbortedError, CallError, HttpStatusError, NetworkError, SessionExpiredError, TimeoutError, UnsafeRetryError },
+    clock,
     retryAfterMs,
     target: (path, callOptions) => ({ operation: operationOf(path, callOptions.params?.path), path }),
     callTimeout: (callOptions, target) =>
@@ -412,11 +416,32 @@ export function createFamilyClient<P, Relaxed extends boolean = false>(
       : loadExtras().then((loaded) => loaded.extendedCall(context, path, body, callOptions));
   }
 
-  async function once(path: string, body: unknown, callOptions: LooseCallOptions, observer: Observer | undefined): Promise<unknown> {
+  function once(path: string, body: unknown, callOptions: LooseCallOptions, observer: Observer | undefined): Promise<unknown> {
+    if (clock === undefined) return onceWithin(path, body, callOptions, observer, undefined);
+    // The time-out's timer on the given clock, cleared once the call has settled.
+    const handles: unknown[] = [];
+    const timerOn = (timeout: number): AbortSignal => {
+      const controller = new AbortController();
+      handles.push(clock.setTimeout(() => controller.abort(new DOMException('The operation timed out.', 'TimeoutError')), timeout));
+      return controller.signal;
+    };
+    return onceWithin(path, body, callOptions, observer, timerOn).finally(() => {
+      for (const handle of handles) clock.clearTimeout(handle);
+    });
+  }
+
+  /** One attempt; `timerOn` makes the time-out's signal (default AbortSignal.timeout). */
+  async function onceWithin(
+    path: string,
+    body: unknown,
+    callOptions: LooseCallOptions,
+    observer: Observer | undefined,
+    timerOn: ((timeout: number) => AbortSignal) | undefined,
+  ): Promise<unknown> {
     const pathParams = callOptions.params?.path;
     const target: CallTarget = { operation: operationOf(path, pathParams), path };
     const timeout = callOptions.timeout === undefined ? defaultTimeout : checkTimeout(callOptions.timeout, target.operation);
-    const timer = timeout === undefined ? undefined : AbortSignal.timeout(timeout);
+    const timer = timeout === undefined ? undefined : timerOn === undefined ? AbortSignal.timeout(timeout) : timerOn(timeout);
     const callerSignal = callOptions.signal;
     const signal = timer && callerSignal ? AbortSignal.any([callerSignal, timer]) : (timer ?? callerSignal);
     const code = await accessCodeFor(target);

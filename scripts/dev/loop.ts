@@ -23,6 +23,8 @@ export interface DevOptions {
   flows?: boolean;
   /** A fixture folder (`startMock({ examples })`): read again whenever a file in it is saved. */
   examples?: string;
+  /** The mock's body time-out (`startMock({ bodyTimeoutMs })`; default its own). */
+  bodyTimeoutMs?: number;
   print?: (line: string) => void;
 }
 
@@ -161,6 +163,7 @@ export async function startDev(options: DevOptions): Promise<RunningDev> {
       flows: options.flows === true,
       logLevel: 'warn',
       ...(options.examples === undefined ? {} : { examples: options.examples }),
+      ...(options.bodyTimeoutMs === undefined ? {} : { bodyTimeoutMs: options.bodyTimeoutMs }),
     });
     if (options.examples !== undefined)
       fixtures = watchFixtures(

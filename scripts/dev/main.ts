@@ -1,13 +1,14 @@
-// `npm run dev [-- --port 4010 --docs-port 4020 --flows --examples DIR]`: the mock and the docs site, both
+// `npm run dev [-- --port 4010 --docs-port 4020 --flows --examples DIR --body-timeout MS]`: the mock and the docs site, both
 // following every edit of the contract. Ctrl-C stops both and frees their ports.
 import module from 'node:module';
+import { LIMITS } from '../../src/lib/limits.ts';
 import { scriptArgs, usageFailure } from '../lib/args.ts';
 
 module.enableCompileCache?.();
 process.env.REDOCLY_TELEMETRY ??= 'off';
 process.env.REDOCLY_SUPPRESS_UPDATE_NOTICE ??= 'true';
 
-const HELP = `Usage: npm run dev [-- --port N --docs-port N --flows --examples DIR]
+const HELP = `Usage: npm run dev [-- --port N --docs-port N --flows --examples DIR --body-timeout MS]
 
 Builds what changed, serves the mock (default port 4010) and the docs site (default 4020,
 with the mock on its origin too, for the reference pages' console),
@@ -19,6 +20,7 @@ good contract stays served. Ctrl-C stops both servers.
   --docs-port N   the docs site's port (or DOCS_PORT; 0 picks a free one)
   --flows         replay the certification flows too
   --examples DIR  a fixture folder (Specmatic's external examples), read again on every save
+  --body-timeout MS  the mock's limit for a body once its headers arrived (default ${LIMITS.bodyTimeoutMs}; 100 to 600000)
   --help          this text`;
 
 const fail = (message: string): never => usageFailure('npm run dev', message);
@@ -34,8 +36,23 @@ function port(name: string, value: string | undefined, fallback: number): number
 const { values } = scriptArgs({
   command: 'npm run dev',
   usage: HELP,
-  options: { port: { type: 'string' }, 'docs-port': { type: 'string' }, flows: { type: 'boolean' }, examples: { type: 'string' } },
+  options: {
+    port: { type: 'string' },
+    'docs-port': { type: 'string' },
+    flows: { type: 'boolean' },
+    examples: { type: 'string' },
+    'body-timeout': { type: 'string' },
+  },
 });
+
+function bodyTimeout(value: string | boolean | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (typeof value !== 'string' || value.trim() === '' || !Number.isInteger(n) || n < 100 || n > 600_000)
+    fail(`--body-timeout takes a whole number of ms from 100 to 600000, not ${JSON.stringify(String(value).slice(0, 40))}.`);
+  return n;
+}
+const bodyTimeoutMs = bodyTimeout(values['body-timeout']);
 
 const { startDev } = await import('./loop.ts');
 const { StartError } = await import('../../src/mock/start-error.ts');
@@ -46,6 +63,7 @@ try {
     docsPort: port('docs-port', values['docs-port'] ?? process.env.DOCS_PORT, 4020),
     flows: values.flows === true,
     ...(typeof values.examples === 'string' ? { examples: values.examples } : {}),
+    ...(bodyTimeoutMs === undefined ? {} : { bodyTimeoutMs }),
   });
   console.log(`mock  ${dev.mockUrl}\ndocs  ${dev.docsUrl}\nwatching spec/, evidence/ and redocly.yaml (Ctrl-C stops)`);
   let stopping = false;

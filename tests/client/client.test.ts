@@ -72,7 +72,8 @@ describe('developer identity', () => {
       baseUrl: server.url,
       developerToken,
       accessCode: async () => {
-        await new Promise((resolve) => setTimeout(resolve, 5));
+        // Settles on a later turn of the event loop, as a real builder would.
+        await new Promise((resolve) => setImmediate(resolve));
         return `YXN5bmM${++calls}`;
       },
       credentials,

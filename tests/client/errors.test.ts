@@ -1,4 +1,5 @@
-// Every failure of a call becomes a typed error naming the operation.
+// Every failure of a call becomes a typed error naming the operation. Time limits run on the
+// client's injected clock (tests/support/test-clock.ts): met when the test moves it, never waited for.
 import { describe, expect, test } from 'vitest';
 import { createV2Client } from '../../src/v2.ts';
 import {
@@ -11,28 +12,52 @@ import {
   TimeoutError,
   UnexpectedResponseError,
 } from '../../src/index.ts';
+import type { ClientClock } from '../../src/call-options.ts';
+import { testClock } from '../support/test-clock.ts';
 import { deadUrl, sendJson, type Handler, useTestServer } from './server.ts';
 
 const developerToken = '6f1c2e0a-3b4d-4e5f-8a9b-0c1d2e3f4a5b';
 const credentials = { Login: 'agencia', Senha: 'segredo' };
 const server = useTestServer();
 
-/** Answers after `ms`, unless the client hangs up first. */
-const slow =
-  (ms: number): Handler =>
-  (_request, response) => {
-    const timer = setTimeout(() => sendJson(response, { late: true }), ms);
-    response.on('close', () => clearTimeout(timer));
-  };
+/** How long to wait for the server or the client to reach a state: a ceiling never reached when all is well. */
+const UNTIL = { timeout: 20_000, interval: 5 };
 
-const client = (extra: { timeout?: number; accessCode?: () => string; baseUrl?: string } = {}) =>
+/** Answers only when the test calls the function it pushes to `answers` (the client may hang up first). */
+const held =
+  (answers: Array<() => void>): Handler =>
+  (_request, response) =>
+    void answers.push(() => sendJson(response, { late: true }));
+
+const client = (
+  extra: {
+    timeout?: number;
+    accessCode?: () => string;
+    baseUrl?: string;
+    clock?: ClientClock;
+    fetch?: (r: Request) => Promise<Response>;
+  } = {},
+) =>
   createV2Client({
     baseUrl: extra.baseUrl ?? server.url,
     developerToken,
     accessCode: extra.accessCode ?? 'QUJD',
     credentials,
     ...(extra.timeout ? { timeout: extra.timeout } : {}),
+    ...(extra.clock ? { clock: extra.clock } : {}),
+    ...(extra.fetch ? { fetch: extra.fetch } : {}),
   });
+
+/** Whether `promise` has settled, after a turn of the event loop. */
+async function hasSettled(promise: Promise<unknown>): Promise<boolean> {
+  let settled = false;
+  promise.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  await new Promise((resolve) => setImmediate(resolve));
+  return settled;
+}
 
 async function rejection(promise: Promise<unknown>): Promise<CallError> {
   const error = await promise.then(
@@ -64,8 +89,8 @@ describe('transport', () => {
   test('an answer cut short: NetworkError', async () => {
     server.handle((_request, response) => {
       response.writeHead(200, { 'content-type': 'application/json', 'content-length': 1000 });
-      response.write('{"partial":');
-      setTimeout(() => response.socket?.destroy(), 20);
+      // Cut once the start of the body has left: the client is reading it then.
+      response.write('{"partial":', () => response.socket?.destroy());
     });
     const error = await rejection(client().call('/api/V2/Voos/Consultar', {}));
     expect(error).toBeInstanceOf(NetworkError);
@@ -75,43 +100,76 @@ describe('transport', () => {
 
 describe('time limits and aborts', () => {
   test('the client timeout applies to every call', async () => {
-    server.handle(slow(30_000));
-    const started = performance.now();
-    const error = await rejection(client({ timeout: 150 }).call('/api/V2/Voos/Tarifar', {}));
+    const answers: Array<() => void> = [];
+    server.handle(held(answers));
+    const clock = testClock();
+    const call = client({ timeout: 150, clock }).call('/api/V2/Voos/Tarifar', {});
+    await expect.poll(() => answers.length, UNTIL).toBe(1);
+    await clock.advance(149);
+    expect(await hasSettled(call)).toBe(false);
+    await clock.advance(1);
+    const error = await rejection(call);
     expect(error).toBeInstanceOf(TimeoutError);
     expect((error as TimeoutError).timeoutMs).toBe(150);
     expect(error.operation).toBe('Tarifar');
-    // Ended by the time-out, long before the server would have answered.
-    expect(performance.now() - started).toBeLessThan(20_000);
-  }, 60_000);
+  });
 
   test('a per-call timeout overrides the client one', async () => {
-    // Far past the 50 ms time-out: a busy machine may hold the test's thread for a few hundred
-    // ms, and an answer already read when it wakes would beat the timer.
-    server.handle(slow(1_500));
-    await expect(client({ timeout: 5_000 }).call('/api/V2/Voos/Tarifar', {}, { timeout: 50 })).rejects.toBeInstanceOf(TimeoutError);
-    await expect(client({ timeout: 50 }).call('/api/V2/Voos/Tarifar', {}, { timeout: 60_000 })).resolves.toEqual({ late: true });
+    const answers: Array<() => void> = [];
+    server.handle(held(answers));
+    const clock = testClock();
+    const shorter = expect(client({ timeout: 5_000, clock }).call('/api/V2/Voos/Tarifar', {}, { timeout: 50 })).rejects.toBeInstanceOf(
+      TimeoutError,
+    );
+    await expect.poll(() => answers.length, UNTIL).toBe(1);
+    await clock.advance(50);
+    await shorter;
+    const longer = client({ timeout: 50, clock }).call('/api/V2/Voos/Tarifar', {}, { timeout: 60_000 });
+    await expect.poll(() => answers.length, UNTIL).toBe(2);
+    // Past the client's 50 ms, within the call's own 60 s: the answer still counts.
+    await clock.advance(59_999);
+    answers[1]!();
+    await expect(longer).resolves.toEqual({ late: true });
   });
 
   test('a timeout while the body streams in', async () => {
     server.handle((_request, response) => {
       response.writeHead(200, { 'content-type': 'application/json', 'content-length': 100 });
+      // The start of the body, then nothing until the client hangs up.
       response.write('{"a":');
-      const timer = setTimeout(() => response.end(), 5_000);
-      response.on('close', () => clearTimeout(timer));
     });
-    await expect(client().call('/api/V2/Voos/Tarifar', {}, { timeout: 150 })).rejects.toBeInstanceOf(TimeoutError);
+    const clock = testClock();
+    let headers = false;
+    // The answer's headers reached the client before its time-out is met.
+    const fetch = async (request: Request) => {
+      const response = await globalThis.fetch(request);
+      headers = true;
+      return response;
+    };
+    const call = client({ clock, fetch }).call('/api/V2/Voos/Tarifar', {}, { timeout: 150 });
+    await expect.poll(() => headers, UNTIL).toBe(true);
+    expect(await hasSettled(call)).toBe(false);
+    const timedOut = expect(call).rejects.toBeInstanceOf(TimeoutError);
+    await clock.advance(150);
+    await timedOut;
   });
 
-  test("the caller's AbortSignal: abort gives AbortedError, AbortSignal.timeout gives TimeoutError", async () => {
-    server.handle(slow(5_000));
+  test("the caller's AbortSignal: abort gives AbortedError, a TimeoutError reason (AbortSignal.timeout's) gives TimeoutError", async () => {
+    const answers: Array<() => void> = [];
+    server.handle(held(answers));
     const controller = new AbortController();
     const pending = client().call('/api/V2/Voos/Emitir', {}, { signal: controller.signal });
-    setTimeout(() => controller.abort(), 50);
+    await expect.poll(() => answers.length, UNTIL).toBe(1);
+    controller.abort();
     const aborted = await rejection(pending);
     expect(aborted).toBeInstanceOf(AbortedError);
     expect(aborted.operation).toBe('Emitir');
-    const timedOut = await rejection(client().call('/api/V2/Voos/Emitir', {}, { signal: AbortSignal.timeout(50) }));
+    // What AbortSignal.timeout aborts with, given while the call is out.
+    const timing = new AbortController();
+    const timed = client().call('/api/V2/Voos/Emitir', {}, { signal: timing.signal });
+    await expect.poll(() => answers.length, UNTIL).toBe(2);
+    timing.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'));
+    const timedOut = await rejection(timed);
     expect(timedOut).toBeInstanceOf(TimeoutError);
     expect((timedOut as TimeoutError).timeoutMs).toBeUndefined();
   });

@@ -11,6 +11,7 @@ import { createV2EnClient } from '../../src/v2-en.ts';
 import { createV2ObservedClient } from '../../src/v2-observed.ts';
 import { createV3Client } from '../../src/v3.ts';
 import { answersString } from '../../src/families/legacy.ts';
+import { testClock } from '../support/test-clock.ts';
 import { sendJson, useTestServer } from './server.ts';
 
 // Legacy Autenticar answers a JSON string (Part 4.5); everything else an object.
@@ -98,17 +99,20 @@ describe('legacy: one name on several services', () => {
 
 describe('same options, credentials and errors as call()', () => {
   test('credentials merged; credentials: false sends the body as given; a per-call timeout applies', async () => {
-    const v2 = createV2Client({ ...base(), credentials });
+    const clock = testClock();
+    const v2 = createV2Client({ ...base(), credentials, clock });
     await v2.ObterMapaDeAssentos({ Localizador: 'A1' });
     expect(server.requests.at(-1)!.json).toEqual({ Login: 'agencia', Senha: 'segredo', ClienteId: 7, Localizador: 'A1' });
     await v2.ObterMapaDeAssentos({ Login: 'outra', Senha: 'x', Localizador: 'A1' }, { credentials: false, headers: { 'x-trace': 't1' } });
     expect(server.requests.at(-1)!.json).toEqual({ Login: 'outra', Senha: 'x', Localizador: 'A1' });
     expect(server.requests.at(-1)!.headers['x-trace']).toBe('t1');
-    server.handle((_request, response) => {
-      const timer = setTimeout(() => sendJson(response, {}), 5_000);
-      response.on('close', () => clearTimeout(timer));
-    });
-    await expect(v2.Tarifar({}, { timeout: 50 })).rejects.toBeInstanceOf(TimeoutError);
+    // No answer until the client hangs up: the call's 50 ms on the clock are met once it is out.
+    server.handle(() => undefined);
+    const heard = server.requests.length;
+    const timedOut = expect(v2.Tarifar({}, { timeout: 50 })).rejects.toBeInstanceOf(TimeoutError);
+    await expect.poll(() => server.requests.length, { timeout: 20_000 }).toBe(heard + 1);
+    await clock.advance(50);
+    await timedOut;
   });
 
   test('errors name the operation, as by path', async () => {

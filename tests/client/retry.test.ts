@@ -1,5 +1,6 @@
 // Issue 42, items 1 and 4, against the real mock (scripted-mock.ts): reads are retried on
-// 503, on a time-out and after Retry-After, within the call's deadline; an operation that
+// 503, on a time-out and after Retry-After, within the call's deadline (time-outs and waits
+// on the client's injected clock, tests/support/test-clock.ts: driven, never waited for); an operation that
 // books, issues, cancels, marks seats or buys ancillaries reaches the mock exactly once
 // whatever the failure, and `retry` on one is refused before any request; on
 // SessaoExpirada a read is re-authenticated and made once more, a write is not.
@@ -15,6 +16,7 @@ import {
   UnsafeRetryError,
   type CallOptions,
 } from '../../src/index.ts';
+import { testClock } from '../support/test-clock.ts';
 import { startScriptedMock, type ScriptedMock } from './scripted-mock.ts';
 import { sendJson, startServer } from './server.ts';
 
@@ -23,6 +25,8 @@ const credentials = { Login: 'agencia', Senha: 's3gredo-retry' };
 const SEARCH = { Origem: 'GRU', Destino: 'GIG', DataIda: '2026-05-20T00:00:00', QuantidadeAdultos: 1 };
 const DISPONIBILIDADE = '/api/V2/Voos/Disponibilidade';
 const UNAVAILABLE = { status: 503, body: { title: 'Service Unavailable' } };
+/** How long to wait for the mock or the client to reach a state: a ceiling never reached when all is well. */
+const UNTIL = { timeout: 20_000, interval: 5 };
 
 let mock: ScriptedMock;
 beforeAll(async () => {
@@ -37,28 +41,50 @@ describe('reads are retried', () => {
   test('503, then 200: the call resolves on the second attempt', async () => {
     await mock.script({ [DISPONIBILIDADE]: [UNAVAILABLE, 'ordinary'] });
     const attempts: number[] = [];
-    const client = v2({ retry: { attempts: 3, backoff: 10 }, hooks: { onRequest: (event) => void attempts.push(event.attempt) } });
-    await expect(client.Disponibilidade(SEARCH)).resolves.toEqual({});
+    const clock = testClock();
+    const client = v2({ retry: { attempts: 3, backoff: 10 }, hooks: { onRequest: (event) => void attempts.push(event.attempt) }, clock });
+    const read = client.Disponibilidade(SEARCH);
+    expect(await clock.advanceToNext()).toBeLessThanOrEqual(10);
+    await expect(read).resolves.toEqual({});
     expect(await mock.count(DISPONIBILIDADE)).toBe(2);
     expect(attempts).toEqual([1, 2]);
   });
 
   test('a time-out of an attempt: the next one answers, within the call time-out', async () => {
-    // The mock stalls 1.2 s on the first call (it answers nothing else meanwhile): the first
-    // attempt times out at 1 s, the second is answered once the stall ends.
-    await mock.script({ [DISPONIBILIDADE]: [{ stallMs: 1_200 }, 'ordinary'] });
-    const client = v2({ timeout: 10_000 });
-    const started = performance.now();
-    await expect(client.Disponibilidade(SEARCH, { retry: { attemptTimeout: 1_000, backoff: 10 } })).resolves.toEqual({});
-    expect(performance.now() - started).toBeLessThan(10_000);
+    // The mock holds the first call (it answers nothing else meanwhile): the first attempt
+    // times out at 1 s on the clock, the second is answered once the hold is released.
+    await mock.script({ [DISPONIBILIDADE]: [{ hold: true }, 'ordinary'] });
+    const clock = testClock();
+    const started = clock.now();
+    const settled: string[] = [];
+    const call = v2({ timeout: 10_000, clock }).Disponibilidade(SEARCH, { retry: { attemptTimeout: 1_000, backoff: 10 } });
+    call.then(
+      () => settled.push('answer'),
+      () => settled.push('error'),
+    );
+    await expect.poll(() => mock.told(DISPONIBILIDADE), UNTIL).toBe(1);
+    await clock.advance(999);
+    expect(clock.pending()).toBe(1); // the first attempt's time-out, not yet met: no back-off started
+    await clock.advance(1);
+    // Attempt 1 has timed out: its back-off is the next timer, then attempt 2 goes out.
+    expect(await clock.advanceToNext()).toBeLessThanOrEqual(10);
+    mock.release();
+    await expect(call).resolves.toEqual({});
+    expect(settled).toEqual(['answer']);
+    expect(clock.now() - started).toBeLessThanOrEqual(1_010);
     expect(await mock.count(DISPONIBILIDADE)).toBe(2);
   });
 
   test('Retry-After is honoured: the second attempt waits for it', async () => {
     await mock.script({ [DISPONIBILIDADE]: [{ ...UNAVAILABLE, headers: { 'retry-after': '1' } }, 'ordinary'] });
-    const started = performance.now();
-    await expect(v2().Disponibilidade(SEARCH, { retry: { backoff: 1 } })).resolves.toEqual({});
-    expect(performance.now() - started).toBeGreaterThanOrEqual(990);
+    const clock = testClock();
+    const call = v2({ clock }).Disponibilidade(SEARCH, { retry: { backoff: 1 } });
+    // The 503 came back: the wait before attempt 2 is Retry-After's 1 s, not the 1 ms backoff.
+    await clock.untilPending();
+    await clock.advance(999);
+    expect({ waiting: clock.pending(), calls: await mock.count(DISPONIBILIDADE) }).toEqual({ waiting: 1, calls: 1 });
+    await clock.advance(1);
+    await expect(call).resolves.toEqual({});
     expect(await mock.count(DISPONIBILIDADE)).toBe(2);
   });
 
@@ -74,9 +100,14 @@ describe('reads are retried', () => {
 
   test('the last error says how many attempts were made, as many as the mock received', async () => {
     await mock.script({ [DISPONIBILIDADE]: [UNAVAILABLE] });
-    const error = await v2({ retry: { attempts: 4, backoff: 5 } })
+    const clock = testClock();
+    const call = v2({ retry: { attempts: 4, backoff: 5 }, clock })
       .Disponibilidade(SEARCH)
       .catch((e: unknown) => e);
+    // The three back-offs, each jittered between half and all of 5, 10 and 20 ms.
+    const waits = [await clock.advanceToNext(), await clock.advanceToNext(), await clock.advanceToNext()];
+    expect(waits.map((w, i) => w >= 5 * 2 ** (i - 1) && w <= 5 * 2 ** i)).toEqual([true, true, true]);
+    const error = await call;
     expect(error).toBeInstanceOf(HttpStatusError);
     expect((error as HttpStatusError).attempts).toBe(4);
     expect((error as HttpStatusError).message).toMatch(/^Disponibilidade: the service answered HTTP 503 .*\(4 attempts\)$/);
@@ -85,18 +116,32 @@ describe('reads are retried', () => {
 
   test('the call time-out is the deadline of every attempt and wait together', async () => {
     await mock.script({ [DISPONIBILIDADE]: [UNAVAILABLE] });
-    const started = performance.now();
-    const error = await v2({ timeout: 800, retry: { attempts: 10, backoff: 150 } })
+    const clock = testClock();
+    const started = clock.now();
+    let failures = 0;
+    let waited = 0;
+    let settled = false;
+    const hooks = { onError: () => void failures++ };
+    const call = v2({ timeout: 800, retry: { attempts: 10, backoff: 150 }, hooks, clock })
       .Disponibilidade(SEARCH)
-      .catch((e: unknown) => e);
-    const elapsed = performance.now() - started;
-    // It stops when the next wait would pass the deadline, or at the deadline itself.
-    expect(error instanceof HttpStatusError || error instanceof TimeoutError).toBe(true);
+      .catch((e: unknown) => e)
+      .finally(() => (settled = true));
+    // The 503s take no time on the clock; only the back-offs move it: after each failure, the one timer is its wait.
+    while (!settled) {
+      await expect.poll(() => settled || (failures > waited && clock.pending() === 1), UNTIL).toBe(true);
+      if (settled) break;
+      await clock.advanceToNext();
+      waited++;
+    }
+    const error = await call;
+    // It stops when the next wait would pass the deadline: waits of 75-150, 150-300, 300-600 ms fit 2 to 4 attempts in 800.
+    expect(error).toBeInstanceOf(HttpStatusError);
+    expect((error as Error).message).toMatch(/\(\d attempts, no time left for another\)$/);
     const attempts = (error as HttpStatusError).attempts!;
     expect(attempts).toBeGreaterThanOrEqual(2);
-    expect(attempts).toBeLessThan(10);
+    expect(attempts).toBeLessThanOrEqual(4);
     expect(await mock.count(DISPONIBILIDADE)).toBe(attempts);
-    expect(elapsed).toBeLessThan(800 + 500);
+    expect(clock.now() - started).toBeLessThan(800);
   });
 
   test('not on a status that is not transient (500), nor with retry: false', async () => {
@@ -123,31 +168,34 @@ const WRITES: Array<{ path: string; body: Record<string, unknown> }> = [
   },
   { path: '/api/V2/Voos/GravarServicoAuxiliar', body: { DisponibilidadeId: 'D1', Localizador: 'ABC123', ServiceIds: ['S1'] } },
 ];
-const FAILURES: Array<{ name: string; step: { stallMs: number } | { status: number; body: unknown } }> = [
+const FAILURES: Array<{ name: string; step: { hold: true } | { status: number; body: unknown } }> = [
   { name: '503', step: UNAVAILABLE },
   { name: '502', step: { status: 502, body: {} } },
   { name: '504', step: { status: 504, body: {} } },
-  // Far past the 150 ms time-out: a loaded CI machine can hold the test's thread for a few
-  // hundred ms, and an answer already read when it wakes would beat the timer (seen at 400 ms).
-  { name: 'a time-out', step: { stallMs: 1_200 } },
+  // Held until the 150 ms time-out has been met on the clock: no answer can beat it, however busy the machine.
+  { name: 'a time-out', step: { hold: true } },
 ];
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('a booking call is made exactly once, whatever the failure', () => {
   test.each(FAILURES)('$name, with retry configured on the client', async ({ step }) => {
     await mock.script(Object.fromEntries(WRITES.map((w) => [w.path, [step, 'ordinary']])));
-    const stall = 'stallMs' in step ? step.stallMs : 0;
-    // Only the stall is meant to meet the time-out: a busy machine may take longer than 150 ms
-    // to answer a 502 or a reset, which must then still come back as what it is.
-    const client = v2({ timeout: stall ? 150 : 10_000, retry: { attempts: 5, backoff: 1 } });
+    const held = 'hold' in step;
+    // The clock moves only for the hold: a 502 or a reset comes back as what it is, however long it takes.
+    const clock = testClock();
+    const client = v2({ timeout: 150, retry: { attempts: 5, backoff: 1 }, clock });
     const call = client.call as (path: string, body: unknown, options?: CallOptions) => Promise<unknown>;
     for (const { path, body } of WRITES) {
-      await expect(call(path, body)).rejects.toThrow(stall ? TimeoutError : HttpStatusError);
-      // The mock stalls in its only thread: let it finish before the next call.
-      await pause(stall);
+      const failed = expect(call(path, body)).rejects.toThrow(held ? TimeoutError : HttpStatusError);
+      if (held) {
+        await expect.poll(() => mock.told(path), UNTIL).toBe(1);
+        await clock.advance(150);
+      }
+      await failed;
+      // No back-off is waiting: a retry could only come after one.
+      expect({ path, waiting: clock.pending() }).toEqual({ path, waiting: 0 });
+      // The mock holds in its only thread: it answers the next call once released.
+      if (held) mock.release();
     }
-    // A late retry would show here: wait past any backoff the client could have used.
-    await pause(500);
     for (const { path } of WRITES) expect({ path, calls: await mock.count(path) }).toEqual({ path, calls: 1 });
   });
 
@@ -167,6 +215,13 @@ describe('a booking call is made exactly once, whatever the failure', () => {
   test('bad retry options are a ConfigurationError', () => {
     expect(() => v2({ retry: { attempts: 0 } })).toThrow(ConfigurationError);
     expect(() => v2({ retry: { backoff: -1 } })).toThrow(/retry\.backoff/);
+  });
+
+  test('a clock that is not { now, setTimeout, clearTimeout } is a ConfigurationError', () => {
+    const clock = testClock();
+    expect(() => v2({ clock: { now: clock.now, setTimeout: clock.setTimeout } as never })).toThrow(ConfigurationError);
+    expect(() => v2({ clock: 'performance' as never })).toThrow(/^clock must be an object \{ now, setTimeout, clearTimeout \}/);
+    expect(() => v2({ clock })).not.toThrow();
   });
 });
 
@@ -204,21 +259,30 @@ describe('legacy sessions: re-authentication on SessaoExpirada', () => {
   });
 
   test('the timeout bounds the whole call: the renewal and the second attempt get what is left', async () => {
-    // Issue 50, point 5: each step answers after 1,000 ms; with a 1,500 ms timeout the call must end
-    // by its deadline, during the renewal, not after three fresh limits (it used to end after about
-    // 3 s with SessionExpiredError, the call made twice). The first answer has 500 ms to spare on a
-    // loaded machine (250 ms of 400 was too little in CI); the renewal can never end in time.
+    // Issue 50, point 5: the first step answers at 1,000 ms on the clock; with a 1,500 ms timeout
+    // the call must end by its deadline, during the renewal (500 ms left), not after three fresh
+    // limits (it used to end after about 3 s with SessionExpiredError, the call made twice).
+    const answers: Array<() => void> = [];
     const server = await startServer((request, response) => {
       const answer = request.url.endsWith('/Autenticar') ? 'token-renewed' : { SessaoExpirada: true };
-      const timer = setTimeout(() => sendJson(response, answer), 1_000);
-      response.on('close', () => clearTimeout(timer));
+      answers.push(() => sendJson(response, answer));
     });
     try {
-      const client = createLegacyClient({ baseUrl: server.url, ...identity, credentials, reauthenticate: true, timeout: 1_500 });
-      const error = await client.ObterMapaDeAssentos({ Localizador: 'ABC123' }).then(
+      const clock = testClock();
+      const client = createLegacyClient({ baseUrl: server.url, ...identity, credentials, reauthenticate: true, timeout: 1_500, clock });
+      const settled = client.ObterMapaDeAssentos({ Localizador: 'ABC123' }).then(
         () => undefined,
         (e: unknown) => e,
       );
+      await expect.poll(() => answers.length, UNTIL).toBe(1);
+      await clock.advance(1_000);
+      answers[0]!();
+      // The renewal goes out with what is left; it is answered only after the deadline.
+      await expect.poll(() => answers.length, UNTIL).toBe(2);
+      await clock.advance(499);
+      expect(clock.pending()).toBe(1);
+      await clock.advance(1);
+      const error = await settled;
       expect(error).toBeInstanceOf(TimeoutError);
       expect((error as TimeoutError).timeoutMs).toBe(1_500);
       expect((error as Error).message).toMatch(/^ObterMapaDeAssentos: timed out after 1500 ms \(1 attempt, during Autenticar\)$/);
@@ -247,14 +311,18 @@ describe('a network error', () => {
         if (seen++ === 0) response.socket?.destroy();
         else sendJson(response, { ok: true });
       });
-      const client = createV2Client({ baseUrl: server.url, ...identity, credentials, retry: { backoff: 5 } });
-      await expect(client.Disponibilidade(SEARCH)).resolves.toEqual({ ok: true });
+      const clock = testClock();
+      const client = createV2Client({ baseUrl: server.url, ...identity, credentials, retry: { backoff: 5 }, clock });
+      const read = client.Disponibilidade(SEARCH);
+      expect(await clock.advanceToNext()).toBeLessThanOrEqual(5);
+      await expect(read).resolves.toEqual({ ok: true });
       expect(server.requests.map((r) => r.url)).toEqual([DISPONIBILIDADE, DISPONIBILIDADE]);
 
       seen = 0;
       server.requests.length = 0;
       await expect(client.Reservar({})).rejects.toThrow(NetworkError);
-      await pause(300);
+      // No back-off is waiting on the clock: a retry could only come after one.
+      expect(clock.pending()).toBe(0);
       expect(server.requests.map((r) => r.url)).toEqual(['/api/V2/Voos/Reservar']);
     } finally {
       await server.close();

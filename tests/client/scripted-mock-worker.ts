@@ -1,8 +1,8 @@
 // The real mock (`startMock` with a `respond`), in a worker thread so that a scripted
-// stall blocks the mock and never the test: a responder is synchronous, and a stall is the
-// only way the mock can answer too late. Each call is posted to the test, so it counts the
+// hold blocks the mock and never the test: a responder is synchronous, and a hold (until
+// the test releases it) is the only way the mock can answer too late. Each call is posted to the test, so it counts the
 // calls the mock received. Script: per operation, one step per call (the last repeats).
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { readFamilies } from '../../scripts/lib/families.ts';
 import type { MockCall, MockDecision } from '../../src/mock/responder.ts';
 import { startMock } from '../../src/mock/server.ts';
@@ -14,7 +14,9 @@ const port = parentPort;
 if (!port) throw new Error('scripted-mock-worker runs as a worker thread');
 let script: Script = {};
 const seen = new Map<string, number>();
-const pause = new Int32Array(new SharedArrayBuffer(4));
+const { hold } = workerData as { hold: Int32Array };
+// A ceiling only, never reached when all is well: a test that fails before its release() does not hang the worker.
+const HOLD_CEILING_MS = 120_000;
 
 function respond(call: MockCall): MockDecision | undefined {
   const n = seen.get(call.path) ?? 0;
@@ -23,8 +25,9 @@ function respond(call: MockCall): MockDecision | undefined {
   const steps = script[call.path];
   const step = steps?.[Math.min(n, steps.length - 1)];
   if (step === undefined || step === 'ordinary') return undefined;
-  if ('stallMs' in step) {
-    Atomics.wait(pause, 0, 0, step.stallMs);
+  if ('hold' in step) {
+    Atomics.wait(hold, 0, 0, HOLD_CEILING_MS);
+    Atomics.store(hold, 0, 0);
     return undefined;
   }
   if (!step.echo) return { kind: 'answer', status: step.status, body: step.body ?? {}, ...(step.headers ? { headers: step.headers } : {}) };

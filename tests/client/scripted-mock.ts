@@ -2,8 +2,11 @@
 // answer, call by call; `calls` lists every call the mock received, in order.
 import { Worker } from 'node:worker_threads';
 
-/** What the mock does with one call: its ordinary answer, this answer, or a stall before its ordinary answer. */
-export type Step = 'ordinary' | { stallMs: number } | { status: number; body?: unknown; headers?: Record<string, string>; echo?: boolean };
+/**
+ * What the mock does with one call: its ordinary answer, this answer, or a hold (the mock
+ * answers nothing, this call's ordinary answer included, until the test calls `release()`).
+ */
+export type Step = 'ordinary' | { hold: true } | { status: number; body?: unknown; headers?: Record<string, string>; echo?: boolean };
 
 /** Steps by path: the n-th call of a path takes the n-th step (the last repeats). */
 export type Script = Record<string, Step[]>;
@@ -20,13 +23,19 @@ export interface ScriptedMock {
   received(): Promise<ReceivedCall[]>;
   /** Calls of `path` the mock received so far. */
   count(path: string): Promise<number>;
+  /** Calls of `path` the mock has told of so far, even while it holds one (no round trip: poll it). */
+  told(path: string): number;
+  /** Ends the hold the mock is in: the held call gets its ordinary answer, and the mock answers again. */
+  release(): void;
   /** Replaces the script and forgets the calls. */
   script(script: Script): Promise<void>;
   close(): Promise<void>;
 }
 
 export function startScriptedMock(): Promise<ScriptedMock> {
-  const worker = new Worker(new URL('./scripted-mock-worker.ts', import.meta.url));
+  // The hold's flag, shared with the worker: it waits on it, release() sets it.
+  const hold = new Int32Array(new SharedArrayBuffer(4));
+  const worker = new Worker(new URL('./scripted-mock-worker.ts', import.meta.url), { workerData: { hold } });
   const calls: ReceivedCall[] = [];
   let scripted: (() => void) | undefined;
   const pongs: Array<() => void> = [];
@@ -46,6 +55,11 @@ export function startScriptedMock(): Promise<ScriptedMock> {
           url: message.url!,
           received,
           count: async (path) => (await received()).filter((call) => call.path === path).length,
+          told: (path) => calls.filter((call) => call.path === path).length,
+          release: () => {
+            Atomics.store(hold, 0, 1);
+            Atomics.notify(hold, 0);
+          },
           script: (script) =>
             new Promise<void>((done) => {
               scripted = () => {

@@ -32,6 +32,7 @@ import {
   type ClientError,
   type Family,
 } from '../../src/index.ts';
+import { testClock } from '../support/test-clock.ts';
 import { deadUrl, sendJson, startServer, type TestServer } from './server.ts';
 
 const SENHA = 'CANARY-SENHA-5b1e';
@@ -342,18 +343,21 @@ describe('no secret in any error', () => {
   test('NetworkError: answer cut short', async () => {
     server.handle((_request, response) => {
       response.writeHead(200, { 'content-length': 1000 });
-      response.write('{');
-      setTimeout(() => response.socket?.destroy(), 10);
+      // Cut once the start of the body has left: the client is reading it then.
+      response.write('{', () => response.socket?.destroy());
     });
     expectNoSecret(await caught(() => v2().call('/api/V2/Voos/Reservar', secretBody)), NetworkError);
   });
 
   test('TimeoutError and AbortedError', async () => {
-    server.handle((_request, response) => {
-      const timer = setTimeout(() => sendJson(response, {}), 5_000);
-      response.on('close', () => clearTimeout(timer));
-    });
-    expectNoSecret(await caught(() => v2().call('/api/V2/Voos/Reservar', secretBody, { timeout: 50 })), TimeoutError);
+    // No answer until the client hangs up: its time-out, on the clock, is met once the call is out.
+    let heard = 0;
+    server.handle(() => void heard++);
+    const clock = testClock();
+    const timedOut = caught(() => createV2Client({ ...options(), clock }).call('/api/V2/Voos/Reservar', secretBody, { timeout: 50 }));
+    await expect.poll(() => heard, { timeout: 20_000 }).toBe(1);
+    await clock.advance(50);
+    expectNoSecret(await timedOut, TimeoutError);
     expectNoSecret(
       await caught(() => v2().call('/api/V2/Voos/Reservar', secretBody, { signal: AbortSignal.abort(new Error(SENHA)) })),
       AbortedError,

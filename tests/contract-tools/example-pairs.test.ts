@@ -141,6 +141,7 @@ beforeAll(async () => {
     );
     if (answered) break;
     if (stub.exitCode !== null || Date.now() > deadline) throw new Error(`Specmatic's stub did not start:\n${stubOutput.slice(-3000)}`);
+    // real time: the interval of a poll for a real Specmatic process to answer.
     await new Promise((r) => setTimeout(r, 500));
   }
 }, 180_000);

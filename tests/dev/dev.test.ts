@@ -73,7 +73,9 @@ beforeAll(async () => {
   ws = await builtCopy({ prefix: 'dev-loop-' });
   original = await readFile(path.join(ws.dir, SCHEMA), 'utf8');
   await mkdir(path.join(ws.dir, FIXTURES));
-  child = spawn(process.execPath, ['scripts/dev/main.ts', '--port', '0', '--docs-port', '0', '--examples', FIXTURES], {
+  // The mock's body time-out at its ceiling (10 min, never reached): a call held mid-body across a rebuild must not meet it on a slow machine.
+  const args = ['--port', '0', '--docs-port', '0', '--examples', FIXTURES, '--body-timeout', '600000'];
+  child = spawn(process.execPath, ['scripts/dev/main.ts', ...args], {
     cwd: ws.dir,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -206,7 +208,8 @@ describe('npm run dev', () => {
         },
       );
       req.on('error', reject);
-      // Head and half the body now; the rest once the mock has swapped to a contract refusing this call.
+      // Head and half the body now; the rest once the mock has swapped to a contract refusing this call
+      // (real time stays, a real dev process rebuilding: the body time-out is set far past any rebuild).
       req.write(CALL.slice(0, 10));
       inFlight = () => req.end(CALL.slice(10));
     });

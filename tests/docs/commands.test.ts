@@ -177,6 +177,7 @@ async function groupGone(pid: number, ms: number): Promise<boolean> {
   const started = Date.now();
   while (groupAlive(pid)) {
     if (Date.now() - started > ms) return false;
+    // real time: the interval of a poll for a real process group (gone, or listening).
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return true;
@@ -280,6 +281,7 @@ async function startServer(c: DocCommand, command: string, serverEnv: NodeJS.Pro
       await stop({ port: 0, child, output: () => output });
       throw new Error(`${c.file}:${c.line} \`${c.command}\` did not listen within 120 s:\n${output}`);
     }
+    // real time: the interval of a poll for a real process group (gone, or listening).
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -311,6 +313,7 @@ function runIn(cwd: string, script: string, scriptEnv: NodeJS.ProcessEnv = env):
       output += chunk.toString();
       stderr += chunk.toString();
     });
+    // real time: a ceiling on a real command, never reached when all is well.
     const timer = setTimeout(() => signalGroup(child, 'SIGKILL'), 300_000);
     const done = (code: number | null) => {
       clearTimeout(timer);
@@ -318,6 +321,7 @@ function runIn(cwd: string, script: string, scriptEnv: NodeJS.ProcessEnv = env):
     };
     // The output is whole at 'close'; a child left running in the background keeps the pipes open, so 'exit' and a moment bound the wait.
     child.once('close', done);
+    // real time: a real child's background leftovers hold the pipes; 2 s after its exit bounds that wait.
     child.once('exit', (code) => setTimeout(() => done(code), 2_000).unref());
   });
 }

@@ -98,11 +98,13 @@ export function startServer(
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     signal('SIGINT');
+    // real time: a real child that ignores SIGINT is killed after 5 s.
     const killer = setTimeout(() => signal('SIGKILL'), 5_000);
     await exited;
     clearTimeout(killer);
   };
   return new Promise((resolve, reject) => {
+    // real time: a ceiling on a real tool starting, never reached when all is well.
     const timer = setTimeout(() => {
       void stop();
       reject(new Error(`${command} ${args.join(' ')} did not start within ${timeoutMs} ms:\n${output}`));

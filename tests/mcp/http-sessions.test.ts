@@ -1,10 +1,10 @@
 // Issue 58: MCP over Streamable HTTP within the package's limits (LIMITS). Abandoned
 // sessions do not pile up: their number is capped (the least recently used closed to admit
-// another) and an idle one expires, driven here by an injected clock or a small idle time,
-// never by a long wait. A trickled body is cut by the body time-out, and the server keeps
-// serving. Real requests to the server on a free port of 127.0.0.1.
+// another) and an idle one expires, driven here by an injected clock and Vitest's fake
+// timers, never by a wait. A trickled body is cut by the body time-out (200 ms of real time),
+// and the server keeps serving. Real requests to the server on a free port of 127.0.0.1.
 import http from 'node:http';
-import { afterEach, expect, test } from 'vitest';
+import { afterEach, expect, test, vi } from 'vitest';
 import { LIMITS } from '../../src/lib/contract-index.ts';
 import { createMcpServer, type RunningMcpHttp, serveMcpHttp } from '../../src/mcp.ts';
 
@@ -18,6 +18,7 @@ const INITIALIZE = JSON.stringify({
 
 let running: RunningMcpHttp | undefined;
 afterEach(async () => {
+  vi.useRealTimers();
   await running?.close();
   running = undefined;
 });
@@ -94,16 +95,24 @@ test(`a session unused for LIMITS.mcpSessionIdleMs (${LIMITS.mcpSessionIdleMs} m
   expect(server.sessions()).toBe(0);
 });
 
-test('idle sessions are closed with no request to trigger it (a small idle time, its timer)', async () => {
+test('idle sessions are closed with no request to trigger it (its sweep on a fake setInterval)', async () => {
+  // Only the server's sweep is faked: the sockets and fetch keep their real timers.
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
   let now = 1_000_000;
   const server = await serve({ idleMs: 100, now: () => now });
   await Promise.all(Array.from({ length: 3 }, () => open(server.url)));
   expect(server.sessions()).toBe(3);
-  now += 100;
-  await expect.poll(() => server.sessions(), { timeout: 10_000 }).toBe(0);
+  // The sweep runs every idleMs / 4: a sweep before the sessions are idle closes none.
+  now += 99;
+  vi.advanceTimersByTime(25);
+  expect(server.sessions()).toBe(3);
+  now += 1;
+  vi.advanceTimersByTime(25);
+  expect(server.sessions()).toBe(0);
 });
 
 test('a trickled body is cut by the body time-out with 408, and the server keeps serving', async () => {
+  // Real time stays: the body never completes, so only the 408 can end this (no race), and faking the global setTimeout under live sockets hung the next request.
   const server = await serve({ bodyTimeoutMs: 200 });
   const status = await new Promise<number>((resolve, reject) => {
     const req = http.request(

@@ -13,11 +13,15 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { type CallToolResult, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { isReadPath, operationsOf } from '../../src/lib/contract-index.ts';
 import { CANARIES, CANARY, hidden } from '../support/canaries.ts';
 import { installNode, mustRun, run } from '../support/package.ts';
 import { packedInstall } from '../support/shared-fixtures.ts';
+
+// Real time stays: each test talks to a real Node 20 child over stdio, awaiting its answers (events, no fixed wait);
+// 1-3 s each alone, so this ceiling (and the SDK's own 60 s per request) is never reached when all is well.
+vi.setConfig({ testTimeout: 120_000 });
 
 const NODE_20 = '20.20.2';
 const SDK = '@modelcontextprotocol/sdk@1.32.2';

@@ -37,6 +37,7 @@ async function startHttp(): Promise<{ url: string; child: ChildProcess }> {
     const match = /listening on (http:\/\/127\.0\.0\.1:\d+)\/mcp/.exec(stderr);
     if (match?.[1]) return { url: match[1], child };
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`mcp --transport http did not listen:\n${stderr}`);
+    // real time: the interval of a poll for a real MCP process to listen.
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

@@ -13,8 +13,8 @@ test('a body waiting its turn when the pool closes is handed back to the mock, n
     admitted = true;
     return stream;
   });
-  // Two processes, two bodies: the third waits while the first two are open.
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  // Two processes, two bodies: the third waits while the first two are open (admission follows a slot's end, no timer).
+  for (let turn = 0; turn < 10; turn++) await new Promise((resolve) => setImmediate(resolve));
   expect(admitted).toBe(false);
   pool.close();
   expect(await (await third).verdict).toEqual({ id: -1, kind: 'parsed' });

@@ -42,6 +42,7 @@ beforeAll(async () => {
   );
   stopProxy = () => child.kill('SIGINT');
   proxyUrl = await new Promise<string>((resolve, reject) => {
+    // real time: a ceiling on a real child process starting, never reached when all is well.
     const timer = setTimeout(() => reject(new Error(`proxy did not start: ${proxyOutput}`)), 60_000);
     child.stdout.on('data', (chunk: Buffer) => {
       proxyOutput += chunk.toString();

@@ -29,6 +29,7 @@ beforeAll(async () => {
   const deadline = Date.now() + 30_000;
   while (!/Prism is listening/.test(log)) {
     if (prism.exitCode !== null || Date.now() > deadline) throw new Error(`Prism did not start:\n${log}`);
+    // real time: the interval of a poll for a real Prism process's log line.
     await new Promise((r) => setTimeout(r, 100));
   }
 }, 60_000);

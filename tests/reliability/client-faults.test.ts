@@ -31,6 +31,7 @@ const NO_STALL_MS = 30_000;
 // A bound on a hang too: each test makes many real calls, which on two busy cores overran 30 s.
 vi.setConfig({ testTimeout: 120_000 });
 /** Limit of a call the server stalls: short, so the suite stays quick. */
+// Real time stays: a stalled fault never answers, so only the limit can end it (no race), and the caller's own AbortSignal.timeout and abort timer are under test.
 const STALL_MS = { min: 200, max: 400 };
 
 const NEUTRAL: Canaries = {
@@ -78,6 +79,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
   // Let any late rejection or warning surface before judging.
+  // real time: a moment for a late rejection or warning of real sockets to surface, not a deadline.
   await new Promise((resolve) => setTimeout(resolve, 100));
   process.off('unhandledRejection', onUnhandled);
   process.off('warning', onWarning);

@@ -25,6 +25,7 @@ export async function exchange(baseUrl: string, r: Sendable): Promise<Answer> {
       // fetch adds no content type for bytes, so each request says exactly what it means to.
       ...(r.body === undefined || r.method === 'GET' ? {} : { body: typeof r.body === 'string' ? r.body : new Uint8Array(r.body) }),
       redirect: 'manual',
+      // real time: a ceiling on one exchange with a real server, never reached when all is well.
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
     return { status: response.status, contentType: response.headers.get('content-type') ?? '', text: await response.text() };

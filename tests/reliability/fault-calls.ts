@@ -95,10 +95,12 @@ export async function faultedCall(
     ...(limit.where === 'client' ? { timeout: limit.ms } : {}),
   }) as LooseClient;
   const controller = new AbortController();
+  // real time: the caller's own abort timer and AbortSignal.timeout are under test, against a stall that never answers.
   const abortTimer = limit.where === 'signal-abort' ? setTimeout(() => controller.abort(), limit.ms) : undefined;
   const options = {
     ...(op.pathParams ? { params: { path: op.pathParams } } : {}),
     ...(limit.where === 'call' ? { timeout: limit.ms } : {}),
+    // real time: as above, the caller's AbortSignal.timeout.
     ...(limit.where === 'signal-timeout' ? { signal: AbortSignal.timeout(limit.ms) } : {}),
     ...(limit.where === 'signal-abort' ? { signal: controller.signal } : {}),
   };

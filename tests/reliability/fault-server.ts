@@ -96,6 +96,7 @@ export async function startFaultServer(faults: ReadonlyMap<string, FaultHandler>
     receivedElsewhere,
     async allClosed(ms) {
       const deadline = performance.now() + ms;
+      // real time: the interval of a poll for real sockets to close.
       while (open.size > 0 && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
       return open.size === 0;
     },

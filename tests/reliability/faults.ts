@@ -69,6 +69,7 @@ const cutShort =
     const text = JSON.stringify({ echoed: echoValue(context) });
     response.writeHead(status, { 'content-type': JSON_TYPE, 'content-length': Buffer.byteLength(text) });
     response.write(text.slice(0, Math.ceil(text.length / 2)));
+    // real time: the reset follows what was written by a moment; the call's limit is 30 s away.
     setTimeout(() => response.socket?.destroy(), 5);
   };
 
@@ -165,6 +166,7 @@ export function buildFaults(operationNode: (path: string) => FaultOperation): Fa
       handle: (response) => {
         response.writeHead(200, { 'content-type': JSON_TYPE });
         response.flushHeaders();
+        // real time: the reset follows what was written by a moment; the call's limit is 30 s away.
         setTimeout(() => response.socket?.destroy(), 5);
       },
       expected: NetworkError,

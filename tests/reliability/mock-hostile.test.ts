@@ -69,6 +69,7 @@ function slowClient(port: number, chunks: string[], everyMs: number): Promise<{ 
     const socket = net.connect(port, '127.0.0.1');
     let received = '';
     let i = 0;
+    // real time: a real socket trickled against a real mock process's head and body time-outs.
     const timer = setInterval(() => {
       if (i < chunks.length && !socket.destroyed) socket.write(chunks[i++]!);
     }, everyMs);
@@ -79,6 +80,7 @@ function slowClient(port: number, chunks: string[], everyMs: number): Promise<{ 
       resolve({ received, closedAfterMs: performance.now() - started });
     });
     // The test's own bound: a server that never cuts the client off fails below.
+    // real time: the test's own ceiling, never reached when the mock cuts the trickler.
     setTimeout(() => socket.destroy(), 15_000);
   });
 }

@@ -382,6 +382,7 @@ describe('slow callers', () => {
       if (prefix) socket.write(prefix);
       let text = '';
       let i = 0;
+      // real time: a real socket trickled against the proxy's real time-outs; the trickle never ends, so no race.
       const timer = setInterval(() => {
         if (i < bytes.length && socket.writable) socket.write(bytes[i++]!);
       }, everyMs);

@@ -26,9 +26,11 @@ export function startServerProcess(node: string, args: string[], options: Server
       if (child.exitCode !== null || child.signalCode !== null) return resolve();
       child.once('exit', () => resolve());
       child.kill('SIGINT');
+      // real time: a real child that ignores SIGINT is killed after 5 s.
       setTimeout(() => child.kill('SIGKILL'), 5_000).unref();
     });
   return new Promise((resolve, reject) => {
+    // real time: a ceiling on a real mock process starting, never reached when all is well.
     const timer = setTimeout(() => {
       void stop();
       reject(new Error(`${args.join(' ')} did not start within ${timeoutMs} ms:\n${output}`));

@@ -129,3 +129,14 @@ export const stored: [V2EnClient, V3Client, V1Client, LegacyClient, Booking] = [
   createLegacyClient({ ...identity, credentials }),
   new Booking(),
 ];
+
+// The test clock (docs/client.md, "Time-outs on your own clock"): an object of three functions, on every family.
+const clock = { now: () => 0, setTimeout: (callback: () => void, ms: number) => ({ callback, ms }), clearTimeout: (_handle: unknown) => {} };
+export const clocked: [V2Client, LegacyClient] = [
+  createV2Client({ ...identity, credentials, clock }),
+  createLegacyClient({ ...identity, credentials, reauthenticate: true, timeout: 1_500, clock }),
+];
+// @ts-expect-error now() gives a number of milliseconds
+createV3Client({ ...identity, clock: { ...clock, now: () => '0' } });
+// @ts-expect-error clearTimeout is part of it
+createV1Client({ ...identity, clock: { now: clock.now, setTimeout: clock.setTimeout } });
