@@ -26,4 +26,12 @@ export type {
   OperationName,
   OperationRequest,
 } from './named-calls.ts';
-export type { CallErrorEvent, CallEvent, CallHooks, CallRequestEvent, CallResponseEvent, RetryOptions } from './call-options.ts';
+export type {
+  CallErrorEvent,
+  CallEvent,
+  CallHooks,
+  CallRequestEvent,
+  CallResponseEvent,
+  ClientClock,
+  RetryOptions,
+} from './call-options.ts';

@@ -2,7 +2,7 @@
 // name and by path, in every family; the exported client types store a client in a field
 // with or without credentials; request and answer types by operation name, observed
 // flavours included. Each @ts-expect-error must meet an error (tests/types/types.test.ts).
-import type { CallErrorEvent, CallHooks, CallRequestEvent, CallResponseEvent, RetryOptions } from '../../src/index.ts';
+import type { CallErrorEvent, CallHooks, CallRequestEvent, CallResponseEvent, ClientClock, RetryOptions } from '../../src/index.ts';
 import { createLegacyClient, type LegacyAnswer, type LegacyClient, type LegacyReadOperation, type LegacyRequest } from '../../src/legacy.ts';
 import { createLegacyObservedClient, type LegacyObservedClient, type LegacyObservedRequest } from '../../src/legacy-observed.ts';
 import { createV1Client, type V1Client, type V1Request } from '../../src/v1.ts';
@@ -131,7 +131,7 @@ export const stored: [V2EnClient, V3Client, V1Client, LegacyClient, Booking] = [
 ];
 
 // The test clock (docs/client.md, "Time-outs on your own clock"): an object of three functions, on every family.
-const clock = { now: () => 0, setTimeout: (callback: () => void, ms: number) => ({ callback, ms }), clearTimeout: (_handle: unknown) => {} };
+const clock: ClientClock = { now: () => 0, setTimeout: (callback: () => void, ms: number) => ({ callback, ms }), clearTimeout: (_handle: unknown) => {} };
 export const clocked: [V2Client, LegacyClient] = [
   createV2Client({ ...identity, credentials, clock }),
   createLegacyClient({ ...identity, credentials, reauthenticate: true, timeout: 1_500, clock }),
