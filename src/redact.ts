@@ -130,6 +130,16 @@ function literalEncodings(secret: string): string[] {
 
 /** A text in pieces of 64 to 127 code points (or whole when shorter): `inPieces([...text])` joined, without an array per character. */
 function piecesOf(text: string): string[] {
+  // No surrogate (every Base64 and hex form): a code point is a unit, so the pieces are plain slices.
+  if (!SURROGATE.test(text)) {
+    const pieces: string[] = [];
+    for (let start = 0; start < text.length; start += PIECE) pieces.push(text.slice(start, start + PIECE));
+    if (pieces.length > 1 && (pieces.at(-1) as string).length < PIECE) {
+      const last = pieces.pop() as string;
+      pieces.push(`${pieces.pop() as string}${last}`);
+    }
+    return pieces;
+  }
   const starts: number[] = [];
   let count = 0;
   for (let i = 0; i < text.length; i++, count++) {
@@ -143,6 +153,9 @@ function piecesOf(text: string): string[] {
   if (starts.length > 1 && count % PIECE !== 0) starts.pop();
   return starts.map((start, k) => text.slice(start, starts[k + 1] ?? text.length));
 }
+
+/** A surrogate code unit: a text without one splits into code points as it splits into units. */
+const SURROGATE = /[\ud800-\udfff]/;
 
 const BASE64_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
