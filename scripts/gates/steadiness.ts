@@ -30,17 +30,33 @@ function count(name: 'busy-loops' | 'browser-runs', fallback: number, max: numbe
 const busyLoops = count('busy-loops', 2, 8);
 const browserRuns = count('browser-runs', 0, 10);
 
+/** The suite running now, stopped with the loops when this script is. */
+let current: ChildProcess | undefined;
+
 function run(args: string[]): Promise<number> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, args, { stdio: 'inherit', env: { ...process.env, CI: 'true' } });
+    current = child;
     child.once('exit', (code) => resolve(code ?? 1));
   });
 }
 
 const vitest = new URL('../../node_modules/vitest/vitest.mjs', import.meta.url).pathname;
-const loops: ChildProcess[] = Array.from({ length: busyLoops }, () => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
+/**
+ * A loop that spins and, every million turns, ends itself once its parent is gone: this script
+ * killed by a signal (SIGKILL included) runs no `finally`, and loops left behind would hold the cores.
+ */
+const LOOP = 'const parent = process.ppid; for (let i = 1; ; i++) if (i % 1e6 === 0 && process.ppid !== parent) process.exit(0);';
+const loops: ChildProcess[] = Array.from({ length: busyLoops }, () => spawn(process.execPath, ['-e', LOOP], { stdio: 'ignore' }));
 console.log(`steadiness: ${loops.length} busy loops on ${cpus().length} cores`);
 const results: Array<[string, number]> = [];
+// Ctrl-C or a kill: the loops go at once, and the suite is passed the signal.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+  process.once(signal, () => {
+    for (const loop of loops) loop.kill('SIGKILL');
+    if (current?.exitCode === null) current.kill(signal);
+    process.exit(128 + (signal === 'SIGINT' ? 2 : signal === 'SIGTERM' ? 15 : 1));
+  });
 try {
   results.push(['npm test (the whole suite)', await run([vitest, 'run'])]);
   for (let i = 1; i <= browserRuns; i++) {
