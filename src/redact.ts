@@ -128,30 +128,18 @@ function literalEncodings(secret: string): string[] {
   return [...new Set([secret, text, url, html, numeric, ascii])];
 }
 
-/** A text in pieces of 64 to 127 code points (or whole when shorter): `inPieces([...text])` joined, without an array per character. */
+/** A text in pieces of 64 to 127 code points (or whole when shorter), as `inPieces` cuts its code points. */
 function piecesOf(text: string): string[] {
-  // No surrogate (every Base64 and hex form): a code point is a unit, so the pieces are plain slices.
-  if (!SURROGATE.test(text)) {
-    const pieces: string[] = [];
-    for (let start = 0; start < text.length; start += PIECE) pieces.push(text.slice(start, start + PIECE));
-    if (pieces.length > 1 && (pieces.at(-1) as string).length < PIECE) {
-      const last = pieces.pop() as string;
-      pieces.push(`${pieces.pop() as string}${last}`);
-    }
-    return pieces;
+  // With a surrogate, code points are not units: cut them as inPieces does.
+  if (SURROGATE.test(text)) return inPieces([...text]).map((piece) => piece.join(''));
+  // None (every Base64 and hex form): plain slices, without an array per character.
+  const pieces: string[] = [];
+  for (let start = 0; start < text.length; start += PIECE) pieces.push(text.slice(start, start + PIECE));
+  if (pieces.length > 1 && (pieces.at(-1) as string).length < PIECE) {
+    const last = pieces.pop() as string;
+    pieces.push(`${pieces.pop() as string}${last}`);
   }
-  const starts: number[] = [];
-  let count = 0;
-  for (let i = 0; i < text.length; i++, count++) {
-    if (count % PIECE === 0) starts.push(i);
-    const unit = text.charCodeAt(i);
-    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) i++;
-    }
-  }
-  if (starts.length > 1 && count % PIECE !== 0) starts.pop();
-  return starts.map((start, k) => text.slice(start, starts[k + 1] ?? text.length));
+  return pieces;
 }
 
 /** A surrogate code unit: a text without one splits into code points as it splits into units. */
