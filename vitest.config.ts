@@ -42,6 +42,24 @@ export const INTEROP = [
 export const FOLLOWED = ['tests/docs/commands.test.ts', 'tests/contributing/recipes.test.ts'];
 
 /**
+ * The build's own machinery, each met in a built copy of the repository: the content-hash
+ * cache, a failing step, a superseded build, the client's compile, the dev loop's rebuilds and
+ * the recorder's import with its observed rebuilds. They test scripts/pipeline, scripts/dev and
+ * scripts/observed, not the contract or the doors (a contract edit cannot break them), and cost
+ * a third of the suite's CPU in real builds: `npm run test:builds` runs them
+ * (vitest.builds.config.ts), after `npm test` in CI. That the committed generated files are what
+ * the pipeline makes now stays in `npm test` (tests/pipeline/generated-current.test.ts).
+ */
+export const BUILDS = [
+  'tests/pipeline/incremental.test.ts',
+  'tests/pipeline/failures.test.ts',
+  'tests/pipeline/superseded.test.ts',
+  'tests/pipeline/client-compile.test.ts',
+  'tests/dev/dev.test.ts',
+  'tests/record/import.test.ts',
+];
+
+/**
  * Files that hold something no other file may touch meanwhile: they run one at a time, after
  * the rest (three at a time on two cores: most files wait on a child process, a browser, an
  * install or a timer, and a third file fills the core the waiting one leaves idle). The
@@ -59,11 +77,11 @@ const shared = {
   hookTimeout: 60_000,
 };
 
-/** The options every config starts from (test:fast, test:package, test:interop, test:docs), without the three groups above and the two below. */
+/** The options every config starts from (test:fast, test:package, test:interop, test:docs, test:builds), without the four groups above and the two below. */
 export const baseTest = {
   ...shared,
   include: ['tests/**/*.test.ts'],
-  exclude: [...configDefaults.exclude, ...PACKAGE_MATRIX, ...INTEROP, ...FOLLOWED],
+  exclude: [...configDefaults.exclude, ...PACKAGE_MATRIX, ...INTEROP, ...FOLLOWED, ...BUILDS],
 };
 
 // A project's include and exclude add to the root's (extends: true), so the root names none.
