@@ -101,7 +101,7 @@ const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Long texts are matched as pieces of this many to twice as many characters. */
 const PIECE = 64;
 /** Secrets longer than this (in code points) are matched in each common encoding as a whole, not in any mix of them. */
-const LONG_SECRET = 256;
+export const LONG_SECRET = 256;
 
 /**
  * Regex sources matching `secret` in any mix of the per-character encodings, as pieces of 64 to 127 characters each redacted where it shows: one
@@ -114,18 +114,41 @@ function encodedPatterns(secret: string): string[] {
 const HTML_SPECIAL: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /**
- * A long secret in each common encoding, whole: as is, URL-encoded, HTML-escaped (the specials,
- * or every non-ASCII character as a numeric entity too), JSON with every non-ASCII character
- * `\u`-escaped. A per-character pattern of thousands of
- * characters in every form costs seconds to build and run.
+ * A long secret in each common encoding, whole: as is; URL-encoded (either case of hex, and
+ * encoded twice) and form-encoded (`application/x-www-form-urlencoded`: `+` for a space, `!'()~`
+ * escaped too); HTML-escaped (the specials, or every non-ASCII character as a numeric entity too);
+ * every character a numeric entity, decimal or hex in either case; JSON with every non-ASCII
+ * character `\u`-escaped. The per-character patterns that find any mix of these for shorter
+ * secrets cost seconds to build and run over thousands of characters.
  */
 function literalEncodings(secret: string): string[] {
   const text = secret.toWellFormed();
   const url = encodeURIComponent(text);
+  const lowerHex = (encoded: string) => encoded.replace(/%[0-9A-F]{2}/g, (percent) => percent.toLowerCase());
+  const form = url.replace(/[!'()~]/g, (c) => `%${hex(c.charCodeAt(0))}`).replace(/%20/g, '+');
   const html = text.replace(/[&<>"']/g, (c) => HTML_SPECIAL[c]!);
   const numeric = [...html].map((c) => (c.codePointAt(0)! > 0x7e ? `&#${c.codePointAt(0)!};` : c)).join('');
+  const codePoints = [...text].map((c) => c.codePointAt(0)!);
+  const decimal = codePoints.map((n) => `&#${n};`).join('');
+  const hexEntities = codePoints.map((n) => `&#x${n.toString(16)};`).join('');
   const ascii = text.replace(/[^\x20-\x7e]/g, (c) => `\\u${hex(c.charCodeAt(0), 4).toLowerCase()}`);
-  return [...new Set([secret, text, url, html, numeric, ascii])];
+  return [
+    ...new Set([
+      secret,
+      text,
+      url,
+      lowerHex(url),
+      encodeURIComponent(url),
+      form,
+      lowerHex(form),
+      html,
+      numeric,
+      decimal,
+      hexEntities,
+      hexEntities.toUpperCase().replaceAll('&#X', '&#x'),
+      ascii,
+    ]),
+  ];
 }
 
 /** A text in pieces of 64 to 127 code points (or whole when shorter), as `inPieces` cuts its code points. */

@@ -13,7 +13,9 @@ import { createV2Client } from '../../src/v2.ts';
 import { rootDir } from '../support/bundle.ts';
 import { sendJson, startServer, useTestServer } from '../client/server.ts';
 import { faultOperations } from './fault-operations.ts';
+import { encodedEchoes } from './faults.ts';
 import { jsonWire, leaksIn } from './leak-scan.ts';
+import { LONG_SECRET } from '../../src/redact.ts';
 
 const server = useTestServer();
 
@@ -186,4 +188,23 @@ test('a secret with a lone surrogate is redacted in the form a server writes it 
   const echoed = Buffer.from(`{"echo":"${secret}"}`, 'utf8').toString('utf8');
   expect(echoed).toContain('ab\ufffdcd');
   expect(createRedactor([secret]).text(echoed)).not.toMatch(/ab.cd/u);
+});
+
+describe('a secret just past LONG_SECRET echoed in each common encoding (form, hex entities, URL twice)', () => {
+  // Found by the fault suite once its long canaries started just past the threshold: a long
+  // secret was looked up URL-encoded but not form-encoded, nor as hex entities, nor encoded twice.
+  const unit = `ab(c)'d!e~f *gç😀"h\\`;
+  test.each([
+    ['ASCII specials', unit.repeat(20)],
+    ['one past the threshold', `${'x'.repeat(LONG_SECRET)}(`],
+  ])('%s', async (_, senha) => {
+    expect([...senha].length).toBeGreaterThan(LONG_SECRET);
+    server.handle((request, response) => {
+      response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+      response.end(encodedEchoes(request.text));
+    });
+    const error = await caught(v2(senha).call('/api/V2/Voos/Reservar', {}));
+    expect(error).toBeInstanceOf(HttpStatusError);
+    expect(leaksIn(error, { senha })).toEqual([]);
+  });
 });
