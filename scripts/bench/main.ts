@@ -12,16 +12,17 @@ import { benchPackage, CONSUMER_BUDGET } from './package.ts';
 import { docsPageWeight } from './docs-page.ts';
 import { mswSize } from './msw.ts';
 import { benchMcp } from './mcp.ts';
+import { benchStateful } from './stateful.ts';
 import type { Figure } from '../lib/stats.ts';
 import { FIGURES_FILE, writeFigures } from '../docs-site/figures.ts';
 import { scriptArgs, usageFailure } from '../lib/args.ts';
 
 const rootDir = process.cwd();
 const runs = Number(process.env.BENCH_RUNS ?? 3);
-// `npm run bench -- --only pipeline` (or mock, client, typecheck, size) measures one
+// `npm run bench -- --only pipeline` (or mock, stateful, client, typecheck, size) measures one
 // group and prints it; bench/results.md is written by full runs only.
 const FINDINGS_HEADING = '## Findings behind the settings';
-const GROUPS = ['pipeline', 'dev', 'saves', 'mock', 'client', 'typecheck', 'size', 'msw', 'mcp', 'package', 'suite'] as const;
+const GROUPS = ['pipeline', 'dev', 'saves', 'mock', 'stateful', 'client', 'typecheck', 'size', 'msw', 'mcp', 'package', 'suite'] as const;
 type Group = (typeof GROUPS)[number];
 const { values: args } = scriptArgs({
   command: 'npm run bench',
@@ -217,6 +218,37 @@ if (measures('mock')) {
     what: `hostile burst from idle: valid calls during the burst (${b.validCalls} calls, ${b.validNon200} not 200)`,
     figure: `p50 ${Math.round(b.validP50)} ms; p99 ${Math.round(b.validP99)} ms`,
     ratio: { value: b.validP99 / 250, target: 1, label: 'p99 / 250 ms' },
+  });
+}
+
+/** Issue 59: a stateful call costs at most this many times the stateless observed mock's, and its state stays flat. */
+const STATEFUL_CPU_TARGET = 1.5;
+const STATEFUL_FLAT_TARGET = 1.25;
+
+if (measures('stateful')) {
+  const s = await benchStateful(rootDir, runs);
+  const first = s.bookings.first.toLocaleString('en');
+  const all = s.bookings.all.toLocaleString('en');
+  const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(2)} MiB`;
+  const b = s.bounds;
+  const rule = `the least recently seen of ${b.callers} callers (developer token + Login) forgotten whole; per caller the oldest of ${b.searches} searches and the least recently used of ${b.bookings} bookings, ${b.passengers} passengers a booking`;
+  const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+  rows.push({
+    what: `stateful observed mock (\`mock --observed --flows\`) against the stateless one (\`mock --observed\`), each in its own process: the V2 booking flow, a search no capture holds (GRU→GIG 2026-09-14, 1 adult) then Tarifar and Reservar of its first trip, identifiers taken from each answer; ${s.flows} flows (${s.callsPerRound} calls) a side and round from ${s.concurrency} callers at a time over ${s.tokens} developer tokens, ${s.rounds} rounds each starting with the other side; the mock's CPU from /proc (answers ${kB(s.bytesPerCall.stateful)} against ${kB(s.bytesPerCall.stateless)} a call; not 200: ${s.non200.stateful} stateful, ${s.non200.stateless} stateless)`,
+    key: 'stateful-cpu',
+    figure: `stateful ${s.cpu.stateful.median.toFixed(0)} µs a call, stateless ${s.cpu.stateless.median.toFixed(0)} µs (stateful min ${s.cpu.stateful.min.toFixed(0)}, max ${s.cpu.stateful.max.toFixed(0)}; stateless min ${s.cpu.stateless.min.toFixed(0)}, max ${s.cpu.stateless.max.toFixed(0)}); with the callers' CPU counted on both sides, as the in-process script measured it, ${s.withClientRatio.median.toFixed(3)}`,
+    ratio: { value: s.cpu.ratio.median, spread: s.cpu.ratio, target: STATEFUL_CPU_TARGET, label: 'stateful / stateless CPU a call' },
+  });
+  rows.push({
+    what: `stateful state (the responder's heap, gc'd, in a process of its own) after ${first} and after ${all} bookings (a search, then Reservar) by ${s.bookings.callers.toLocaleString('en')} callers in turn; eviction: ${rule}`,
+    key: 'stateful-memory',
+    figure: `${mib(s.state.at1k.median)} after ${first}, ${mib(s.state.at10k.median)} after ${all} (medians of ${s.state.at1k.runs} runs, max ${mib(s.state.at1k.max)} and ${mib(s.state.at10k.max)}); held after ${first}: ${s.state.size1k.callers} callers, ${s.state.size1k.searches} searches, ${s.state.size1k.bookings} bookings; after ${all}: ${s.state.size10k.callers}, ${s.state.size10k.searches}, ${s.state.size10k.bookings}`,
+    ratio: { value: s.state.ratio.median, spread: s.state.ratio, target: STATEFUL_FLAT_TARGET, label: 'after 10,000 / after 1,000' },
+  });
+  rows.push({
+    what: `stateful state with every bound filled: ${b.callers} callers × ${b.bookings} bookings (each from a search of its own, which the booking keeps), ${b.passengers} passengers a booking with values of ${s.ceiling.chars} characters, then ${b.searches} searches more each`,
+    key: 'stateful-memory-ceiling',
+    figure: `${mib(s.ceiling.bytes)} (${s.ceiling.size.callers} callers, ${s.ceiling.size.searches} searches, ${s.ceiling.size.bookings} bookings held)`,
   });
 }
 

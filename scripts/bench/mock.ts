@@ -26,13 +26,13 @@ const HEADERS = {
   'developer-access-code': 'QUNDRVNTLUNPREU=',
 };
 
-interface Server {
+export interface Server {
   url: string;
   pid: number;
   stop(): Promise<void>;
 }
 
-function startProcess(args: string[], cwd: string): Promise<Server> {
+export function startProcess(args: string[], cwd: string): Promise<Server> {
   const child: ChildProcess = spawn(process.execPath, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'] });
   const stop = () =>
     new Promise<void>((resolve) => {
@@ -67,7 +67,7 @@ interface Load {
 }
 
 /** A process's CPU time so far, user and system (ms; /proc counts in ticks of 10 ms). */
-async function cpuMs(pid: number): Promise<number> {
+export async function cpuMs(pid: number): Promise<number> {
   const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
   // Fields after the command name (which may hold spaces): utime and stime are the 14th and 15th.
   const fields = stat.slice(stat.lastIndexOf(')') + 2);
@@ -100,7 +100,7 @@ async function load(
 }
 
 /** Like stats.ts's `rotate`, each round starting at the next side; ratios are taken round by round. */
-async function shiftedRounds(
+export async function shiftedRounds(
   rounds: number,
   sides: Array<() => Promise<number>>,
 ): Promise<{ figures: Figure[]; ratioOf: (side: number, over: number) => Figure }> {
