@@ -14,13 +14,27 @@ function alphabetOf(char: string): string | undefined {
   return /\d/.test(char) ? DIGITS : /[A-Z]/.test(char) ? UPPER : /[a-z]/.test(char) ? LOWER : undefined;
 }
 
+/** Random bytes drawn a pool at a time: a draw per value cost more than the value's making (a search mints dozens). */
+const POOL_BYTES = 4096;
+let pool = Buffer.alloc(0);
+let used = 0;
+
+function randomOf(count: number): Buffer {
+  if (used + count > pool.length) {
+    // What the pool had left comes first: the bytes are handed out in the order they were drawn, none skipped.
+    pool = Buffer.concat([pool.subarray(used), randomBytes(Math.max(POOL_BYTES, count))]);
+    used = 0;
+  }
+  used += count;
+  return pool.subarray(used - count, used);
+}
+
 /** A random value of `original`'s shape; `taken` says which values may not be handed out (retried then). */
 export function mintIdentifier(original: string, taken: (value: string) => boolean): string {
   const kept = original.startsWith(GZIP_BASE64) && original.length > GZIP_BASE64.length ? GZIP_BASE64 : '';
   const rest = [...original.slice(kept.length)];
   for (;;) {
-    // One draw of random bytes per value, not one per character: a search mints dozens of values.
-    const bytes = randomBytes(rest.length);
+    const bytes = randomOf(rest.length);
     const value =
       kept +
       rest
