@@ -168,9 +168,17 @@ export function distance(captured: Record<string, unknown>, sent: Record<string,
   return d;
 }
 
+/** The answered captures of each operation's list, filtered once (the captures never change). */
+const answeredIn = new WeakMap<readonly Capture[], Capture[]>();
+
 /** The nearest captured answer of `operation` to this body (first by scenario order on a tie), answered ones only. */
 export function nearest(index: CaptureIndex, operation: string, body: Record<string, unknown>, prefer?: string): Capture | undefined {
-  const candidates = (index.byOperation.get(operation) ?? []).filter(answered);
+  const all = index.byOperation.get(operation) ?? [];
+  let candidates = answeredIn.get(all);
+  if (!candidates) {
+    candidates = all.filter(answered);
+    answeredIn.set(all, candidates);
+  }
   let best: Capture | undefined;
   let bestD = Number.POSITIVE_INFINITY;
   for (const c of candidates) {

@@ -113,13 +113,34 @@ export function dependentMembers(
   const dates = DATES.filter((f) => otherTrip || dayOf(captured[f]) !== dayOf(sent[f]))
     .map((f) => msOf(captured[f]))
     .filter((ms): ms is number => ms !== undefined);
-  // The last two keys of each echo of a count that differs (`PrecoAdulto.Quantidade`): any answer's prices for those counts.
-  const counts = searchEchoes
-    .filter(
-      (e) => (COUNTS as readonly string[]).includes(e.field) && (Number(captured[e.field] ?? 0) || 0) !== (Number(sent[e.field] ?? 0) || 0),
-    )
+  const differing = COUNTS.filter((f) => (Number(captured[f] ?? 0) || 0) !== (Number(sent[f] ?? 0) || 0));
+  // The members depend on these three lists alone, and they are read off captured requests: each plan keeps what it found for each.
+  const key = JSON.stringify([codes, dates, differing]);
+  let found = memberAnswers.get(plan);
+  if (!found || found.echoes !== searchEchoes) {
+    found = { echoes: searchEchoes, byKey: new Map() };
+    memberAnswers.set(plan, found);
+  }
+  let out = found.byKey.get(key);
+  if (!out) {
+    out = membersFor(plan, codes, dates, countSuffixes(searchEchoes, differing));
+    found.byKey.set(key, out);
+  }
+  return out;
+}
+
+/** Per plan, the members found for each list of differing codes, dates and counts (for the search echoes they were read with). */
+const memberAnswers = new WeakMap<Plan, { echoes: readonly Echo[]; byKey: Map<string, string[]> }>();
+
+/** The last two keys of each echo of a count that differs (`PrecoAdulto.Quantidade`): any answer's prices for those counts. */
+function countSuffixes(searchEchoes: readonly Echo[], differing: readonly string[]): string[] {
+  return searchEchoes
+    .filter((e) => (COUNTS as readonly string[]).includes(e.field) && differing.includes(e.field))
     .map((e) => e.path.split('.').slice(-2).join('.'))
     .filter((suffix) => suffix.includes('.'));
+}
+
+function membersFor(plan: Plan, codes: readonly string[], dates: readonly number[], counts: readonly string[]): string[] {
   const filled = new Set(plan.echo.map((e) => e.generic));
   const out: string[] = [];
   for (const [member, facts] of plan.members) {
