@@ -21,7 +21,18 @@ import type { Lineage } from '../../scenarios/lineage.ts';
 import type { Scenario } from '../../scenarios/read.ts';
 import { mintIdentifier } from '../flows/ids.ts';
 import type { MockCall, MockDecision } from '../responder.ts';
-import { answered, type Capture, type CaptureIndex, COUNTS, DATES, distance, indexCaptures, nearest, PLACES } from './captures.ts';
+import {
+  answered,
+  askedOf,
+  type Capture,
+  type CaptureIndex,
+  COUNTS,
+  DATES,
+  distanceTo,
+  indexCaptures,
+  nearest,
+  PLACES,
+} from './captures.ts';
 import { genericPath, getAt, type Segment } from './paths.ts';
 import { copyOnWrite, dependentMembers, type Plan, planOf } from './plan.ts';
 import { fill, type Layout, layoutOf, skeletonFor } from './text.ts';
@@ -161,9 +172,10 @@ export function createStatefulResponder(
       candidates = (index.byOperation.get(operation) ?? []).filter(answered);
       answeredOf.set(operation, candidates);
     }
+    const asked = askedOf(criteria);
     for (const c of candidates) {
       const s = searchOf(c).search;
-      const d = (s ? distance(s.request, criteria) : 20) * 2 + (c.scenario === prefer ? 0 : 1);
+      const d = (s ? distanceTo(s.request, asked) : 20) * 2 + (c.scenario === prefer ? 0 : 1);
       if (d < bestD) {
         best = c;
         bestD = d;
