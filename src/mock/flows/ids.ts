@@ -29,20 +29,38 @@ function randomOf(count: number): Buffer {
   return pool.subarray(used - count, used);
 }
 
+/** An original's shape: its kept prefix, and per character after it the alphabet it is drawn from (undefined: kept as is). */
+interface Shape {
+  kept: string;
+  chars: string[];
+  alphabets: Array<string | undefined>;
+}
+
+/** Shapes of the originals seen, read once each: the originals are captured values, a few hundred; past this many none is kept. */
+const SHAPES_KEPT = 4096;
+const shapes = new Map<string, Shape>();
+
+function shapeOf(original: string): Shape {
+  let shape = shapes.get(original);
+  if (!shape) {
+    const kept = original.startsWith(GZIP_BASE64) && original.length > GZIP_BASE64.length ? GZIP_BASE64 : '';
+    const chars = [...original.slice(kept.length)];
+    shape = { kept, chars, alphabets: chars.map(alphabetOf) };
+    if (shapes.size < SHAPES_KEPT) shapes.set(original, shape);
+  }
+  return shape;
+}
+
 /** A random value of `original`'s shape; `taken` says which values may not be handed out (retried then). */
 export function mintIdentifier(original: string, taken: (value: string) => boolean): string {
-  const kept = original.startsWith(GZIP_BASE64) && original.length > GZIP_BASE64.length ? GZIP_BASE64 : '';
-  const rest = [...original.slice(kept.length)];
+  const { kept, chars, alphabets } = shapeOf(original);
   for (;;) {
-    const bytes = randomOf(rest.length);
-    const value =
-      kept +
-      rest
-        .map((char, i) => {
-          const alphabet = alphabetOf(char);
-          return alphabet ? alphabet[(bytes[i] as number) % alphabet.length] : char;
-        })
-        .join('');
+    const bytes = randomOf(chars.length);
+    let value = kept;
+    for (let i = 0; i < chars.length; i++) {
+      const alphabet = alphabets[i];
+      value += alphabet ? alphabet[(bytes[i] as number) % alphabet.length] : chars[i];
+    }
     if (value !== original && !taken(value)) return value;
   }
 }

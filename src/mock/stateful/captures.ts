@@ -167,6 +167,16 @@ export function askedOf(search: Record<string, unknown>): Asked {
 /** What a captured request asked, read once per capture (the captures never change). */
 const capturedAsked = new WeakMap<Record<string, unknown>, Asked>();
 
+/** askedOf a captured request, kept. */
+export function capturedAskedOf(captured: Record<string, unknown>): Asked {
+  let was = capturedAsked.get(captured);
+  if (!was) {
+    was = askedOf(captured);
+    capturedAsked.set(captured, was);
+  }
+  return was;
+}
+
 /** How far a captured search is from this one: a round trip against a one-way weighs most, then passenger counts, then places and dates. */
 export function distance(captured: Record<string, unknown>, sent: Record<string, unknown>): number {
   return distanceTo(captured, askedOf(sent));
@@ -174,11 +184,7 @@ export function distance(captured: Record<string, unknown>, sent: Record<string,
 
 /** distance, with what this search asked read once for all the captures it is measured against. */
 export function distanceTo(captured: Record<string, unknown>, sent: Asked): number {
-  let was = capturedAsked.get(captured);
-  if (!was) {
-    was = askedOf(captured);
-    capturedAsked.set(captured, was);
-  }
+  const was = capturedAskedOf(captured);
   let d = 0;
   if (was.returns !== sent.returns) d += 8;
   for (let i = 0; i < COUNTS.length; i++) if (was.counts[i] !== sent.counts[i]) d += 3;

@@ -5,7 +5,7 @@
 // codes, flight times, passenger-count paths). A call then copies only the objects on the way
 // to the leaves it changes.
 import { isRecord } from '../../lib/json.ts';
-import { type CaptureIndex, type Capture, COUNTS, DATES, dayOf, type Echo, PLACES } from './captures.ts';
+import { askedOf, type CaptureIndex, type Capture, capturedAskedOf, COUNTS, DATES, type Echo, PLACES } from './captures.ts';
 import type { Segment } from './paths.ts';
 
 export interface Site {
@@ -91,8 +91,6 @@ export function planOf(index: CaptureIndex, capture: Capture): Plan {
   return plan;
 }
 
-const norm = (v: unknown) => (typeof v === 'string' ? v.trim().toUpperCase() : v);
-
 /**
  * The top-level members of an answer that describe the captured search rather than this one:
  * those holding the captured place's code where this search asked another place, a flight time
@@ -107,13 +105,19 @@ export function dependentMembers(
   searchEchoes: readonly Echo[],
   otherTrip: boolean,
 ): string[] {
-  const codes = PLACES.filter((f) => typeof captured[f] === 'string' && norm(captured[f]) !== norm(sent[f])).map(
-    (f) => norm(captured[f]) as string,
-  );
-  const dates = DATES.filter((f) => otherTrip || dayOf(captured[f]) !== dayOf(sent[f]))
-    .map((f) => msOf(captured[f]))
-    .filter((ms): ms is number => ms !== undefined);
-  const differing = COUNTS.filter((f) => (Number(captured[f] ?? 0) || 0) !== (Number(sent[f] ?? 0) || 0));
+  // askedOf's places, days and counts are norm, dayOf and the counts as numbers; the captured side is read once per capture.
+  const was = capturedAskedOf(captured);
+  const now = askedOf(sent);
+  const codes: string[] = [];
+  PLACES.forEach((f, i) => {
+    if (typeof captured[f] === 'string' && was.places[i] !== now.places[i]) codes.push(was.places[i] as string);
+  });
+  const dates: number[] = [];
+  DATES.forEach((f, i) => {
+    const ms = otherTrip || was.days[i] !== now.days[i] ? msOf(captured[f]) : undefined;
+    if (ms !== undefined) dates.push(ms);
+  });
+  const differing = COUNTS.filter((_, i) => was.counts[i] !== now.counts[i]);
   // The members depend on these three lists alone, and they are read off captured requests: each plan keeps what it found for each.
   const key = JSON.stringify([codes, dates, differing]);
   let found = memberAnswers.get(plan);

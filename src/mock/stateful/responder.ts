@@ -232,7 +232,7 @@ export function createStatefulResponder(
       const sent = body[site.field];
       if (typeof sent !== 'string' && typeof sent !== 'number') return;
       values[slot] = sent;
-      filled.add(`${site.generic}<-${site.field}`);
+      filled.add(layout.echoLabels[slot] as string);
     });
     plan.ids.forEach((site, i) => {
       let next: string | number;

@@ -78,6 +78,8 @@ export interface Layout {
   sites: Site[];
   /** Per site: inside a passenger list (a call that rebuilds the lists edits it there). */
   underPassengers: boolean[];
+  /** Per echo site, its `path<-field` as x-mock-filled names it. */
+  echoLabels: string[];
   /** The cut with every site a hole, and the one with the passenger lists holes instead of the sites inside them (null: none). */
   cuts: [Skeleton | null | undefined, Skeleton | null | undefined];
 }
@@ -91,7 +93,8 @@ export function layoutOf(plan: Plan): Layout {
   if (!layout) {
     const sites: Site[] = [...plan.echo, ...plan.ids];
     const underPassengers = sites.map((site) => plan.passengers.some((list) => within(site.at, list)));
-    layout = { sites, underPassengers, cuts: [undefined, undefined] };
+    const echoLabels = plan.echo.map((e) => `${e.generic}<-${e.field}`);
+    layout = { sites, underPassengers, echoLabels, cuts: [undefined, undefined] };
     layouts.set(plan, layout);
   }
   return layout;
