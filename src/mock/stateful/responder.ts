@@ -83,8 +83,8 @@ export interface StatefulResponder {
 type Json = Record<string, unknown>;
 
 interface Built {
-  /** The answer, made on first read: the front sends `text`, a caller of `respond` may read the object. */
-  body: () => Json;
+  /** The answer (a caller of `respond` may read it; the front sends `text`). */
+  body: Json;
   /** The answer as JSON.stringify writes it, from the capture's pieces (undefined: serialize `body`). */
   text: string | undefined;
   filled: Set<string>;
@@ -260,19 +260,14 @@ export function createStatefulResponder(
     const sent = Array.isArray(body.Passageiros) ? body.Passageiros.filter(isRecord).slice(0, LIMITS.statefulPassengers) : [];
     const rebuilt = sent.length > 0 && passengerKeys.size > 0 && plan.passengers.length > 0;
     if (rebuilt) fillPassengers(plan, layout, writer, values, sent, filled);
-    let made: Json | undefined;
-    const answer = (): Json => {
-      if (made) return made;
-      // The edits the passenger lists did not take already, in the order of their slots (leaves apart from the lists: any order).
-      layout.sites.forEach((site, slot) => {
-        const value = values[slot];
-        if (value !== undefined && !(rebuilt && layout.underPassengers[slot])) writer.set(site.at, value);
-      });
-      made = writer.root;
-      return made;
-    };
+    // The edits the passenger lists did not take already, in the order of their slots (leaves apart from the lists: any order).
+    // Made now, not when read: a closure kept for a lazy object cost more in scavenges than the copies it saved.
+    layout.sites.forEach((site, slot) => {
+      const value = values[slot];
+      if (value !== undefined && !(rebuilt && layout.underPassengers[slot])) writer.set(site.at, value);
+    });
     const skeleton = skeletonFor(layout, template, plan, rebuilt);
-    return { body: answer, text: skeleton ? fill(skeleton, values) : undefined, filled, minted, mintedAt, fresh };
+    return { body: writer.root, text: skeleton ? fill(skeleton, values) : undefined, filled, minted, mintedAt, fresh };
   }
 
   /**
@@ -304,18 +299,10 @@ export function createStatefulResponder(
     });
   }
 
-  /** The decision for a built answer: the text the front sends, the object made only when a caller reads it. */
+  /** The decision for a built answer: its object, and the text the front sends as is. */
   function decisionOf(built: Built, headers: Record<string, string>): MockDecision {
-    const { text } = built;
-    return {
-      kind: 'answer',
-      status: 200,
-      get body() {
-        return built.body();
-      },
-      ...(text === undefined ? {} : { text }),
-      headers,
-    };
+    const { body, text } = built;
+    return { kind: 'answer', status: 200, body, ...(text === undefined ? {} : { text }), headers };
   }
 
   function headersOf(call: MockCall, built: Built, templates: Capture[], members: string[], booking?: Booking): Record<string, string> {
@@ -447,14 +434,13 @@ export function createStatefulResponder(
     });
     const built = build(template, { ...booking.request, ...body }, state, known);
     const templates = [template];
-    const made = op === LOOKUP && booking.state === 'booked' ? built.body() : undefined;
-    if (made && isRecord(made.Reserva)) {
+    if (op === LOOKUP && booking.state === 'booked' && isRecord(built.body.Reserva)) {
       // Before Emitir no capture shows Consultar: the booking as Reservar's own answer showed it.
       const reservation = build(booking.template, booking.request, state, booking.fresh);
-      const reservas = reservation.body().Reservas;
+      const reservas = reservation.body.Reservas;
       const item = Array.isArray(reservas) ? reservas[0] : undefined;
       if (isRecord(item)) {
-        made.Reserva = item;
+        built.body.Reserva = item;
         // The object now differs from the capture's cut: it is serialized whole.
         built.text = undefined;
         for (const set of [built.minted, built.filled]) for (const m of set) if (m.startsWith('Reserva.')) set.delete(m);
