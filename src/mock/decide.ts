@@ -379,7 +379,7 @@ export function responderAnswer(decision: Extract<MockDecision, { kind: 'answer'
     kind: 'send',
     status: decision.status,
     headers: { ...decision.headers, 'content-type': 'application/json' },
-    body: JSON.stringify(decision.body),
+    body: decision.text ?? JSON.stringify(decision.body),
   };
 }
 

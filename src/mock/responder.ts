@@ -20,7 +20,14 @@ export interface MockCall {
  * say nothing (undefined).
  */
 export type MockDecision =
-  | { kind: 'answer'; status: number; body: unknown; headers?: Record<string, string> }
+  | {
+      kind: 'answer';
+      status: number;
+      body: unknown;
+      headers?: Record<string, string>;
+      /** `body` as JSON.stringify writes it, when the responder has it at hand (sent as is, not serialized again). */
+      text?: string;
+    }
   | { kind: 'annotate'; headers: Record<string, string> }
   | { kind: 'refuse'; status: number; detail: string; headers: Record<string, string> };
 

@@ -147,34 +147,68 @@ export function dayOf(value: unknown): string | undefined {
 
 const norm = (v: unknown) => (typeof v === 'string' ? v.trim().toUpperCase() : v);
 
-/** The days a captured request names, read once per capture (the captures never change). */
-const capturedDays = new WeakMap<Record<string, unknown>, Array<string | undefined>>();
+/** What distance reads of a search: whether it returns, its counts, its places (normalized) and its days. */
+export interface Asked {
+  returns: boolean;
+  counts: number[];
+  places: unknown[];
+  days: Array<string | undefined>;
+}
+
+export function askedOf(search: Record<string, unknown>): Asked {
+  return {
+    returns: !(search.DataVolta === undefined || search.DataVolta === null),
+    counts: COUNTS.map((f) => Number(search[f] ?? 0) || 0),
+    places: PLACES.map((f) => norm(search[f])),
+    days: DATES.map((f) => dayOf(search[f])),
+  };
+}
+
+/** What a captured request asked, read once per capture (the captures never change). */
+const capturedAsked = new WeakMap<Record<string, unknown>, Asked>();
+
+/** askedOf a captured request, kept. */
+export function capturedAskedOf(captured: Record<string, unknown>): Asked {
+  let was = capturedAsked.get(captured);
+  if (!was) {
+    was = askedOf(captured);
+    capturedAsked.set(captured, was);
+  }
+  return was;
+}
 
 /** How far a captured search is from this one: a round trip against a one-way weighs most, then passenger counts, then places and dates. */
 export function distance(captured: Record<string, unknown>, sent: Record<string, unknown>): number {
-  let days = capturedDays.get(captured);
-  if (!days) {
-    days = DATES.map((f) => dayOf(captured[f]));
-    capturedDays.set(captured, days);
-  }
+  return distanceTo(captured, askedOf(sent));
+}
+
+/** distance, with what this search asked read once for all the captures it is measured against. */
+export function distanceTo(captured: Record<string, unknown>, sent: Asked): number {
+  const was = capturedAskedOf(captured);
   let d = 0;
-  if ((captured.DataVolta === undefined || captured.DataVolta === null) !== (sent.DataVolta === undefined || sent.DataVolta === null))
-    d += 8;
-  for (const f of COUNTS) if ((Number(captured[f] ?? 0) || 0) !== (Number(sent[f] ?? 0) || 0)) d += 3;
-  for (const f of PLACES) if (norm(captured[f]) !== norm(sent[f])) d += 1;
-  DATES.forEach((f, i) => {
-    if (days[i] !== dayOf(sent[f])) d += 1;
-  });
+  if (was.returns !== sent.returns) d += 8;
+  for (let i = 0; i < COUNTS.length; i++) if (was.counts[i] !== sent.counts[i]) d += 3;
+  for (let i = 0; i < PLACES.length; i++) if (was.places[i] !== sent.places[i]) d += 1;
+  for (let i = 0; i < DATES.length; i++) if (was.days[i] !== sent.days[i]) d += 1;
   return d;
 }
 
+/** The answered captures of each operation's list, filtered once (the captures never change). */
+const answeredIn = new WeakMap<readonly Capture[], Capture[]>();
+
 /** The nearest captured answer of `operation` to this body (first by scenario order on a tie), answered ones only. */
 export function nearest(index: CaptureIndex, operation: string, body: Record<string, unknown>, prefer?: string): Capture | undefined {
-  const candidates = (index.byOperation.get(operation) ?? []).filter(answered);
+  const all = index.byOperation.get(operation) ?? [];
+  let candidates = answeredIn.get(all);
+  if (!candidates) {
+    candidates = all.filter(answered);
+    answeredIn.set(all, candidates);
+  }
+  const asked = askedOf(body);
   let best: Capture | undefined;
   let bestD = Number.POSITIVE_INFINITY;
   for (const c of candidates) {
-    const d = distance(c.request, body) * 2 + (c.scenario === prefer ? 0 : 1);
+    const d = distanceTo(c.request, asked) * 2 + (c.scenario === prefer ? 0 : 1);
     if (d < bestD) {
       best = c;
       bestD = d;

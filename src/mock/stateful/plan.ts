@@ -5,7 +5,7 @@
 // codes, flight times, passenger-count paths). A call then copies only the objects on the way
 // to the leaves it changes.
 import { isRecord } from '../../lib/json.ts';
-import { type CaptureIndex, type Capture, COUNTS, DATES, dayOf, type Echo, PLACES } from './captures.ts';
+import { askedOf, type CaptureIndex, type Capture, capturedAskedOf, COUNTS, DATES, type Echo, PLACES } from './captures.ts';
 import type { Segment } from './paths.ts';
 
 export interface Site {
@@ -91,8 +91,6 @@ export function planOf(index: CaptureIndex, capture: Capture): Plan {
   return plan;
 }
 
-const norm = (v: unknown) => (typeof v === 'string' ? v.trim().toUpperCase() : v);
-
 /**
  * The top-level members of an answer that describe the captured search rather than this one:
  * those holding the captured place's code where this search asked another place, a flight time
@@ -107,19 +105,46 @@ export function dependentMembers(
   searchEchoes: readonly Echo[],
   otherTrip: boolean,
 ): string[] {
-  const codes = PLACES.filter((f) => typeof captured[f] === 'string' && norm(captured[f]) !== norm(sent[f])).map(
-    (f) => norm(captured[f]) as string,
-  );
-  const dates = DATES.filter((f) => otherTrip || dayOf(captured[f]) !== dayOf(sent[f]))
-    .map((f) => msOf(captured[f]))
-    .filter((ms): ms is number => ms !== undefined);
-  // The last two keys of each echo of a count that differs (`PrecoAdulto.Quantidade`): any answer's prices for those counts.
-  const counts = searchEchoes
-    .filter(
-      (e) => (COUNTS as readonly string[]).includes(e.field) && (Number(captured[e.field] ?? 0) || 0) !== (Number(sent[e.field] ?? 0) || 0),
-    )
+  // askedOf's places, days and counts are norm, dayOf and the counts as numbers; the captured side is read once per capture.
+  const was = capturedAskedOf(captured);
+  const now = askedOf(sent);
+  const codes: string[] = [];
+  PLACES.forEach((f, i) => {
+    if (typeof captured[f] === 'string' && was.places[i] !== now.places[i]) codes.push(was.places[i] as string);
+  });
+  const dates: number[] = [];
+  DATES.forEach((f, i) => {
+    const ms = otherTrip || was.days[i] !== now.days[i] ? msOf(captured[f]) : undefined;
+    if (ms !== undefined) dates.push(ms);
+  });
+  const differing = COUNTS.filter((_, i) => was.counts[i] !== now.counts[i]);
+  // The members depend on these three lists alone, and they are read off captured requests: each plan keeps what it found for each.
+  const key = JSON.stringify([codes, dates, differing]);
+  let found = memberAnswers.get(plan);
+  if (!found || found.echoes !== searchEchoes) {
+    found = { echoes: searchEchoes, byKey: new Map() };
+    memberAnswers.set(plan, found);
+  }
+  let out = found.byKey.get(key);
+  if (!out) {
+    out = membersFor(plan, codes, dates, countSuffixes(searchEchoes, differing));
+    found.byKey.set(key, out);
+  }
+  return out;
+}
+
+/** Per plan, the members found for each list of differing codes, dates and counts (for the search echoes they were read with). */
+const memberAnswers = new WeakMap<Plan, { echoes: readonly Echo[]; byKey: Map<string, string[]> }>();
+
+/** The last two keys of each echo of a count that differs (`PrecoAdulto.Quantidade`): any answer's prices for those counts. */
+function countSuffixes(searchEchoes: readonly Echo[], differing: readonly string[]): string[] {
+  return searchEchoes
+    .filter((e) => (COUNTS as readonly string[]).includes(e.field) && differing.includes(e.field))
     .map((e) => e.path.split('.').slice(-2).join('.'))
     .filter((suffix) => suffix.includes('.'));
+}
+
+function membersFor(plan: Plan, codes: readonly string[], dates: readonly number[], counts: readonly string[]): string[] {
   const filled = new Set(plan.echo.map((e) => e.generic));
   const out: string[] = [];
   for (const [member, facts] of plan.members) {

@@ -21,9 +21,21 @@ import type { Lineage } from '../../scenarios/lineage.ts';
 import type { Scenario } from '../../scenarios/read.ts';
 import { mintIdentifier } from '../flows/ids.ts';
 import type { MockCall, MockDecision } from '../responder.ts';
-import { answered, type Capture, type CaptureIndex, COUNTS, DATES, distance, indexCaptures, nearest, PLACES } from './captures.ts';
+import {
+  answered,
+  askedOf,
+  type Capture,
+  type CaptureIndex,
+  COUNTS,
+  DATES,
+  distanceTo,
+  indexCaptures,
+  nearest,
+  PLACES,
+} from './captures.ts';
 import { genericPath, getAt, type Segment } from './paths.ts';
 import { copyOnWrite, dependentMembers, type Plan, planOf } from './plan.ts';
+import { fill, type Layout, layoutOf, skeletonFor } from './text.ts';
 import { type Booking, type CallerState, callerKey, DEFAULT_BOUNDS, type Search, type StateBounds, StatefulMemory } from './state.ts';
 
 export const STATEFUL_HEADERS = {
@@ -71,7 +83,10 @@ export interface StatefulResponder {
 type Json = Record<string, unknown>;
 
 interface Built {
+  /** The answer (a caller of `respond` may read it; the front sends `text`). */
   body: Json;
+  /** The answer as JSON.stringify writes it, from the capture's pieces (undefined: serialize `body`). */
+  text: string | undefined;
   filled: Set<string>;
   minted: Set<string>;
   /** Captured identifier -> the value this answer holds. */
@@ -125,8 +140,22 @@ export function createStatefulResponder(
     return source ? source.path.slice(source.path.lastIndexOf('.') + 1) : undefined;
   };
 
+  // Read off the captures, which never change: once per capture and per operation.
+  const searches = new Map<Capture, { search: Capture | undefined; item: number | undefined }>();
+  const answeredOf = new Map<string, Capture[]>();
+  const needed = new Map<string, string[]>();
+
   /** The search a capture's trip came from in its scenario: the lineage's source of its trip token, else its scenario's first search. */
   function searchOf(capture: Capture): { search: Capture | undefined; item: number | undefined } {
+    let found = searches.get(capture);
+    if (!found) {
+      found = searchIn(capture);
+      searches.set(capture, found);
+    }
+    return found;
+  }
+
+  function searchIn(capture: Capture): { search: Capture | undefined; item: number | undefined } {
     const scenario = index.byScenario.get(capture.scenario) ?? [];
     const thread = threadsOf.get(capture)?.find((t) => kindOf(t.field) === 'IdentificacaoDaViagem');
     const from = thread ? scenario.find((c) => c.id === thread.fromStep) : undefined;
@@ -138,9 +167,15 @@ export function createStatefulResponder(
   function templateFor(operation: string, criteria: Json, prefer: string): Capture | undefined {
     let best: Capture | undefined;
     let bestD = Number.POSITIVE_INFINITY;
-    for (const c of (index.byOperation.get(operation) ?? []).filter(answered)) {
+    let candidates = answeredOf.get(operation);
+    if (!candidates) {
+      candidates = (index.byOperation.get(operation) ?? []).filter(answered);
+      answeredOf.set(operation, candidates);
+    }
+    const asked = askedOf(criteria);
+    for (const c of candidates) {
       const s = searchOf(c).search;
-      const d = (s ? distance(s.request, criteria) : 20) * 2 + (c.scenario === prefer ? 0 : 1);
+      const d = (s ? distanceTo(s.request, asked) : 20) * 2 + (c.scenario === prefer ? 0 : 1);
       if (d < bestD) {
         best = c;
         bestD = d;
@@ -167,7 +202,9 @@ export function createStatefulResponder(
     known: ReadonlyMap<string | number, string | number> = new Map(),
   ): Built {
     const plan = planOf(index, template);
-    const writer = copyOnWrite(template.response);
+    const layout = layoutOf(plan);
+    // The value each slot (echo sites, then id sites, then passenger lists) takes in this answer; unset: as captured.
+    const values: unknown[] = [];
     const filled = new Set<string>();
     const minted = new Set<string>();
     const mintedAt: Built['mintedAt'] = [];
@@ -191,13 +228,13 @@ export function createStatefulResponder(
       }
       return value;
     };
-    for (const site of plan.echo) {
+    plan.echo.forEach((site, slot) => {
       const sent = body[site.field];
-      if (typeof sent !== 'string' && typeof sent !== 'number') continue;
-      writer.set(site.at, sent);
-      filled.add(`${site.generic}<-${site.field}`);
-    }
-    for (const site of plan.ids) {
+      if (typeof sent !== 'string' && typeof sent !== 'number') return;
+      values[slot] = sent;
+      filled.add(layout.echoLabels[slot] as string);
+    });
+    plan.ids.forEach((site, i) => {
       let next: string | number;
       let field: string | undefined;
       if (site.whole !== undefined) {
@@ -212,31 +249,60 @@ export function createStatefulResponder(
         }
         next = text;
       }
-      writer.set(site.at, next);
+      values[plan.echo.length + i] = next;
       if (field !== undefined) filled.add(`${site.generic}<-${field}`);
       else {
         minted.add(site.generic);
         mintedAt.push({ at: site.at, generic: site.generic, value: next });
       }
-    }
-    fillPassengers(plan, writer, body, filled);
-    return { body: writer.root, filled, minted, mintedAt, fresh };
+    });
+    const writer = copyOnWrite(template.response);
+    const sent = Array.isArray(body.Passageiros) ? body.Passageiros.filter(isRecord).slice(0, LIMITS.statefulPassengers) : [];
+    const rebuilt = sent.length > 0 && passengerKeys.size > 0 && plan.passengers.length > 0;
+    if (rebuilt) fillPassengers(plan, layout, writer, values, sent, filled);
+    // The edits the passenger lists did not take already, in the order of their slots (leaves apart from the lists: any order).
+    // Made now, not when read: a closure kept for a lazy object cost more in scavenges than the copies it saved.
+    layout.sites.forEach((site, slot) => {
+      const value = values[slot];
+      if (value !== undefined && !(rebuilt && layout.underPassengers[slot])) writer.set(site.at, value);
+    });
+    const skeleton = skeletonFor(layout, template, plan, rebuilt);
+    return { body: writer.root, text: skeleton ? fill(skeleton, values) : undefined, filled, minted, mintedAt, fresh };
   }
 
-  /** Passenger lists of the answer rebuilt from the passengers sent: one item each, the captured item's keys the captures repeat taken from it. */
-  function fillPassengers(plan: Plan, writer: ReturnType<typeof copyOnWrite>, body: Json, filled: Set<string>): void {
-    const sent = Array.isArray(body.Passageiros) ? body.Passageiros.filter(isRecord).slice(0, LIMITS.statefulPassengers) : [];
-    if (sent.length === 0 || passengerKeys.size === 0) return;
-    for (const at of plan.passengers) {
+  /**
+   * Passenger lists of the answer rebuilt from the passengers sent: one item each, the captured item's keys the captures
+   * repeat taken from it (the captured items as this answer edits them).
+   */
+  function fillPassengers(
+    plan: Plan,
+    layout: Layout,
+    writer: ReturnType<typeof copyOnWrite>,
+    values: unknown[],
+    sent: Json[],
+    filled: Set<string>,
+  ): void {
+    layout.sites.forEach((site, slot) => {
+      const value = values[slot];
+      if (value !== undefined && layout.underPassengers[slot]) writer.set(site.at, value);
+    });
+    plan.passengers.forEach((at, k) => {
       const captured = (getAt(writer.root, at) as unknown[]).filter(isRecord);
       const items = sent.map((p, i) => {
         const item = { ...(captured.find((c) => c.FaixaEtaria === p.FaixaEtaria) ?? captured[i % captured.length] ?? {}) };
-        for (const k of passengerKeys) if (p[k] !== undefined) item[k] = p[k];
+        for (const key of passengerKeys) if (p[key] !== undefined) item[key] = p[key];
         return item;
       });
       writer.set(at, items);
-      for (const k of passengerKeys) filled.add(`${genericPath(at)}[].${k}<-Passageiros[].${k}`);
-    }
+      values[layout.sites.length + k] = items;
+      for (const key of passengerKeys) filled.add(`${genericPath(at)}[].${key}<-Passageiros[].${key}`);
+    });
+  }
+
+  /** The decision for a built answer: its object, and the text the front sends as is. */
+  function decisionOf(built: Built, headers: Record<string, string>): MockDecision {
+    const { body, text } = built;
+    return { kind: 'answer', status: 200, body, ...(text === undefined ? {} : { text }), headers };
   }
 
   function headersOf(call: MockCall, built: Built, templates: Capture[], members: string[], booking?: Booking): Record<string, string> {
@@ -287,10 +353,14 @@ export function createStatefulResponder(
       if (!ok) return unknown(field, operation);
     }
     // The identifiers every capture of the operation carries are needed.
-    for (const f of index.threaded.get(operation) ?? []) {
-      const always = (index.byOperation.get(operation) ?? []).every((c) => c.request[f] !== undefined);
-      if (always && (body[f] === undefined || body[f] === null)) return unknown(f, operation);
+    let always = needed.get(operation);
+    if (!always) {
+      always = [...(index.threaded.get(operation) ?? [])].filter((f) =>
+        (index.byOperation.get(operation) ?? []).every((c) => c.request[f] !== undefined),
+      );
+      needed.set(operation, always);
     }
+    for (const f of always) if (body[f] === undefined || body[f] === null) return unknown(f, operation);
     return undefined;
   }
 
@@ -310,7 +380,7 @@ export function createStatefulResponder(
     }
     memory.addSearch(state, record);
     const members = dependentMembers(planOf(index, template), template.request, body, index.echoes.get(SEARCH) ?? [], false);
-    return { kind: 'answer', status: 200, body: built.body, headers: headersOf(call, built, [template], members) };
+    return decisionOf(built, headersOf(call, built, [template], members));
   }
 
   /** A later answer's members that describe the captured search and trip rather than this caller's. */
@@ -337,7 +407,7 @@ export function createStatefulResponder(
     const booking: Booking = { locator, search: found, template, request: held(body), state: 'booked', fresh: built.fresh, tickets: [] };
     memory.addBooking(state, booking);
     const members = membersOf(template, found.criteria, found.trips.get(token)?.index);
-    return { kind: 'answer', status: 200, body: built.body, headers: headersOf(call, built, [template], members, booking) };
+    return decisionOf(built, headersOf(call, built, [template], members, booking));
   }
 
   function onBooking(call: MockCall, state: CallerState, body: Json, booking: Booking): MockDecision | undefined {
@@ -367,9 +437,12 @@ export function createStatefulResponder(
     if (op === LOOKUP && booking.state === 'booked' && isRecord(built.body.Reserva)) {
       // Before Emitir no capture shows Consultar: the booking as Reservar's own answer showed it.
       const reservation = build(booking.template, booking.request, state, booking.fresh);
-      const item = Array.isArray(reservation.body.Reservas) ? reservation.body.Reservas[0] : undefined;
+      const reservas = reservation.body.Reservas;
+      const item = Array.isArray(reservas) ? reservas[0] : undefined;
       if (isRecord(item)) {
         built.body.Reserva = item;
+        // The object now differs from the capture's cut: it is serialized whole.
+        built.text = undefined;
         for (const set of [built.minted, built.filled]) for (const m of set) if (m.startsWith('Reserva.')) set.delete(m);
         for (const m of reservation.minted) built.minted.add(m.replace(/^Reservas\[\]/, 'Reserva'));
         for (const f of reservation.filled) built.filled.add(f.replace(/^Reservas\[\]/, 'Reserva'));
@@ -385,7 +458,7 @@ export function createStatefulResponder(
     } else if (op === CANCEL) booking.state = 'cancelled';
     const trip = booking.search.trips.get(booking.request.IdentificacaoDaViagem as string)?.index;
     const members = membersOf(template, booking.search.criteria, trip);
-    return { kind: 'answer', status: 200, body: built.body, headers: headersOf(call, built, templates, members, booking) };
+    return decisionOf(built, headersOf(call, built, templates, members, booking));
   }
 
   function respond(call: MockCall): MockDecision | undefined {
@@ -416,7 +489,7 @@ export function createStatefulResponder(
     if (!template) return undefined;
     const built = build(template, body, state);
     const members = token ? membersOf(template, token.criteria, token.trips.get(body.IdentificacaoDaViagem as string)?.index) : [];
-    return { kind: 'answer', status: 200, body: built.body, headers: headersOf(call, built, [template], members) };
+    return decisionOf(built, headersOf(call, built, [template], members));
   }
 
   return {
