@@ -11,11 +11,12 @@ import { benchClientOverhead, benchTypecheck, clientSize } from './client.ts';
 import { benchPackage, CONSUMER_BUDGET } from './package.ts';
 import { docsPageWeight } from './docs-page.ts';
 import { mswSize } from './msw.ts';
-import { benchMcp } from './mcp.ts';
+import { ABANDONED, benchMcp } from './mcp.ts';
 import { benchStateful } from './stateful.ts';
 import type { Figure } from '../lib/stats.ts';
 import { FIGURES_FILE, writeFigures } from '../docs-site/figures.ts';
 import { scriptArgs, usageFailure } from '../lib/args.ts';
+import { LIMITS } from '../../src/lib/limits.ts';
 
 const rootDir = process.cwd();
 const runs = Number(process.env.BENCH_RUNS ?? 3);
@@ -326,6 +327,8 @@ if (measures('msw')) {
 /** The MCP server's `tools/list` budgets (issue 54): v2-pt's tools, and the dynamic mode of any family. */
 const MCP_LIST_TARGET = 40_000;
 const MCP_DYNAMIC_TARGET = 8_000;
+/** Issue 58: memory back near idle once abandoned sessions expire (the heap; RSS keeps V8's grown pages). */
+const MCP_SESSIONS_HEAP_TARGET = 1.25;
 
 if (measures('mcp')) {
   const m = await benchMcp(runs);
@@ -352,6 +355,14 @@ if (measures('mcp')) {
     ratio: { value: largest / MCP_DYNAMIC_TARGET, target: 1, label: `largest / ${kB(MCP_DYNAMIC_TARGET)}` },
   });
   const perCall = (f: Figure) => `${f.median.toFixed(2)} ms (min ${f.min.toFixed(2)}, max ${f.max.toFixed(2)}, ${f.runs} rounds)`;
+  const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
+  const { heap, rss, sessions } = m.sessions;
+  rows.push({
+    what: `MCP over HTTP: ${ABANDONED.toLocaleString('en')} sessions opened and abandoned (initialize only, 25 at a time), then left to expire (the idle limit shortened to 1 s); the heap gc'd and resident memory, idle, with the sessions held, after they expired`,
+    key: 'mcp-abandoned-sessions',
+    figure: `heap ${mib(heap.idle)} idle, ${mib(heap.held)} with ${sessions.held} held (LIMITS.mcpSessions ${LIMITS.mcpSessions}), ${mib(heap.after)} after (${sessions.after} left); RSS ${mib(rss.idle)}, ${mib(rss.held)}, ${mib(rss.after)} (V8 keeps the pages it grew to)`,
+    ratio: { value: heap.after / heap.idle, target: MCP_SESSIONS_HEAP_TARGET, label: 'heap after / idle' },
+  });
   rows.push({ what: 'typed client `v2.Disponibilidade` to the mock on a port, per call', figure: perCall(m.call.a) });
   rows.push({
     what: 'MCP tool `Disponibilidade` on the in-process mock (SDK client, in-memory transport: validation, decision, redaction), per call',

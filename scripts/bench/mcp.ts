@@ -2,12 +2,26 @@
 // family and flavour in both modes (the budgets: 40 kB for v2-pt's tools, 8 kB for the
 // dynamic mode); and one tool call on the in-process mock beside the typed client's call of
 // the same operation to the mock on a port, alternated round by round.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import type { McpServerOptions } from '../../src/mcp.ts';
 import { FLAVOURS } from '../../src/mcp/tools.ts';
 import { startMock } from '../../src/mock.ts';
 import { createV2Client } from '../../src/v2.ts';
 import { connectedInMemory } from '../lib/mcp-in-memory.ts';
 import { alternate, type Paired, timeMs } from '../lib/stats.ts';
+
+/** Sessions opened and left by mcp-sessions.ts (issue 58: memory back near idle after 2,000). */
+export const ABANDONED = 2_000;
+
+export interface SessionFigures {
+  /** Bytes, gc'd: the heap after one session opened and expired; with the abandoned sessions held; after they expired. */
+  heap: { idle: number; held: number; after: number };
+  /** Resident memory at the same three points (bytes). */
+  rss: { idle: number; held: number; after: number };
+  /** Sessions open at the peak (at most LIMITS.mcpSessions) and after expiry. */
+  sessions: { held: number; after: number };
+}
 
 const SEARCH = { Origem: 'GRU', Destino: 'GIG', DataIda: '2026-05-20T00:00:00', QuantidadeAdultos: 1 };
 /** Calls per round: enough that a round lasts tens of milliseconds. */
@@ -18,6 +32,26 @@ export interface McpFigures {
   listBytes: Array<{ flavour: string; all: number; dynamic: number }>;
   /** A = the typed client to the mock on a port, B = the MCP tool on the in-process mock; ms per call. */
   call: Paired;
+  /** The HTTP door's memory around ABANDONED sessions opened and left (mcp-sessions.ts). */
+  sessions: SessionFigures;
+}
+
+/** mcp-sessions.ts in a process of its own with `--expose-gc`: only the server on its heap. */
+function abandonedSessions(rootDir: string): Promise<SessionFigures> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--expose-gc', path.join(rootDir, 'scripts/bench/mcp-sessions.ts'), String(ABANDONED)], {
+      cwd: rootDir,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out) as SessionFigures) : reject(new Error(`mcp-sessions.ts exited with ${code}: ${out}`)),
+    );
+  });
 }
 
 const connected = (options: McpServerOptions) => connectedInMemory(options, 'bench');
@@ -29,7 +63,7 @@ async function listBytes(options: McpServerOptions): Promise<number> {
   return bytes;
 }
 
-export async function benchMcp(runs: number): Promise<McpFigures> {
+export async function benchMcp(runs: number, rootDir = process.cwd()): Promise<McpFigures> {
   const sizes: McpFigures['listBytes'] = [];
   for (const [family, observed] of FLAVOURS)
     sizes.push({
@@ -63,7 +97,7 @@ export async function benchMcp(runs: number): Promise<McpFigures> {
           }
         })) / CALLS,
     );
-    return { listBytes: sizes, call };
+    return { listBytes: sizes, call, sessions: await abandonedSessions(rootDir) };
   } finally {
     await mcp.close();
     await mock.close();
