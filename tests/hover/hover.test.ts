@@ -40,6 +40,12 @@ const CLIENTS = [
     factory: 'createLegacyClient',
     groups: { '/AereoNoSession.svc/': '', '/Aereo.svc/': 'Aereo.', '/Usuario.svc/': 'Usuario.' },
   },
+  {
+    id: 'legacy-observed',
+    make: "createLegacyObservedClient } from 'air-travel-api-contract/legacy/observed'",
+    factory: 'createLegacyObservedClient',
+    groups: { '/AereoNoSession.svc/': '', '/Aereo.svc/': 'Aereo.', '/Usuario.svc/': 'Usuario.' },
+  },
 ] as const;
 
 interface Probe {
