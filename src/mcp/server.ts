@@ -21,7 +21,7 @@ import { MOCK_SECRETS, secretsFrom } from './secrets.ts';
 import { promptsOf } from './prompts.ts';
 import { resourcesOf } from './resources.ts';
 import { loadSdk, sharedSchemaValidator } from './sdk.ts';
-import { loadStateful } from '../mock/stateful/load.ts';
+import { loadObservedFlows } from '../mock/stateful/load.ts';
 import { AnswerBroken, httpTarget, inProcessTarget, type Target, TargetFailure } from './target.ts';
 import type { OperationTool } from './tools.ts';
 
@@ -70,7 +70,7 @@ export async function createMcpServer(options: McpServerOptions = {}): Promise<S
   const log = (line: string): void => (options.log ?? ((l: string) => process.stderr.write(`${l}\n`)))(redactor.text(line));
   let target: Target;
   try {
-    const stateful = options.flows === true && options.observed === true ? loadStateful() : undefined;
+    const stateful = options.flows === true && options.observed === true ? loadObservedFlows() : undefined;
     target =
       options.baseUrl === undefined
         ? await inProcessTarget(loaded.documentId, stateful && ((call) => stateful.respond(call)))
