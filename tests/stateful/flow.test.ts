@@ -4,6 +4,7 @@
 // called by name; two callers interleaved; every refusal, each naming the field and the call
 // that hands one out; the headers that say what was filled, minted and left as captured.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { BRAZIL_OFFSET_MINUTES, formatLegacyDate } from '../../src/dates.ts';
 import { startMockProcess, type MockProcess } from '../support/mock-process.ts';
 import { rootDir } from '../support/bundle.ts';
 import { capturedText, legacyCaller, PASSWORD, refused, v2Caller } from './support.ts';
@@ -204,6 +205,23 @@ describe('the legacy route alike, called by name', () => {
     const v2 = v2Caller(mock.url, TOKEN_A);
     expect((await v2.client.Consultar({ Localizador: locator })).Reserva?.Status).toBe('Emitida');
   }, 60_000);
+});
+
+describe('the legacy route: date forms', () => {
+  test("an ISO or date-only DataIda is the contract's 422 (the legacy flavour types the token only); the token of the same day is answered", async () => {
+    const legacy = legacyCaller(mock.url, TOKEN_A, 'agencia-datas');
+    for (const date of ['2026-09-14T00:00:00', '2026-09-14']) {
+      const { status, body } = await refused(legacy.client.Disponibilidade({ ...SEARCH, DataIda: date }));
+      expect(status).toBe(422);
+      expect(String(body.detail)).toMatch(/^body\.DataIda: .*must match pattern/);
+      expect(legacy.header('x-mock-stateful')).toBeNull();
+    }
+    await legacy.client.Disponibilidade({
+      ...SEARCH,
+      DataIda: formatLegacyDate(new Date(Date.UTC(2026, 8, 14, 3)), BRAZIL_OFFSET_MINUTES),
+    });
+    expect(legacy.header('x-mock-stateful')).toBe('answer');
+  });
 });
 
 describe('the legacy route: a search equal to a captured one', () => {
