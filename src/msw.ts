@@ -4,7 +4,7 @@
 // contract the build compiled ahead of time (generated/msw/), so no validator is compiled in the
 // page and no Node module is loaded (an `examples` folder is read in Node only; fixtures handed in are read anywhere). Not served here: `Prefer: dynamic=true` (Prism's generator:
 // 501) and the replay of the certification flows on their own route (`startMock({ flows: true })`); in Node, `observed`
-// with `flows` answers the booking flow from the stateful observed mock, as `mock --observed --flows` does.
+// with `flows` answers the booking flow as `mock --observed --flows` does (the legacy route's exact captures replayed, the rest stateful).
 import type { RequestHandler } from 'msw';
 import { addCommand } from './lib/install-command.ts';
 import { LIMITS } from './lib/limits.ts';
@@ -77,12 +77,12 @@ async function nodeFixtures() {
 }
 
 /** The stateful observed mock (src/mock/stateful/load.ts), by a computed path as the fixtures' loader. */
-async function statefulResponder(): Promise<MockResponder> {
+async function statefulResponder(behaviours: boolean): Promise<MockResponder> {
   if (!IN_NODE) throw new TypeError('flows: the stateful observed mock reads the captured flows, in Node only');
   const loader = new URL(`./mock/stateful/load${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url).href;
-  const { loadStateful } = (await import(/* @vite-ignore */ loader)) as typeof import('./mock/stateful/load.ts');
-  const stateful = loadStateful();
-  return (call) => stateful.respond(call);
+  const { loadObservedFlows } = (await import(/* @vite-ignore */ loader)) as typeof import('./mock/stateful/load.ts');
+  const flows = loadObservedFlows(undefined, behaviours);
+  return (call) => flows.respond(call);
 }
 
 /** The fixtures' pairs: a folder read in Node, or fixtures handed in, checked in Node in full and in a page by the compiled contract. */
@@ -248,7 +248,8 @@ export async function createHandlers(options: HandlerOptions = {}): Promise<Requ
   }
   const pairsOf = options.examples === undefined ? undefined : await fixturePairs(options.examples, ids, documents);
   const { http, HttpResponse } = await loadMsw();
-  const respond = options.respond ?? (options.flows && options.observed ? await statefulResponder() : undefined);
+  const respond =
+    options.respond ?? (options.flows && options.observed ? await statefulResponder(options.behaviours !== false) : undefined);
   return [...byBase].map(([root, served]) => {
     const decider = compiledDecider(served, {
       ...(options.behaviours === false ? { behaviours: false } : {}),

@@ -58,6 +58,12 @@ export async function mcpCommand(argv: string[]): Promise<number | undefined> {
   const baseUrl = typeof values['base-url'] === 'string' ? values['base-url'] : undefined;
   if (values['allow-writes'] === true && baseUrl === undefined)
     throw new UsageError('--allow-writes goes with --base-url: the mock in this process already offers every operation.');
+  if (values.flows === true && values.observed !== true)
+    throw new UsageError('--flows goes with --observed: the stateful observed mock answers the observed flavour (docs/flows.md).');
+  if (values.flows === true && baseUrl !== undefined)
+    throw new UsageError(
+      '--flows answers from the mock in this process: it cannot go with --base-url, which sends every call to that server.',
+    );
   if (values.port !== undefined && transport !== 'http') throw new UsageError('--port goes with --transport http.');
   const port = wholeNumber('port', values.port, DEFAULT_MCP_PORT, 0, 65_535);
   const options: McpServerOptions = {

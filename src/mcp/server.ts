@@ -21,7 +21,7 @@ import { MOCK_SECRETS, secretsFrom } from './secrets.ts';
 import { promptsOf } from './prompts.ts';
 import { resourcesOf } from './resources.ts';
 import { loadSdk, sharedSchemaValidator } from './sdk.ts';
-import { loadStateful } from '../mock/stateful/load.ts';
+import { loadObservedFlows } from '../mock/stateful/load.ts';
 import { AnswerBroken, httpTarget, inProcessTarget, type Target, TargetFailure } from './target.ts';
 import type { OperationTool } from './tools.ts';
 
@@ -69,8 +69,16 @@ export async function createMcpServer(options: McpServerOptions = {}): Promise<S
   const redactor = createRedactor(secrets.values);
   const log = (line: string): void => (options.log ?? ((l: string) => process.stderr.write(`${l}\n`)))(redactor.text(line));
   let target: Target;
+  // `flows` is the in-process stateful observed mock: asked for where it cannot answer, it is refused, never silently dropped.
+  if (options.flows === true && options.observed !== true)
+    throw new StartError('BAD_OPTION', 'flows goes with observed: the stateful observed mock answers the observed flavour.');
+  if (options.flows === true && options.baseUrl !== undefined)
+    throw new StartError(
+      'BAD_OPTION',
+      'flows answers from the mock in this process: it cannot go with baseUrl, which sends every call to that server.',
+    );
   try {
-    const stateful = options.flows === true && options.observed === true ? loadStateful() : undefined;
+    const stateful = options.flows === true && options.observed === true ? loadObservedFlows() : undefined;
     target =
       options.baseUrl === undefined
         ? await inProcessTarget(loaded.documentId, stateful && ((call) => stateful.respond(call)))

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createMcpServer } from '../../src/mcp/server.ts';
 import { runFlows, StartError, startMock, startProxy } from '../../src/mock.ts';
 import { rootDir } from '../support/bundle.ts';
 
@@ -70,6 +71,13 @@ describe('the command: one line on stderr, exit code 2', () => {
       () => ['mock', '--port', '0', '--observed', '--flows', '--behaviours', 'tarifar-renews-trip-identifier'],
       /behaviours: no behaviour the mock may replay is named tarifar-renews-trip-identifier; the ones it may replay with these options: reservar-refuses-booking-alike, tarifar-refuses-null\./,
     ],
+    ['mcp --flows without --observed', () => ['mcp', '--flows'], /--flows goes with --observed: the stateful observed mock/],
+    [
+      'mcp --flows with --base-url',
+      () => ['mcp', '--observed', '--flows', '--base-url', 'http://127.0.0.1:1'],
+      /--flows answers from the mock in this process: it cannot go with --base-url/,
+    ],
+    ['mcp --allow-writes without --base-url', () => ['mcp', '--allow-writes'], /--allow-writes goes with --base-url/],
     [
       '--behaviours with --no-behaviours',
       () => ['mock', '--port', '0', '--observed', '--no-behaviours', '--behaviours', 'tarifar-refuses-null'],
@@ -133,6 +141,13 @@ describe('the API: a StartError with its code', () => {
   test('startProxy with an upstream that is not http(s): BAD_OPTION', async () => {
     expect((await rejection(() => startProxy({ upstream: 'ftp://sandbox.example', port: 0 }))).code).toBe('BAD_OPTION');
     expect((await rejection(() => startProxy({ upstream: 'not a url', port: 0 }))).code).toBe('BAD_OPTION');
+  });
+
+  test('createMcpServer with flows but not observed, or with a baseUrl: BAD_OPTION, never flows silently dropped', async () => {
+    expect((await rejection(() => createMcpServer({ flows: true }))).code).toBe('BAD_OPTION');
+    const error = await rejection(() => createMcpServer({ observed: true, flows: true, baseUrl: 'http://127.0.0.1:1' }));
+    expect(error.code).toBe('BAD_OPTION');
+    expect(error.message).toMatch(/cannot go with baseUrl/);
   });
 
   test('runFlows with an unknown scenario or an unwritable folder: UNKNOWN_NAME, UNWRITABLE', async () => {

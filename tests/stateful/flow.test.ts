@@ -4,6 +4,7 @@
 // called by name; two callers interleaved; every refusal, each naming the field and the call
 // that hands one out; the headers that say what was filled, minted and left as captured.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { BRAZIL_OFFSET_MINUTES, formatLegacyDate } from '../../src/dates.ts';
 import { startMockProcess, type MockProcess } from '../support/mock-process.ts';
 import { rootDir } from '../support/bundle.ts';
 import { capturedText, legacyCaller, PASSWORD, refused, v2Caller } from './support.ts';
@@ -203,5 +204,77 @@ describe('the legacy route alike, called by name', () => {
     // The V2 caller with the same token and Login is the same caller: the booking is known there too.
     const v2 = v2Caller(mock.url, TOKEN_A);
     expect((await v2.client.Consultar({ Localizador: locator })).Reserva?.Status).toBe('Emitida');
+  }, 60_000);
+});
+
+describe('the legacy route: date forms', () => {
+  test("an ISO or date-only DataIda is the contract's 422 (the legacy flavour types the token only); the token of the same day is answered", async () => {
+    const legacy = legacyCaller(mock.url, TOKEN_A, 'agencia-datas');
+    for (const date of ['2026-09-14T00:00:00', '2026-09-14']) {
+      const { status, body } = await refused(legacy.client.Disponibilidade({ ...SEARCH, DataIda: date }));
+      expect(status).toBe(422);
+      expect(String(body.detail)).toMatch(/^body\.DataIda: .*must match pattern/);
+      expect(legacy.header('x-mock-stateful')).toBeNull();
+    }
+    await legacy.client.Disponibilidade({
+      ...SEARCH,
+      DataIda: formatLegacyDate(new Date(Date.UTC(2026, 8, 14, 3)), BRAZIL_OFFSET_MINUTES),
+    });
+    expect(legacy.header('x-mock-stateful')).toBe('answer');
+  });
+});
+
+describe('the legacy route: a search equal to a captured one', () => {
+  // cenario1's captured search, field for field: the flows replay answers it.
+  const CAPTURED_SEARCH = {
+    Origem: 'SAO',
+    Destino: 'RIO',
+    DataIda: '/Date(1782399600000-0300)/',
+    QuantidadeAdultos: 1,
+    QuantidadeCriancas: 0,
+    QuantidadeBebes: 0,
+    Sistema: 49,
+  } as const;
+
+  test('the replay answers it, and its second trip is priced, booked, issued once and seated by the stateful mock', async () => {
+    const legacy = legacyCaller(mock.url, TOKEN_B, 'agencia-replay');
+    const search = await legacy.client.Disponibilidade(CAPTURED_SEARCH);
+    expect(legacy.header('x-mock-flows')).toBe('replay');
+    const second = search.ViagensTrecho1?.[1];
+    const token = second?.IdentificacaoDaViagem ?? '';
+    expect(capturedText).not.toContain(token);
+    await legacy.client.Tarifar({ IdentificacaoDaViagem: token, ViagemIda: second?.Id ?? 0 });
+    expect(legacy.header('x-mock-stateful')).toBe('answer');
+    const booked = await legacy.client.Reservar({ IdentificacaoDaViagem: token, Passageiros: PASSENGERS.slice(0, 1) });
+    const locator = booked.Reservas?.[0]?.Localizador ?? '';
+    expect(locator).toMatch(/^[A-Z]{3}\d{3}$/);
+    await legacy.client.Emitir({ Localizador: locator, Pagamento: { FormaDePagamento: 1 } });
+    expect(legacy.header('x-mock-booking')).toBe('issued');
+    await refused(legacy.client.Emitir({ Localizador: locator, Pagamento: { FormaDePagamento: 1 } }));
+    expect(legacy.header('x-mock-stateful')).toBe('already-issued');
+    // Another caller was handed none of it.
+    const other = legacyCaller(mock.url, TOKEN_A, 'agencia-replay');
+    await refused(other.client.Tarifar({ IdentificacaoDaViagem: token, ViagemIda: second?.Id ?? 0 }));
+    expect(other.header('x-mock-stateful')).toBe('unknown-identifier');
+  }, 60_000);
+
+  test("a booking the replay made is this caller's for the calls no capture holds: seats on its locator are accepted", async () => {
+    const legacy = legacyCaller(mock.url, TOKEN_B, 'agencia-replay-2');
+    // cenario4's captured search (cenario1's captured Reservar is the "another booking alike" refusal).
+    const search = await legacy.client.Disponibilidade({
+      ...CAPTURED_SEARCH,
+      Destino: 'GIG',
+      Origem: 'GRU',
+      DataVolta: '/Date(1783004400000-0300)/',
+    });
+    expect(legacy.header('x-mock-flows')).toBe('replay');
+    const token = search.ViagensTrecho1?.[0]?.IdentificacaoDaViagem ?? '';
+    const booked = await legacy.client.Reservar({ IdentificacaoDaViagem: token, Passageiros: PASSENGERS.slice(0, 1) });
+    expect(legacy.header('x-mock-flows')).toBe('replay');
+    const locator = booked.Reservas?.[0]?.Localizador ?? '';
+    expect(locator).toMatch(/^[A-Z]{3}\d{3}$/);
+    await legacy.client.MarcarAssentos({ Localizador: locator, Assentos: [] });
+    expect(legacy.header('x-mock-stateful')).toBe('checked');
+    await refused(legacyCaller(mock.url, TOKEN_A, 'agencia-replay-2').client.MarcarAssentos({ Localizador: locator, Assentos: [] }));
   }, 60_000);
 });

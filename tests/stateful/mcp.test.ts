@@ -7,8 +7,8 @@ import { connectedInMemory } from '../../scripts/lib/mcp-in-memory.ts';
 
 type Structured = { status?: number; body: Record<string, unknown> };
 
-async function flowClient(flows: boolean) {
-  const client = await connectedInMemory({ family: 'v2-pt', observed: true, flows }, 'stateful-test');
+async function flowClient(flows: boolean, family = 'v2-pt') {
+  const client = await connectedInMemory({ family, observed: true, flows }, 'stateful-test');
   const call = async (name: string, args: Record<string, unknown>): Promise<Structured> => ({
     body: {},
     ...(((await client.callTool({ name, arguments: args })) as CallToolResult).structuredContent as Partial<Structured>),
@@ -54,6 +54,44 @@ describe('mcp --observed --flows', () => {
     expect((found.body.Reserva as Record<string, unknown> | undefined)?.Localizador).toBe(locator);
     const unknown = await call('Consultar', { Localizador: 'ABC123' });
     expect(unknown.status).toBe(409);
+    await client.close();
+  }, 60_000);
+
+  test('the legacy family answers as `mock --observed --flows` does: a captured search replayed, its second trip priced and booked, a replayed booking asked again refused as alike', async () => {
+    const { client, call } = await flowClient(true, 'legacy');
+    // cenario1's captured search, field for field: the replay answers it, and the stateful mock knows its trips.
+    const search = await call('Disponibilidade', {
+      Origem: 'SAO',
+      Destino: 'RIO',
+      DataIda: '/Date(1782399600000-0300)/',
+      QuantidadeAdultos: 1,
+      QuantidadeCriancas: 0,
+      QuantidadeBebes: 0,
+      Sistema: 49,
+    });
+    expect(search.status).toBe(200);
+    const second = (search.body.ViagensTrecho1 as Array<Record<string, unknown>> | undefined)?.[1];
+    const priced = await call('Tarifar', { IdentificacaoDaViagem: second?.IdentificacaoDaViagem, ViagemIda: second?.Id });
+    expect(priced.status).toBe(200);
+    const booked = await call('Reservar', { IdentificacaoDaViagem: second?.IdentificacaoDaViagem, Passageiros: [{ Nome: 'XAVIER' }] });
+    expect(booked.status).toBe(200);
+    expect((booked.body.Reservas as Array<Record<string, unknown>> | undefined)?.[0]?.Localizador).toMatch(/^[A-Z]{3}\d{3}$/);
+    // A replayed booking asked again gets the captured "another booking alike" answer, as from `mock --observed --flows`.
+    const round = await call('Disponibilidade', {
+      Origem: 'GRU',
+      Destino: 'GIG',
+      DataIda: '/Date(1782399600000-0300)/',
+      DataVolta: '/Date(1783004400000-0300)/',
+      QuantidadeAdultos: 1,
+      QuantidadeCriancas: 0,
+      QuantidadeBebes: 0,
+      Sistema: 49,
+    });
+    const first = (round.body.ViagensTrecho1 as Array<Record<string, unknown>> | undefined)?.[0];
+    const once = await call('Reservar', { IdentificacaoDaViagem: first?.IdentificacaoDaViagem, Passageiros: [{ Nome: 'XAVIER' }] });
+    expect(once.body.Exception).toBeNull();
+    const twice = await call('Reservar', { IdentificacaoDaViagem: first?.IdentificacaoDaViagem, Passageiros: [{ Nome: 'XAVIER' }] });
+    expect((twice.body.Exception as Record<string, unknown> | null)?.Message).toMatch(/another booking alike/);
     await client.close();
   }, 60_000);
 

@@ -4,6 +4,7 @@
 import { getResponse } from 'msw';
 import { describe, expect, test } from 'vitest';
 import { createHandlers } from '../../src/msw.ts';
+import { createLegacyObservedClient } from '../../src/legacy-observed.ts';
 import { createV2ObservedClient } from '../../src/v2-observed.ts';
 import { ACCESS_CODE, PASSWORD, refused } from './support.ts';
 
@@ -40,6 +41,38 @@ describe('createHandlers({ observed, flows })', () => {
     expect((await a.client.Consultar({ Localizador: locator })).Reserva?.Localizador).toBe(locator);
     const b = await clientOf(true, 'caller-b');
     expect((await refused(b.client.Consultar({ Localizador: locator }))).status).toBe(409);
+  }, 60_000);
+
+  test('the legacy route answers as `mock --observed --flows` does: a captured search replayed, its second trip priced and booked', async () => {
+    const handlers = await createHandlers({ observed: true, flows: true, baseUrl: BASE, families: ['legacy'] });
+    let last = new Headers();
+    const client = createLegacyObservedClient({
+      baseUrl: BASE,
+      developerToken: 'caller-legacy',
+      accessCode: ACCESS_CODE,
+      credentials: { Login: 'agencia', Senha: PASSWORD },
+      fetch: async (request) => {
+        const response = (await getResponse(handlers, request)) ?? new Response(null, { status: 599 });
+        last = response.headers;
+        return response;
+      },
+    });
+    // cenario1's captured search, field for field.
+    const search = await client.Disponibilidade({
+      Origem: 'SAO',
+      Destino: 'RIO',
+      DataIda: '/Date(1782399600000-0300)/',
+      QuantidadeAdultos: 1,
+      QuantidadeCriancas: 0,
+      QuantidadeBebes: 0,
+      Sistema: 49,
+    });
+    expect(last.get('x-mock-flows')).toBe('replay');
+    const second = search.ViagensTrecho1?.[1];
+    await client.Tarifar({ IdentificacaoDaViagem: second?.IdentificacaoDaViagem ?? '', ViagemIda: second?.Id ?? 0 });
+    expect(last.get('x-mock-stateful')).toBe('answer');
+    const booked = await client.Reservar({ IdentificacaoDaViagem: second?.IdentificacaoDaViagem ?? '', Passageiros: [{ Nome: 'XAVIER' }] });
+    expect(booked.Reservas?.[0]?.Localizador).toMatch(/^[A-Z]{3}\d{3}$/);
   }, 60_000);
 
   test('without flows the observed handlers answer as before, from no state', async () => {

@@ -46,15 +46,22 @@ export function capturedOperations(scenarios: readonly Scenario[]): string[] {
 
 /**
  * The replay first, the stateful mock for what it cannot place: a call matching a captured step
- * is replayed as before; one no capture matches (`no-match`) or off the captured route (V2) is the
- * stateful mock's.
+ * is replayed as before, and what that answer handed out becomes this caller's in the stateful
+ * mock (so its other trips are priced and booked there); one no capture matches (`no-match`) or
+ * off the captured route (V2) is the stateful mock's. Every door with `observed` and `flows` asks this.
  */
-function layered(replay: FlowsResponder, stateful: StatefulResponder): FlowsResponder {
+export function layered(replay: FlowsResponder, stateful: StatefulResponder): FlowsResponder {
   return {
     respond(call) {
-      const decision = replay.respond(call);
+      // The MSW handlers and the MCP server name the observed flavour's document (`legacy-observed`); the replay knows the family.
+      const own = { ...call, family: call.family.replace(/-observed$/, '') };
+      const decision = replay.respond(own);
       if (decision === undefined || (decision.kind === 'refuse' && decision.headers[HEADERS.match] === 'no-match'))
         return stateful.respond(call) ?? decision;
+      const scenario = decision.kind === 'answer' ? decision.headers?.[HEADERS.scenario] : undefined;
+      const step = decision.kind === 'answer' ? decision.headers?.[HEADERS.step] : undefined;
+      if (decision.kind === 'answer' && decision.headers?.[HEADERS.match] === 'replay' && scenario && step)
+        stateful.adopt(own, decision.body, scenario, step);
       return decision;
     },
     reset() {

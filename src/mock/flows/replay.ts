@@ -30,6 +30,7 @@ import type { MockCall, MockDecision, MockResponder } from '../responder.ts';
 import { isRecord as isObject } from '../../lib/json.ts';
 import type { ObservedBehaviour } from '../../lib/observed-behaviours.ts';
 import { BEHAVIOUR_HEADER } from '../behaviours.ts';
+import { genericPath, leaves } from '../stateful/paths.ts';
 import { mintIdentifier } from './ids.ts';
 
 /** The route family the captures were taken on (evidence/flows/README.md): `AereoNoSession.svc`. */
@@ -163,6 +164,16 @@ export function createFlowsResponder(
         if (typeof value === 'string') handedOut.add(value);
       }
     });
+  }
+  // Every other value at a path the lineage hands out from (each trip of a search, not only the
+  // one a capture priced): the replay mints it too, so no answer hands a caller a captured trip.
+  const sourcePaths = new Map<string, Set<string>>();
+  for (const t of lineage.scenarios.flatMap((s) => s.steps.flatMap((st) => st.threads)))
+    sourcePaths.set(t.fromOperation, (sourcePaths.get(t.fromOperation) ?? new Set<string>()).add(t.fromField));
+  for (const step of steps) {
+    const paths = sourcePaths.get(step.operation);
+    if (paths)
+      for (const [at, value] of leaves(step.response)) if (typeof value === 'string' && paths.has(genericPath(at))) handedOut.add(value);
   }
   const handedOutList = [...handedOut];
   // The fields each step takes from an earlier captured answer of its scenario (gaps excluded: no captured step hands those out).

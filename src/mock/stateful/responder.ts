@@ -76,6 +76,8 @@ export interface StatefulOptions {
 
 export interface StatefulResponder {
   respond(call: MockCall): MockDecision | undefined;
+  /** A legacy call the flows replay answered with `answer`, copied from capture `<scenario>/<step>`: what it handed out is this caller's here too. */
+  adopt(call: MockCall, answer: unknown, scenario: string, step: string): void;
   reset(): void;
   readonly size: { callers: number; bookings: number; searches: number };
 }
@@ -492,8 +494,53 @@ export function createStatefulResponder(
     return decisionOf(built, headersOf(call, built, [template], members));
   }
 
+  /**
+   * `mock --observed --flows` replays a legacy call matching a capture exactly: the trips, locator
+   * and tickets the replay handed this caller are recorded as this caller's, so a trip of that
+   * answer no capture priced is priced and booked here, and the replay's booking takes the calls
+   * no capture holds (seats) and those the replay cannot place.
+   */
+  function adopt(call: MockCall, answer: unknown, scenario: string, step: string): void {
+    const template = index.byScenario.get(scenario)?.find((c) => c.id === step);
+    if (!template || !isRecord(call.body)) return;
+    const body = call.body;
+    const state = memory.caller(callerKey(call.headers['developer-token'], body.Login));
+    const handed = planOf(index, template).ids.map((site) => ({ site, key: site.at[site.at.length - 1], value: getAt(answer, site.at) }));
+    if (template.operation === SEARCH) {
+      const criteria: Json = {};
+      for (const f of [...PLACES, ...DATES, ...COUNTS]) if (body[f] !== undefined) criteria[f] = body[f];
+      const record: Search = { template, criteria, trips: new Map(), ids: new Set() };
+      for (const { site, key, value } of handed) {
+        const leg = site.at[0];
+        if (typeof leg !== 'string') continue;
+        if (key === 'IdentificacaoDaViagem' && typeof value === 'string') record.trips.set(value, { leg, index: Number(site.at[1]) });
+        else if (key === 'Id' && typeof value === 'number') record.ids.add(value);
+      }
+      if (record.trips.size > 0) memory.addSearch(state, record);
+      return;
+    }
+    if (template.operation === BOOK) {
+      const found = typeof body.IdentificacaoDaViagem === 'string' ? state.tokens.get(body.IdentificacaoDaViagem) : undefined;
+      const locator = handed.find((h) => h.key === 'Localizador' && typeof h.value === 'string')?.value;
+      if (!found || typeof locator !== 'string') return;
+      const fresh = new Map<string | number, string | number>();
+      for (const { site, value } of handed)
+        if (site.whole !== undefined && (typeof value === 'string' || typeof value === 'number')) fresh.set(site.whole, value);
+      memory.addBooking(state, { locator, search: found, template, request: held(body), state: 'booked', fresh, tickets: [] });
+      return;
+    }
+    const booking = typeof body.Localizador === 'string' ? memory.booking(state, body.Localizador) : undefined;
+    if (!booking) return;
+    if (template.operation === ISSUE) {
+      booking.tickets = handed.filter((h) => h.site.generic.endsWith('Bilhetes[].Numero')).map((h) => String(h.value));
+      for (const t of booking.tickets) state.tickets.set(t, booking);
+      booking.state = 'issued';
+    } else if (template.operation === CANCEL) booking.state = 'cancelled';
+  }
+
   return {
     respond,
+    adopt,
     reset: () => memory.reset(),
     get size() {
       return memory.size;
