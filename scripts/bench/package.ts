@@ -72,9 +72,10 @@ async function npm(args: string[], cwd: string): Promise<void> {
   });
 }
 
-/** `npm pack` of a folder into `dest`; the tarball's path. */
-async function pack(dir: string, dest: string): Promise<string> {
-  const { stdout } = await exec('npm', ['pack', '--json', '--pack-destination', dest], { cwd: dir, maxBuffer: 64 * 1024 * 1024 });
+/** `npm pack` of a folder into `dest`; the tarball's path. `built`: the folder holds built files only, no pipeline to run first (prepack). */
+async function pack(dir: string, dest: string, built = false): Promise<string> {
+  const args = ['pack', '--json', '--pack-destination', dest, ...(built ? ['--ignore-scripts'] : [])];
+  const { stdout } = await exec('npm', args, { cwd: dir, maxBuffer: 64 * 1024 * 1024 });
   const [entry] = JSON.parse(stdout) as Array<{ filename: string }>;
   return path.join(dest, entry!.filename);
 }
@@ -96,7 +97,8 @@ async function packCode(rootDir: string, work: string): Promise<string> {
   await writeFile(path.join(dir, 'package.json'), JSON.stringify({ ...manifest, files: kept.filter((f) => f !== 'package.json') }));
   const dest = path.join(work, 'code-tarball');
   await mkdir(dest);
-  return pack(dir, dest);
+  // The copy has the built files the package ships and none of the pipeline that prepack runs.
+  return pack(dir, dest, true);
 }
 
 /** A cold install of `specs` into a fresh project: seconds, and what node_modules then holds. */
