@@ -122,6 +122,8 @@ interface Published {
   effectOf(operation: string): 'read' | 'write';
   /** Whether the published operation cancels, removes or deletes something (`x-destructive`). */
   destructiveOf(operation: string): boolean;
+  /** The published operation's step in a booking flow (`x-flow-role`), if it has one. */
+  roleOf(operation: string): string | undefined;
 }
 
 function tagsOf(file: string): Map<string, string> {
@@ -173,6 +175,11 @@ function readPublished(specDir: string): Published {
     destructiveOf(operation) {
       const file = path.join(specDir, FAMILY, 'paths', `${operation}.yaml`);
       return (readYaml(file) as { post?: { 'x-destructive'?: unknown } } | null)?.post?.['x-destructive'] === true;
+    },
+    roleOf(operation) {
+      const file = path.join(specDir, FAMILY, 'paths', `${operation}.yaml`);
+      const role = (readYaml(file) as { post?: { 'x-flow-role'?: unknown } } | null)?.post?.['x-flow-role'];
+      return typeof role === 'string' ? role : undefined;
     },
   };
 }
@@ -275,7 +282,12 @@ export function buildOverlay(inputs: OverlayInputs): OverlayDocument {
   );
 
   // The node each named schema stands for: its places' trees merged.
-  const named = namedSchemas(operations);
+  // The named schemas' places name their operations by flow role (`x-flow-role` of the published family).
+  const named = namedSchemas(operations, (role) => {
+    const found = [...published.operations].find((op) => published.roleOf(op) === role);
+    if (found === undefined) throw new Error(`no operation of ${FAMILY} has x-flow-role ${role}`);
+    return found;
+  });
   const namedNodes = new Map<string, FieldNode>();
   const placeOwner = new Map<string, string>();
   const placeKey = (o: { operation: string; body: Body; path: string }): string => `${o.operation}\u0000${o.body}\u0000${o.path}`;
@@ -401,6 +413,7 @@ export function buildOverlay(inputs: OverlayInputs): OverlayDocument {
           tag,
           published.effectOf(op),
           published.destructiveOf(op),
+          published.roleOf(op),
           observed,
           request ? ref(rq) : legacyCredentials(),
           requestExamples,
@@ -592,6 +605,7 @@ function legacyOperation(
   tag: string,
   effect: 'read' | 'write',
   destructive: boolean,
+  role: string | undefined,
   observed: JsonObject,
   requestSchemaRef: JsonObject,
   requestExamples: JsonObject,
@@ -613,6 +627,13 @@ function legacyOperation(
     'x-effect': effect,
     'x-effect-inferred': `Taken from the V2 Portuguese operation of the same name (Part 9, rule 1), which replaces it: ${effect === 'read' ? 'it only reads' : 'it may book, issue, cancel or change something'}.`,
     ...(destructive ? { 'x-destructive': true } : {}),
+    ...(role === undefined
+      ? {}
+      : {
+          'x-flow-role': role,
+          'x-flow-role-inferred':
+            'Taken from the V2 Portuguese operation of the same name (Part 9, rule 1), whose step in a booking flow is inferred (spec/extensions.md).',
+        }),
   };
 }
 
