@@ -17,6 +17,10 @@ const LEGACY_PREFIX = '/AereoNoSession.svc/';
 export type V2Operation = keyof V2Paths extends `${typeof V2_PREFIX}${infer N}` ? N : never;
 
 const V2_OPERATION_SET: ReadonlySet<string> = new Set(operationsOf('v2-pt').map((op) => op.name));
+/** Legacy operations whose answer is the bare session token (`x-session` with a string answer): Autenticar, which rule 4 drops. */
+const TOKEN_OPERATIONS: ReadonlySet<string> = new Set(
+  operationsOf('legacy').flatMap((op) => (op.authenticates && op.answer === 'string' ? [op.name] : [])),
+);
 
 type V2Body<Op extends V2Operation> = RequestBody<PostOperation<V2Paths, `${typeof V2_PREFIX}${Op}`>>;
 
@@ -59,9 +63,9 @@ export function migrateLegacyCall<P extends string>(
 export function migrateLegacyCall(call: { path: string; body: object }, options: MigrationOptions = {}): MigratedCall {
   const path = isRecord(call) && typeof call.path === 'string' ? call.path : '';
   const operation = operationOf(path);
-  if (operation === 'Autenticar') {
+  if (operation !== undefined && TOKEN_OPERATIONS.has(operation)) {
     throw new MigrationError(
-      'Autenticar has no V2 equivalent (Part 9, rule 4): drop the call and send Login and Senha in each V2 body instead (rule 3)',
+      `${operation} has no V2 equivalent (Part 9, rule 4): drop the call and send Login and Senha in each V2 body instead (rule 3)`,
       operation,
     );
   }

@@ -68,6 +68,10 @@ type Spellings = Readonly<
     }
   >
 >;
+/** A family's most common credential spelling, by kind (the V2 family's is Part 2.1's: Login, Senha, ClienteId). */
+export const commonCredentialFields = (family: string): Partial<Record<CredentialKind, string>> | undefined =>
+  (CREDENTIAL_SPELLINGS as Spellings)[family]?.common;
+
 /** The credential fields the request body at a path declares, by kind: the family's common spelling unless that body spells them otherwise. */
 export function credentialFieldsAt(family: string, path: string): Partial<Record<CredentialKind, string>> | undefined {
   const spelling = (CREDENTIAL_SPELLINGS as Spellings)[family];
