@@ -37,7 +37,7 @@ export interface IndexedOperation {
 }
 
 /** A step of a booking flow an operation stands for (`x-flow-role`, an inference: spec/extensions.md). */
-export type FlowRole = 'search-systems' | 'search' | 'price' | 'book' | 'issue' | 'cancel' | 'lookup';
+export type FlowRole = { [F in keyof typeof ROLES]: keyof (typeof ROLES)[F] }[keyof typeof ROLES];
 
 /** The names of a family's operations with a flow role, in the documents' order; none where the family has none. */
 export function operationsWithRole(family: string, role: FlowRole): readonly string[] {
