@@ -1,5 +1,6 @@
 // Agency credentials (Part 2.1, Part 5 item 3), given once and merged into each body
 // whose request schema declares them, under the names that schema uses.
+import { type CREDENTIAL_FIELD_NAMES, type CredentialKind, commonCredentialFields } from './lib/contract-index.ts';
 
 /** The agency credentials, named as in Part 2.1 of the description. */
 export interface Credentials {
@@ -11,16 +12,26 @@ export interface Credentials {
   ClienteId?: number;
 }
 
+/** A spelling of a credential field in the documents (`x-credential`), as the contract index lists it. */
+type SpeltAs<K extends CredentialKind> = (typeof CREDENTIAL_FIELD_NAMES)[K][number];
+
 /** The body field names one request schema uses for the credentials. */
 export interface CredentialFields {
-  readonly login: 'Login' | 'login';
-  readonly password: 'Senha' | 'senha';
+  readonly login: SpeltAs<'login'>;
+  readonly password: SpeltAs<'password'>;
   /** Absent when the schema declares no customer field. */
-  readonly clientId?: 'ClienteId' | 'clienteId';
+  readonly clientId?: SpeltAs<'client-id'>;
 }
 
-/** Part 2.1 names: every V2 Portuguese body and the legacy seat and ancillary bodies. */
-export const CREDENTIAL_FIELDS: CredentialFields = { login: 'Login', password: 'Senha', clientId: 'ClienteId' };
+/** The fields of the index's spelling by kind, or undefined where a body names no login or password. */
+export function credentialFieldsOf(spelt: Partial<Record<CredentialKind, string>> | undefined): CredentialFields | undefined {
+  if (spelt?.login === undefined || spelt.password === undefined) return undefined;
+  const fields = { login: spelt.login, password: spelt.password } as { login: SpeltAs<'login'>; password: SpeltAs<'password'> };
+  return spelt['client-id'] === undefined ? fields : { ...fields, clientId: spelt['client-id'] as SpeltAs<'client-id'> };
+}
+
+/** Part 2.1 names: every V2 Portuguese body and the legacy seat and ancillary bodies (the V2 family's one spelling in the index). */
+export const CREDENTIAL_FIELDS: CredentialFields = credentialFieldsOf(commonCredentialFields('v2-pt')) as CredentialFields;
 
 /**
  * A copy of `body` with the credentials added under `fields`. A field the caller set

@@ -6,7 +6,7 @@
 import type { paths as V2Paths } from '../generated/v2-pt/schema.d.ts';
 import type { Credentials } from './credentials.ts';
 import { MigrationError } from './errors.ts';
-import { operationsOf } from './lib/contract-index.ts';
+import { type IndexedOperationOf, operationsOf } from './lib/contract-index.ts';
 import { isRecord } from './lib/json.ts';
 import type { PostOperation, RequestBody, WithOptionalCredentials } from './types.ts';
 
@@ -17,6 +17,13 @@ const LEGACY_PREFIX = '/AereoNoSession.svc/';
 export type V2Operation = keyof V2Paths extends `${typeof V2_PREFIX}${infer N}` ? N : never;
 
 const V2_OPERATION_SET: ReadonlySet<string> = new Set(operationsOf('v2-pt').map((op) => op.name));
+/** The name of the legacy operation answering the bare session token, as the index's types give it (Autenticar). */
+type TokenOperation = Extract<IndexedOperationOf<'legacy'>, { authenticates: true; answer: 'string' }>['name'];
+
+/** Legacy operations whose answer is the bare session token (`x-session` with a string answer): Autenticar, which rule 4 drops. */
+const TOKEN_OPERATIONS: ReadonlySet<string> = new Set(
+  operationsOf('legacy').flatMap((op) => (op.authenticates && op.answer === 'string' ? [op.name] : [])),
+);
 
 type V2Body<Op extends V2Operation> = RequestBody<PostOperation<V2Paths, `${typeof V2_PREFIX}${Op}`>>;
 
@@ -53,15 +60,15 @@ function operationOf(path: string): string | undefined {
 export function migrateLegacyCall<Op extends V2Operation>(call: LegacyCall<Op>, options?: MigrationOptions): MigratedCall<Op>;
 /** The same, for a call known only at run time. Typed `Autenticar` paths do not compile. */
 export function migrateLegacyCall<P extends string>(
-  call: { path: P & (P extends `${string}/Autenticar` ? never : unknown); body: object },
+  call: { path: P & (P extends `${string}/${TokenOperation}` ? never : unknown); body: object },
   options?: MigrationOptions,
 ): MigratedCall;
 export function migrateLegacyCall(call: { path: string; body: object }, options: MigrationOptions = {}): MigratedCall {
   const path = isRecord(call) && typeof call.path === 'string' ? call.path : '';
   const operation = operationOf(path);
-  if (operation === 'Autenticar') {
+  if (operation !== undefined && TOKEN_OPERATIONS.has(operation)) {
     throw new MigrationError(
-      'Autenticar has no V2 equivalent (Part 9, rule 4): drop the call and send Login and Senha in each V2 body instead (rule 3)',
+      `${operation} has no V2 equivalent (Part 9, rule 4): drop the call and send Login and Senha in each V2 body instead (rule 3)`,
       operation,
     );
   }

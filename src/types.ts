@@ -1,5 +1,6 @@
 // Type-level reading of a family's generated `paths` (openapi-typescript output):
 // which paths take a POST, what JSON body they take, what JSON they answer.
+import type { CREDENTIAL_FIELD_NAMES } from './lib/contract-index.ts';
 
 /** The POST operation object of path `K`, or never. */
 export type PostOperation<P, K extends keyof P> = P[K] extends { post: infer O } ? O : never;
@@ -34,8 +35,8 @@ export type SuccessBody<O> = O extends { responses: infer R }
 /** The path parameters an operation requires (never when it has none). */
 export type PathParams<O> = O extends { parameters: { path: infer PP } } ? PP : never;
 
-/** Login and password fields the client can fill in (Part 2.1 names and the lower-case ones of legacy `Autenticar`). */
-export type AgencyLoginField = 'Login' | 'login' | 'Senha' | 'senha';
+/** Login and password fields the client can fill in (Part 2.1 names and the lower-case ones of legacy `Autenticar`): the index's `x-credential` spellings. */
+export type AgencyLoginField = (typeof CREDENTIAL_FIELD_NAMES)['login' | 'password'][number];
 
 /** `B` with its login and password fields made optional: the client fills them in. */
 export type WithOptionalCredentials<B> = B extends object

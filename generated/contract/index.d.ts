@@ -13,6 +13,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "RecuperarSistemasPesquisa";
+        readonly "role": "search-systems";
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "RecuperarSistemas";
@@ -24,6 +32,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "RecuperarSistemas";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "Disponibilidade";
@@ -35,6 +51,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "Disponibilidade";
+        readonly "role": "search";
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "DisponibilidadeMultipla";
@@ -46,6 +70,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "DisponibilidadeMultipla";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "Tarifar";
@@ -57,6 +89,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "Tarifar";
+        readonly "role": "price";
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "ObterRegraDaTarifa";
@@ -68,6 +108,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "ObterRegraDaTarifa";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "DetalhesdeFamilia";
@@ -79,6 +127,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "DetalhesdeFamilia";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "Reservar";
@@ -90,6 +146,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "Reservar";
+        readonly "role": "book";
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "Consultar";
@@ -101,6 +165,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "Consultar";
+        readonly "role": "lookup";
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "Cancelar";
@@ -112,6 +184,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "Cancelar";
+        readonly "role": "cancel";
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "GravarReserva";
@@ -123,6 +203,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "GravarReserva";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "GravarVenda";
@@ -134,6 +222,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "GravarVenda";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "AlterarReservaTarifar";
@@ -145,6 +241,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "AlterarReservaTarifar";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "AlterarReservaConfirmar";
@@ -156,6 +260,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "AlterarReservaConfirmar";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "IniciarEmissao";
@@ -167,6 +279,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "IniciarEmissao";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "RecuperarFormasDeFinanciamento";
@@ -178,6 +298,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "RecuperarFormasDeFinanciamento";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "Emitir";
@@ -189,6 +317,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "Emitir";
+        readonly "role": "issue";
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "ConsultarEticket";
@@ -200,6 +336,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "ConsultarEticket";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "CancelarEticket";
@@ -211,6 +355,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "CancelarEticket";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "ListarReservas";
@@ -222,6 +374,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "ListarReservas";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "ListarEtickets";
@@ -233,6 +393,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "ListarEtickets";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "BuscarReserva";
@@ -244,6 +412,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "BuscarReserva";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "BuscarEtickets";
@@ -255,6 +431,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "BuscarEtickets";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "Buscar";
@@ -266,6 +450,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "Buscar";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "BuscarFila";
@@ -277,6 +469,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "BuscarFila";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "ObterMapaDeAssentos";
@@ -288,6 +488,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "ObterMapaDeAssentos";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "MarcarAssentos";
@@ -299,6 +507,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "MarcarAssentos";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "RemoverAssentos";
@@ -310,6 +526,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "RemoverAssentos";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "DisponibilidadeDeServicoAuxiliar";
@@ -321,6 +545,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "DisponibilidadeDeServicoAuxiliar";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "TarifarServicoAuxiliar";
@@ -332,6 +564,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "TarifarServicoAuxiliar";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "GravarServicoAuxiliar";
@@ -343,6 +583,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "GravarServicoAuxiliar";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "CancelarServicoAuxiliar";
@@ -354,6 +602,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "CancelarServicoAuxiliar";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "EnviarPlanoDeViagem";
@@ -365,6 +621,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "EnviarPlanoDeViagem";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "BuscarNotificacao";
@@ -376,6 +640,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "BuscarNotificacao";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "ListarNotificacoes";
@@ -387,6 +659,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "ListarNotificacoes";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "ExcluirNotificacao";
@@ -398,6 +678,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "ExcluirNotificacao";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       }
     ];
   };
@@ -417,6 +705,14 @@ export declare const FAMILIES: {
           readonly "path": "/api/V2/Voos/ObterMapaDeAssentos";
         };
         readonly "summary": "ObterMapaDeAssentos (get the seat map)";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "MarcarAssentos";
@@ -431,6 +727,14 @@ export declare const FAMILIES: {
           readonly "path": "/api/V2/Voos/MarcarAssentos";
         };
         readonly "summary": "MarcarAssentos (assign seats)";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "RemoverAssentos";
@@ -445,6 +749,14 @@ export declare const FAMILIES: {
           readonly "path": "/api/V2/Voos/RemoverAssentos";
         };
         readonly "summary": "RemoverAssentos (remove a seat assignment)";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "DisponibilidadeDeServicoAuxiliar";
@@ -459,6 +771,14 @@ export declare const FAMILIES: {
           readonly "path": "/api/V2/Voos/DisponibilidadeDeServicoAuxiliar";
         };
         readonly "summary": "DisponibilidadeDeServicoAuxiliar (ancillary service availability)";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "TarifarServicoAuxiliar";
@@ -473,6 +793,14 @@ export declare const FAMILIES: {
           readonly "path": "/api/V2/Voos/TarifarServicoAuxiliar";
         };
         readonly "summary": "TarifarServicoAuxiliar (price ancillary services)";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "GravarServicoAuxiliar";
@@ -487,6 +815,14 @@ export declare const FAMILIES: {
           readonly "path": "/api/V2/Voos/GravarServicoAuxiliar";
         };
         readonly "summary": "GravarServicoAuxiliar (purchase ancillary services)";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "CancelarServicoAuxiliar";
@@ -501,6 +837,14 @@ export declare const FAMILIES: {
           readonly "path": "/api/V2/Voos/CancelarServicoAuxiliar";
         };
         readonly "summary": "CancelarServicoAuxiliar (cancel an ancillary service)";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "Autenticar";
@@ -512,6 +856,14 @@ export declare const FAMILIES: {
         readonly "deprecated": true;
         readonly "replacedBy": null;
         readonly "summary": "Autenticar on AereoNoSession.svc (get a session token)";
+        readonly "role": null;
+        readonly "authenticates": true;
+        readonly "answer": "string";
+        readonly "credentials": {
+          readonly "login": "login";
+          readonly "password": "senha";
+          readonly "client-id": "clienteId";
+        };
       },
       {
         readonly "name": "AutenticarComUsuario";
@@ -523,6 +875,14 @@ export declare const FAMILIES: {
         readonly "deprecated": true;
         readonly "replacedBy": null;
         readonly "summary": "AutenticarComUsuario on AereoNoSession.svc (authenticate an application user)";
+        readonly "role": null;
+        readonly "authenticates": true;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "clienteId";
+        };
       },
       {
         readonly "name": "ValidarTokenSeguranca";
@@ -534,6 +894,14 @@ export declare const FAMILIES: {
         readonly "deprecated": true;
         readonly "replacedBy": null;
         readonly "summary": "ValidarTokenSeguranca on AereoNoSession.svc (validate the second-factor token)";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "Autenticar";
@@ -545,6 +913,14 @@ export declare const FAMILIES: {
         readonly "deprecated": true;
         readonly "replacedBy": null;
         readonly "summary": "Autenticar on Aereo.svc (get a session token)";
+        readonly "role": null;
+        readonly "authenticates": true;
+        readonly "answer": "string";
+        readonly "credentials": {
+          readonly "login": "login";
+          readonly "password": "senha";
+          readonly "client-id": "clienteId";
+        };
       },
       {
         readonly "name": "AutenticarComUsuario";
@@ -556,6 +932,14 @@ export declare const FAMILIES: {
         readonly "deprecated": true;
         readonly "replacedBy": null;
         readonly "summary": "AutenticarComUsuario on Aereo.svc (authenticate an application user)";
+        readonly "role": null;
+        readonly "authenticates": true;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "clienteId";
+        };
       },
       {
         readonly "name": "ValidarTokenSeguranca";
@@ -567,6 +951,14 @@ export declare const FAMILIES: {
         readonly "deprecated": true;
         readonly "replacedBy": null;
         readonly "summary": "ValidarTokenSeguranca on Aereo.svc (validate the second-factor token)";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "Autenticar";
@@ -578,6 +970,14 @@ export declare const FAMILIES: {
         readonly "deprecated": true;
         readonly "replacedBy": null;
         readonly "summary": "Autenticar on Usuario.svc (authenticate an application user)";
+        readonly "role": null;
+        readonly "authenticates": true;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "clienteId";
+        };
       }
     ];
   };
@@ -594,6 +994,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "Any V1 operation (operation names not published)";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       }
     ];
   };
@@ -610,6 +1018,10 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "RetrieveSystemsSearch";
+        readonly "role": "search-systems";
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {};
       },
       {
         readonly "name": "Availability";
@@ -621,6 +1033,10 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "Availability";
+        readonly "role": "search";
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {};
       },
       {
         readonly "name": "MultipleAvailability";
@@ -632,6 +1048,10 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "MultipleAvailability";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {};
       },
       {
         readonly "name": "Price";
@@ -643,6 +1063,10 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "Price";
+        readonly "role": "price";
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {};
       },
       {
         readonly "name": "Book";
@@ -654,6 +1078,10 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "Book";
+        readonly "role": "book";
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {};
       },
       {
         readonly "name": "Retrieve";
@@ -665,6 +1093,10 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "Retrieve";
+        readonly "role": "lookup";
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {};
       },
       {
         readonly "name": "StartIssuance";
@@ -676,6 +1108,10 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "StartIssuance";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {};
       },
       {
         readonly "name": "Issue";
@@ -687,6 +1123,10 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "Issue";
+        readonly "role": "issue";
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {};
       },
       {
         readonly "name": "RetrieveEticket";
@@ -698,6 +1138,10 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "RetrieveEticket";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {};
       },
       {
         readonly "name": "CancelEticket";
@@ -709,6 +1153,10 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "CancelEticket";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {};
       },
       {
         readonly "name": "Cancel";
@@ -720,6 +1168,10 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "Cancel";
+        readonly "role": "cancel";
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {};
       }
     ];
   };
@@ -736,6 +1188,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "Disponibilidade (lean flight availability search)";
+        readonly "role": "search";
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       }
     ];
   };
@@ -752,6 +1212,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "RecuperarSistemasPesquisa";
+        readonly "role": "search-systems";
+        readonly "authenticates": false;
+        readonly "answer": null;
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "RecuperarSistemas";
@@ -763,6 +1231,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "RecuperarSistemas";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "Disponibilidade";
@@ -774,6 +1250,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "Disponibilidade";
+        readonly "role": "search";
+        readonly "authenticates": false;
+        readonly "answer": null;
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "DisponibilidadeMultipla";
@@ -785,6 +1269,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "DisponibilidadeMultipla";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "Tarifar";
@@ -796,6 +1288,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "Tarifar";
+        readonly "role": "price";
+        readonly "authenticates": false;
+        readonly "answer": null;
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "ObterRegraDaTarifa";
@@ -807,6 +1307,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "ObterRegraDaTarifa";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "DetalhesdeFamilia";
@@ -818,6 +1326,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "DetalhesdeFamilia";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "Reservar";
@@ -829,6 +1345,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "Reservar";
+        readonly "role": "book";
+        readonly "authenticates": false;
+        readonly "answer": null;
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "Consultar";
@@ -840,6 +1364,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "Consultar";
+        readonly "role": "lookup";
+        readonly "authenticates": false;
+        readonly "answer": null;
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "Cancelar";
@@ -851,6 +1383,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "Cancelar";
+        readonly "role": "cancel";
+        readonly "authenticates": false;
+        readonly "answer": null;
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "GravarReserva";
@@ -862,6 +1402,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "GravarReserva";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "GravarVenda";
@@ -873,6 +1421,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "GravarVenda";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "AlterarReservaTarifar";
@@ -884,6 +1440,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "AlterarReservaTarifar";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "AlterarReservaConfirmar";
@@ -895,6 +1459,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "AlterarReservaConfirmar";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "IniciarEmissao";
@@ -906,6 +1478,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "IniciarEmissao";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": null;
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "RecuperarFormasDeFinanciamento";
@@ -917,6 +1497,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "RecuperarFormasDeFinanciamento";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": null;
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "Emitir";
@@ -928,6 +1516,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "Emitir";
+        readonly "role": "issue";
+        readonly "authenticates": false;
+        readonly "answer": null;
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "ConsultarEticket";
@@ -939,6 +1535,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "ConsultarEticket";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": null;
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "CancelarEticket";
@@ -950,6 +1554,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "CancelarEticket";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "ListarReservas";
@@ -961,6 +1573,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "ListarReservas";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "ListarEtickets";
@@ -972,6 +1592,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "ListarEtickets";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "BuscarReserva";
@@ -983,6 +1611,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "BuscarReserva";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "BuscarEtickets";
@@ -994,6 +1630,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "BuscarEtickets";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "Buscar";
@@ -1005,6 +1649,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "Buscar";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "BuscarFila";
@@ -1016,6 +1668,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "BuscarFila";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "ObterMapaDeAssentos";
@@ -1027,6 +1687,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "ObterMapaDeAssentos";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "MarcarAssentos";
@@ -1038,6 +1706,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "MarcarAssentos";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "RemoverAssentos";
@@ -1049,6 +1725,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "RemoverAssentos";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "DisponibilidadeDeServicoAuxiliar";
@@ -1060,6 +1744,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "DisponibilidadeDeServicoAuxiliar";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "TarifarServicoAuxiliar";
@@ -1071,6 +1763,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "TarifarServicoAuxiliar";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "GravarServicoAuxiliar";
@@ -1082,6 +1782,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "GravarServicoAuxiliar";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "CancelarServicoAuxiliar";
@@ -1093,6 +1801,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "CancelarServicoAuxiliar";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "EnviarPlanoDeViagem";
@@ -1104,6 +1820,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "EnviarPlanoDeViagem";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "BuscarNotificacao";
@@ -1115,6 +1839,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "BuscarNotificacao";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "ListarNotificacoes";
@@ -1126,6 +1858,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "ListarNotificacoes";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "ExcluirNotificacao";
@@ -1137,6 +1877,14 @@ export declare const FAMILIES: {
         readonly "deprecated": false;
         readonly "replacedBy": null;
         readonly "summary": "ExcluirNotificacao";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       }
     ];
   };
@@ -1156,6 +1904,14 @@ export declare const FAMILIES: {
           readonly "path": "/api/V2/Voos/ObterMapaDeAssentos";
         };
         readonly "summary": "ObterMapaDeAssentos (get the seat map)";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "MarcarAssentos";
@@ -1170,6 +1926,14 @@ export declare const FAMILIES: {
           readonly "path": "/api/V2/Voos/MarcarAssentos";
         };
         readonly "summary": "MarcarAssentos (assign seats)";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "RemoverAssentos";
@@ -1184,6 +1948,14 @@ export declare const FAMILIES: {
           readonly "path": "/api/V2/Voos/RemoverAssentos";
         };
         readonly "summary": "RemoverAssentos (remove a seat assignment)";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "DisponibilidadeDeServicoAuxiliar";
@@ -1198,6 +1970,14 @@ export declare const FAMILIES: {
           readonly "path": "/api/V2/Voos/DisponibilidadeDeServicoAuxiliar";
         };
         readonly "summary": "DisponibilidadeDeServicoAuxiliar (ancillary service availability)";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "TarifarServicoAuxiliar";
@@ -1212,6 +1992,14 @@ export declare const FAMILIES: {
           readonly "path": "/api/V2/Voos/TarifarServicoAuxiliar";
         };
         readonly "summary": "TarifarServicoAuxiliar (price ancillary services)";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "GravarServicoAuxiliar";
@@ -1226,6 +2014,14 @@ export declare const FAMILIES: {
           readonly "path": "/api/V2/Voos/GravarServicoAuxiliar";
         };
         readonly "summary": "GravarServicoAuxiliar (purchase ancillary services)";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "CancelarServicoAuxiliar";
@@ -1240,6 +2036,14 @@ export declare const FAMILIES: {
           readonly "path": "/api/V2/Voos/CancelarServicoAuxiliar";
         };
         readonly "summary": "CancelarServicoAuxiliar (cancel an ancillary service)";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "Autenticar";
@@ -1251,6 +2055,14 @@ export declare const FAMILIES: {
         readonly "deprecated": true;
         readonly "replacedBy": null;
         readonly "summary": "Autenticar on AereoNoSession.svc (get a session token)";
+        readonly "role": null;
+        readonly "authenticates": true;
+        readonly "answer": "string";
+        readonly "credentials": {
+          readonly "login": "login";
+          readonly "password": "senha";
+          readonly "client-id": "clienteId";
+        };
       },
       {
         readonly "name": "AutenticarComUsuario";
@@ -1262,6 +2074,14 @@ export declare const FAMILIES: {
         readonly "deprecated": true;
         readonly "replacedBy": null;
         readonly "summary": "AutenticarComUsuario on AereoNoSession.svc (authenticate an application user)";
+        readonly "role": null;
+        readonly "authenticates": true;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "clienteId";
+        };
       },
       {
         readonly "name": "ValidarTokenSeguranca";
@@ -1273,6 +2093,14 @@ export declare const FAMILIES: {
         readonly "deprecated": true;
         readonly "replacedBy": null;
         readonly "summary": "ValidarTokenSeguranca on AereoNoSession.svc (validate the second-factor token)";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "Autenticar";
@@ -1284,6 +2112,14 @@ export declare const FAMILIES: {
         readonly "deprecated": true;
         readonly "replacedBy": null;
         readonly "summary": "Autenticar on Aereo.svc (get a session token)";
+        readonly "role": null;
+        readonly "authenticates": true;
+        readonly "answer": "string";
+        readonly "credentials": {
+          readonly "login": "login";
+          readonly "password": "senha";
+          readonly "client-id": "clienteId";
+        };
       },
       {
         readonly "name": "AutenticarComUsuario";
@@ -1295,6 +2131,14 @@ export declare const FAMILIES: {
         readonly "deprecated": true;
         readonly "replacedBy": null;
         readonly "summary": "AutenticarComUsuario on Aereo.svc (authenticate an application user)";
+        readonly "role": null;
+        readonly "authenticates": true;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "clienteId";
+        };
       },
       {
         readonly "name": "ValidarTokenSeguranca";
@@ -1306,6 +2150,14 @@ export declare const FAMILIES: {
         readonly "deprecated": true;
         readonly "replacedBy": null;
         readonly "summary": "ValidarTokenSeguranca on Aereo.svc (validate the second-factor token)";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "Autenticar";
@@ -1317,6 +2169,14 @@ export declare const FAMILIES: {
         readonly "deprecated": true;
         readonly "replacedBy": null;
         readonly "summary": "Autenticar on Usuario.svc (authenticate an application user)";
+        readonly "role": null;
+        readonly "authenticates": true;
+        readonly "answer": "object";
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "clienteId";
+        };
       },
       {
         readonly "name": "RecuperarSistemasPesquisa";
@@ -1331,6 +2191,14 @@ export declare const FAMILIES: {
           readonly "path": "/api/V2/Voos/RecuperarSistemasPesquisa";
         };
         readonly "summary": "RecuperarSistemasPesquisa (observed on the legacy route)";
+        readonly "role": "search-systems";
+        readonly "authenticates": false;
+        readonly "answer": null;
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "Disponibilidade";
@@ -1345,6 +2213,14 @@ export declare const FAMILIES: {
           readonly "path": "/api/V2/Voos/Disponibilidade";
         };
         readonly "summary": "Disponibilidade (observed on the legacy route)";
+        readonly "role": "search";
+        readonly "authenticates": false;
+        readonly "answer": null;
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "Tarifar";
@@ -1359,6 +2235,14 @@ export declare const FAMILIES: {
           readonly "path": "/api/V2/Voos/Tarifar";
         };
         readonly "summary": "Tarifar (observed on the legacy route)";
+        readonly "role": "price";
+        readonly "authenticates": false;
+        readonly "answer": null;
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "Reservar";
@@ -1373,6 +2257,14 @@ export declare const FAMILIES: {
           readonly "path": "/api/V2/Voos/Reservar";
         };
         readonly "summary": "Reservar (observed on the legacy route)";
+        readonly "role": "book";
+        readonly "authenticates": false;
+        readonly "answer": null;
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "IniciarEmissao";
@@ -1387,6 +2279,14 @@ export declare const FAMILIES: {
           readonly "path": "/api/V2/Voos/IniciarEmissao";
         };
         readonly "summary": "IniciarEmissao (observed on the legacy route)";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": null;
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "RecuperarFormasDeFinanciamento";
@@ -1401,6 +2301,14 @@ export declare const FAMILIES: {
           readonly "path": "/api/V2/Voos/RecuperarFormasDeFinanciamento";
         };
         readonly "summary": "RecuperarFormasDeFinanciamento (observed on the legacy route)";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": null;
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "Emitir";
@@ -1415,6 +2323,14 @@ export declare const FAMILIES: {
           readonly "path": "/api/V2/Voos/Emitir";
         };
         readonly "summary": "Emitir (observed on the legacy route)";
+        readonly "role": "issue";
+        readonly "authenticates": false;
+        readonly "answer": null;
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "Consultar";
@@ -1429,6 +2345,14 @@ export declare const FAMILIES: {
           readonly "path": "/api/V2/Voos/Consultar";
         };
         readonly "summary": "Consultar (observed on the legacy route)";
+        readonly "role": "lookup";
+        readonly "authenticates": false;
+        readonly "answer": null;
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "ConsultarEticket";
@@ -1443,6 +2367,14 @@ export declare const FAMILIES: {
           readonly "path": "/api/V2/Voos/ConsultarEticket";
         };
         readonly "summary": "ConsultarEticket (observed on the legacy route)";
+        readonly "role": null;
+        readonly "authenticates": false;
+        readonly "answer": null;
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       },
       {
         readonly "name": "Cancelar";
@@ -1457,6 +2389,14 @@ export declare const FAMILIES: {
           readonly "path": "/api/V2/Voos/Cancelar";
         };
         readonly "summary": "Cancelar (observed on the legacy route)";
+        readonly "role": "cancel";
+        readonly "authenticates": false;
+        readonly "answer": null;
+        readonly "credentials": {
+          readonly "login": "Login";
+          readonly "password": "Senha";
+          readonly "client-id": "ClienteId";
+        };
       }
     ];
   };
@@ -1670,6 +2610,235 @@ export declare const READS: {
     "/AereoNoSession.svc/Consultar",
     "/AereoNoSession.svc/ConsultarEticket"
   ];
+};
+export declare const ROLES: {
+  readonly "v2-pt": {
+    readonly "search-systems": readonly [
+      "RecuperarSistemasPesquisa"
+    ];
+    readonly "search": readonly [
+      "Disponibilidade"
+    ];
+    readonly "price": readonly [
+      "Tarifar"
+    ];
+    readonly "book": readonly [
+      "Reservar"
+    ];
+    readonly "lookup": readonly [
+      "Consultar"
+    ];
+    readonly "cancel": readonly [
+      "Cancelar"
+    ];
+    readonly "issue": readonly [
+      "Emitir"
+    ];
+  };
+  readonly "v2-en": {
+    readonly "search-systems": readonly [
+      "RetrieveSystemsSearch"
+    ];
+    readonly "search": readonly [
+      "Availability"
+    ];
+    readonly "price": readonly [
+      "Price"
+    ];
+    readonly "book": readonly [
+      "Book"
+    ];
+    readonly "lookup": readonly [
+      "Retrieve"
+    ];
+    readonly "issue": readonly [
+      "Issue"
+    ];
+    readonly "cancel": readonly [
+      "Cancel"
+    ];
+  };
+  readonly "v3": {
+    readonly "search": readonly [
+      "Disponibilidade"
+    ];
+  };
+  readonly "v2-pt-observed": {
+    readonly "search-systems": readonly [
+      "RecuperarSistemasPesquisa"
+    ];
+    readonly "search": readonly [
+      "Disponibilidade"
+    ];
+    readonly "price": readonly [
+      "Tarifar"
+    ];
+    readonly "book": readonly [
+      "Reservar"
+    ];
+    readonly "lookup": readonly [
+      "Consultar"
+    ];
+    readonly "cancel": readonly [
+      "Cancelar"
+    ];
+    readonly "issue": readonly [
+      "Emitir"
+    ];
+  };
+  readonly "legacy-observed": {
+    readonly "search-systems": readonly [
+      "RecuperarSistemasPesquisa"
+    ];
+    readonly "search": readonly [
+      "Disponibilidade"
+    ];
+    readonly "price": readonly [
+      "Tarifar"
+    ];
+    readonly "book": readonly [
+      "Reservar"
+    ];
+    readonly "issue": readonly [
+      "Emitir"
+    ];
+    readonly "lookup": readonly [
+      "Consultar"
+    ];
+    readonly "cancel": readonly [
+      "Cancelar"
+    ];
+  };
+};
+export declare const SESSIONS: {
+  readonly "legacy": {
+    readonly "authenticates": readonly [
+      "/AereoNoSession.svc/Autenticar",
+      "/AereoNoSession.svc/AutenticarComUsuario",
+      "/Aereo.svc/Autenticar",
+      "/Aereo.svc/AutenticarComUsuario",
+      "/Usuario.svc/Autenticar"
+    ];
+    readonly "answersString": readonly [
+      "/AereoNoSession.svc/Autenticar",
+      "/Aereo.svc/Autenticar"
+    ];
+  };
+  readonly "legacy-observed": {
+    readonly "authenticates": readonly [
+      "/AereoNoSession.svc/Autenticar",
+      "/AereoNoSession.svc/AutenticarComUsuario",
+      "/Aereo.svc/Autenticar",
+      "/Aereo.svc/AutenticarComUsuario",
+      "/Usuario.svc/Autenticar"
+    ];
+    readonly "answersString": readonly [
+      "/AereoNoSession.svc/Autenticar",
+      "/Aereo.svc/Autenticar"
+    ];
+  };
+};
+export declare const CREDENTIAL_SPELLINGS: {
+  readonly "v2-pt": {
+    readonly "common": {
+      readonly "login": "Login";
+      readonly "password": "Senha";
+      readonly "client-id": "ClienteId";
+    };
+    readonly "at": {};
+  };
+  readonly "legacy": {
+    readonly "common": {
+      readonly "login": "Login";
+      readonly "password": "Senha";
+      readonly "client-id": "ClienteId";
+    };
+    readonly "at": {
+      readonly "/AereoNoSession.svc/Autenticar": {
+        readonly "login": "login";
+        readonly "password": "senha";
+        readonly "client-id": "clienteId";
+      };
+      readonly "/AereoNoSession.svc/AutenticarComUsuario": {
+        readonly "login": "Login";
+        readonly "password": "Senha";
+        readonly "client-id": "clienteId";
+      };
+      readonly "/Aereo.svc/Autenticar": {
+        readonly "login": "login";
+        readonly "password": "senha";
+        readonly "client-id": "clienteId";
+      };
+      readonly "/Aereo.svc/AutenticarComUsuario": {
+        readonly "login": "Login";
+        readonly "password": "Senha";
+        readonly "client-id": "clienteId";
+      };
+      readonly "/Usuario.svc/Autenticar": {
+        readonly "login": "Login";
+        readonly "password": "Senha";
+        readonly "client-id": "clienteId";
+      };
+    };
+  };
+  readonly "v1": {
+    readonly "common": {
+      readonly "login": "Login";
+      readonly "password": "Senha";
+      readonly "client-id": "ClienteId";
+    };
+    readonly "at": {};
+  };
+  readonly "v3": {
+    readonly "common": {
+      readonly "login": "Login";
+      readonly "password": "Senha";
+      readonly "client-id": "ClienteId";
+    };
+    readonly "at": {};
+  };
+  readonly "v2-pt-observed": {
+    readonly "common": {
+      readonly "login": "Login";
+      readonly "password": "Senha";
+      readonly "client-id": "ClienteId";
+    };
+    readonly "at": {};
+  };
+  readonly "legacy-observed": {
+    readonly "common": {
+      readonly "login": "Login";
+      readonly "password": "Senha";
+      readonly "client-id": "ClienteId";
+    };
+    readonly "at": {
+      readonly "/AereoNoSession.svc/Autenticar": {
+        readonly "login": "login";
+        readonly "password": "senha";
+        readonly "client-id": "clienteId";
+      };
+      readonly "/AereoNoSession.svc/AutenticarComUsuario": {
+        readonly "login": "Login";
+        readonly "password": "Senha";
+        readonly "client-id": "clienteId";
+      };
+      readonly "/Aereo.svc/Autenticar": {
+        readonly "login": "login";
+        readonly "password": "senha";
+        readonly "client-id": "clienteId";
+      };
+      readonly "/Aereo.svc/AutenticarComUsuario": {
+        readonly "login": "Login";
+        readonly "password": "Senha";
+        readonly "client-id": "clienteId";
+      };
+      readonly "/Usuario.svc/Autenticar": {
+        readonly "login": "Login";
+        readonly "password": "Senha";
+        readonly "client-id": "clienteId";
+      };
+    };
+  };
 };
 export declare const SECRETS: {
   readonly "fields": readonly [

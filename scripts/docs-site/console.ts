@@ -11,6 +11,8 @@ import { buildSync } from 'esbuild';
 import { createAjv } from '../../src/mock/validators.ts';
 import { rootSchema, standaloneModule } from '../lib/standalone-validators.ts';
 import { tagSlug } from './crossrefs.ts';
+import { commonCredentialFields, credentialKind } from '../../src/lib/contract-index.ts';
+import type { Credentials } from '../../src/credentials.ts';
 import { followRefs } from '../../src/lib/refs.ts';
 import { isObject, listOperations, type JsonObject } from './openapi.ts';
 
@@ -28,7 +30,7 @@ export interface ConsoleOperation {
   /** The name of its body's compiled validator in the page's validators script, when it has a body schema. */
   validator?: string;
   /** Where the agency credentials go in its body (`["AutenticacaoUsuario", "Senha"]`, `["senha"]`…), by credential. */
-  credentials: Array<{ path: string[]; field: 'Login' | 'Senha' | 'ClienteId' }>;
+  credentials: Array<{ path: string[]; field: keyof Credentials }>;
   /** The same operation on the other flavour's page, with what the evidence holds for it. */
   counterpart?: { href: string; label: string };
 }
@@ -48,7 +50,11 @@ function offered(schema: JsonObject): { value: unknown } | undefined {
   return undefined;
 }
 
-const CREDENTIAL_NAMES: Record<string, 'Login' | 'Senha' | 'ClienteId'> = { login: 'Login', senha: 'Senha', clienteid: 'ClienteId' };
+/** The console's credential field of a body field (`x-credential`, any spelling), named as Part 2.1 writes it. */
+function consoleField(name: string): keyof Credentials | undefined {
+  const kind = credentialKind(name);
+  return kind === undefined ? undefined : (commonCredentialFields('v2-pt')?.[kind] as keyof Credentials);
+}
 
 /** The properties a schema publishes, through refs and `allOf`/`oneOf`/`anyOf` (each part's). */
 function propertiesOf(doc: JsonObject, node: unknown, depth = 0): Record<string, unknown> {
@@ -66,7 +72,7 @@ function propertiesOf(doc: JsonObject, node: unknown, depth = 0): Record<string,
  */
 export function credentialPaths(doc: JsonObject, schema: unknown): ConsoleOperation['credentials'] {
   return Object.keys(propertiesOf(doc, schema)).flatMap((name) => {
-    const field = CREDENTIAL_NAMES[name.toLowerCase()];
+    const field = consoleField(name);
     return field ? [{ path: [name], field }] : [];
   });
 }
@@ -81,7 +87,8 @@ export function prefill(doc: JsonObject, node: unknown, depth = 0, name = ''): u
   if (!isObject(schema) || depth > 8) return {};
   const own = offered(schema);
   if (own) return own.value;
-  if (CREDENTIAL_NAMES[name.toLowerCase()] && name.toLowerCase() !== 'clienteid') return '';
+  const kind = credentialKind(name);
+  if (kind === 'login' || kind === 'password') return '';
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
   const props = propertiesOf(doc, schema);
   if (type === 'object' || Object.keys(props).length > 0)

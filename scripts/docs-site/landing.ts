@@ -5,6 +5,7 @@
 
 import { COVERAGE_LABELS, COVERAGE_STATES, type CoverageCounts, type CoverageState, type DocumentCoverage } from './coverage.ts';
 import type { MirrorTable, OperationLink, ReplacementRow } from './crossrefs.ts';
+import { operationsOf, operationWithRole } from '../../src/lib/contract-index.ts';
 import { html, inlineCode, trusted, type Html } from '../../src/lib/html.ts';
 import { SOURCES_ANCHOR } from './observed-page.ts';
 import {
@@ -128,10 +129,17 @@ function observedAside(page: FamilyPage): Html {
   </aside>`;
 }
 
+/** The legacy operations that authenticate and answer the bare token (`x-session`, a string answer): Autenticar. */
+const TOKEN_OPERATIONS: ReadonlySet<string> = new Set(
+  operationsOf('legacy').flatMap((op) => (op.authenticates && op.answer === 'string' ? [op.name] : [])),
+);
+
 /** A way in to the console from the landing page: the search when the family has one, else its first operation, opened. */
 function tryHref(page: FamilyPage): { href: string; operation: string } | undefined {
   const entries = [...page.operationHrefs];
-  const [route, href] = entries.find(([key]) => key.endsWith('/Disponibilidade')) ?? entries[0] ?? [];
+  // The V2 search's name (`x-flow-role: search`), which V3 and the observed flavours keep.
+  const search = `/${operationWithRole('v2-pt', 'search')}`;
+  const [route, href] = entries.find(([key]) => key.endsWith(search)) ?? entries[0] ?? [];
   if (route === undefined || href === undefined) return undefined;
   const hash = href.indexOf('#');
   if (hash < 0) return undefined;
@@ -191,11 +199,10 @@ function migrationTable(model: LandingModel): Html {
       const same = row.replacement?.operationId === row.legacy.operationId;
       return same ? html`Same operation name (rule 1).` : html`Named by the legacy document.`;
     }
-    // Part 9, rule 4 names Autenticar; every other reason is in the operation's own description.
-    const rule4 =
-      row.legacy.path.split('/').pop() === 'Autenticar'
-        ? html`Rule 4: drop the call and send <code>Login</code> and <code>Senha</code> in every body. `
-        : '';
+    // Part 9, rule 4 names Autenticar (the operation answering the bare token); every other reason is in the operation's own description.
+    const rule4 = TOKEN_OPERATIONS.has(row.legacy.path.split('/').pop() ?? '')
+      ? html`Rule 4: drop the call and send <code>Login</code> and <code>Senha</code> in every body. `
+      : '';
     return html`${rule4}See <a href="${row.legacy.href}">its description</a>.`;
   };
   return html`<div class="table-wrap"><table data-table="migration" class="migration">

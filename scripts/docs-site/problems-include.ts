@@ -5,6 +5,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import path from 'node:path';
+import { operationWithRole } from '../../src/lib/contract-index.ts';
 import { startMock } from '../../src/mock/server.ts';
 import { scriptArgs } from '../lib/args.ts';
 
@@ -22,7 +23,8 @@ interface Case {
 
 const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
 const DEVELOPER = { 'developer-token': '<DEVELOPER_TOKEN>', 'developer-access-code': '<ACCESS_CODE>' };
-const SEARCH = '/api/V2/Voos/Disponibilidade';
+// The V2 search (`x-flow-role: search`), the call every example problem is made with.
+const SEARCH = `/api/V2/Voos/${operationWithRole('v2-pt', 'search')}`;
 const body = (fields: Record<string, unknown>): string =>
   JSON.stringify({
     Login: '<LOGIN>',

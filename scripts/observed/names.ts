@@ -27,7 +27,14 @@ export const EXCEPTION = 'ExcecaoDoServico';
 /** A date in a response: the observed legacy token or the ISO 8601 form V2 publishes. */
 export const RESPONSE_DATE = 'DataObservada';
 
-export function namedSchemas(operations: readonly string[]): NamedSchema[] {
+/** The steps of a booking flow whose bodies hold named schemas (`x-flow-role` in spec/extensions.md). */
+export type NamedRole = 'price' | 'book' | 'issue';
+
+/** `withRole` gives the operation of a flow role, read from the contract: no operation name is written here. */
+export function namedSchemas(operations: readonly string[], withRole: (role: NamedRole) => string): NamedSchema[] {
+  const price = withRole('price');
+  const book = withRole('book');
+  const issue = withRole('issue');
   const exceptionPlaces = operations.map((operation) => ({ operation, body: 'response' as const, path: 'Exception' }));
   return [
     {
@@ -48,36 +55,36 @@ export function namedSchemas(operations: readonly string[]): NamedSchema[] {
       description:
         'A fare class chosen for one flight of the trip, outbound (`ClassesSelecionadas`) or return (`ClassesSelecionadasVolta`), sent to price and to book.',
       places: [
-        { operation: 'Tarifar', body: 'request', path: 'ClassesSelecionadas[]' },
-        { operation: 'Tarifar', body: 'request', path: 'ClassesSelecionadasVolta[]' },
-        { operation: 'Reservar', body: 'request', path: 'ClassesSelecionadas[]' },
-        { operation: 'Reservar', body: 'request', path: 'ClassesSelecionadasVolta[]' },
+        { operation: price, body: 'request', path: 'ClassesSelecionadas[]' },
+        { operation: price, body: 'request', path: 'ClassesSelecionadasVolta[]' },
+        { operation: book, body: 'request', path: 'ClassesSelecionadas[]' },
+        { operation: book, body: 'request', path: 'ClassesSelecionadasVolta[]' },
       ],
     },
     {
       name: 'Passageiro',
       description: 'A passenger of the booking request, with the infant on their lap when there is one.',
-      places: [{ operation: 'Reservar', body: 'request', path: 'Passageiros[]' }],
+      places: [{ operation: book, body: 'request', path: 'Passageiros[]' }],
     },
     {
       name: 'InformacaoComplementarDePassageiro',
       description: 'Complementary data of a passenger of the booking request.',
-      places: [{ operation: 'Reservar', body: 'request', path: 'InformacoesComplementaresPassageiro[]' }],
+      places: [{ operation: book, body: 'request', path: 'InformacoesComplementaresPassageiro[]' }],
     },
     {
       name: 'Contato',
       description: 'A contact of the booking request.',
-      places: [{ operation: 'Reservar', body: 'request', path: 'Contatos[]' }],
+      places: [{ operation: book, body: 'request', path: 'Contatos[]' }],
     },
     {
       name: 'PagamentoDaEmissao',
       description: 'Payment of the issuance: a form of payment, with card data when paying by card.',
-      places: [{ operation: 'Emitir', body: 'request', path: 'Pagamento' }],
+      places: [{ operation: issue, body: 'request', path: 'Pagamento' }],
     },
     {
       name: 'CartaoDeCredito',
       description: 'Credit card data of a payment by card.',
-      places: [{ operation: 'Emitir', body: 'request', path: 'Pagamento.CartaoDeCredito' }],
+      places: [{ operation: issue, body: 'request', path: 'Pagamento.CartaoDeCredito' }],
     },
   ];
 }

@@ -122,6 +122,8 @@ interface Published {
   effectOf(operation: string): 'read' | 'write';
   /** Whether the published operation cancels, removes or deletes something (`x-destructive`). */
   destructiveOf(operation: string): boolean;
+  /** The published operation's step in a booking flow (`x-flow-role`), if it has one. */
+  roleOf(operation: string): string | undefined;
 }
 
 function tagsOf(file: string): Map<string, string> {
@@ -173,6 +175,11 @@ function readPublished(specDir: string): Published {
     destructiveOf(operation) {
       const file = path.join(specDir, FAMILY, 'paths', `${operation}.yaml`);
       return (readYaml(file) as { post?: { 'x-destructive'?: unknown } } | null)?.post?.['x-destructive'] === true;
+    },
+    roleOf(operation) {
+      const file = path.join(specDir, FAMILY, 'paths', `${operation}.yaml`);
+      const role = (readYaml(file) as { post?: { 'x-flow-role'?: unknown } } | null)?.post?.['x-flow-role'];
+      return typeof role === 'string' ? role : undefined;
     },
   };
 }
@@ -250,6 +257,7 @@ export function buildOverlay(inputs: OverlayInputs): OverlayDocument {
   const family = inputs.family ?? FAMILY;
   const all = loadSources(inputs.evidenceDir, inputs.exclude ? { exclude: inputs.exclude } : {});
   const published = readPublished(inputs.specDir);
+  const credentials = publishedCredentials(inputs.specDir);
   const behaviours = loadBehaviours(inputs.evidenceDir, inputs.exclude);
   const { onLegacy, compatible } = catalogueOperations(inputs.specDir, published.operations);
   // Code-derived sources and hand-written fixtures never shape a type (evidence/README.md);
@@ -275,7 +283,12 @@ export function buildOverlay(inputs: OverlayInputs): OverlayDocument {
   );
 
   // The node each named schema stands for: its places' trees merged.
-  const named = namedSchemas(operations);
+  // The named schemas' places name their operations by flow role (`x-flow-role` of the published family).
+  const named = namedSchemas(operations, (role) => {
+    const found = [...published.operations].find((op) => published.roleOf(op) === role);
+    if (found === undefined) throw new Error(`no operation of ${FAMILY} has x-flow-role ${role}`);
+    return found;
+  });
   const namedNodes = new Map<string, FieldNode>();
   const placeOwner = new Map<string, string>();
   const placeKey = (o: { operation: string; body: Body; path: string }): string => `${o.operation}\u0000${o.body}\u0000${o.path}`;
@@ -362,6 +375,7 @@ export function buildOverlay(inputs: OverlayInputs): OverlayDocument {
           request,
           added ? undefined : { name: published.requestSchema(op), fields: published.requestFields(op) },
           inferred(op),
+          credentials,
         ),
         namedSchemaObjects,
         behaviours,
@@ -401,8 +415,9 @@ export function buildOverlay(inputs: OverlayInputs): OverlayDocument {
           tag,
           published.effectOf(op),
           published.destructiveOf(op),
+          published.roleOf(op),
           observed,
-          request ? ref(rq) : legacyCredentials(),
+          request ? ref(rq) : legacyCredentials(credentials),
           requestExamples,
           answer,
         ),
@@ -561,14 +576,14 @@ function readLegacyInfo(specDir: string): { title: string; summary: string; desc
  * Part 2.1 and 4.4: every body of the legacy service carries Login and Senha (published
  * components); the rest of the body is not published, so the object is open and says so.
  */
-function legacyCredentials(): JsonObject {
-  const credential = (name: string): JsonObject => ({ ...ref(name), 'x-source': '2.1, 4.4' });
+function legacyCredentials(credentials: PublishedCredentials): JsonObject {
+  const credential = (component: string): JsonObject => ({ ...ref(component), 'x-source': '2.1, 4.4' });
   return {
     type: 'object',
     description:
       'The agency credentials, which travel in every body of the legacy service (Parts 2.1 and 4.4) and are exact here; every other field of the body is not published, so it stays open.',
-    required: ['Login', 'Senha'],
-    properties: { Login: credential('Login'), Senha: credential('Senha'), ClienteId: credential('ClienteId') },
+    required: credentials.required,
+    properties: Object.fromEntries(credentials.fields.map(({ name, component }) => [name, credential(component)])),
     additionalProperties: true,
     'x-undocumented': true,
     'x-source': '2.1, 4.4',
@@ -592,6 +607,7 @@ function legacyOperation(
   tag: string,
   effect: 'read' | 'write',
   destructive: boolean,
+  role: string | undefined,
   observed: JsonObject,
   requestSchemaRef: JsonObject,
   requestExamples: JsonObject,
@@ -613,6 +629,13 @@ function legacyOperation(
     'x-effect': effect,
     'x-effect-inferred': `Taken from the V2 Portuguese operation of the same name (Part 9, rule 1), which replaces it: ${effect === 'read' ? 'it only reads' : 'it may book, issue, cancel or change something'}.`,
     ...(destructive ? { 'x-destructive': true } : {}),
+    ...(role === undefined
+      ? {}
+      : {
+          'x-flow-role': role,
+          'x-flow-role-inferred':
+            'Taken from the V2 Portuguese operation of the same name (Part 9, rule 1), whose step in a booking flow is inferred (spec/extensions.md).',
+        }),
   };
 }
 
@@ -664,8 +687,26 @@ function operationPlaces(request: FieldNode | undefined, response: FieldNode | u
   });
 }
 
-/** Published in every V2 body (Part 5): typed by the published schema through `allOf`, never re-declared. */
-const PUBLISHED_CREDENTIALS = ['Login', 'Senha', 'ClienteId'];
+/** The credential fields of every published V2 body (Part 5), in the spec's order: each name with its component, and those required. */
+interface PublishedCredentials {
+  fields: Array<{ name: string; component: string }>;
+  required: string[];
+}
+
+/** Read from the published body every V2 call shares, its fields with `x-credential` (the index's rule, before the index is built). */
+function publishedCredentials(specDir: string): PublishedCredentials {
+  const file = path.join(specDir, 'shared', 'schemas', 'RequisicaoComCredenciais.yaml');
+  const schema = readYaml(file) as { properties?: Record<string, { $ref?: unknown }>; required?: unknown } | null;
+  const fields = Object.entries(schema?.properties ?? {}).flatMap(([name, property]) => {
+    if (typeof property.$ref !== 'string') return [];
+    const target = readYaml(path.resolve(path.dirname(file), property.$ref)) as { 'x-credential'?: unknown } | null;
+    return target?.['x-credential'] === undefined ? [] : [{ name, component: path.basename(property.$ref, '.yaml') }];
+  });
+  if (fields.length === 0) throw new Error(`${file}: no property with x-credential`);
+  const names = new Set(fields.map((f) => f.name));
+  const required = Array.isArray(schema?.required) ? schema.required.filter((n): n is string => typeof n === 'string' && names.has(n)) : [];
+  return { fields, required };
+}
 
 /**
  * The observed fields as an `allOf` member of their own, beside the published base: the same
@@ -690,19 +731,22 @@ function requestSchema(
   node: FieldNode,
   published: { name: string; fields: string[] } | undefined,
   inferred: JsonObject,
+  credentials: PublishedCredentials,
 ): JsonObject {
+  // Published in every V2 body (Part 5): typed by the published schema through `allOf`, never re-declared.
+  const credentialNames = credentials.fields.map((f) => f.name);
   // A field the published schema declares is typed by it alone: re-declared beside it through
   // `allOf`, an observed `[string, null]` would still refuse null while its text said "null stays
   // allowed", and generators that merge the two types (openapi-python-client) give up.
   const publishedFields = published?.fields ?? [];
-  const seenPublished = [...node.properties.keys()].filter((key) => publishedFields.includes(key) && !PUBLISHED_CREDENTIALS.includes(key));
+  const seenPublished = [...node.properties.keys()].filter((key) => publishedFields.includes(key) && !credentialNames.includes(key));
   const schema = nodeSchema(
     ctx,
-    withProperties(node, (key) => !PUBLISHED_CREDENTIALS.includes(key) && !publishedFields.includes(key)),
+    withProperties(node, (key) => !credentialNames.includes(key) && !publishedFields.includes(key)),
     true,
   );
   const captures = capturesIn(node);
-  const base = published ? ref(published.name) : legacyCredentials();
+  const base = published ? ref(published.name) : legacyCredentials(credentials);
   const baseName = published
     ? `The published schema (\`${published.name}\`)`
     : 'The published credentials (Login and Senha in every body, Part 4.4)';

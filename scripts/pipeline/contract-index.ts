@@ -22,7 +22,19 @@ export interface IndexedOperation {
   /** The operation that replaces a deprecated one (`x-replaced-by`), or null. */
   replacedBy: { operationId: string; path: string } | null;
   summary: string;
+  /** Its step in a booking flow (`x-flow-role`, an inference), or null. */
+  role: FlowRole | null;
+  /** It authenticates the legacy credential and answers a token (`x-session`). */
+  authenticates: boolean;
+  /** The JSON type of its 200 answer (`string` for the legacy `Autenticar`), or null where the schema states none. */
+  answer: string | null;
+  /** The request body's credential fields by kind (`x-credential`), as this body spells them. */
+  credentials: Partial<Record<CredentialKind, string>>;
 }
+
+/** The steps of a booking flow an operation may stand for (spec/extensions.md, `x-flow-role`). */
+export const FLOW_ROLES = ['search-systems', 'search', 'price', 'book', 'issue', 'cancel', 'lookup'] as const;
+export type FlowRole = (typeof FLOW_ROLES)[number];
 
 export interface IndexedFamily {
   flavour: 'published' | 'observed';
@@ -78,6 +90,25 @@ function* schemaNodes(node: unknown, seen = new Set<unknown>()): Generator<Json>
 }
 
 const CREDENTIAL_KINDS = ['login', 'password', 'client-id'] as const;
+type CredentialKind = (typeof CREDENTIAL_KINDS)[number];
+
+/** The credential fields a request body declares (its `x-credential` properties, `allOf` members followed), by kind. */
+function bodyCredentials(resolve: (node: unknown) => Json | undefined, schema: unknown): Partial<Record<CredentialKind, string>> {
+  const found: Partial<Record<CredentialKind, string>> = {};
+  const visit = (node: unknown, depth: number): void => {
+    const target = resolve(node);
+    if (!target || depth > 8) return;
+    for (const [name, property] of Object.entries(isRecord(target.properties) ? target.properties : {})) {
+      const kind = resolve(property)?.['x-credential'];
+      if ((kind === 'login' || kind === 'password' || kind === 'client-id') && found[kind] === undefined) found[kind] = name;
+    }
+    // The first alternative that names a kind speaks for it (the legacy bodies' `oneOf` with a body without Login).
+    for (const key of ['allOf', 'oneOf', 'anyOf'])
+      if (Array.isArray(target[key])) for (const member of target[key] as unknown[]) visit(member, depth + 1);
+  };
+  visit(schema, 0);
+  return Object.fromEntries(CREDENTIAL_KINDS.flatMap((k) => (found[k] === undefined ? [] : [[k, found[k]]])));
+}
 
 /** The index of the given bundles, by document id; deterministic (sorted where order is not the documents'). */
 export function contractIndex(bundles: ReadonlyArray<{ id: string; flavour: 'published' | 'observed'; document: Json }>): ContractIndex {
@@ -98,6 +129,16 @@ export function contractIndex(bundles: ReadonlyArray<{ id: string; flavour: 'pub
       const effect = operation['x-effect'];
       if (effect !== 'read' && effect !== 'write') throw new Error(`${id}: ${pathName} has no x-effect (read or write)`);
       const replaced = operation['x-replaced-by'];
+      const role = operation['x-flow-role'];
+      if (role !== undefined && !(FLOW_ROLES as readonly unknown[]).includes(role))
+        throw new Error(`${id}: ${pathName} has x-flow-role ${JSON.stringify(role)}, not one of ${FLOW_ROLES.join(', ')}`);
+      const session = operation['x-session'];
+      if (session !== undefined && session !== 'authenticates')
+        throw new Error(`${id}: ${pathName} has x-session other than authenticates`);
+      const answer = resolve(
+        resolve(resolve(resolve((operation.responses as Json | undefined)?.['200'])?.content as unknown)?.['application/json'])?.schema,
+      );
+      const request = resolve(resolve(resolve(operation.requestBody)?.content as unknown)?.['application/json'])?.schema;
       const last = pathName.slice(pathName.lastIndexOf('/') + 1);
       operations.push({
         name: last.startsWith('{') ? String(operation.operationId) : last,
@@ -109,11 +150,17 @@ export function contractIndex(bundles: ReadonlyArray<{ id: string; flavour: 'pub
         deprecated: operation.deprecated === true,
         replacedBy: isRecord(replaced) ? { operationId: String(replaced.operationId), path: String(replaced.path) } : null,
         summary: typeof operation.summary === 'string' ? operation.summary : '',
+        role: (role as FlowRole | undefined) ?? null,
+        authenticates: session === 'authenticates',
+        answer: typeof answer?.type === 'string' ? answer.type : null,
+        credentials: bodyCredentials(resolve, request),
       });
-      const answer = resolve(
-        resolve(resolve(resolve((operation.responses as Json | undefined)?.['200'])?.content as unknown)?.['application/json'])?.schema,
-      );
       if (answer?.['x-secret'] !== undefined) secretAnswers.add(pathName);
+    }
+    // A role names one step: two operations with it would leave a door to guess (spec/extensions.md).
+    for (const role of FLOW_ROLES) {
+      const holders = operations.filter((op) => op.role === role);
+      if (holders.length > 1) throw new Error(`${id}: x-flow-role ${role} is on ${holders.map((op) => op.path).join(' and ')}`);
     }
     const properties = new Set<string>();
     for (const schema of schemaNodes(document)) {
@@ -202,12 +249,50 @@ function indexParts(index: ContractIndex): Record<string, unknown> {
   const reads = Object.fromEntries(
     Object.entries(index.families).map(([id, family]) => [id, family.operations.flatMap((op) => (op.effect === 'read' ? [op.path] : []))]),
   );
+  // Each family's flow roles alone (the mock, the flows, the MCP prompts): role -> operation names, in the documents' order.
+  const roles = Object.fromEntries(
+    Object.entries(index.families).flatMap(([id, family]) => {
+      const byRole: Record<string, string[]> = {};
+      for (const op of family.operations) if (op.role !== null) (byRole[op.role] ??= []).push(op.name);
+      return Object.keys(byRole).length > 0 ? [[id, byRole]] : [];
+    }),
+  );
+  // The legacy client's session facts alone, likewise: which paths authenticate, which answer a bare JSON string.
+  const sessions = Object.fromEntries(
+    Object.entries(index.families).flatMap(([id, family]) => {
+      const authenticates = family.operations.filter((op) => op.authenticates).map((op) => op.path);
+      const strings = family.operations.filter((op) => op.answer === 'string').map((op) => op.path);
+      return authenticates.length > 0 || strings.length > 0 ? [[id, { authenticates, answersString: strings }]] : [];
+    }),
+  );
+  // Each family's credential spelling (the most common one) and the paths that spell them otherwise, likewise: the client merges the credentials under them.
+  const spellings = Object.fromEntries(
+    Object.entries(index.families).flatMap(([id, family]) => {
+      const counts = new Map<string, number>();
+      for (const op of family.operations) {
+        const key = JSON.stringify(op.credentials);
+        if (key !== '{}') counts.set(key, (counts.get(key) ?? 0) + 1);
+      }
+      const common = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0];
+      if (common === undefined) return [];
+      const at = Object.fromEntries(
+        family.operations.flatMap((op) => {
+          const key = JSON.stringify(op.credentials);
+          return key === '{}' || key === common ? [] : [[op.path, op.credentials]];
+        }),
+      );
+      return [[id, { common: JSON.parse(common) as IndexedOperation['credentials'], at }]];
+    }),
+  );
   const ownPaths = Object.fromEntries(Object.entries(paths).map(([id, list]) => [familyPathsName(id), list]));
   return {
     FAMILIES: operations,
     ...ownPaths,
     PATHS: paths,
     READS: reads,
+    ROLES: roles,
+    SESSIONS: sessions,
+    CREDENTIAL_SPELLINGS: spellings,
     SECRETS: index.secrets,
     CREDENTIALS: index.credentials,
     PROPERTIES: properties,

@@ -34,7 +34,16 @@ export async function postmanInputs(rootDir: string, outDir: string, ids: readon
   const bundles = ids.map((id) => path.join(outDir, id, 'openapi.json')).filter((file) => existsSync(file));
   const flows = await lineageInputs(rootDir);
   const runner = flows.length > 0 ? [path.join(rootDir, 'src/flows/runner.ts')] : [];
-  return [...bundles, ...(await filesUnder(path.join(rootDir, 'scripts', 'postman'))), ...converterManifests(), ...flows, ...runner];
+  // The contract index names the credential fields the collections make variables of (scripts/postman/body.ts).
+  const index = [path.join(outDir, 'contract', 'index.js'), path.join(rootDir, 'src/lib/contract-index.ts')];
+  return [
+    ...bundles,
+    ...index,
+    ...(await filesUnder(path.join(rootDir, 'scripts', 'postman'))),
+    ...converterManifests(),
+    ...flows,
+    ...runner,
+  ];
 }
 
 /** Read whole: a file added to the finishing code or a capture added to a flow makes the step stale. */

@@ -3,10 +3,14 @@
 // field's type where it does not (`<Localizador>`, 0, false), never a value that looks
 // real. The agency credentials become the collection's variables.
 import { isRecord, type JsonRecord } from '../../src/lib/json.ts';
+import { commonCredentialFields, credentialKind } from '../../src/lib/contract-index.ts';
 import { followRefs } from '../../src/lib/refs.ts';
 
-/** Body fields that carry the agency credentials (Part 4.5: lower case on `Autenticar`), by their variable. */
-export const CREDENTIAL_FIELDS: Readonly<Record<string, string>> = { Login: 'Login', login: 'Login', Senha: 'Senha', senha: 'Senha' };
+/** The variable a body field's credential goes in: its login or password kind (`x-credential`, any spelling), named as Part 2.1 writes it. */
+export function credentialVariable(field: string): string | undefined {
+  const kind = credentialKind(field);
+  return kind === 'login' || kind === 'password' ? commonCredentialFields('v2-pt')?.[kind] : undefined;
+}
 
 const MAX_DEPTH = 8;
 
@@ -69,7 +73,10 @@ export function exampleBody(doc: JsonRecord, operation: JsonRecord): unknown {
   const body = contractBody(doc, operation);
   if (!isRecord(body)) return body;
   return Object.fromEntries(
-    Object.entries(body).map(([field, value]) => [field, CREDENTIAL_FIELDS[field] ? `{{${CREDENTIAL_FIELDS[field]}}}` : value]),
+    Object.entries(body).map(([field, value]) => {
+      const variable = credentialVariable(field);
+      return [field, variable ? `{{${variable}}}` : value];
+    }),
   );
 }
 

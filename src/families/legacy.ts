@@ -7,11 +7,17 @@
 // tests/client checks this against the legacy bundle's request schemas.
 import { PATHS_LEGACY } from '../../generated/contract/index.js';
 import type { Family } from '../client.ts';
-import { CREDENTIAL_FIELDS, type CredentialFields } from '../credentials.ts';
+import { CREDENTIAL_FIELDS, type CredentialFields, credentialFieldsOf } from '../credentials.ts';
 import type { paths } from '../../generated/legacy/schema.d.ts';
 import { AuthenticationError, SessionExpiredError } from '../errors.ts';
 import type { EveryPostPath } from '../named-calls.ts';
-import type { OperationPathOf, ReadPathOf } from '../lib/contract-index.ts';
+import {
+  authenticatingPaths,
+  credentialFieldsAt,
+  type OperationPathOf,
+  type ReadPathOf,
+  stringAnswerPaths,
+} from '../lib/contract-index.ts';
 
 /** Every path of the three services, as the contract index lists them (Autenticar is on all three). */
 const PATHS = PATHS_LEGACY;
@@ -36,18 +42,28 @@ export type LegacyReadPath = ReadPathOf<'legacy'>;
 /** Texts of `Erros` an AuthenticationError keeps at most. */
 const MAX_ERROS = 20;
 
-const LOWER_CASE: CredentialFields = { login: 'login', password: 'senha', clientId: 'clienteId' };
-const WITH_USER: CredentialFields = { login: 'Login', password: 'Senha', clientId: 'clienteId' };
+// Which operations authenticate, which answer a bare string and how each body spells the credentials: the contract index's.
+const AUTHENTICATING: ReadonlySet<string> = new Set(authenticatingPaths('legacy'));
+const STRING_ANSWERS: ReadonlySet<string> = new Set(stringAnswerPaths('legacy'));
+const SPELLINGS: ReadonlyMap<string, CredentialFields> = new Map(
+  PATHS_LEGACY.flatMap((path) => {
+    const fields = credentialFieldsOf(credentialFieldsAt('legacy', path));
+    return fields ? [[path, fields] as const] : [];
+  }),
+);
 
-/** Paths whose answer is `AutenticacaoRS` (Part 4.5). */
+/** Paths whose answer is `AutenticacaoRS` (Part 4.5): those that authenticate and answer an object. */
 export function answersAutenticacaoRS(path: string): boolean {
-  return path.endsWith('/AutenticarComUsuario') || path.endsWith('/Usuario.svc/Autenticar');
+  return AUTHENTICATING.has(path) && !STRING_ANSWERS.has(path);
 }
 
 /** Paths whose answer is a bare JSON string, the token or an error text (`AutenticarRS`, Part 4.5). */
 export function answersString(path: string): boolean {
-  return path.endsWith('/Autenticar') && !path.endsWith('/Usuario.svc/Autenticar');
+  return STRING_ANSWERS.has(path);
 }
+
+/** Part 4.5's `Autenticar` of the family's own service: the operation that authenticates and answers the bare token. */
+const RENEWAL = [...STRING_ANSWERS].find((path) => AUTHENTICATING.has(path) && path.startsWith(LEGACY_NAMING.prefix));
 
 const loginOf = (body: unknown): unknown =>
   typeof body === 'object' && body !== null
@@ -64,16 +80,13 @@ function loginSent(given: unknown, sent: unknown): string | undefined {
 export const legacyFamily = {
   name: 'legacy',
   credentialFields(path: string): CredentialFields {
-    const operation = path.slice(path.lastIndexOf('/') + 1);
-    if (operation === 'Autenticar') return path.endsWith('/Usuario.svc/Autenticar') ? WITH_USER : LOWER_CASE;
-    if (operation === 'AutenticarComUsuario') return WITH_USER;
-    return CREDENTIAL_FIELDS;
+    return SPELLINGS.get(path) ?? CREDENTIAL_FIELDS;
   },
   answerType: (path: string) => (answersString(path) ? 'string' : 'object'),
   operations: PATHS,
   naming: LEGACY_NAMING,
   // Part 4.5: Autenticar of the no-session service, the legacy family's own.
-  renewSession: '/AereoNoSession.svc/Autenticar',
+  renewSession: RENEWAL,
   async inspect(body, context) {
     if (typeof body !== 'object' || body === null) return;
     const answer = body as { SessaoExpirada?: unknown; Erros?: unknown };

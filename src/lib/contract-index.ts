@@ -3,7 +3,7 @@
 // with their effect and replacement, which body fields and headers hold secrets, which carry
 // the credentials, and the redaction marker. No Node module: the client and the MSW
 // handlers run in a browser too.
-import { CREDENTIALS, FAMILIES, PATHS, READS, SECRETS } from '../../generated/contract/index.js';
+import { CREDENTIAL_SPELLINGS, CREDENTIALS, FAMILIES, PATHS, READS, ROLES, SECRETS, SESSIONS } from '../../generated/contract/index.js';
 
 export { LIMITS, limitBroken, type LimitBreak, type Limits } from './limits.ts';
 
@@ -30,6 +30,52 @@ export interface IndexedOperation {
   readonly deprecated: boolean;
   readonly replacedBy: { readonly operationId: string; readonly path: string } | null;
   readonly summary: string;
+  readonly role: FlowRole | null;
+  readonly authenticates: boolean;
+  readonly answer: string | null;
+  readonly credentials: Partial<Record<CredentialKind, string>>;
+}
+
+/** A step of a booking flow an operation stands for (`x-flow-role`, an inference: spec/extensions.md). */
+export type FlowRole = { [F in keyof typeof ROLES]: keyof (typeof ROLES)[F] }[keyof typeof ROLES];
+
+/** The names of a family's operations with a flow role, in the documents' order; none where the family has none. */
+export function operationsWithRole(family: string, role: FlowRole): readonly string[] {
+  // ROLES, not FAMILIES: the mock and the prompts need the names only.
+  return (ROLES as Readonly<Record<string, Readonly<Partial<Record<FlowRole, readonly string[]>>>>>)[family]?.[role] ?? [];
+}
+
+/** The one operation of a family with a flow role; throws where the contract has none or several, so a door never guesses. */
+export function operationWithRole(family: string, role: FlowRole): string {
+  const names = operationsWithRole(family, role);
+  if (names.length !== 1)
+    throw new Error(`the contract index gives ${family} ${names.length} operations with x-flow-role ${role}, not one`);
+  return names[0] as string;
+}
+
+type Sessions = Readonly<Record<string, { readonly authenticates: readonly string[]; readonly answersString: readonly string[] }>>;
+/** The paths of a family that authenticate the credential (`x-session: authenticates`), in the documents' order. */
+export const authenticatingPaths = (family: string): readonly string[] => (SESSIONS as Sessions)[family]?.authenticates ?? [];
+/** The paths of a family whose 200 answer is a bare JSON string (the legacy `Autenticar`'s token or error text). */
+export const stringAnswerPaths = (family: string): readonly string[] => (SESSIONS as Sessions)[family]?.answersString ?? [];
+
+type Spellings = Readonly<
+  Record<
+    string,
+    {
+      readonly common: Partial<Record<CredentialKind, string>>;
+      readonly at: Readonly<Record<string, Partial<Record<CredentialKind, string>>>>;
+    }
+  >
+>;
+/** A family's most common credential spelling, by kind (the V2 family's is Part 2.1's: Login, Senha, ClienteId). */
+export const commonCredentialFields = (family: string): Partial<Record<CredentialKind, string>> | undefined =>
+  (CREDENTIAL_SPELLINGS as Spellings)[family]?.common;
+
+/** The credential fields the request body at a path declares, by kind: the family's common spelling unless that body spells them otherwise. */
+export function credentialFieldsAt(family: string, path: string): Partial<Record<CredentialKind, string>> | undefined {
+  const spelling = (CREDENTIAL_SPELLINGS as Spellings)[family];
+  return spelling === undefined ? undefined : (spelling.at[path] ?? spelling.common);
 }
 
 // Pure: a bundle that reads only the secret names (the docs console's script) leaves the operations out.
@@ -93,7 +139,8 @@ export function normalizeKey(key: string): string {
 }
 
 const SECRET_FIELDS = new Set(SECRETS.fields.map(normalizeKey));
-type CredentialKind = keyof typeof CREDENTIALS;
+/** A kind of agency credential (`x-credential`). */
+export type CredentialKind = keyof typeof CREDENTIALS;
 const CREDENTIAL_KEYS = new Map<string, CredentialKind>();
 for (const kind of Object.keys(CREDENTIALS) as CredentialKind[]) {
   // The kind's own name counts too ('password', 'login', 'client-id'): English bodies' credential names are not published (Part 5, item 9).

@@ -2,7 +2,7 @@
 // a legacy call's migration to V2 by the rules of Part 9 (migration.ts).
 import type { GetPromptResult, Prompt } from '@modelcontextprotocol/sdk/types.js';
 import { MigrationError } from '../errors.ts';
-import { limitBroken } from '../lib/contract-index.ts';
+import { credentialKind, limitBroken, operationWithRole } from '../lib/contract-index.ts';
 import { PACKAGE_ROOT } from '../lib/layout.ts';
 import { bookingChain } from '../scenarios/chain.ts';
 import { readLineage } from '../scenarios/lineage.ts';
@@ -14,9 +14,12 @@ const SCENARIO = 'certification_scenario';
 const MIGRATION = 'migrate_legacy_call';
 /** The scenario's steps in the captures' order, search to the lookup after issuance, with what each takes from an earlier answer (the lineage). */
 const CHAIN = bookingChain(readLineage(PACKAGE_ROOT));
+// The scenario's own steps by flow role (`x-flow-role` in the contract index).
+const SEARCH = operationWithRole('v2-pt', 'search');
+const BOOK = operationWithRole('v2-pt', 'book');
 const STEPS = CHAIN.slice(
-  CHAIN.findIndex((s) => s.operation === 'Disponibilidade'),
-  CHAIN.findIndex((s) => s.operation === 'Consultar') + 1,
+  CHAIN.findIndex((s) => s.operation === SEARCH),
+  CHAIN.findIndex((s) => s.operation === operationWithRole('v2-pt', 'lookup')) + 1,
 );
 
 /** `IdentificacaoDaViagem from Disponibilidade's ViagensTrecho1[].IdentificacaoDaViagem` */
@@ -63,10 +66,10 @@ export function promptsOf(served: string, tools: readonly OperationTool[], redac
         const date = args.date || '2026-05-20T00:00:00';
         const lines = [
           'Run the certification scenario with the tools of this server, one step at a time, in the order the captured flows ran it (observed, not published):',
-          `1. Call Disponibilidade with {"Origem": ${JSON.stringify(origin)}, "Destino": ${JSON.stringify(destination)}, "DataIda": ${JSON.stringify(date)}, "QuantidadeAdultos": 1}.`,
+          `1. Call ${SEARCH} with {"Origem": ${JSON.stringify(origin)}, "Destino": ${JSON.stringify(destination)}, "DataIda": ${JSON.stringify(date)}, "QuantidadeAdultos": 1}.`,
           ...STEPS.slice(1).map(
             (step, i) =>
-              `${i + 2}. Call ${step.operation}${step.takes.length > 0 ? ` with ${takesText(step)}` : ''}${step.operation === 'Reservar' ? ', and the passengers' : ''}.`,
+              `${i + 2}. Call ${step.operation}${step.takes.length > 0 ? ` with ${takesText(step)}` : ''}${step.operation === BOOK ? ', and the passengers' : ''}.`,
           ),
           'After each step, report its status and any problem or violation in the result; stop at the first status that is not 2xx.',
           'Do not pass Login, Senha, ClienteId or developer headers: the server adds them.',
@@ -91,7 +94,10 @@ export function promptsOf(served: string, tools: readonly OperationTool[], redac
             { path: String(args.path ?? ''), body: body as object },
             { credentials: { Login: 'FROM_ENVIRONMENT', Senha: 'FROM_ENVIRONMENT' } },
           );
-          const { Login: _l, Senha: _s, ClienteId: _c, ...toolArgs } = migrated.body as Record<string, unknown>;
+          // The credential fields by the index (`x-credential`): the server adds them itself.
+          const toolArgs = Object.fromEntries(
+            Object.entries(migrated.body as Record<string, unknown>).filter(([key]) => credentialKind(key) === undefined),
+          );
           const text = [
             `The legacy call becomes POST ${migrated.path} (Part 9: same operation name, same developer headers, Login and Senha in the body instead of the session token).`,
             `With this server's v2-pt tools, call ${migrated.operation} with these arguments (the server adds Login and Senha):`,

@@ -8,6 +8,7 @@
 //   field path and the quote; the service's own 400 body was not captured, so the body
 //   is the mock's problem, said so.
 // - `repeated-booking-refused` (flows): see flows/replay.ts, which takes the behaviour.
+import { operationWithRole } from '../lib/contract-index.ts';
 import { isRecord } from '../lib/json.ts';
 import { behavioursOf, type ObservedBehaviour, replayable } from '../lib/observed-behaviours.ts';
 import { problem, type Problem } from './problem.ts';
@@ -158,7 +159,7 @@ export function refuseNulls(op: MockOperation, body: unknown, choice: BehaviourC
 /** The flows' repeated-booking behaviour, from the observed V2 document's operation of that name, when `choice` keeps it. */
 export function repeatedBookingOf(
   observedV2: Record<string, unknown>,
-  operation = 'Reservar',
+  operation = operationWithRole('v2-pt-observed', 'book'),
   choice: BehaviourChoice = true,
 ): ObservedBehaviour | undefined {
   const paths = isRecord(observedV2.paths) ? observedV2.paths : {};

@@ -6,11 +6,12 @@
 // else the shortest. `npm run build` writes the result to generated/flows/lineage.json.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { credentialKind } from '../lib/contract-index.ts';
 import { LINEAGE_FILE } from '../lib/layout.ts';
 import type { Scenario } from './read.ts';
 
-/** Credentials travel in every body: they are the caller's, never threaded. */
-const CREDENTIALS = new Set(['Login', 'Senha', 'ClienteId']);
+/** Credentials travel in every body: they are the caller's, never threaded; the index's `x-credential` names them. */
+const isCredential = (field: string): boolean => credentialKind(field) !== undefined;
 
 export interface Thread {
   /** Top-level request field, e.g. `Localizador`. */
@@ -85,7 +86,7 @@ export function computeLineage(scenarios: Scenario[]): Lineage {
       const lineage: StepLineage = { id: step.id, operation: step.operation, threads: [], gaps: [] };
       const unsourced: string[] = [];
       for (const [field, value] of Object.entries(step.request)) {
-        if (CREDENTIALS.has(field) || !identifierLike(value)) continue;
+        if (isCredential(field) || !identifierLike(value)) continue;
         let thread: Thread | undefined;
         for (const [j, earlier] of scenario.steps.slice(0, i).entries()) {
           const fromPath = sourceOf(field, value, indexes[j] as Map<string | number, string[]>);

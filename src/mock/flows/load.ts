@@ -1,6 +1,7 @@
 // What the mock serves with `flows`: the captured scenarios (evidence/flows), their
 // lineage as the build computed it (generated/flows/lineage.json), the responder that
 // replays them and the captured route's document.
+import { operationWithRole } from '../../lib/contract-index.ts';
 import { LINEAGE_FILE } from '../../lib/layout.ts';
 import { readLineage, type Lineage } from '../../scenarios/lineage.ts';
 import { readScenarios, type Scenario } from '../../scenarios/read.ts';
@@ -83,7 +84,7 @@ export function loadFlows(
   stateful = false,
 ): LoadedFlows {
   const { scenarios, lineage } = readFlows(rootDir);
-  const repeatedBooking = repeatedBookingOf(observedV2, 'Reservar', behaviours);
+  const repeatedBooking = repeatedBookingOf(observedV2, operationWithRole('v2-pt-observed', 'book'), behaviours);
   const replay = createFlowsResponder(scenarios, lineage, options, repeatedBooking);
   const simulated = stateful ? createStatefulResponder(scenarios, lineage) : undefined;
   return {

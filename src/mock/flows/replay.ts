@@ -27,6 +27,7 @@
 import type { Lineage } from '../../scenarios/lineage.ts';
 import type { Scenario } from '../../scenarios/read.ts';
 import type { MockCall, MockDecision, MockResponder } from '../responder.ts';
+import { type FlowRole, operationWithRole } from '../../lib/contract-index.ts';
 import { isRecord as isObject } from '../../lib/json.ts';
 import type { ObservedBehaviour } from '../../lib/observed-behaviours.ts';
 import { BEHAVIOUR_HEADER } from '../behaviours.ts';
@@ -35,13 +36,17 @@ import { mintIdentifier } from './ids.ts';
 
 /** The route family the captures were taken on (evidence/flows/README.md): `AereoNoSession.svc`. */
 export const CAPTURED_FAMILY = 'legacy';
+/** The captured route's operation with a flow role (`x-flow-role`, in the observed legacy flavour the captures type). */
+function stepOf(role: FlowRole): string {
+  return operationWithRole(`${CAPTURED_FAMILY}-observed`, role);
+}
 /** Operations whose captured answer means the booking changed. */
-const BOOKING_CHANGES = new Set(['Reservar', 'Emitir', 'Cancelar']);
+const BOOKING_CHANGES = new Set((['book', 'issue', 'cancel'] as const).map((role) => stepOf(role)));
 /** Changes a booking takes once: a second one is refused, not replayed. */
-const ISSUED_ONCE = new Set(['Emitir']);
+const ISSUED_ONCE = new Set([stepOf('issue')]);
 /** Search criteria: what identifies a search step. */
 const CRITERIA = ['Origem', 'Destino', 'DataIda', 'DataVolta', 'QuantidadeAdultos', 'QuantidadeCriancas', 'QuantidadeBebes', 'Sistema'];
-const SEARCHES = new Set(['RecuperarSistemasPesquisa', 'Disponibilidade']);
+const SEARCHES = new Set([stepOf('search-systems'), stepOf('search')]);
 
 export const HEADERS = {
   reset: 'x-mock-flows-reset',

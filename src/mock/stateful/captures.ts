@@ -8,11 +8,12 @@
 // (Which parts of an answer still describe the captured request: plan.ts.)
 import type { Lineage } from '../../scenarios/lineage.ts';
 import type { Scenario } from '../../scenarios/read.ts';
+import { credentialKind } from '../../lib/contract-index.ts';
 import { isRecord } from '../../lib/json.ts';
 import { genericPath, leaves } from './paths.ts';
 
-/** Credentials travel in every body: the caller's, never an echo (as the lineage, src/scenarios/lineage.ts). */
-const CREDENTIALS = new Set(['Login', 'Senha', 'ClienteId']);
+/** Credentials travel in every body: the caller's, never an echo (as the lineage, src/scenarios/lineage.ts); the index's `x-credential` names them. */
+const isCredential = (field: string): boolean => credentialKind(field) !== undefined;
 /** The criteria of a search, as the flows mock matches them (src/mock/flows/replay.ts). */
 export const PLACES = ['Origem', 'Destino'] as const;
 export const DATES = ['DataIda', 'DataVolta'] as const;
@@ -70,7 +71,7 @@ function echoesOf(captures: readonly Capture[], threaded: ReadonlySet<string>): 
   const seen = new Map<string, Set<unknown> | false>();
   for (const c of captures) {
     const fields = Object.entries(c.request).filter(
-      ([f, v]) => !CREDENTIALS.has(f) && !threaded.has(f) && (typeof v === 'string' || typeof v === 'number'),
+      ([f, v]) => !isCredential(f) && !threaded.has(f) && (typeof v === 'string' || typeof v === 'number'),
     );
     for (const [at, value] of leaves(c.response)) {
       if (value === null || (typeof value !== 'string' && typeof value !== 'number')) continue;

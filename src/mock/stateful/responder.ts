@@ -16,6 +16,7 @@
 // - The V2 state machine is an inference from the legacy captures (the flows were captured on
 //   the legacy route): the V2 answers say so in `x-mock-inferred`.
 import { isRecord } from '../../lib/json.ts';
+import { operationWithRole } from '../../lib/contract-index.ts';
 import { LIMITS } from '../../lib/limits.ts';
 import type { Lineage } from '../../scenarios/lineage.ts';
 import type { Scenario } from '../../scenarios/read.ts';
@@ -60,11 +61,12 @@ export const STATEFUL_HEADERS = {
 
 const RESET_HEADER = 'x-mock-flows-reset';
 const FAMILIES = new Set(['v2-pt', 'legacy']);
-const SEARCH = 'Disponibilidade';
-const BOOK = 'Reservar';
-const ISSUE = 'Emitir';
-const CANCEL = 'Cancelar';
-const LOOKUP = 'Consultar';
+// The flow's steps by role (`x-flow-role` in the contract index); V2's names are the legacy route's too (Part 9, rule 1).
+const SEARCH = operationWithRole('v2-pt', 'search');
+const BOOK = operationWithRole('v2-pt', 'book');
+const ISSUE = operationWithRole('v2-pt', 'issue');
+const CANCEL = operationWithRole('v2-pt', 'cancel');
+const LOOKUP = operationWithRole('v2-pt', 'lookup');
 const V2_INFERENCE = 'V2 state machine inferred from legacy captures (evidence/flows); observed, not published';
 /** A header value past this many characters is cut, saying how many items it left out. */
 const HEADER_CHARS = 4096;
