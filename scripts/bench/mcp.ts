@@ -2,14 +2,13 @@
 // family and flavour in both modes (the budgets: 40 kB for v2-pt's tools, 8 kB for the
 // dynamic mode); and one tool call on the in-process mock beside the typed client's call of
 // the same operation to the mock on a port, alternated round by round.
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import type { McpServerOptions } from '../../src/mcp.ts';
 import { FLAVOURS } from '../../src/mcp/tools.ts';
 import { startMock } from '../../src/mock.ts';
 import { createV2Client } from '../../src/v2.ts';
 import { connectedInMemory } from '../lib/mcp-in-memory.ts';
 import { alternate, type Paired, timeMs } from '../lib/stats.ts';
+import { gcChild } from './gc-child.ts';
 
 /** Sessions opened and left by mcp-sessions.ts (issue 58: memory back near idle after 2,000). */
 export const ABANDONED = 2_000;
@@ -37,22 +36,8 @@ export interface McpFigures {
 }
 
 /** mcp-sessions.ts in a process of its own with `--expose-gc`: only the server on its heap. */
-function abandonedSessions(rootDir: string): Promise<SessionFigures> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--expose-gc', path.join(rootDir, 'scripts/bench/mcp-sessions.ts'), String(ABANDONED)], {
-      cwd: rootDir,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-    });
-    child.once('error', reject);
-    child.once('exit', (code) =>
-      code === 0 ? resolve(JSON.parse(out) as SessionFigures) : reject(new Error(`mcp-sessions.ts exited with ${code}: ${out}`)),
-    );
-  });
-}
+const abandonedSessions = (rootDir: string): Promise<SessionFigures> =>
+  gcChild<SessionFigures>(rootDir, 'scripts/bench/mcp-sessions.ts', [String(ABANDONED)]);
 
 const connected = (options: McpServerOptions) => connectedInMemory(options, 'bench');
 

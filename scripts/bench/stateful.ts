@@ -9,7 +9,7 @@
 // - Heap of the responder's state after 1,000 and after 10,000 bookings by 2,000 callers, and
 //   with every bound of src/lib/limits.ts filled, in child processes started with
 //   `--expose-gc` (stateful-state.ts): `npm run bench` itself runs without it.
-import { spawn } from 'node:child_process';
+import { gcChild } from './gc-child.ts';
 import path from 'node:path';
 import { LIMITS } from '../../src/lib/limits.ts';
 import { summarise, type Figure } from '../lib/stats.ts';
@@ -96,22 +96,7 @@ async function flowRound(server: Server, flows: number, round: number): Promise<
 }
 
 /** stateful-state.ts in a process of its own with `--expose-gc`: only the responder's state on its heap. */
-function child<T>(rootDir: string, mode: 'flat' | 'bounds'): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const started = spawn(process.execPath, ['--expose-gc', path.join(rootDir, 'scripts/bench/stateful-state.ts'), mode], {
-      cwd: rootDir,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    started.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-    });
-    started.once('error', reject);
-    started.once('exit', (code) =>
-      code === 0 ? resolve(JSON.parse(out) as T) : reject(new Error(`stateful-state.ts ${mode} exited with ${code}: ${out}`)),
-    );
-  });
-}
+const child = <T>(rootDir: string, mode: 'flat' | 'bounds'): Promise<T> => gcChild<T>(rootDir, 'scripts/bench/stateful-state.ts', [mode]);
 
 type Side = 'stateless' | 'stateful';
 

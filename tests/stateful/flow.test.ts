@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { BRAZIL_OFFSET_MINUTES, formatLegacyDate } from '../../src/dates.ts';
 import { startMockProcess, type MockProcess } from '../support/mock-process.ts';
 import { rootDir } from '../support/bundle.ts';
-import { capturedText, legacyCaller, PASSWORD, refused, v2Caller } from './support.ts';
+import { CAPTURED_LEGACY_SEARCH, capturedText, legacyCaller, PASSWORD, refused, v2Caller } from './support.ts';
 
 let mock: MockProcess;
 beforeAll(async () => {
@@ -225,20 +225,9 @@ describe('the legacy route: date forms', () => {
 });
 
 describe('the legacy route: a search equal to a captured one', () => {
-  // cenario1's captured search, field for field: the flows replay answers it.
-  const CAPTURED_SEARCH = {
-    Origem: 'SAO',
-    Destino: 'RIO',
-    DataIda: '/Date(1782399600000-0300)/',
-    QuantidadeAdultos: 1,
-    QuantidadeCriancas: 0,
-    QuantidadeBebes: 0,
-    Sistema: 49,
-  } as const;
-
   test('the replay answers it, and its second trip is priced, booked, issued once and seated by the stateful mock', async () => {
     const legacy = legacyCaller(mock.url, TOKEN_B, 'agencia-replay');
-    const search = await legacy.client.Disponibilidade(CAPTURED_SEARCH);
+    const search = await legacy.client.Disponibilidade(CAPTURED_LEGACY_SEARCH);
     expect(legacy.header('x-mock-flows')).toBe('replay');
     const second = search.ViagensTrecho1?.[1];
     const token = second?.IdentificacaoDaViagem ?? '';
@@ -262,7 +251,7 @@ describe('the legacy route: a search equal to a captured one', () => {
     const legacy = legacyCaller(mock.url, TOKEN_B, 'agencia-replay-2');
     // cenario4's captured search (cenario1's captured Reservar is the "another booking alike" refusal).
     const search = await legacy.client.Disponibilidade({
-      ...CAPTURED_SEARCH,
+      ...CAPTURED_LEGACY_SEARCH,
       Destino: 'GIG',
       Origem: 'GRU',
       DataVolta: '/Date(1783004400000-0300)/',

@@ -4,6 +4,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, test } from 'vitest';
 import { connectedInMemory } from '../../scripts/lib/mcp-in-memory.ts';
+import { CAPTURED_LEGACY_SEARCH } from './support.ts';
 
 type Structured = { status?: number; body: Record<string, unknown> };
 
@@ -60,15 +61,7 @@ describe('mcp --observed --flows', () => {
   test('the legacy family answers as `mock --observed --flows` does: a captured search replayed, its second trip priced and booked, a replayed booking asked again refused as alike', async () => {
     const { client, call } = await flowClient(true, 'legacy');
     // cenario1's captured search, field for field: the replay answers it, and the stateful mock knows its trips.
-    const search = await call('Disponibilidade', {
-      Origem: 'SAO',
-      Destino: 'RIO',
-      DataIda: '/Date(1782399600000-0300)/',
-      QuantidadeAdultos: 1,
-      QuantidadeCriancas: 0,
-      QuantidadeBebes: 0,
-      Sistema: 49,
-    });
+    const search = await call('Disponibilidade', CAPTURED_LEGACY_SEARCH);
     expect(search.status).toBe(200);
     const second = (search.body.ViagensTrecho1 as Array<Record<string, unknown>> | undefined)?.[1];
     const priced = await call('Tarifar', { IdentificacaoDaViagem: second?.IdentificacaoDaViagem, ViagemIda: second?.Id });

@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { createHandlers } from '../../src/msw.ts';
 import { createLegacyObservedClient } from '../../src/legacy-observed.ts';
 import { createV2ObservedClient } from '../../src/v2-observed.ts';
-import { ACCESS_CODE, PASSWORD, refused } from './support.ts';
+import { ACCESS_CODE, CAPTURED_LEGACY_SEARCH, PASSWORD, refused } from './support.ts';
 
 const BASE = 'https://sandbox.example';
 const SEARCH = { Origem: 'GRU', Destino: 'GIG', DataIda: '2026-09-14', QuantidadeAdultos: 1 };
@@ -58,15 +58,7 @@ describe('createHandlers({ observed, flows })', () => {
       },
     });
     // cenario1's captured search, field for field.
-    const search = await client.Disponibilidade({
-      Origem: 'SAO',
-      Destino: 'RIO',
-      DataIda: '/Date(1782399600000-0300)/',
-      QuantidadeAdultos: 1,
-      QuantidadeCriancas: 0,
-      QuantidadeBebes: 0,
-      Sistema: 49,
-    });
+    const search = await client.Disponibilidade(CAPTURED_LEGACY_SEARCH);
     expect(last.get('x-mock-flows')).toBe('replay');
     const second = search.ViagensTrecho1?.[1];
     await client.Tarifar({ IdentificacaoDaViagem: second?.IdentificacaoDaViagem ?? '', ViagemIda: second?.Id ?? 0 });

@@ -14,6 +14,17 @@ export const capturedText = readScenarios(rootDir)
   .flatMap((s) => s.steps.flatMap((st) => [JSON.stringify(st.request), JSON.stringify(st.response)]))
   .join('\n');
 
+/** cenario1's captured legacy search, field for field as the three doors' tests send it: the flows replay answers it. */
+export const CAPTURED_LEGACY_SEARCH = {
+  Origem: 'SAO',
+  Destino: 'RIO',
+  DataIda: '/Date(1782399600000-0300)/',
+  QuantidadeAdultos: 1,
+  QuantidadeCriancas: 0,
+  QuantidadeBebes: 0,
+  Sistema: 49,
+} as const;
+
 export interface Caller {
   /** The headers of the last answer (or refusal) this caller got. */
   last(): Headers;
