@@ -331,14 +331,17 @@ export function createStatefulResponder(
     };
   }
 
-  function unknown(field: string, operation: string): MockDecision {
+  /** `missing`: the call carries no such field at all, so saying it was never handed out would mislead. */
+  function unknown(field: string, operation: string, missing = false): MockDecision {
     const source = index.sourceOf.get(field) ?? index.sourceOf.get('Localizador');
     const from = source ? `${source.operation}: ${source.path}` : 'an earlier call';
-    return refuse(
-      'unknown-identifier',
-      `the ${field} this ${operation} carries was never handed to this caller (a caller is its developer-token and Login) or was forgotten; take one from the answer of ${from}.`,
-      { [STATEFUL_HEADERS.field]: field, [STATEFUL_HEADERS.from]: from },
-    );
+    const what = missing
+      ? `this ${operation} carries no ${field}`
+      : `the ${field} this ${operation} carries was never handed to this caller (a caller is its developer-token and Login) or was forgotten`;
+    return refuse('unknown-identifier', `${what}; take one from the answer of ${from}.`, {
+      [STATEFUL_HEADERS.field]: field,
+      [STATEFUL_HEADERS.from]: from,
+    });
   }
 
   /** Every identifier field the call carries must be one this caller was handed: the first that is not is refused. */
@@ -364,7 +367,7 @@ export function createStatefulResponder(
       );
       needed.set(operation, always);
     }
-    for (const f of always) if (body[f] === undefined || body[f] === null) return unknown(f, operation);
+    for (const f of always) if (body[f] === undefined || body[f] === null) return unknown(f, operation, true);
     return undefined;
   }
 
