@@ -60,8 +60,8 @@ const utf8 = new TextEncoder();
  * (see `forms`): as alternatives here, a run of backslashes could be read in exponentially
  * many ways by a regex that then fails.
  */
-function characterPattern(char: string, which: 'plain' | 'any' = 'any'): string {
-  const key = which === 'any' ? char : `p${char}`;
+function characterPattern(char: string, which: 'plain' | Escapes = ALL_ESCAPES): string {
+  const key = `${which === 'plain' ? 'p' : which}${char}`;
   let pattern = characterPatterns.get(key);
   if (pattern === undefined) {
     pattern = buildCharacterPattern(char, which);
@@ -74,7 +74,29 @@ function characterPattern(char: string, which: 'plain' | 'any' = 'any'): string 
 /** Patterns of characters met lately: a secret repeats its characters, and each pattern takes a dozen encodings to build. */
 const characterPatterns = new Map<string, string>();
 
-function buildCharacterPattern(char: string, which: 'plain' | 'any'): string {
+/**
+ * The character each encoding of characterPattern cannot do without: JSON's `\u` a backslash,
+ * percent-encoding `%`, quoted-printable `=`, HTML entities `&`. An encoding whose character a
+ * text lacks cannot match in it, so a text is searched with a regex of only the encodings it
+ * can hold (most texts hold none or one): its compile is most of a fresh redactor's cost.
+ */
+const ESCAPE_CHARACTERS = ['\\', '%', '=', '&'] as const;
+/** A set of ESCAPE_CHARACTERS, one bit each. */
+type Escapes = number;
+const [JSON_ESCAPE, PERCENT, QUOTED_PRINTABLE, ENTITY] = [1, 2, 4, 8];
+const ALL_ESCAPES: Escapes = 15;
+
+/** The ESCAPE_CHARACTERS `text` holds. */
+function escapesIn(text: string): Escapes {
+  let escapes = 0;
+  ESCAPE_CHARACTERS.forEach((c, i) => {
+    if (text.includes(c)) escapes |= 1 << i;
+  });
+  return escapes;
+}
+
+/** A character's options: `plain`, itself only; else itself, `+` for a space, and its encodings in `which`. */
+function buildCharacterPattern(char: string, which: 'plain' | Escapes): string {
   const codePoint = char.codePointAt(0)!;
   const lone = codePoint >= 0xd800 && codePoint <= 0xdfff;
   const plain = new Set<string>([literal(codePoint)]);
@@ -82,17 +104,19 @@ function buildCharacterPattern(char: string, which: 'plain' | 'any'): string {
   if (which === 'plain') return `(?:${[...plain].join('|')})`;
   const options = new Set<string>(plain);
   const units = codePoint > 0xffff ? [char.charCodeAt(0), char.charCodeAt(1)] : [codePoint];
-  options.add(units.map((unit) => `\\\\u${anyCaseHex(hex(unit, 4))}`).join(''));
+  if (which & JSON_ESCAPE) options.add(units.map((unit) => `\\\\u${anyCaseHex(hex(unit, 4))}`).join(''));
   const bytes = utf8.encode(lone ? '\ufffd' : char);
   // Percent-encoded once or more: each encoding turns the `%` of the last into `%25`.
-  options.add([...bytes].map((byte) => `%(?:25)*${anyCaseHex(hex(byte))}`).join(''));
+  if (which & PERCENT) options.add([...bytes].map((byte) => `%(?:25)*${anyCaseHex(hex(byte))}`).join(''));
   if (char === ' ') options.add('\\+');
   // Quoted-printable: each UTF-8 byte as `=XX`.
-  options.add([...bytes].map((byte) => `=${anyCaseHex(hex(byte))}`).join(''));
-  options.add(`&#0*${codePoint};`);
-  options.add(`&#[xX]0*${anyCaseHex(codePoint.toString(16).toUpperCase())};`);
-  const name = htmlName(char);
-  if (name !== undefined) options.add(`&${name};`);
+  if (which & QUOTED_PRINTABLE) options.add([...bytes].map((byte) => `=${anyCaseHex(hex(byte))}`).join(''));
+  if (which & ENTITY) {
+    options.add(`&#0*${codePoint};`);
+    options.add(`&#[xX]0*${anyCaseHex(codePoint.toString(16).toUpperCase())};`);
+    const name = htmlName(char);
+    if (name !== undefined) options.add(`&${name};`);
+  }
   return `(?:${[...options].join('|')})`;
 }
 
@@ -107,8 +131,8 @@ export const LONG_SECRET = 256;
  * Regex sources matching `secret` in any mix of the per-character encodings, as pieces of 64 to 127 characters each redacted where it shows: one
  * pattern of thousands of characters overflows the regex engine's stack.
  */
-function encodedPatterns(secret: string): string[] {
-  return inPieces([...secret]).map((piece) => piece.map((char) => characterPattern(char)).join(''));
+function encodedPatterns(secret: string, escapes: Escapes): string[] {
+  return inPieces([...secret]).map((piece) => piece.map((char) => characterPattern(char, escapes)).join(''));
 }
 
 const HTML_SPECIAL: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -374,13 +398,14 @@ export function createRedactor(secrets: readonly string[]): Redactor {
   const given = [...new Set(real.flatMap(forms))];
   // Longest first: a secret inside another (a PIN inside a token) would otherwise cut the longer one apart and leave its rest.
   given.sort((a, b) => b.length - a.length);
-  const alternatives: string[] = [];
+  /** What the regex finds: fixed sources, secrets in any mix of per-character encodings, short secrets. */
+  const searched: Array<{ fixed: string } | { encoded: string } | { short: string[] }> = [];
   const literals = new LiteralFinder();
   /** Hex pieces, lower-cased: found in the text with its A–F folded. */
   const hexLiterals = new LiteralFinder();
   const literal = (piece: string): void => {
     if (piece.length >= KEY) literals.add(piece);
-    else alternatives.push(escapeRegex(piece));
+    else searched.push({ fixed: escapeRegex(piece) });
   };
   for (const secret of given) {
     if ([...secret].length > LONG_SECRET) {
@@ -388,17 +413,8 @@ export function createRedactor(secrets: readonly string[]): Redactor {
       continue;
     }
     const chars = [...secret];
-    if (chars.length < SHORT_SECRET) {
-      // A short secret would be found inside unrelated words ('s' in "application/json"): as
-      // itself, only a whole token counts; with any character encoded (`%73`, `&#115;`…), anywhere.
-      const plain = chars.map((char) => characterPattern(char, 'plain')).join('');
-      alternatives.push(`(?<![\\p{L}\\p{N}])${plain}(?![\\p{L}\\p{N}])`);
-      // Encoded, it needs a real escape: `+` for a space is one plain character, as likely unrelated as the space itself.
-      const plainOrPlus = chars.map((char) => (char === ' ' ? '(?: |\\+)' : characterPattern(char, 'plain'))).join('');
-      alternatives.push(`(?!${plainOrPlus})${chars.map((char) => characterPattern(char)).join('')}`);
-    } else {
-      alternatives.push(...encodedPatterns(secret));
-    }
+    if (chars.length < SHORT_SECRET) searched.push({ short: chars });
+    else searched.push({ encoded: secret });
   }
   for (const secret of given) {
     for (const core of base64Forms(secret)) for (const piece of piecesOf(core)) literal(piece);
@@ -414,17 +430,44 @@ export function createRedactor(secrets: readonly string[]): Redactor {
       ])
         for (const piece of piecesOf(digits)) {
           if (piece.length >= KEY) hexLiterals.add(piece.toLowerCase());
-          else alternatives.push(anyCaseHex(piece));
+          else searched.push({ fixed: anyCaseHex(piece) });
         }
     }
   }
   for (const mangled of new Set(real.flatMap(mangledForms))) for (const piece of piecesOf(mangled)) literal(piece);
-  const matcher = alternatives.length === 0 ? undefined : new RegExp(alternatives.join('|'), 'gu');
-  const searching = matcher !== undefined || literals.size > 0 || hexLiterals.size > 0;
+
+  /** The regex for texts holding the escape characters `escapes`, built on first use (undefined: nothing to find by regex). */
+  const matchers = new Map<Escapes, RegExp | undefined>();
+  const matcherFor = (escapes: Escapes): RegExp | undefined => {
+    if (matchers.has(escapes)) return matchers.get(escapes);
+    const alternatives: string[] = [];
+    for (const entry of searched) {
+      if ('fixed' in entry) alternatives.push(entry.fixed);
+      else if ('encoded' in entry) alternatives.push(...encodedPatterns(entry.encoded, escapes));
+      else {
+        // A short secret would be found inside unrelated words ('s' in "application/json"): as
+        // itself, only a whole token counts; with any character encoded (`%73`, `&#115;`…), anywhere.
+        const chars = entry.short;
+        const plain = chars.map((char) => characterPattern(char, 'plain')).join('');
+        alternatives.push(`(?<![\\p{L}\\p{N}])${plain}(?![\\p{L}\\p{N}])`);
+        // Encoded, it needs a real escape: `+` for a space is one plain character, as likely unrelated as the space itself.
+        // A text with no escape character holds no such match.
+        if (escapes !== 0) {
+          const plainOrPlus = chars.map((char) => (char === ' ' ? '(?: |\\+)' : characterPattern(char, 'plain'))).join('');
+          alternatives.push(`(?!${plainOrPlus})${chars.map((char) => characterPattern(char, escapes)).join('')}`);
+        }
+      }
+    }
+    const matcher = alternatives.length === 0 ? undefined : new RegExp(alternatives.join('|'), 'gu');
+    matchers.set(escapes, matcher);
+    return matcher;
+  };
+  const searching = searched.length > 0 || literals.size > 0 || hexLiterals.size > 0;
 
   /** Where `input` holds a secret in any form: sorted, overlaps joined. */
   const rangesIn = (input: string): [number, number][] => {
     const ranges: [number, number][] = [];
+    const matcher = matcherFor(escapesIn(input));
     if (matcher) for (const match of input.matchAll(matcher)) ranges.push([match.index, match.index + match[0].length]);
     literals.find(input, ranges);
     if (hexLiterals.size > 0) hexLiterals.find(foldHex(input), ranges);
