@@ -131,8 +131,12 @@ const INVISIBLE: ReadonlyArray<readonly [number, number]> = [
 ];
 const invisible = (codePoint: number): boolean => INVISIBLE.some(([from, to]) => codePoint >= from && codePoint <= to);
 
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
 /** A key as compared with the index's names: compatibility-normalized, invisible characters dropped, lower case. */
 export function normalizeKey(key: string): string {
+  // Printable ASCII (nearly every key): NFKC leaves it as it is, and none of it is invisible.
+  if (PRINTABLE_ASCII.test(key)) return key.toLowerCase();
   let kept = '';
   for (const char of key.normalize('NFKC')) if (!invisible(char.codePointAt(0) as number)) kept += char;
   return kept.toLowerCase();
@@ -155,8 +159,9 @@ export const credentialKind = (key: string): CredentialKind | undefined => CREDE
 
 /** Whether a field's value is never shown: a secret, or the login or password of a credential. */
 export const isRedactedField = (key: string): boolean => {
-  if (isSecretField(key)) return true;
-  const kind = credentialKind(key);
+  const normal = normalizeKey(key);
+  if (SECRET_FIELDS.has(normal)) return true;
+  const kind = CREDENTIAL_KEYS.get(normal);
   return kind === 'login' || kind === 'password';
 };
 
