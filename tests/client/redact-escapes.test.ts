@@ -53,7 +53,7 @@ describe('a secret in any mix of the encodings a text holds', () => {
         (value, encodings, picks, lead) => {
           const picked = picks.take([...value].length);
           const spelt = [...value]
-            .map((char, i) => encode(char, encodings[(picked.next().value as number) % encodings.length] as Encoding))
+            .map((char) => encode(char, encodings[(picked.next().value as number) % encodings.length] as Encoding))
             .join('');
           const text = `${lead}${spelt} must be string`;
           const redact = createRedactor([value]);
