@@ -1,9 +1,10 @@
 // An integrator's first hour, outside this repository: `npm pack`, install the tarball
 // into a fresh project (its dependencies come from the registry), type-check strict
 // consumers with moduleResolution nodenext and bundler, bundle every Node-free entry for
-// the browser, run the Node consumer against the real mock, run the installed commands
-// (mock, proxy, flows) on Node 20, 22, 24 and 26, and lint the package with publint and
-// @arethetypeswrong/cli (esm-only profile). The examples' test runners: runners.test.ts.
+// the browser, run the Node consumer against the real mock and the installed commands (mock,
+// proxy, flows) on Node 20 and 24 (on-node.ts; Node 22 and 26 in consumer-nodes.test.ts, run by
+// `npm run test:package`), and lint the package with publint and @arethetypeswrong/cli
+// (esm-only profile). The examples' test runners: runners.test.ts.
 import { existsSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -11,54 +12,32 @@ import { gzipSync } from 'node:zlib';
 import { createServer } from 'node:net';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { NODE_CONSUMER, PACKAGE, browserConsumer } from './consumer-sources.ts';
+import { PACKAGE, browserConsumer } from './consumer-sources.ts';
+import { FLOOR_AND_TOOLCHAIN, type NodeVersion, nodeBinaries, STRICT, TSC, testsOnNodes, writeNodeConsumer } from './on-node.ts';
 import { startServerProcess } from '../support/mock-process.ts';
-import { installNode, mustRun, rootDir, run, type Packed } from '../support/package.ts';
+import { mustRun, rootDir, run, type Packed } from '../support/package.ts';
 import { packedInstall } from '../support/shared-fixtures.ts';
 
-/** Node majors the package promises (engines >= 20); 24 is the toolchain's own. */
-const NODE_VERSIONS = ['20.20.2', '22.23.3', '24.21.0', '26.10.0'] as const;
-/** Entries that must bundle for a browser; `./access-code` is Node-only by design. */
 /** The optional peer an entry's declarations import. */
 const OPTIONAL_PEER_OF: Readonly<Record<string, string>> = { './msw': 'msw', './mcp': '@modelcontextprotocol/sdk' };
+/** Entries that must bundle for a browser; `./access-code` is Node-only by design. */
 const BROWSER_REQUIRED = ['.', './v2', './v2-en', './v3', './v1', './legacy', './v2/observed', './legacy/observed'];
-const TSC = path.join(rootDir, 'node_modules', 'typescript', 'bin', 'tsc');
 const BIN = path.join(rootDir, 'node_modules', '.bin');
 const mockUrl = inject('mockUrl');
 
 let project: string;
 let installed: string;
 let packed: Packed;
-const nodes = new Map<string, string>();
-
-const STRICT = { strict: true, noUncheckedIndexedAccess: true, exactOptionalPropertyTypes: true, skipLibCheck: false, target: 'ES2022' };
+let nodes = new Map<NodeVersion, string>();
 
 beforeAll(async () => {
   // The run's one packed install (shared-fixtures.ts); this file writes only in its own folder of it.
-  const [install, ...binaries] = await Promise.all([
-    packedInstall(),
-    ...NODE_VERSIONS.map((v) => (v.startsWith('24.') && process.version === `v${v}` ? Promise.resolve(process.execPath) : installNode(v))),
-  ]);
-  for (const [i, v] of NODE_VERSIONS.entries()) nodes.set(v, binaries[i] as string);
+  const [install, binaries] = await Promise.all([packedInstall(), nodeBinaries(FLOOR_AND_TOOLCHAIN)]);
+  nodes = binaries;
   packed = install;
   installed = install.project;
   project = await install.workDir('consumer-test');
-  await writeFile(path.join(project, 'consumer.ts'), NODE_CONSUMER);
-  await writeFile(
-    path.join(project, 'tsconfig.nodenext.json'),
-    JSON.stringify({
-      compilerOptions: {
-        ...STRICT,
-        module: 'nodenext',
-        moduleResolution: 'nodenext',
-        lib: ['ES2023'],
-        types: ['node'],
-        typeRoots: [path.join(rootDir, 'node_modules', '@types')],
-        outDir: 'out',
-      },
-      files: ['consumer.ts'],
-    }),
-  );
+  await writeNodeConsumer(project);
 }, 600_000);
 
 afterAll(() => (project ? rm(project, { recursive: true, force: true }) : undefined));
@@ -141,33 +120,6 @@ describe('a fresh project that installs the packed tarball', () => {
     expect(resolution).toMatch(/moduleResolution bundler/);
   }, 120_000);
 
-  test.each(NODE_VERSIONS)(
-    'runs against the mock on Node %s',
-    async (version) => {
-      const node = nodes.get(version) as string;
-      const { stdout } = await mustRun(node, [path.join('out', 'consumer.js')], {
-        cwd: project,
-        env: { ...process.env, MOCK_URL: mockUrl },
-      });
-      const seen = JSON.parse(stdout) as Record<string, unknown>;
-      expect(seen).toEqual({
-        node: `v${version}`,
-        voos: {},
-        refused: { name: 'HttpStatusError', status: 422 },
-        legacyError: 'SessionExpiredError',
-        bundles: {
-          'v2-pt.json': expect.stringMatching(/^3\.1\./),
-          'v2-pt.yaml': expect.stringMatching(/^openapi: 3\.1\./),
-          'legacy.json': expect.stringMatching(/^3\.1\./),
-        },
-        ownMock: { routes: ['POST /api/V3/Voos/Disponibilidade'], status: 200, unknownFamily: 'UNKNOWN_NAME' },
-        date: '2026-05-20T10:00:00.000Z',
-      });
-      console.log(`Node ${seen.node}: ${stdout.trim()}`);
-    },
-    60_000,
-  );
-
   test('publint finds nothing', async () => {
     const result = await run(
       path.join(BIN, 'publint'),
@@ -194,96 +146,12 @@ describe('a fresh project that installs the packed tarball', () => {
   }, 120_000);
 });
 
-const HEADERS = {
-  'content-type': 'application/json',
-  'developer-token': '00000000-0000-0000-0000-000000000000',
-  'developer-access-code': 'QUJD',
-};
-
-async function post(url: string, body: unknown): Promise<{ status: number; headers: Headers; body: Record<string, unknown> }> {
-  const response = await fetch(url, { method: 'POST', headers: HEADERS, body: JSON.stringify(body) });
-  return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, unknown> };
-}
+describe("on the oldest Node the package promises and on the toolchain's", () => {
+  testsOnNodes(FLOOR_AND_TOOLCHAIN, () => ({ project, installed, nodes, mockUrl }));
+});
 
 describe('the installed commands', () => {
   const cli = () => path.join(installed, 'node_modules', PACKAGE, 'dist', 'cli', 'main.js');
-  const command = (version: string, args: string[]) => startServerProcess(nodes.get(version) as string, [cli(), ...args], { cwd: project });
-
-  test.each(NODE_VERSIONS)(
-    'Node %s: `mock` answers 200 for a valid call and a problem naming the field for a wrong one',
-    async (version) => {
-      const mock = await command(version, ['mock', '--port', '0']);
-      try {
-        const valid = await post(`${mock.url}/api/V2/Voos/Disponibilidade`, {
-          Login: 'l',
-          Senha: 's',
-          Origem: 'GRU',
-          DataIda: '2026-05-20',
-        });
-        expect(valid).toMatchObject({ status: 200, body: {} });
-        const wrong = await post(`${mock.url}/api/V2/Voos/RemoverAssentos`, {
-          Login: 'l',
-          Senha: 's',
-          Localizador: 'ABC123',
-          PaxID: 1,
-          TrechoID: 'T1',
-        });
-        expect(wrong.status).toBe(422);
-        expect(wrong.headers.get('content-type')).toBe('application/problem+json');
-        expect(wrong.body.detail).toMatch(/PaxID/);
-      } finally {
-        await mock.stop();
-      }
-    },
-    60_000,
-  );
-
-  test.each(NODE_VERSIONS)(
-    'Node %s: `flows` against `mock --flows` passes every scenario and exits 0',
-    async (version) => {
-      const mock = await command(version, ['mock', '--port', '0', '--flows']);
-      try {
-        const out = path.join(project, `flows-${version}`);
-        const result = await run(nodes.get(version) as string, [cli(), 'flows', '--base-url', mock.url, '--out', out], { cwd: project });
-        expect(result.code, `${result.stdout}${result.stderr}`).toBe(0);
-        expect(result.stdout).toMatch(/(\d+) of \1 scenarios passed/);
-        expect(await readFile(path.join(out, 'report.md'), 'utf8')).toMatch(/PASS|pass/);
-      } finally {
-        await mock.stop();
-      }
-    },
-    120_000,
-  );
-
-  test.each(NODE_VERSIONS)(
-    'Node %s: `proxy` in front of the mock reports a request outside the contract',
-    async (version) => {
-      const mock = await command(version, ['mock', '--port', '0']);
-      const proxy = await command(version, ['proxy', mock.url, '--port', '0']).catch(async (error: unknown) => {
-        await mock.stop();
-        throw error;
-      });
-      try {
-        const wrong = await post(`${proxy.url}/api/V2/Voos/RemoverAssentos`, {
-          Login: 'l',
-          Senha: 's',
-          Localizador: 'ABC123',
-          PaxID: 1,
-          TrechoID: 'T1',
-        });
-        expect(wrong.status).toBe(422);
-        expect(JSON.parse(wrong.headers.get('sl-violations') ?? '[]')).toEqual([
-          expect.objectContaining({ location: ['request', 'body', 'PaxID'] }),
-        ]);
-        await expect.poll(() => proxy.output()).toMatch(/✗ POST \/api\/V2\/Voos\/RemoverAssentos request: body\.PaxID/);
-        expect((await post(`${proxy.url}/api/V2/Voos/Disponibilidade`, { Login: 'l', Senha: 's' })).status).toBe(200);
-        await expect.poll(() => proxy.output()).toMatch(/✓ POST \/api\/V2\/Voos\/Disponibilidade → 200/);
-      } finally {
-        await Promise.all([proxy.stop(), mock.stop()]);
-      }
-    },
-    60_000,
-  );
 
   test('the installed bin started in the background: SIGTERM to its pid (`kill $!`) stops the mock and frees its port', async () => {
     const bin = path.join(installed, 'node_modules', '.bin', PACKAGE);

@@ -12,7 +12,7 @@ import { PACKAGE } from './consumer-sources.ts';
 import { installNode, mustRun, rootDir, run } from '../support/package.ts';
 import { packedInstall } from '../support/shared-fixtures.ts';
 
-/** Node majors the package promises, as in consumer.test.ts. */
+/** Node majors the package promises, as in on-node.ts. */
 const NODES = { 20: '20.20.2', 22: '22.23.3', 24: '24.21.0', 26: '26.10.0' } as const;
 type Major = keyof typeof NODES;
 /** The newest Vitest; the example itself pins 4.1.12, which runs on every supported Node. */
