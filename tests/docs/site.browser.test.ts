@@ -1,4 +1,4 @@
-// The docs site as a reader sees it: built from fresh bundles of every family in
+// The docs site as a reader sees it: built from the pipeline's bundles of every family in
 // redocly.yaml (and from a small legacy/English/Portuguese fixture site), served
 // on 127.0.0.1 and opened in headless Chromium with every off-site request blocked.
 
@@ -6,7 +6,6 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -29,7 +28,6 @@ import { FIXTURES, ROOT } from './helpers.ts';
 // Skipped with a message when no browser is found, unless CI=true (then this throws).
 const CHROMIUM = chromiumForTests();
 const SCREENSHOTS = path.join(ROOT, 'test-results');
-const REDOCLY = createRequire(import.meta.url).resolve('@redocly/cli/bin/cli.js');
 const run = promisify(execFile);
 
 interface Site {
@@ -54,21 +52,17 @@ async function loadDocs(families: ReadonlyArray<{ id: string; bundlePath: string
   return new Map(await Promise.all(families.map(async (f) => [f.id, parse(await readFile(f.bundlePath, 'utf8'))] as const)));
 }
 
-/** Bundles every family of redocly.yaml the way the pipeline does, into `dir`. */
-async function bundleFamilies(dir: string): Promise<DocsSiteFamily[]> {
+/**
+ * Every family of redocly.yaml with the bundle the pipeline wrote under generated/ (that it is
+ * what the pipeline makes from spec/ now: tests/pipeline/generated-current.test.ts).
+ */
+async function builtFamilies(): Promise<DocsSiteFamily[]> {
   const ids = await readApiIds(ROOT);
-  return Promise.all(
-    ids.map(async (id) => {
-      const bundlePath = path.join(dir, id, 'openapi.yaml');
-      await run(process.execPath, [REDOCLY, 'bundle', id, '-o', bundlePath], {
-        cwd: ROOT,
-        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', SCARF_ANALYTICS: 'false' },
-      });
-      const entry = catalog.get(id);
-      if (!entry) throw new Error(`family ${id} has no catalog entry`);
-      return { id, title: entry.title, status: entry.status, bundlePath };
-    }),
-  );
+  return ids.map((id) => {
+    const entry = catalog.get(id);
+    if (!entry) throw new Error(`family ${id} has no catalog entry`);
+    return { id, title: entry.title, status: entry.status, bundlePath: path.join(ROOT, 'generated', id, 'openapi.yaml') };
+  });
 }
 
 async function buildSite(name: string, families: DocsSiteFamily[], observed: DocsSiteObserved): Promise<Site> {
@@ -94,15 +88,16 @@ beforeAll(async () => {
   const started = await serveDocs(tmp, 0);
   server = started.server;
   base = new URL(started.url);
-  const bundles = await bundleFamilies(path.join(tmp, 'bundles'));
-  // The observed flavour the way the pipeline makes it: the committed overlay on the fresh v2-pt bundle.
+  const bundles = await builtFamilies();
+  await mkdir(path.join(tmp, 'bundles', 'v2-pt-observed'), { recursive: true });
+  // The observed flavour the way the pipeline makes it: the generated overlay on the v2-pt bundle.
   const observed: DocsSiteObserved = {
     id: 'v2-pt-observed',
     of: 'v2-pt',
     bundlePath: path.join(tmp, 'bundles', 'v2-pt-observed', 'openapi.yaml'),
   };
   await buildObservedBundle({
-    publishedBundlePath: path.join(tmp, 'bundles', 'v2-pt', 'openapi.yaml'),
+    publishedBundlePath: path.join(ROOT, 'generated', 'v2-pt', 'openapi.yaml'),
     overlayPath: path.join(ROOT, 'generated', 'v2-pt-observed', 'overlay.yaml'),
     outPath: observed.bundlePath,
   });
