@@ -7,9 +7,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { scriptArgs } from '../lib/args.ts';
-// Redocly's YAML reader and writer (js-yaml): the overlay is large and `yaml` parses it several times slower.
-import { parseYaml, stringifyYaml } from '@redocly/openapi-core';
-import { openapiOverlay, type OpenAPIOverlayAction } from 'openapi-format';
+import type { OpenAPIOverlayAction } from 'openapi-format';
 import { isObject, type JsonObject } from '../../src/lib/json.ts';
 import { plainCopy } from '../../src/lib/refs.ts';
 
@@ -32,7 +30,11 @@ export const DEFAULTS: ObservedBundleOptions = {
   outPath: path.join(rootDir, 'generated/v2-pt-observed/openapi.yaml'),
 };
 
+// Redocly's YAML reader and writer (js-yaml; `yaml` parses the large overlay several times slower), loaded on first use, not for --help.
+const redoclyYaml = () => import('@redocly/openapi-core');
+
 async function readYamlObject(file: string, what: string): Promise<JsonObject> {
+  const { parseYaml } = await redoclyYaml();
   let value: unknown;
   try {
     value = parseYaml(await readFile(file, 'utf8'));
@@ -125,6 +127,8 @@ export async function buildObservedBundle(opts: ObservedBundleOptions): Promise<
   const overlay = checkOverlay(rawOverlay, opts.overlayPath);
   checkAddsOnly(published, overlay, opts.overlayPath);
 
+  // openapi-format too, loaded on the first bundle rather than with the module.
+  const { openapiOverlay } = await import('openapi-format');
   const { data, resultData } = await openapiOverlay(published, { overlaySet: overlay });
   const unused = (resultData.unusedActions as OpenAPIOverlayAction[] | undefined) ?? [];
   if (unused.length > 0) {
@@ -138,6 +142,7 @@ export async function buildObservedBundle(opts: ObservedBundleOptions): Promise<
 
   await mkdir(path.dirname(opts.outPath), { recursive: true });
   // The same serializer and options as the pipeline's published bundles.
+  const { stringifyYaml } = await redoclyYaml();
   await writeFile(opts.outPath, stringifyYaml(doc, { noRefs: true, lineWidth: -1 }));
   return doc;
 }
