@@ -10,7 +10,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { scriptArgs } from '../lib/args.ts';
-import { parseYaml } from '@redocly/openapi-core';
 // The ajv Redocly and Spectral depend on (hoisted), as tests/observed/support.ts uses it.
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { isRecord as isObject } from '../../src/lib/json.ts';
@@ -19,8 +18,9 @@ import { isPlaceholder } from '../../src/record/sanitize.ts';
 import { buildObservedBundle } from './apply.ts';
 import type { Body } from './evidence.ts';
 import { observedOperations } from './observed-operations.ts';
-import { buildOverlay, catalogueOperations, LEGACY_PREFIX, OBSERVED_FAMILIES, type ObservedFamily } from './overlay.ts';
-import { loadSources, viewOf, type Source } from './sources.ts';
+import type { ObservedFamily } from './overlay.ts';
+import { ROUTE_PREFIX } from './routes.ts';
+import type { Source } from './sources.ts';
 
 type JsonObject = Record<string, unknown>;
 
@@ -87,7 +87,8 @@ export function mediaSchema(doc: JsonObject, route: string, body: Body): unknown
   return isObject(media) ? media.schema : undefined;
 }
 
-export const PREFIXES: Record<ObservedFamily, string> = { 'v2-pt': '/api/V2/Voos', legacy: LEGACY_PREFIX };
+// The routes' prefixes (overlay.ts's LEGACY_PREFIX is the same), from routes.ts: overlay.ts is loaded only when a fold is built.
+export const PREFIXES: Record<ObservedFamily, string> = { 'v2-pt': ROUTE_PREFIX['v2-pt'], legacy: ROUTE_PREFIX.legacy };
 
 /** The share over every body of some sources. */
 export function shareOfBodies(doc: JsonObject, family: ObservedFamily, sources: readonly Source[]): Share {
@@ -197,6 +198,9 @@ export async function foldShares(
   rootDir: string,
   evidenceDir = path.join(rootDir, 'evidence'),
 ): Promise<{ operations: Record<ObservedFamily, number>; rows: FoldShare[] }> {
+  // The overlay's builder and the evidence readers, loaded here rather than with the module: `--help` answers without them.
+  const { buildOverlay, catalogueOperations, OBSERVED_FAMILIES } = await import('./overlay.ts');
+  const { loadSources, viewOf } = await import('./sources.ts');
   const specDir = path.join(rootDir, 'spec');
   const { compatible } = catalogueOperations(specDir);
   const all = loadSources(evidenceDir);
@@ -231,12 +235,16 @@ Prints the share of recorded body keys each observed flavour types, with and wit
   --help           this text`,
     options: { overlay: { type: 'string' } },
   });
+  // The flavours and the evidence reader, loaded once the command line is read: `--help` answers without them.
+  const { OBSERVED_FAMILIES } = await import('./overlay.ts');
+  const { loadSources } = await import('./sources.ts');
   const rootDir = path.resolve(import.meta.dirname, '../..');
   const rows: string[][] = [['flavour', 'bodies of', 'keys', 'typed', 'share', 'bodies accepted']];
   const row = (flavour: string, of: string, share: Share, valid: { accepted: number; checked: number }): void => {
     rows.push([flavour, of, String(share.total), String(share.typed), percent(share), `${valid.accepted} of ${valid.checked}`]);
   };
   if (values.overlay) {
+    const { parseYaml } = await import('@redocly/openapi-core');
     const doc = await bundleOf(rootDir, 'v2-pt', parseYaml(readFileSync(path.resolve(values.overlay), 'utf8')));
     for (const s of loadSources(path.join(rootDir, 'evidence')).filter((source) => source.bodies.length > 0))
       row(`v2-pt, ${path.basename(values.overlay)}`, s.info.id, shareOfBodies(doc, 'v2-pt', [s]), acceptedBodies(doc, 'v2-pt', [s]));
