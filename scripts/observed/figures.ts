@@ -6,9 +6,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { scriptArgs } from '../lib/args.ts';
-import { markdownTable } from './import-report.ts';
-import { OBSERVED_FAMILIES } from './overlay.ts';
-import { foldShares, percent, type FoldShare } from './typed-share.ts';
+import type { FoldShare } from './typed-share.ts';
 
 type Folds = { operations: Record<string, number>; rows: FoldShare[] };
 
@@ -17,6 +15,10 @@ const BLOCK = /<!-- observed:figures -->[\s\S]*?<!-- \/observed:figures -->/;
 
 /** The Markdown of the block, computed from evidence/, spec/ and the published bundles in generated/. */
 export async function observedFigures(rootDir: string, folds?: Folds): Promise<string> {
+  // The typed shares and what they are built from, loaded here rather than with the module: `--help` answers without them.
+  const { markdownTable } = await import('./import-report.ts');
+  const { OBSERVED_FAMILIES } = await import('./overlay.ts');
+  const { foldShares, percent } = await import('./typed-share.ts');
   const { operations, rows } = folds ?? (await foldShares(rootDir));
   const counts = OBSERVED_FAMILIES.map((family) => [
     family,
