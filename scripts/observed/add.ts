@@ -15,12 +15,44 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { scriptArgs } from '../lib/args.ts';
 import { isRecord, type JsonRecord } from '../../src/lib/json.ts';
-import { includeObservedFigures } from './figures.ts';
-import { builtSchemas, importReport, type FlavourChange, type ImportWeighing } from './import-report.ts';
-import { buildOverlay, catalogueOperations, OBSERVED_FAMILIES, type ObservedFamily } from './overlay.ts';
-import { readRecording, recordingSourceJson, type Recording } from './recording-source.ts';
-import { loadSources, NOT_SOURCES, viewOf } from './sources.ts';
-import { bundleOf, foldShares, percent, shareOfBodies } from './typed-share.ts';
+import type { FlavourChange, ImportWeighing } from './import-report.ts';
+import type { ObservedFamily } from './overlay.ts';
+import type { Recording } from './recording-source.ts';
+
+const { values, positionals } = scriptArgs({
+  command: 'npm run observed:add',
+  usage: `Usage: npm run observed:add -- <recording-dir> --source <name> [--report FILE] [--dry-run]
+         [--allow-local-upstream] [--allow-incomplete] [--accept-off-contract]
+
+Imports a recording (\`proxy --record\`, \`flows --record\`) into evidence/<name>/ after its
+leak check, rebuilds, checks a second build has nothing to do, and prints what the built
+observed flavours gained.
+
+  --source NAME            the evidence folder's name (lower-case letters, digits, hyphens)
+  --report FILE            write the import report there too
+  --dry-run                import into a copy of evidence/ and only print the report
+  --allow-local-upstream   import a recording whose upstream was a server on the recording machine
+  --allow-incomplete       import a recording cut short (recording.json says complete: false)
+  --accept-off-contract    count bodies the proxy found outside the published contract as evidence
+  --help                   this text`,
+  positionals: true,
+  options: {
+    source: { type: 'string' },
+    report: { type: 'string' },
+    'dry-run': { type: 'boolean', default: false },
+    'allow-local-upstream': { type: 'boolean', default: false },
+    'allow-incomplete': { type: 'boolean', default: false },
+    'accept-off-contract': { type: 'boolean', default: false },
+  },
+});
+
+// The import's modules, loaded once the command line is read: `--help` or a mistyped option answers without them.
+const { includeObservedFigures } = await import('./figures.ts');
+const { builtSchemas, importReport } = await import('./import-report.ts');
+const { buildOverlay, catalogueOperations, OBSERVED_FAMILIES } = await import('./overlay.ts');
+const { readRecording, recordingSourceJson } = await import('./recording-source.ts');
+const { loadSources, NOT_SOURCES, viewOf } = await import('./sources.ts');
+const { bundleOf, foldShares, percent, shareOfBodies } = await import('./typed-share.ts');
 
 const rootDir = path.resolve(import.meta.dirname, '../..');
 const NAME = /^[a-z0-9][a-z0-9-]{1,62}$/;
@@ -184,32 +216,6 @@ function weigh(dir: string, recording: Recording, flags: Flags): string[] {
 }
 
 async function main(): Promise<number> {
-  const { values, positionals } = scriptArgs({
-    command: 'npm run observed:add',
-    usage: `Usage: npm run observed:add -- <recording-dir> --source <name> [--report FILE] [--dry-run]
-         [--allow-local-upstream] [--allow-incomplete] [--accept-off-contract]
-
-Imports a recording (\`proxy --record\`, \`flows --record\`) into evidence/<name>/ after its
-leak check, rebuilds, checks a second build has nothing to do, and prints what the built
-observed flavours gained.
-
-  --source NAME            the evidence folder's name (lower-case letters, digits, hyphens)
-  --report FILE            write the import report there too
-  --dry-run                import into a copy of evidence/ and only print the report
-  --allow-local-upstream   import a recording whose upstream was a server on the recording machine
-  --allow-incomplete       import a recording cut short (recording.json says complete: false)
-  --accept-off-contract    count bodies the proxy found outside the published contract as evidence
-  --help                   this text`,
-    positionals: true,
-    options: {
-      source: { type: 'string' },
-      report: { type: 'string' },
-      'dry-run': { type: 'boolean', default: false },
-      'allow-local-upstream': { type: 'boolean', default: false },
-      'allow-incomplete': { type: 'boolean', default: false },
-      'accept-off-contract': { type: 'boolean', default: false },
-    },
-  });
   const [dir] = positionals;
   const name = values.source;
   if (dir === undefined || positionals.length !== 1 || name === undefined) throw new ImportError(USAGE, 2);
@@ -292,14 +298,12 @@ observed flavours gained.
   return 0;
 }
 
-if (import.meta.main) {
-  main().then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      console.error(`observed:add: ${(error as Error).message}`);
-      process.exitCode = error instanceof ImportError ? error.code : 1;
-    },
-  );
-}
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error(`observed:add: ${(error as Error).message}`);
+    process.exitCode = error instanceof ImportError ? error.code : 1;
+  },
+);
