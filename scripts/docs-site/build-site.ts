@@ -6,8 +6,6 @@ import { access, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { scriptArgs } from '../lib/args.ts';
-import { siteFamilies } from './catalog.ts';
-import { buildDocsSite } from './site.ts';
 
 scriptArgs({
   command: 'npm run docs:build',
@@ -19,6 +17,10 @@ makes them; it builds the site itself too).
   --help   this text`,
   options: {},
 });
+
+// The site's builder, loaded once the command line is read: `--help` or a mistyped option answers without it.
+const { siteFamilies } = await import('./catalog.ts');
+const { buildDocsSite } = await import('./site.ts');
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
