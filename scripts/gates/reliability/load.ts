@@ -7,8 +7,6 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { scriptArgs } from '../../lib/args.ts';
-import { loadOperations } from '../../lib/contract.ts';
-import { loadMix, runLoad } from './load-run.ts';
 
 // `npm run load -- --proxy`: the proxy's hostile figures instead (scripts/gates/reliability/proxy-load.ts).
 if (process.argv.includes('--proxy')) {
@@ -41,6 +39,9 @@ function bounded(name: 'duration' | 'connections', fallback: number, max: number
 }
 const durationSeconds = bounded('duration', 10, 120);
 const connections = bounded('connections', 20, 100);
+// The contract's reader and the load's runner, loaded once the command line is read: `--help` or a typo answers without them.
+const { loadOperations } = await import('../../lib/contract.ts');
+const { loadMix, runLoad } = await import('./load-run.ts');
 const rootDir = process.cwd();
 
 /** The mock as `npm run mock` runs it, in its own process, logging nothing (the figures are the point). */
