@@ -6,7 +6,6 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import path from 'node:path';
 import { operationWithRole } from '../../src/lib/contract-index.ts';
-import { startMock } from '../../src/mock/server.ts';
 import { scriptArgs } from '../lib/args.ts';
 
 export const PROBLEMS_PAGE = 'docs/mock-and-proxy.md';
@@ -88,6 +87,8 @@ function send(port: number, c: Case): Promise<Answer> {
 
 /** What the mock answers each case, now. */
 export async function problemAnswers(): Promise<Answer[]> {
+  // The mock, loaded when it is asked rather than with the module: `npm run docs:problems -- --help` answers without it.
+  const { startMock } = await import('../../src/mock/server.ts');
   const mock = await startMock({ port: 0, logLevel: 'silent' });
   try {
     const answers: Answer[] = [];
