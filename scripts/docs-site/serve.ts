@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { problem } from '../../src/mock/problem.ts';
-import { startMock, type RunningMock } from '../../src/mock/server.ts';
+import type { RunningMock } from '../../src/mock/server.ts';
 import { sendProblem } from '../../src/mock/wire.ts';
 import { scriptArgs } from '../lib/args.ts';
 import { LiveReload } from './live-reload.ts';
@@ -200,7 +200,11 @@ so the reference pages' console can call it.
   try {
     const port = portFromEnv(process.env.DOCS_PORT);
     let mock: RunningMock | undefined;
-    if (values['no-mock'] !== true) mock = await startMock({ port: 0, logLevel: 'warn' });
+    if (values['no-mock'] !== true) {
+      // The mock, loaded once the command line is read and only when it is served: `--help` and `--no-mock` go without it.
+      const { startMock } = await import('../../src/mock/server.ts');
+      mock = await startMock({ port: 0, logLevel: 'warn' });
+    }
     const { server, url } = await serveDocs(root, port, mock ? { mock: mock.url } : {});
     console.log(
       `Serving ${path.relative(process.cwd(), root) || '.'} at ${url}${mock ? ' with the mock on the same origin' : ''} (Ctrl+C to stop)`,
