@@ -1,34 +1,21 @@
 // Runs the type-level tests (types.check.ts) through tsc, so a call that should not
 // compile but does fails this suite; then strips every `@ts-expect-error` and checks
 // that each marked line, and only those, fails to compile on its own.
-import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
+import { typecheck } from '../support/typecheck.ts';
 
-const run = promisify(execFile);
-const TSC = 'node_modules/typescript/bin/tsc';
 const SOURCE = 'tests/client/types.check.ts';
 const MUTANT_DIR = '.cache/client-types';
 
-async function tsc(project: string): Promise<{ code: number; output: string }> {
-  try {
-    const { stdout } = await run(process.execPath, [TSC, '--noEmit', '--pretty', 'false', '-p', project]);
-    return { code: 0, output: stdout };
-  } catch (error) {
-    const failed = error as { code?: number; stdout?: string };
-    return { code: failed.code ?? 1, output: failed.stdout ?? '' };
-  }
-}
-
 describe.concurrent('type-level tests', () => {
-  test('types.check.ts compiles: every marked call is rejected, every other one accepted', async () => {
-    const { code, output } = await tsc('tests/client/tsconfig.types.json');
+  test('types.check.ts compiles: every marked call is rejected, every other one accepted', () => {
+    const { code, output } = typecheck('tests/client/tsconfig.types.json');
     expect(output).toBe('');
     expect(code).toBe(0);
   });
 
-  test('without the markers, exactly the marked lines fail', async () => {
+  test('without the markers, exactly the marked lines fail', () => {
     const lines = readFileSync(SOURCE, 'utf8').split('\n');
     const kept: string[] = [];
     const expected: number[] = [];
@@ -41,7 +28,7 @@ describe.concurrent('type-level tests', () => {
     mkdirSync(MUTANT_DIR, { recursive: true });
     writeFileSync(`${MUTANT_DIR}/types.check.ts`, kept.join('\n'));
     writeFileSync(`${MUTANT_DIR}/tsconfig.json`, JSON.stringify({ extends: '../../tsconfig.json', include: ['types.check.ts'] }));
-    const { code, output } = await tsc(`${MUTANT_DIR}/tsconfig.json`);
+    const { code, output } = typecheck(`${MUTANT_DIR}/tsconfig.json`);
     expect(code).not.toBe(0);
     const failing = new Set([...output.matchAll(/types\.check\.ts\((\d+),\d+\): error/g)].map((m) => Number(m[1])));
     expect([...failing].sort((a, b) => a - b)).toEqual(expected);
