@@ -60,16 +60,16 @@ export const keyLegado: IssueLegado = { ...issueLegado, ConfiguracoesDeEmissao: 
 `;
 
 describe.concurrent('observed types after tarifar-refuses-null, base-tarifaria-array-of-objects, iniciar-emissao-security-key-when-required', () => {
-  test('the marked file compiles', async () => {
-    const { code, output } = await checkTypes(DIR, 'marked', CHECKS);
+  test('the marked file compiles', () => {
+    const { code, output } = checkTypes(DIR, 'marked', CHECKS);
     expect(output).toBe('');
     expect(code).toBe(0);
   }, 120_000);
 
-  test('without the markers, exactly the marked lines fail', async () => {
+  test('without the markers, exactly the marked lines fail', () => {
     const { source, marked } = unmarked(CHECKS);
     expect(marked).toHaveLength(9);
-    const { code, output } = await checkTypes(DIR, 'unmarked', source);
+    const { code, output } = checkTypes(DIR, 'unmarked', source);
     expect(code).not.toBe(0);
     expect(failingLines(output)).toEqual(marked);
   }, 120_000);

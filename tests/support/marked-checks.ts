@@ -1,32 +1,20 @@
 // Type tests by marked lines: tsc checks a file whose `@ts-expect-error` lines say where a
 // wrong use must not compile; then the markers are stripped and exactly those lines must fail.
-import { execFile } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { rootDir } from './bundle.ts';
-
-const run = promisify(execFile);
-const TSC = path.join(rootDir, 'node_modules/typescript/bin/tsc');
-
-export interface Checked {
-  code: number;
-  output: string;
-}
+import { type Checked, typecheck } from './typecheck.ts';
 
 /**
  * A project of one file `checks.ts` in `dir/name` (inside the repository, so
- * `types: ["node"]` and the packages of src/ resolve), checked by tsc.
+ * `types: ["node"]` and the packages of src/ resolve), checked as `tsc --noEmit -p` would.
  */
-export async function checkTypes(dir: string, name: string, source: string): Promise<Checked> {
+export function checkTypes(dir: string, name: string, source: string): Checked {
   const project = path.join(dir, name);
   mkdirSync(project, { recursive: true });
   writeFileSync(path.join(project, 'checks.ts'), source);
   writeFileSync(path.join(project, 'tsconfig.json'), JSON.stringify({ extends: '../../../tsconfig.json', include: ['checks.ts'] }));
-  return run(process.execPath, [TSC, '--noEmit', '--pretty', 'false', '-p', path.join(project, 'tsconfig.json')], { cwd: rootDir }).then(
-    ({ stdout }) => ({ code: 0, output: stdout }),
-    (error: { code?: number; stdout?: string }) => ({ code: error.code ?? 1, output: error.stdout ?? '' }),
-  );
+  return typecheck(path.join(project, 'tsconfig.json'), rootDir);
 }
 
 /** The source without its `@ts-expect-error` lines, and the line numbers (in it) that each marked. */
