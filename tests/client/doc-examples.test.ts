@@ -4,12 +4,11 @@
 // with "does not compile" must not: each such line is uncommented in a copy, and tsc must
 // report exactly those lines, and every message the docs quote for them (a ```text block
 // of `error TS…` lines) is what tsc prints.
-import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { expect, test } from 'vitest';
 import { rootDir } from '../support/bundle.ts';
+import { typecheck } from '../support/typecheck.ts';
 
 const DIR = path.join(rootDir, '.cache/client-doc-examples');
 const ENTRIES: Record<string, string> = {
@@ -76,17 +75,8 @@ test('the README and docs/client.md examples compile, and their "does not compil
     path.join(DIR, 'tsconfig.json'),
     JSON.stringify({ extends: '../../tsconfig.json', compilerOptions: { noUnusedLocals: false }, include: files }),
   );
-  const tsc = path.join(rootDir, 'node_modules/typescript/bin/tsc');
-  const output = await promisify(execFile)(
-    process.execPath,
-    [tsc, '--noEmit', '--pretty', 'false', '-p', path.join(DIR, 'tsconfig.json')],
-    {
-      cwd: rootDir,
-    },
-  ).then(
-    ({ stdout }) => stdout,
-    (error: { stdout?: string }) => error.stdout ?? '',
-  );
+  // tsc --noEmit --pretty false, in this worker (typecheck.ts): the same diagnostics, the parse shared with the other type tests.
+  const { output } = typecheck(path.join(DIR, 'tsconfig.json'), rootDir);
   const failing = [...new Set([...output.matchAll(/(example-\d+(?:-wrong)?\.ts)\((\d+),\d+\): error/g)].map((m) => `${m[1]}:${m[2]}`))];
   expect({ failing, output: failing.every((f) => expected.includes(f)) ? '' : output }).toEqual({ failing: expected, output: '' });
   // What a reader is told tsc says is what it says, on a line the docs mark as not compiling.
