@@ -1,7 +1,7 @@
 // `npm run test:fast`: the suite people run while editing, about a minute on two cores. Leaves
 // out the browser tests, the tests that rebuild the pipeline or compare it with the CLIs, the
 // load, hostile-load and fault-injection suites, the packed-install consumer test, the
-// generators' and Bruno's runs (each installs its tool) and the files of over 10 s; `npm test` runs them all. The client package test goes
+// generators' and Bruno's runs (each installs its tool) and the files of over 5 s; `npm test` runs them all. The client package test goes
 // with the rebuilds: it recompiles dist/, which files running beside it may be reading.
 import { defineConfig } from 'vitest/config';
 import { baseTest } from './vitest.config.ts';
@@ -48,6 +48,12 @@ const SLOW_TESTS = [
   'tests/lint/real-documents.test.ts',
   'tests/mcp/stdio.test.ts',
   'tests/reliability/bad-input.test.ts',
+  // Over 5 s each in a test:fast run (2026-12-02): the behaviours on the observed mock, the flows
+  // runner's scenarios, the traceability rules on every document, the observed flavour under Prism.
+  'tests/observed/behaviours-mock.test.ts',
+  'tests/flows/runner.test.ts',
+  'tests/lint/traceability.test.ts',
+  'tests/observed/prism.test.ts',
 ];
 
 // Two files at a time on two cores (vitest's default leaves one core to the main process):
