@@ -60,11 +60,11 @@ const utf8 = new TextEncoder();
  * (see `forms`): as alternatives here, a run of backslashes could be read in exponentially
  * many ways by a regex that then fails.
  */
-function characterPattern(char: string, which: 'plain' | Escapes = ALL_ESCAPES): string {
-  const key = `${which === 'plain' ? 'p' : which}${char}`;
+function characterPattern(char: string, which: 'plain' | Escapes = ALL_ESCAPES, encodedOnly = false): string {
+  const key = `${which === 'plain' ? 'p' : which}${encodedOnly ? 'e' : ''}${char}`;
   let pattern = characterPatterns.get(key);
   if (pattern === undefined) {
-    pattern = buildCharacterPattern(char, which);
+    pattern = buildCharacterPattern(char, which, encodedOnly);
     if (characterPatterns.size >= 4096) characterPatterns.clear();
     characterPatterns.set(key, pattern);
   }
@@ -95,20 +95,20 @@ function escapesIn(text: string): Escapes {
   return escapes;
 }
 
-/** A character's options: `plain`, itself only; else itself, `+` for a space, and its encodings in `which`. */
-function buildCharacterPattern(char: string, which: 'plain' | Escapes): string {
+/** A character's options: `plain`, itself only; else itself, `+` for a space, and its encodings in `which` (`encodedOnly`: those encodings alone). */
+function buildCharacterPattern(char: string, which: 'plain' | Escapes, encodedOnly: boolean): string {
   const codePoint = char.codePointAt(0)!;
   const lone = codePoint >= 0xd800 && codePoint <= 0xdfff;
   const plain = new Set<string>([literal(codePoint)]);
   if (lone) plain.add(literal(0xfffd));
   if (which === 'plain') return `(?:${[...plain].join('|')})`;
-  const options = new Set<string>(plain);
+  const options = new Set<string>(encodedOnly ? [] : plain);
   const units = codePoint > 0xffff ? [char.charCodeAt(0), char.charCodeAt(1)] : [codePoint];
   if (which & JSON_ESCAPE) options.add(units.map((unit) => `\\\\u${anyCaseHex(hex(unit, 4))}`).join(''));
   const bytes = utf8.encode(lone ? '\ufffd' : char);
   // Percent-encoded once or more: each encoding turns the `%` of the last into `%25`.
   if (which & PERCENT) options.add([...bytes].map((byte) => `%(?:25)*${anyCaseHex(hex(byte))}`).join(''));
-  if (char === ' ') options.add('\\+');
+  if (char === ' ' && !encodedOnly) options.add('\\+');
   // Quoted-printable: each UTF-8 byte as `=XX`.
   if (which & QUOTED_PRINTABLE) options.add([...bytes].map((byte) => `=${anyCaseHex(hex(byte))}`).join(''));
   if (which & ENTITY) {
@@ -117,7 +117,8 @@ function buildCharacterPattern(char: string, which: 'plain' | Escapes): string {
     const name = htmlName(char);
     if (name !== undefined) options.add(`&${name};`);
   }
-  return `(?:${[...options].join('|')})`;
+  // No encoding of this character can stand in a text holding none of its escape characters.
+  return options.size === 0 ? '(?!)' : `(?:${[...options].join('|')})`;
 }
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -448,14 +449,17 @@ export function createRedactor(secrets: readonly string[]): Redactor {
         // A short secret would be found inside unrelated words ('s' in "application/json"): as
         // itself, only a whole token counts; with any character encoded (`%73`, `&#115;`…), anywhere.
         const chars = entry.short;
+        // Encoded, it needs a real escape: at least one character in one of its encodings (`+` for a
+        // space is one plain character, as likely unrelated as the space itself). One alternative
+        // per character that is encoded: a lookahead refusing the plain spelling at the start
+        // also refused `&amp;` for `&`, an encoding that starts with the character itself.
+        // A text with no escape character holds no such match.
+        if (escapes !== 0)
+          for (let i = 0; i < chars.length; i++)
+            alternatives.push(chars.map((char, j) => characterPattern(char, escapes, j === i)).join(''));
+        // After the encoded spellings, which are longer: `é&#38;` is redacted whole, not as `é&` and a rest.
         const plain = chars.map((char) => characterPattern(char, 'plain')).join('');
         alternatives.push(`(?<![\\p{L}\\p{N}])${plain}(?![\\p{L}\\p{N}])`);
-        // Encoded, it needs a real escape: `+` for a space is one plain character, as likely unrelated as the space itself.
-        // A text with no escape character holds no such match.
-        if (escapes !== 0) {
-          const plainOrPlus = chars.map((char) => (char === ' ' ? '(?: |\\+)' : characterPattern(char, 'plain'))).join('');
-          alternatives.push(`(?!${plainOrPlus})${chars.map((char) => characterPattern(char, escapes)).join('')}`);
-        }
       }
     }
     const matcher = alternatives.length === 0 ? undefined : new RegExp(alternatives.join('|'), 'gu');

@@ -67,6 +67,24 @@ describe('a secret in any mix of the encodings a text holds', () => {
     );
   });
 
+  test('a short secret is found with any one of its characters encoded, an encoding that starts with the character itself too', () => {
+    // Found by the fault suite (status-502-encoded, seed -365976590): `&` HTML-escaped as `&amp;` after a plain rune.
+    for (const [secret, shownAs] of [
+      ['ᛔ&', 'ᛔ&amp;'],
+      ['ᛔ&', '&#5844;&'],
+      ['ᛔ&', '%E1%9B%94%26'],
+      ['é&', 'é&#38;'],
+      ['&é', '&amp;&eacute;'],
+      ['ç ', 'ç%20'],
+    ] as const) {
+      const redact = createRedactor([secret]);
+      expect(redact.text(`Senha: ${shownAs};`), `${secret} as ${shownAs}`).toBe('Senha: [redacted];');
+    }
+    // Its plain spelling counts only as a whole token, and `+` for a space is no encoding.
+    const redact = createRedactor(['ç ']);
+    expect(redact.text('maçã ç+ fim')).toBe('maçã ç+ fim');
+  });
+
   test('a text holding no escape character is left whole when it holds no secret, and a space may travel as +', () => {
     const redact = createRedactor(['senha forte 42', 'QUJDREVGR0g']);
     expect(redact.text('no secret here: body.Senha must be string')).toBe('no secret here: body.Senha must be string');
