@@ -67,6 +67,9 @@ const HEADERS = {
   'developer-access-code': 'QUJD',
 };
 
+/** A RemoverAssentos body outside the contract at `PaxID`: what the mock refuses and the proxy reports. */
+const WRONG_REMOVAL = { Login: 'l', Senha: 's', Localizador: 'ABC123', PaxID: 1, TrechoID: 'T1' };
+
 async function post(url: string, body: unknown): Promise<{ status: number; headers: Headers; body: Record<string, unknown> }> {
   const response = await fetch(url, { method: 'POST', headers: HEADERS, body: JSON.stringify(body) });
   return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, unknown> };
@@ -116,13 +119,7 @@ export function testsOnNodes(versions: readonly NodeVersion[], context: () => On
           DataIda: '2026-05-20',
         });
         expect(valid).toMatchObject({ status: 200, body: {} });
-        const wrong = await post(`${mock.url}/api/V2/Voos/RemoverAssentos`, {
-          Login: 'l',
-          Senha: 's',
-          Localizador: 'ABC123',
-          PaxID: 1,
-          TrechoID: 'T1',
-        });
+        const wrong = await post(`${mock.url}/api/V2/Voos/RemoverAssentos`, WRONG_REMOVAL);
         expect(wrong.status).toBe(422);
         expect(wrong.headers.get('content-type')).toBe('application/problem+json');
         expect(wrong.body.detail).toMatch(/PaxID/);
@@ -159,13 +156,7 @@ export function testsOnNodes(versions: readonly NodeVersion[], context: () => On
         throw error;
       });
       try {
-        const wrong = await post(`${proxy.url}/api/V2/Voos/RemoverAssentos`, {
-          Login: 'l',
-          Senha: 's',
-          Localizador: 'ABC123',
-          PaxID: 1,
-          TrechoID: 'T1',
-        });
+        const wrong = await post(`${proxy.url}/api/V2/Voos/RemoverAssentos`, WRONG_REMOVAL);
         expect(wrong.status).toBe(422);
         expect(JSON.parse(wrong.headers.get('sl-violations') ?? '[]')).toEqual([
           expect.objectContaining({ location: ['request', 'body', 'PaxID'] }),
